@@ -1,0 +1,106 @@
+"""The pure rules core of Norsewind: no I/O of its own, no UI, no global random.
+
+>>> from norsewind_tui.rules import GameConfig, new_game, legal_moves, apply, outcome
+>>> import random
+>>> state = new_game(GameConfig(players=("Ana", "Bo")), seed=3)
+>>> rng = random.Random(0)
+>>> while outcome(state) is None:
+...     state = apply(state, rng.choice(legal_moves(state)))
+>>> len(outcome(state).scores)
+2
+"""
+
+from .cards import CardDB, CardSet, CardSetError, compile_card_set, decode_card_set, default_cards, validate
+from .engine import (
+    SOLO_LEVELS,
+    ConfigError,
+    IllegalMove,
+    apply,
+    apply_logged,
+    building_problem,
+    cards_for,
+    castle_problem,
+    is_legal,
+    legal_moves,
+    new_game,
+    register_cards,
+)
+from .events import Event, describe
+from .moves import (
+    ChooseKingdom,
+    Decline,
+    Move,
+    Pass,
+    PickBuilding,
+    PickCastle,
+    PlaceCitizen,
+    PlaceDisc,
+    Refresh,
+    TakeFrom,
+)
+from .pending import Pending, pending
+from .scoring import (
+    KingdomScore,
+    Outcome,
+    ScoreBreakdown,
+    VikingScore,
+    final_result,
+    kingdom_score,
+    medal_for,
+    outcome,
+    score_breakdown,
+    viking_score,
+)
+from .session import Session
+from .state import GameConfig, Kingdom, Player, State
+
+__all__ = [
+    "SOLO_LEVELS",
+    "CardDB",
+    "CardSet",
+    "CardSetError",
+    "ChooseKingdom",
+    "ConfigError",
+    "Decline",
+    "Event",
+    "GameConfig",
+    "IllegalMove",
+    "Kingdom",
+    "KingdomScore",
+    "Move",
+    "Outcome",
+    "Pass",
+    "Pending",
+    "PickBuilding",
+    "PickCastle",
+    "PlaceCitizen",
+    "PlaceDisc",
+    "Player",
+    "Refresh",
+    "ScoreBreakdown",
+    "Session",
+    "State",
+    "TakeFrom",
+    "VikingScore",
+    "apply",
+    "apply_logged",
+    "building_problem",
+    "cards_for",
+    "castle_problem",
+    "compile_card_set",
+    "decode_card_set",
+    "default_cards",
+    "describe",
+    "final_result",
+    "is_legal",
+    "kingdom_score",
+    "legal_moves",
+    "medal_for",
+    "new_game",
+    "outcome",
+    "pending",
+    "register_cards",
+    "score_breakdown",
+    "validate",
+    "viking_score",
+]

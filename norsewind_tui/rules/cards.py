@@ -1,0 +1,368 @@
+"""Card data: the schema of a card-set file, its loading and its validation.
+
+The rulebooks do not print the cards' values, so the package ships a
+*reconstructed* set (``data/reconstructed.toml``).  A player who owns the
+printed game can transcribe their cards into the same format and play with
+them (``norsewind --cards FILE``); ``validate`` reports every problem with its
+path so a transcription can be fixed line by line.
+
+Loading is I/O and lives in ``load_card_set_file``; everything else here is
+pure.  The engine never reads the schema structs directly in its hot path: it
+uses the compiled ``CardDB`` (plain tuples indexed by card number).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from importlib import resources
+from typing import Literal
+
+import msgspec
+
+Colour = Literal["purple", "yellow", "blue", "red"]
+BuildingType = Literal["farm", "blacksmith", "inn", "ship", "church"]
+CardType = Literal["farm", "blacksmith", "inn", "ship", "church", "castle"]
+IncomeType = Literal["farm", "blacksmith", "inn", "ship"]
+DeckName = Literal["1+", "3+", "4p", "start", "reserve"]
+GreenEffect = Literal["citizen", "fourth_building", "citizen_coin", "prestige_space", "shield_space"]
+RedEffect = Literal["different_types", "two_buildings", "helmet_tax", "castle_min_7", "different_colours"]
+
+COLOURS: tuple[Colour, ...] = ("purple", "yellow", "blue", "red")
+BUILDING_TYPES: tuple[BuildingType, ...] = ("farm", "blacksmith", "inn", "ship", "church")
+GREEN_EFFECTS: tuple[GreenEffect, ...] = (
+    "citizen",
+    "fourth_building",
+    "citizen_coin",
+    "prestige_space",
+    "shield_space",
+)
+RED_EFFECTS: tuple[RedEffect, ...] = (
+    "different_types",
+    "two_buildings",
+    "helmet_tax",
+    "castle_min_7",
+    "different_colours",
+)
+DECK_SIZES: dict[str, int] = {"1+": 35, "3+": 14, "4p": 14, "start": 5, "reserve": 5}
+KINGDOM_NAMES: tuple[str, ...] = ("Northumbria", "East Anglia", "Mercia", "Wessex")
+# What the rulebook prints about the kingdom cards: row -> income type, where known.
+PRINTED_INCOME: dict[int, IncomeType] = {2: "ship", 3: "inn"}
+PRINTED_INCOME_VALUES: dict[str, int] = {"farm": 2, "ship": 2, "inn": 1, "blacksmith": 1}
+
+
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One of the 73 deck cards (a building or a castle).
+
+    Zero means "not printed".  ``shield_space``/``prestige_space`` hold the
+    value a disc on that space adds (castles: 2 and 1; churches: prestige 1).
+    Starting cards also print ``row``, ``order`` and ``start_coins``.
+    """
+
+    id: str
+    deck: DeckName
+    type: CardType
+    helmets: int = 0
+    cost: int = 0
+    citizens: int = 0
+    citizen_spaces: tuple[Colour, ...] = ()
+    coins: int = 0
+    shields: int = 0
+    shield_space: int = 0
+    prestige: int = 0
+    prestige_space: int = 0
+    row: int = 0
+    order: int = 0
+    start_coins: int = 0
+
+
+class KingdomCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    row: int
+    name: str
+    income: IncomeType
+    income_value: int
+
+
+class GreenTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A green kingdom tile: 2 helmets and one effect (rulebook, The Kingdom Tiles)."""
+
+    effect: GreenEffect
+    helmets: int = 2
+    citizens: int = 0
+    citizen_space: Colour | None = None
+    shield_space: int = 0
+    shield_space_cost: int = 0
+    prestige_space: int = 0
+    bonus_coins: int = 0
+
+
+class RedTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A red kingdom tile: 1 helmet and one restriction."""
+
+    effect: RedEffect
+    helmets: int = 1
+
+
+class PlayerColour(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The components in one player colour: 4 kingdom cards and 10 tiles."""
+
+    colour: str
+    kingdoms: tuple[KingdomCard, ...]
+    green_tiles: tuple[GreenTile, ...]
+    red_tiles: tuple[RedTile, ...]
+
+
+class VikingSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    helmets: int
+    coins: int
+
+
+class VikingCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    row: int
+    icon: IncomeType
+    green: VikingSide
+    red: VikingSide
+
+
+class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A whole card-set file."""
+
+    name: str
+    reconstruction: bool
+    note: str
+    cards: tuple[Card, ...]
+    colours: tuple[PlayerColour, ...]
+    vikings: tuple[VikingCard, ...]
+
+
+class CardSetError(ValueError):
+    """A card-set file that cannot be used; ``problems`` lists every reason."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def validate(cs: CardSet) -> list[str]:
+    """Every problem of a decoded card set, each prefixed with its path ($...)."""
+    problems: list[str] = []
+    add = problems.append
+    ids = Counter(c.id for c in cs.cards)
+    for card_id, n in ids.items():
+        if n > 1:
+            add(f"$.cards: id {card_id!r} appears {n} times")
+    per_deck: Counter[str] = Counter(c.deck for c in cs.cards)
+    for deck, size in DECK_SIZES.items():
+        if per_deck[deck] != size:
+            add(f"$.cards: deck {deck!r} has {per_deck[deck]} cards, expected {size}")
+    for i, c in enumerate(cs.cards):
+        p = f"$.cards[{i}] ({c.id})"
+        for field in (
+            "helmets",
+            "cost",
+            "citizens",
+            "coins",
+            "shields",
+            "shield_space",
+            "prestige",
+            "prestige_space",
+            "start_coins",
+        ):
+            v = getattr(c, field)
+            if not 0 <= v <= 99:
+                add(f"{p}.{field}: {v} is outside 0..99")
+        if c.type == "castle":
+            if c.deck in ("start", "reserve"):
+                add(f"{p}.type: the {c.deck} deck holds buildings only")
+            if c.cost <= 0:
+                add(f"{p}.cost: a castle needs a cost")
+            if c.citizen_spaces or c.citizens or c.helmets:
+                add(f"{p}: castles carry no citizens, citizen spaces or helmets (R4)")
+        else:
+            if c.type != "inn" and c.cost:
+                add(f"{p}.cost: only inns have a cost")
+            if c.type == "inn" and c.cost <= 0:
+                add(f"{p}.cost: an inn needs a cost")
+            if c.type != "ship" and c.coins:
+                add(f"{p}.coins: only ships print a coin value")
+            if c.type == "ship" and c.coins <= 0:
+                add(f"{p}.coins: a ship needs a coin value")
+        if c.deck == "start":
+            if not 1 <= c.row <= 4:
+                add(f"{p}.row: a starting card needs a row 1..4")
+            if c.order <= 0:
+                add(f"{p}.order: a starting card needs an order number")
+        elif c.row or c.order or c.start_coins:
+            add(f"{p}: only starting cards print row, order and start coins")
+    orders = Counter(c.order for c in cs.cards if c.deck == "start")
+    for order, n in orders.items():
+        if n > 1:
+            add(f"$.cards: starting-card order number {order} appears {n} times")
+    if len(cs.colours) != 4:
+        add(f"$.colours: {len(cs.colours)} player colours, expected 4")
+    names = Counter(pc.colour for pc in cs.colours)
+    for name, n in names.items():
+        if n > 1:
+            add(f"$.colours: colour {name!r} appears {n} times")
+    for i, pc in enumerate(cs.colours):
+        p = f"$.colours[{i}] ({pc.colour})"
+        if len(pc.kingdoms) != 4:
+            add(f"{p}.kingdoms: {len(pc.kingdoms)} kingdom cards, expected 4")
+        for j, k in enumerate(pc.kingdoms):
+            if k.row != j + 1:
+                add(f"{p}.kingdoms[{j}].row: {k.row}, expected {j + 1} (ascending rows)")
+            if j < 4 and k.name != KINGDOM_NAMES[j]:
+                add(f"{p}.kingdoms[{j}].name: {k.name!r}, expected {KINGDOM_NAMES[j]!r}")
+            if PRINTED_INCOME.get(k.row, k.income) != k.income:
+                add(f"{p}.kingdoms[{j}].income: {k.income!r}, the rulebook prints {PRINTED_INCOME[k.row]!r}")
+            if k.income_value != PRINTED_INCOME_VALUES[k.income]:
+                add(
+                    f"{p}.kingdoms[{j}].income_value: {k.income_value}, the rulebook prints "
+                    f"{PRINTED_INCOME_VALUES[k.income]} for {k.income}"
+                )
+        incomes = sorted(k.income for k in pc.kingdoms)
+        if len(pc.kingdoms) == 4 and incomes != sorted(PRINTED_INCOME_VALUES):
+            add(f"{p}.kingdoms: each income type must appear once")
+        if sorted(t.effect for t in pc.green_tiles) != sorted(GREEN_EFFECTS):
+            add(f"{p}.green_tiles: needs each green effect exactly once {list(GREEN_EFFECTS)}")
+        if sorted(t.effect for t in pc.red_tiles) != sorted(RED_EFFECTS):
+            add(f"{p}.red_tiles: needs each red effect exactly once {list(RED_EFFECTS)}")
+        for j, g in enumerate(pc.green_tiles):
+            if g.effect == "citizen" and g.citizen_space is None:
+                add(f"{p}.green_tiles[{j}].citizen_space: the citizen tile needs a space colour")
+            if g.effect == "shield_space" and g.shield_space <= 0:
+                add(f"{p}.green_tiles[{j}].shield_space: needs a value")
+            if g.effect == "prestige_space" and g.prestige_space <= 0:
+                add(f"{p}.green_tiles[{j}].prestige_space: needs a value")
+            if g.effect == "fourth_building" and g.bonus_coins <= 0:
+                add(f"{p}.green_tiles[{j}].bonus_coins: needs a value")
+            if g.effect == "citizen_coin" and g.bonus_coins <= 0:
+                add(f"{p}.green_tiles[{j}].bonus_coins: needs a value")
+    if len(cs.vikings) != 4:
+        add(f"$.vikings: {len(cs.vikings)} Viking cards, expected 4")
+    for j, v in enumerate(cs.vikings):
+        if v.row != j + 1:
+            add(f"$.vikings[{j}].row: {v.row}, expected {j + 1}")
+        if cs.colours and len(cs.colours[0].kingdoms) > j and cs.colours[0].kingdoms[j].income != v.icon:
+            add(
+                f"$.vikings[{j}].icon: {v.icon!r} differs from the kingdom's income type "
+                f"{cs.colours[0].kingdoms[j].income!r}"
+            )
+    if len(set(v.icon for v in cs.vikings)) != len(cs.vikings):
+        add("$.vikings: each building icon may appear on one Viking card only")
+    return problems
+
+
+def decode_card_set(data: bytes | str, source: str = "<cards>") -> CardSet:
+    """Decode and validate TOML card data; raise ``CardSetError`` listing every problem."""
+    try:
+        cs = msgspec.toml.decode(data, type=CardSet)
+    except msgspec.ValidationError as exc:
+        raise CardSetError(source, [str(exc)]) from None
+    except msgspec.DecodeError as exc:
+        raise CardSetError(source, [f"not valid TOML: {exc}"]) from None
+    problems = validate(cs)
+    if problems:
+        raise CardSetError(source, problems)
+    return cs
+
+
+def card_set_digest(data: bytes) -> str:
+    """The identity of a card set: a hash of its file's bytes."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- compiled form
+
+
+class CardDB:
+    """A validated card set compiled for the engine: everything by integer index.
+
+    Deck cards are numbered 0..72 in file order.  ``digest`` identifies the set
+    (saves refuse to load with another set).
+    """
+
+    __slots__ = (
+        "card_set",
+        "cards",
+        "citizens",
+        "coins",
+        "colour_names",
+        "cost",
+        "deck",
+        "digest",
+        "helmets",
+        "ids",
+        "index_of",
+        "is_castle",
+        "kingdoms",
+        "prestige",
+        "prestige_space",
+        "shield_space",
+        "shields",
+        "source",
+        "spaces",
+        "tiles",
+        "type",
+        "vikings",
+    )
+
+    def __init__(self, card_set: CardSet, digest: str, source: str = "<cards>") -> None:
+        self.source = source
+        self.digest = digest
+        self.card_set = card_set
+        self.cards = card_set.cards
+        self.ids = tuple(c.id for c in card_set.cards)
+        self.index_of = {c.id: i for i, c in enumerate(card_set.cards)}
+        self.deck = tuple(c.deck for c in card_set.cards)
+        self.type = tuple(c.type for c in card_set.cards)
+        self.helmets = tuple(c.helmets for c in card_set.cards)
+        self.cost = tuple(c.cost for c in card_set.cards)
+        self.citizens = tuple(c.citizens for c in card_set.cards)
+        self.spaces = tuple(c.citizen_spaces for c in card_set.cards)
+        self.coins = tuple(c.coins for c in card_set.cards)
+        self.shields = tuple(c.shields for c in card_set.cards)
+        self.shield_space = tuple(c.shield_space for c in card_set.cards)
+        self.prestige = tuple(c.prestige for c in card_set.cards)
+        self.prestige_space = tuple(c.prestige_space for c in card_set.cards)
+        self.is_castle = tuple(c.type == "castle" for c in card_set.cards)
+        self.colour_names = tuple(pc.colour for pc in card_set.colours)
+        self.kingdoms = tuple(pc.kingdoms for pc in card_set.colours)
+        # Per player colour: tiles 0..4 are the green tiles, 5..9 the red ones.
+        self.tiles: tuple[tuple[GreenTile | RedTile, ...], ...] = tuple(
+            pc.green_tiles + pc.red_tiles for pc in card_set.colours
+        )
+        self.vikings = card_set.vikings
+
+    def deck_cards(self, deck: str) -> tuple[int, ...]:
+        return tuple(i for i, d in enumerate(self.deck) if d == deck)
+
+    def name(self, card: int) -> str:
+        return self.type[card].capitalize()
+
+    def tile_index(self, colour: int, effect: str) -> int:
+        """The index of the tile with ``effect`` among a colour's 10 tiles."""
+        for i, t in enumerate(self.tiles[colour]):
+            if t.effect == effect:
+                return i
+        raise KeyError(effect)
+
+
+def compile_card_set(data: bytes, source: str = "<cards>") -> CardDB:
+    return CardDB(decode_card_set(data, source), card_set_digest(data), source)
+
+
+_DEFAULT: CardDB | None = None
+
+
+def default_cards() -> CardDB:
+    """The reconstructed card set shipped in the package (read once, then cached)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        data = resources.files("norsewind_tui.rules").joinpath("data/reconstructed.toml").read_bytes()
+        _DEFAULT = compile_card_set(data, "reconstructed.toml")
+    return _DEFAULT

@@ -1,0 +1,940 @@
+"""The rules of Norsewind: setup, legal moves and their effects.
+
+    >>> from norsewind_tui.rules import GameConfig, new_game, legal_moves, apply
+    >>> state = new_game(GameConfig(players=("Ana", "Bo")), seed=7)
+    >>> state.phase
+    'action'
+    >>> state = apply(state, legal_moves(state)[0])
+    >>> state.phase
+    'building_kingdom'
+
+``apply`` is pure: it returns a new state and never changes its argument.  An
+illegal move raises ``IllegalMove`` with the reason in words.  Every random
+draw comes from ``(seed, state.rng)`` (R22), so the same seed and moves always
+give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from .cards import KINGDOM_NAMES, CardDB, GreenTile, default_cards
+from .events import Event
+from .moves import (
+    DECLINE,
+    PASS,
+    REFRESH,
+    ChooseKingdom,
+    Decline,
+    Move,
+    Pass,
+    PickBuilding,
+    PickCastle,
+    PlaceCitizen,
+    PlaceDisc,
+    Refresh,
+    TakeFrom,
+)
+from .state import (
+    CASTLE,
+    COLOUR_NAMES,
+    DISCS,
+    NEUTRAL,
+    PRESTIGE,
+    SHIELD,
+    SIDE_NAMES,
+    TILE,
+    GameConfig,
+    Kingdom,
+    Player,
+    State,
+)
+
+__all__ = [
+    "SOLO_LEVELS",
+    "IllegalMove",
+    "apply",
+    "apply_logged",
+    "cards_for",
+    "legal_moves",
+    "new_game",
+    "register_cards",
+]
+
+_replace = msgspec.structs.replace
+_COLOUR_INDEX = {name: i for i, name in enumerate(COLOUR_NAMES)}
+# Solo level table: (green tiles, red tiles, Viking cards on their red side).
+SOLO_LEVELS: dict[int, tuple[int, int, int]] = {
+    1: (2, 2, 0),
+    2: (2, 2, 1),
+    3: (2, 2, 2),
+    4: (1, 3, 2),
+    5: (1, 3, 3),
+    6: (0, 4, 3),
+    7: (0, 4, 4),
+}
+SUPPLY_SIZE = {1: 4, 2: 8, 3: 10, 4: 12}  # colored citizens per supply (R2)
+DISC_COUNT = 24
+NEUTRAL_PER_PLAYER = 4
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow now; the message says why."""
+
+
+class ConfigError(ValueError):
+    """A game configuration that cannot be set up."""
+
+
+# --------------------------------------------------------------------------- card sets
+
+_REGISTRY: dict[str, CardDB] = {}
+
+
+def register_cards(db: CardDB) -> None:
+    """Make a card set known to the engine (states name their set by digest)."""
+    _REGISTRY[db.digest] = db
+
+
+def cards_for(state: State) -> CardDB:
+    """The card set a state was made with."""
+    try:
+        return _REGISTRY[state.cards]
+    except KeyError:
+        db = default_cards()
+        if db.digest == state.cards:
+            register_cards(db)
+            return db
+        raise LookupError(f"card set {state.cards} is not loaded") from None
+
+
+class _Tables:
+    """Per card set lookups the hot path needs, derived once."""
+
+    def __init__(self, db: CardDB) -> None:
+        self.colour_spaces = tuple(tuple(_COLOUR_INDEX[c] for c in sp) for sp in db.spaces)
+        self.income = tuple(tuple((k.income, k.income_value) for k in ks) for ks in db.kingdoms)
+        tiles = db.tiles
+        self.effect = tuple(tuple(t.effect for t in ts) for ts in tiles)
+        self.tile_helmets = tuple(tuple(t.helmets for t in ts) for ts in tiles)
+        self.tile_citizens = tuple(tuple(t.citizens if isinstance(t, GreenTile) else 0 for t in ts) for ts in tiles)
+        self.tile_space = tuple(
+            tuple(
+                _COLOUR_INDEX[t.citizen_space] if isinstance(t, GreenTile) and t.citizen_space is not None else -1
+                for t in ts
+            )
+            for ts in tiles
+        )
+        self.tile_shield = tuple(
+            tuple((t.shield_space, t.shield_space_cost) if isinstance(t, GreenTile) else (0, 0) for t in ts)
+            for ts in tiles
+        )
+        self.tile_prestige = tuple(
+            tuple(t.prestige_space if isinstance(t, GreenTile) else 0 for t in ts) for ts in tiles
+        )
+        self.tile_bonus = tuple(tuple(t.bonus_coins if isinstance(t, GreenTile) else 0 for t in ts) for ts in tiles)
+
+
+_TABLES: dict[str, _Tables] = {}
+
+
+def _tables(db: CardDB) -> _Tables:
+    t = _TABLES.get(db.digest)
+    if t is None:
+        t = _TABLES[db.digest] = _Tables(db)
+    return t
+
+
+# --------------------------------------------------------------------------- randomness (R22)
+
+
+def _rng(seed: int, counter: int) -> random.Random:
+    return random.Random(f"norsewind:{seed}:{counter}")
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> State:
+    """Set up a game: supplies, decks, market, tiles, starting cards (rulebook, Setup).
+
+    Raises ``ConfigError`` for an impossible configuration.
+    """
+    db = cards or default_cards()
+    register_cards(db)
+    n = len(config.players)
+    if not 1 <= n <= 4:
+        raise ConfigError(f"Norsewind is for 1 to 4 players, not {n}")
+    solo = n == 1
+    if solo and config.level not in SOLO_LEVELS:
+        raise ConfigError(f"solo level must be 1 to 7, not {config.level}")
+    if any(not name.strip() for name in config.players):
+        raise ConfigError("every player needs a name")
+    counter = 0
+
+    def draw() -> random.Random:
+        nonlocal counter
+        r = _rng(seed, counter)
+        counter += 1
+        return r
+
+    # General setup 2: a random colour in each citizen supply; the discs are supply 4 (R1).
+    colours = [0, 1, 2, 3]
+    draw().shuffle(colours)
+    supply_kinds = (*colours, DISCS)
+    size = SUPPLY_SIZE[n]
+    supplies = (size, size, size, size, DISC_COUNT)
+    neutral = NEUTRAL_PER_PLAYER * n
+    # General setup 3 and 5: the draw deck by player count; the reserve deck.
+    decks = ["1+"] + (["3+"] if n >= 3 else []) + (["4p"] if n == 4 else [])
+    deck = [c for d in decks for c in db.deck_cards(d)]
+    draw().shuffle(deck)
+    reserve = list(db.deck_cards("reserve"))
+    draw().shuffle(reserve)
+    box = [c for d in ("1+", "3+", "4p") if d not in decks for c in db.deck_cards(d)]
+    # Player setup 2: tiles drawn for the first player's colour, copied by all (R20).
+    t = _tables(db)
+    r = draw()
+    if solo:
+        greens, reds, _ = SOLO_LEVELS[config.level]
+        effects = r.sample(range(5), greens) + [5 + i for i in r.sample(range(5), reds)]
+        r.shuffle(effects)
+    elif config.random_tiles:
+        effects = r.sample(range(10), 4)
+    else:
+        effects = r.sample(range(5), 2) + [5 + i for i in r.sample(range(5), 2)]
+        r.shuffle(effects)
+    row_effects = [t.effect[0][i] for i in effects]
+    # Player setup 3: one starting card each; the lowest order number starts.
+    starts = list(db.deck_cards("start"))
+    draw().shuffle(starts)
+    dealt, unused = starts[:n], starts[n:]
+    box += unused
+    players = []
+    for seat, name in enumerate(config.players):
+        card = db.cards[dealt[seat]]
+        kingdoms = []
+        for row in range(4):
+            tile = db.tile_index(seat, row_effects[row])
+            builds: tuple[int, ...] = (dealt[seat],) if (card.row == row + 1 and not config.start_choice) else ()
+            kingdoms.append(Kingdom(tile=tile, buildings=builds))
+        players.append(
+            Player(name=name, colour=seat, coins=card.start_coins, kingdoms=tuple(kingdoms), start_card=dealt[seat])
+        )
+    start_player = min(range(n), key=lambda s: db.cards[dealt[s]].order)
+    # General setup 4: reveal buildings into the 5 slots; castles go to the display.
+    market = [-1] * 5
+    display: list[int] = []
+    for slot in range(5):
+        while True:
+            c = deck.pop(0)
+            if db.is_castle[c]:
+                _to_display(display, box, c, solo, None)
+                continue
+            market[slot] = c
+            break
+    ship = -1
+    vikings: tuple[tuple[int, ...], ...] = ()
+    viking_red: tuple[bool, ...] = ()
+    if solo:
+        ship = draw().randrange(5)  # new step 4b
+        red_count = SOLO_LEVELS[config.level][2]
+        red_rows = set(draw().sample(range(4), red_count))
+        viking_red = tuple(row in red_rows for row in range(4))
+        vikings = ((), (), (), ())
+    state = State(
+        cards=db.digest,
+        config=config,
+        seed=seed,
+        rng=counter,
+        players=tuple(players),
+        start_player=start_player,
+        current=start_player,
+        phase="place_start" if config.start_choice else "action",
+        market=tuple(market),
+        supply_kinds=supply_kinds,
+        supplies=supplies,
+        neutral=neutral,
+        display=tuple(display),
+        deck=tuple(deck),
+        reserve=tuple(reserve),
+        box=tuple(box),
+        ship=ship,
+        vikings=vikings,
+        viking_red=viking_red,
+    )
+    return state
+
+
+def _to_display(display: list[int], box: list[int], card: int, solo: bool, events: list[Event] | None) -> None:
+    """A castle joins the display; in solo a 5th pushes out the leftmost (R19)."""
+    display.append(card)
+    if solo and len(display) > 4:
+        gone = display.pop(0)
+        box.append(gone)
+        if events is not None:
+            events.append(Event("castle_discarded", card=gone))
+
+
+# --------------------------------------------------------------------------- kingdom queries
+
+
+def _row_limit(t: _Tables, colour: int, k: Kingdom) -> int:
+    return 2 if t.effect[colour][k.tile] == "two_buildings" else 4
+
+
+def building_cost(db: CardDB, player: Player, card: int, row: int) -> int:
+    """Coins to place ``card`` in ``row``: an inn's price, +1 under the red helmet tax (R11)."""
+    t = _tables(db)
+    cost = db.cost[card] if db.type[card] == "inn" else 0
+    if t.effect[player.colour][player.kingdoms[row].tile] == "helmet_tax" and db.helmets[card] >= 3:
+        cost += 1
+    return cost
+
+
+def building_problem(db: CardDB, player: Player, card: int, row: int) -> str | None:
+    """Why ``card`` cannot be placed in ``row`` now, or None when it can."""
+    t = _tables(db)
+    k = player.kingdoms[row]
+    effect = t.effect[player.colour][k.tile]
+    name = KINGDOM_NAMES[row]
+    if effect == "two_buildings" and len(k.buildings) >= 2:
+        return f"{name} has a red tile: at most 2 buildings"
+    if len(k.buildings) >= 4:
+        return f"{name} already has 4 buildings"
+    if effect == "different_types":
+        kind = db.type[card]
+        if any(db.type[b] == kind for b in k.buildings):
+            return f"{name} has a red tile: every building must be of a different type (it has a {kind})"
+    cost = building_cost(db, player, card, row)
+    if cost > player.coins:
+        if effect == "helmet_tax" and db.helmets[card] >= 3:
+            return f"{name} has a red tile: this costs {cost} (1 for 3+ helmets); you have {player.coins}"
+        return f"the {db.name(card)} costs {cost}; you have {player.coins}"
+    return None
+
+
+def castle_problem(db: CardDB, player: Player, card: int, row: int) -> str | None:
+    """Why the castle ``card`` cannot be placed in ``row`` now, or None."""
+    t = _tables(db)
+    k = player.kingdoms[row]
+    if t.effect[player.colour][k.tile] == "castle_min_7" and db.cost[card] < 7:
+        return f"{KINGDOM_NAMES[row]} has a red tile: its castle must cost at least 7"
+    if db.cost[card] > player.coins:
+        return f"the castle costs {db.cost[card]}; you have {player.coins}"
+    return None
+
+
+def _citizen_spaces(t: _Tables, player: Player, colour: int) -> list[tuple[int, int, int]]:
+    """Empty citizen spaces that take a figure of ``colour`` (neutral is wild)."""
+    out = []
+    pc = player.colour
+    cs = t.colour_spaces
+    for row, k in enumerate(player.kingdoms):
+        taken = {(h, s) for h, s, _ in k.figures} if k.figures else ()
+        ts = t.tile_space[pc][k.tile]
+        if ts >= 0 and colour in (NEUTRAL, ts) and (TILE, 0) not in taken:
+            out.append((row, TILE, 0))
+        for i, b in enumerate(k.buildings):
+            for s, c in enumerate(cs[b]):
+                if colour in (NEUTRAL, c) and (i, s) not in taken:
+                    out.append((row, i, s))
+    return out
+
+
+def _disc_spaces(db: CardDB, t: _Tables, player: Player) -> list[tuple[int, int, int, int]]:
+    """Empty disc spaces as (row, holder, side, cost) (R10)."""
+    out = []
+    pc = player.colour
+    for row, k in enumerate(player.kingdoms):
+        used = k.discs
+        if k.castle >= 0:
+            if db.shield_space[k.castle] and (CASTLE, SHIELD) not in used:
+                out.append((row, CASTLE, SHIELD, 0))
+            if db.prestige_space[k.castle] and (CASTLE, PRESTIGE) not in used:
+                out.append((row, CASTLE, PRESTIGE, 2))
+        value, cost = t.tile_shield[pc][k.tile]
+        if value and (TILE, SHIELD) not in used:
+            out.append((row, TILE, SHIELD, cost))
+        if t.tile_prestige[pc][k.tile] and (TILE, PRESTIGE) not in used:
+            out.append((row, TILE, PRESTIGE, 2))
+        for i, b in enumerate(k.buildings):
+            if db.shield_space[b] and (i, SHIELD) not in used:
+                out.append((row, i, SHIELD, 0))
+            if db.prestige_space[b] and (i, PRESTIGE) not in used:
+                out.append((row, i, PRESTIGE, 2))
+    return out
+
+
+def _supply_usable(db: CardDB, t: _Tables, state: State, player: Player, supply: int) -> bool:
+    if state.supplies[supply] <= 0:
+        return False
+    kind = state.supply_kinds[supply]
+    if kind == DISCS:
+        return any(cost <= player.coins for *_, cost in _disc_spaces(db, t, player))
+    return bool(_citizen_spaces(t, player, kind))
+
+
+def _refresh_allowed(db: CardDB, state: State, player: Player) -> bool:
+    """R12: every building in the market costs more than the player can pay in every kingdom."""
+    if state.refreshed or not state.deck or state.triggered:
+        return False
+    cards = [c for c in state.market if c >= 0]
+    if not cards:
+        return False
+    coins = player.coins
+    return all(building_cost(db, player, c, row) > coins for c in cards for row in range(4))
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+_last: tuple[State | None, list[Move]] = (None, [])
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal decision for the player to move, in a stable order.
+
+    Empty only when the game is over (R13: otherwise at least ``Pass``).
+    """
+    return list(_legal(state))
+
+
+def _legal(state: State) -> list[Move]:
+    # ``apply`` validates against the same list a caller just asked for: keep the last one.
+    global _last
+    last_state, last_moves = _last
+    if last_state is state:
+        return last_moves
+    moves = _generate(state)
+    _last = (state, moves)
+    return moves
+
+
+def _generate(state: State) -> list[Move]:
+    phase = state.phase
+    if phase == "over":
+        return []
+    db = cards_for(state)
+    player = state.players[state.current]
+    if phase == "action":
+        moves: list[Move] = []
+        for slot, card in enumerate(state.market):
+            if card >= 0 and any(building_problem(db, player, card, r) is None for r in range(4)):
+                moves.append(PickBuilding(slot))
+        for i, card in enumerate(state.display):
+            if any(castle_problem(db, player, card, r) is None for r in range(4)):
+                moves.append(PickCastle(i))
+        if _refresh_allowed(db, state, player):
+            moves.append(REFRESH)
+        if not moves:
+            moves.append(PASS)
+        return moves
+    if phase == "building_kingdom":
+        return [ChooseKingdom(r) for r in range(4) if building_problem(db, player, state.held, r) is None]
+    if phase == "castle_kingdom":
+        return [ChooseKingdom(r) for r in range(4) if castle_problem(db, player, state.held, r) is None]
+    if phase == "place_start":
+        return [ChooseKingdom(r) for r in range(4) if _start_problem(db, player, r) is None]
+    t = _tables(db)
+    if phase == "supply":
+        a, b = state.slot, (state.slot + 1) % 5
+        out: list[Move] = [TakeFrom(s) for s in (a, b) if _supply_usable(db, t, state, player, s)]
+        out.append(DECLINE)
+        return out
+    if phase == "citizen_space" or phase == "neutral_space":
+        colour = NEUTRAL if phase == "neutral_space" else state.taken
+        return [PlaceCitizen(r, h, s) for r, h, s in _citizen_spaces(t, player, colour)]
+    if phase == "disc_space":
+        return [PlaceDisc(r, h, side) for r, h, side, cost in _disc_spaces(db, t, player) if cost <= player.coins]
+    if phase == "reuse_disc":
+        k = player.kingdoms[state.row]
+        new = db.shield_space[k.castle], db.prestige_space[k.castle]
+        out = [
+            PlaceDisc(state.row, CASTLE, side)
+            for side in (SHIELD, PRESTIGE)
+            if new[side] and (CASTLE, side) not in k.discs
+        ]
+        out.append(DECLINE)
+        return out
+    raise AssertionError(phase)
+
+
+def _start_problem(db: CardDB, player: Player, row: int) -> str | None:
+    """The variant's starting-card placement must respect the row's tile (rulebook, Variants)."""
+    card = player.start_card
+    k = player.kingdoms[row]
+    t = _tables(db)
+    if t.effect[player.colour][k.tile] == "helmet_tax" and db.helmets[card] >= 3 and player.coins < 1:
+        return f"{KINGDOM_NAMES[row]} has a red tile: this costs 1 (3+ helmets); you have {player.coins}"
+    return None
+
+
+def is_legal(state: State, move: Move) -> bool:
+    return move in _legal(state)
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    """The reason a move is not among ``legal_moves`` (for the player, in words)."""
+    phase = state.phase
+    if phase == "over":
+        return "the game is over"
+    db = cards_for(state)
+    player = state.players[state.current]
+    expected = {
+        "action": "pick a building, a castle, refresh or pass",
+        "building_kingdom": "choose the kingdom for the building",
+        "castle_kingdom": "choose the kingdom for the castle",
+        "place_start": "choose the kingdom for your starting card",
+        "supply": "take from a supply next to the slot, or decline",
+        "citizen_space": "choose a space for the citizen",
+        "neutral_space": "choose a space for the neutral citizen",
+        "disc_space": "choose a space for the disc",
+        "reuse_disc": "move the old castle's disc to the new castle, or return it",
+    }[phase]
+    if phase == "action" and isinstance(move, PickBuilding):
+        if not 0 <= move.slot < 5 or state.market[move.slot] < 0:
+            return "that market slot is empty"
+        card = state.market[move.slot]
+        reasons = [building_problem(db, player, card, r) for r in range(4)]
+        return f"the {db.name(card)} fits no kingdom: " + "; ".join(r for r in reasons if r)
+    if phase == "action" and isinstance(move, PickCastle):
+        if not 0 <= move.index < len(state.display):
+            return "there is no such castle in the display"
+        card = state.display[move.index]
+        reasons = [castle_problem(db, player, card, r) for r in range(4)]
+        return "that castle fits no kingdom: " + "; ".join(dict.fromkeys(r for r in reasons if r))
+    if phase == "action" and isinstance(move, Refresh):
+        if state.refreshed:
+            return "the market was already refreshed this turn"
+        return "a refresh is allowed only when you can afford no building in the market (R12)"
+    if phase == "action" and isinstance(move, Pass):
+        return "you may pass only when no action is possible (R13)"
+    if isinstance(move, ChooseKingdom) and phase in ("building_kingdom", "castle_kingdom", "place_start"):
+        if not 0 <= move.row < 4:
+            return "there are only 4 kingdoms"
+        if phase == "building_kingdom":
+            return building_problem(db, player, state.held, move.row) or "not allowed"
+        if phase == "castle_kingdom":
+            return castle_problem(db, player, state.held, move.row) or "not allowed"
+        return _start_problem(db, player, move.row) or "not allowed"
+    if isinstance(move, TakeFrom) and phase == "supply":
+        if move.supply not in (state.slot, (state.slot + 1) % 5):
+            return "you may take only from a supply next to the slot you took the card from"
+        if state.supplies[move.supply] <= 0:
+            return "that supply is empty"
+        if state.supply_kinds[move.supply] == DISCS:
+            return "you have no space you can pay for to put an upgrade disc on"
+        return f"you have no empty {COLOUR_NAMES[state.supply_kinds[move.supply]]} citizen space"
+    if isinstance(move, PlaceCitizen) and phase in ("citizen_space", "neutral_space"):
+        return "that space is taken or does not match the citizen's colour"
+    if isinstance(move, PlaceDisc) and phase in ("disc_space", "reuse_disc"):
+        if phase == "reuse_disc" and move.holder != CASTLE:
+            return "a replaced castle's disc can go only on the new castle"
+        return "that space is taken, does not exist, or you cannot pay for it (prestige costs 2)"
+    return f"now you must {expected}"
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``.  Raises ``IllegalMove`` (with the reason) if it is not legal."""
+    return _apply(state, move, None)
+
+
+def apply_logged(state: State, move: Move) -> tuple[State, list[Event]]:
+    """Like ``apply``, also returning what happened, for the game log."""
+    events: list[Event] = []
+    return _apply(state, move, events), events
+
+
+def _apply(state: State, move: Move, ev: list[Event] | None) -> State:
+    if move not in _legal(state):
+        raise IllegalMove(_why_illegal(state, move))
+    return _apply_unchecked(state, move, ev)
+
+
+def _set_player(state: State, player: Player, **changes: Any) -> State:
+    players = list(state.players)
+    players[state.current] = player
+    return _replace(state, players=tuple(players), **changes)
+
+
+def _set_kingdom(player: Player, row: int, kingdom: Kingdom, coins: int) -> Player:
+    ks = list(player.kingdoms)
+    ks[row] = kingdom
+    return _replace(player, kingdoms=tuple(ks), coins=coins)
+
+
+def _apply_unchecked(state: State, move: Move, ev: list[Event] | None) -> State:
+    db = cards_for(state)
+    t = _tables(db)
+    me = state.current
+    player = state.players[me]
+    phase = state.phase
+
+    if phase == "action":
+        if isinstance(move, PickBuilding):
+            card = state.market[move.slot]
+            market = list(state.market)
+            market[move.slot] = -1
+            if ev is not None:
+                ev.append(Event("took_building", me, card, slot=move.slot))
+            return _replace(state, market=tuple(market), held=card, slot=move.slot, phase="building_kingdom", passes=0)
+        if isinstance(move, PickCastle):
+            card = state.display[move.index]
+            display = state.display[: move.index] + state.display[move.index + 1 :]
+            if ev is not None:
+                ev.append(Event("took_castle", me, card, slot=move.index))
+            return _replace(state, display=display, held=card, slot=move.index, phase="castle_kingdom", passes=0)
+        if isinstance(move, Refresh):
+            return _refresh(db, state, ev)
+        # Pass (R13).
+        if ev is not None:
+            ev.append(Event("pass", me))
+        if state.solo:
+            # Solo: the Vikings still take their turn (ship moves 0), so the deck runs down.
+            state = _replace(state, refill=-1)
+            state = _vikings_turn(db, state, ev)
+            return _end_turn(state, ev=ev)
+        passes = state.passes + 1
+        if passes >= len(state.players) and not state.triggered:
+            if ev is not None:
+                ev.append(Event("all_passed"))
+            state = _replace(state, triggered=True)
+        return _end_turn(_replace(state, passes=passes), ev=ev)
+
+    if phase == "place_start":
+        assert isinstance(move, ChooseKingdom)
+        k = player.kingdoms[move.row]
+        coins = player.coins
+        if t.effect[player.colour][k.tile] == "helmet_tax" and db.helmets[player.start_card] >= 3:
+            coins -= 1
+        player = _set_kingdom(player, move.row, _replace(k, buildings=(player.start_card,)), coins)
+        if ev is not None:
+            ev.append(Event("start_card", me, player.start_card, move.row))
+        state = _set_player(state, player)
+        n = len(state.players)
+        nxt = (me + 1) % n
+        if nxt == state.start_player:
+            return _replace(state, current=nxt, phase="action")
+        return _replace(state, current=nxt)
+
+    if phase == "building_kingdom":
+        assert isinstance(move, ChooseKingdom)
+        row, card = move.row, state.held
+        k = player.kingdoms[row]
+        cost = building_cost(db, player, card, row)
+        coins = player.coins - cost
+        k = _replace(k, buildings=(*k.buildings, card))
+        if ev is not None:
+            ev.append(Event("placed", me, card, row, value=cost))
+        player = _set_kingdom(player, row, k, coins)
+        player = _gain_income(db, t, player, row, card, ev, me)
+        state = _set_player(state, player, held=-1, row=row)
+        slot = state.slot
+        if any(_supply_usable(db, t, state, player, s) for s in (slot, (slot + 1) % 5)):
+            return _replace(state, phase="supply")
+        return _finish_building_turn(db, state, ev)
+
+    if phase == "supply":
+        if isinstance(move, Decline):
+            if ev is not None:
+                ev.append(Event("declined", me))
+            return _finish_building_turn(db, state, ev)
+        assert isinstance(move, TakeFrom)
+        kind = state.supply_kinds[move.supply]
+        counts = list(state.supplies)
+        counts[move.supply] -= 1
+        if ev is not None:
+            ev.append(Event("took_supply", me, slot=move.supply, value=kind))
+        return _replace(
+            state, supplies=tuple(counts), taken=kind, phase="disc_space" if kind == DISCS else "citizen_space"
+        )
+
+    if phase in ("citizen_space", "neutral_space"):
+        assert isinstance(move, PlaceCitizen)
+        colour = NEUTRAL if phase == "neutral_space" else state.taken
+        player = _place_citizen(t, player, move, colour, ev, me)
+        state = _set_player(state, player, taken=-1)
+        if phase == "neutral_space":
+            return _end_turn(_replace(state, neutral=state.neutral - 1), ev=ev)
+        return _finish_building_turn(db, state, ev)
+
+    if phase == "disc_space":
+        assert isinstance(move, PlaceDisc)
+        cost = _disc_cost(db, t, player, move)
+        k = player.kingdoms[move.row]
+        player = _set_kingdom(
+            player, move.row, _replace(k, discs=(*k.discs, (move.holder, move.side))), player.coins - cost
+        )
+        if ev is not None:
+            ev.append(Event("disc", me, row=move.row, slot=move.holder, value=cost, what=SIDE_NAMES[move.side]))
+        state = _set_player(state, player, taken=-1)
+        return _finish_building_turn(db, state, ev)
+
+    if phase == "castle_kingdom":
+        assert isinstance(move, ChooseKingdom)
+        return _place_castle(db, t, state, move.row, ev)
+
+    if phase == "reuse_disc":
+        k = player.kingdoms[state.row]
+        supplies: tuple[int, ...] = state.supplies
+        if isinstance(move, PlaceDisc):
+            k = _replace(k, discs=(*k.discs, (CASTLE, move.side)))
+            player = _set_kingdom(player, state.row, k, player.coins)
+            if ev is not None:
+                ev.append(Event("disc", me, row=state.row, slot=CASTLE, what=SIDE_NAMES[move.side]))
+        else:
+            supplies = _return_discs(state, 1)
+            if ev is not None:
+                ev.append(Event("disc_returned", me))
+        state = _set_player(state, player, supplies=supplies, reuse=state.reuse - 1)
+        return _continue_reuse(db, t, state, ev)
+
+    raise AssertionError(phase)
+
+
+def _return_discs(state: State, n: int) -> tuple[int, ...]:
+    supplies = list(state.supplies)
+    supplies[state.supply_kinds.index(DISCS)] += n
+    return tuple(supplies)
+
+
+def _disc_cost(db: CardDB, t: _Tables, player: Player, move: PlaceDisc) -> int:
+    if move.side == PRESTIGE:
+        return 2
+    if move.holder == TILE:
+        return t.tile_shield[player.colour][player.kingdoms[move.row].tile][1]
+    return 0
+
+
+def _place_citizen(
+    t: _Tables, player: Player, move: PlaceCitizen, colour: int, ev: list[Event] | None, me: int
+) -> Player:
+    k = player.kingdoms[move.row]
+    k = _replace(k, figures=(*k.figures, (move.holder, move.space, colour)))
+    coins = player.coins
+    if ev is not None:
+        ev.append(Event("citizen", me, row=move.row, slot=move.holder, what=COLOUR_NAMES[colour]))
+    if t.effect[player.colour][k.tile] == "citizen_coin":
+        bonus = t.tile_bonus[player.colour][k.tile]
+        coins += bonus
+        if ev is not None:
+            ev.append(Event("citizen_bonus", me, row=move.row, value=bonus))
+    return _set_kingdom(player, move.row, k, coins)
+
+
+def _gain_income(
+    db: CardDB, t: _Tables, player: Player, row: int, placed: int, ev: list[Event] | None, me: int
+) -> Player:
+    """Step 2 (and B2): ship coins, income from the other kingdoms; the green 4th-building bonus."""
+    coins = player.coins
+    if placed >= 0 and db.type[placed] == "ship":
+        coins += db.coins[placed]
+        if ev is not None:
+            ev.append(Event("ship_coins", me, placed, row, value=db.coins[placed]))
+    kind, value = t.income[player.colour][row]
+    count = sum(1 for r, k in enumerate(player.kingdoms) if r != row for b in k.buildings if db.type[b] == kind)
+    if count:
+        coins += count * value
+        if ev is not None:
+            ev.append(Event("income", me, row=row, value=count * value, extra=count, what=kind))
+    k = player.kingdoms[row]
+    if placed >= 0 and t.effect[player.colour][k.tile] == "fourth_building" and len(k.buildings) == 4:
+        bonus = t.tile_bonus[player.colour][k.tile]
+        coins += bonus
+        if ev is not None:
+            ev.append(Event("fourth_bonus", me, row=row, value=bonus))
+    return _replace(player, coins=coins)
+
+
+def _place_castle(db: CardDB, t: _Tables, state: State, row: int, ev: list[Event] | None) -> State:
+    me = state.current
+    player = state.players[me]
+    card = state.held
+    k = player.kingdoms[row]
+    old = k.castle
+    display = list(state.display)
+    box = list(state.box)
+    old_discs = [d for d in k.discs if d[0] == CASTLE]
+    if ev is not None:
+        ev.append(Event("placed", me, card, row, value=db.cost[card]))
+    if old >= 0:
+        if ev is not None:
+            ev.append(Event("replaced", me, old, row))
+        _to_display(display, box, old, state.solo, ev)  # R14 (and R19 in solo)
+    k = _replace(k, castle=card, discs=tuple(d for d in k.discs if d[0] != CASTLE))
+    player = _set_kingdom(player, row, k, player.coins - db.cost[card])
+    player = _gain_income(db, t, player, row, -1, ev, me)
+    state = _set_player(
+        state,
+        player,
+        display=tuple(display),
+        box=tuple(box),
+        held=-1,
+        row=row,
+        first_castle=old < 0,
+        reuse=len(old_discs),
+    )
+    return _continue_reuse(db, t, _replace(state, phase="reuse_disc"), ev)
+
+
+def _continue_reuse(db: CardDB, t: _Tables, state: State, ev: list[Event] | None) -> State:
+    """R14: ask about the old castle's discs while the new castle has a free space for one."""
+    if state.reuse > 0:
+        k = state.players[state.current].kingdoms[state.row]
+        if any(
+            db.shield_space[k.castle] if side == SHIELD else db.prestige_space[k.castle]
+            for side in (SHIELD, PRESTIGE)
+            if (CASTLE, side) not in k.discs
+        ):
+            return _replace(state, phase="reuse_disc")
+        if ev is not None:
+            ev.extend(Event("disc_returned", state.current) for _ in range(state.reuse))
+        state = _replace(state, supplies=_return_discs(state, state.reuse), reuse=0)
+    return _after_castle_discs(db, t, state, ev)
+
+
+def _after_castle_discs(db: CardDB, t: _Tables, state: State, ev: list[Event] | None) -> State:
+    """B3: a kingdom's first castle brings a neutral citizen, if there is a space for it."""
+    player = state.players[state.current]
+    if state.first_castle and state.neutral > 0:
+        if _citizen_spaces(t, player, NEUTRAL):
+            return _replace(state, phase="neutral_space")
+        if ev is not None:
+            ev.append(Event("no_neutral", state.current))
+    return _end_turn(state, ev=ev)
+
+
+def _reveal(db: CardDB, state: State, slot: int, ev: list[Event] | None, may_trigger: bool = True) -> State:
+    """Fill an empty market slot: castles go to the display; an empty deck triggers the end (R15)."""
+    deck, reserve = state.deck, state.reserve
+    display = list(state.display)
+    box = state.box
+    box_list: list[int] | None = None
+    triggered = state.triggered
+    revealed = state.revealed
+    placed = -1
+    while True:
+        if deck:
+            card, deck = deck[0], deck[1:]
+        elif not may_trigger:
+            break
+        else:
+            if not triggered:
+                triggered = True
+                if ev is not None:
+                    ev.append(Event("end_triggered"))
+            if not reserve:
+                break
+            card, reserve = reserve[0], reserve[1:]
+        revealed += 1
+        if db.is_castle[card]:
+            if box_list is None:
+                box_list = list(box)
+            _to_display(display, box_list, card, state.solo, ev)
+            if ev is not None:
+                ev.append(Event("castle_revealed", card=card))
+            continue
+        placed = card
+        if ev is not None:
+            ev.append(Event("revealed", card=card, slot=slot))
+        break
+    market = list(state.market)
+    market[slot] = placed
+    return _replace(
+        state,
+        deck=deck,
+        reserve=reserve,
+        display=tuple(display),
+        box=state.box if box_list is None else tuple(box_list),
+        market=tuple(market),
+        triggered=triggered,
+        revealed=revealed,
+        refill=placed,
+    )
+
+
+def _finish_building_turn(db: CardDB, state: State, ev: list[Event] | None) -> State:
+    """A4: replenish the slot; in solo the Vikings' turn follows (only after action A)."""
+    state = _reveal(db, state, state.slot, ev)
+    if state.solo:
+        state = _vikings_turn(db, state, ev)
+    return _end_turn(state, ev=ev)
+
+
+def _vikings_turn(db: CardDB, state: State, ev: list[Event] | None) -> State:
+    """Solo: move the ship by the refilled card's helmets, take the active card, refill (R18)."""
+    steps = db.helmets[state.refill] if state.refill >= 0 else 0
+    ship = (state.ship + steps) % 5
+    if ev is not None:
+        ev.append(Event("ship_moved", value=steps, slot=ship))
+    active = state.market[ship]
+    state = _replace(state, ship=ship)
+    if active < 0:
+        if ev is not None:
+            ev.append(Event("vikings_nothing"))
+        return state
+    if db.type[active] == "church":
+        sizes = [len(r) for r in state.vikings]
+        row = sizes.index(min(sizes))  # topmost row with the fewest cards
+    else:
+        row = next(v.row - 1 for v in db.vikings if v.icon == db.type[active])
+    vikings = list(state.vikings)
+    vikings[row] = vikings[row] + (active,)
+    market = list(state.market)
+    market[ship] = -1
+    if ev is not None:
+        ev.append(Event("vikings_took", card=active, row=row, slot=ship))
+    state = _replace(state, vikings=tuple(vikings), market=tuple(market))
+    return _reveal(db, state, ship, ev)
+
+
+def _end_turn(state: State, ev: list[Event] | None) -> State:
+    """Close the turn: count it, check the end (R15/R16), hand over to the next player."""
+    me = state.current
+    players = list(state.players)
+    players[me] = _replace(players[me], turns=players[me].turns + 1)
+    n = len(players)
+    common = dict(
+        players=tuple(players), held=-1, slot=-1, row=-1, taken=-1, reuse=0, first_castle=False, refreshed=False
+    )
+    if state.solo:
+        # R16: only a refill triggers the end, and in solo every refill belongs to a turn
+        # that the Vikings' turn closes: so the game is over as soon as it is triggered.
+        if state.triggered:
+            if ev is not None:
+                ev.append(Event("game_over"))
+            return _replace(state, phase="over", **common)
+        return _replace(state, phase="action", turn=state.turn + 1, **common)
+    last = (state.start_player - 1) % n
+    if state.triggered and me == last:
+        if ev is not None:
+            ev.append(Event("game_over"))
+        return _replace(state, phase="over", **common)
+    nxt = (me + 1) % n
+    return _replace(
+        state, phase="action", current=nxt, turn=state.turn + (1 if nxt == state.start_player else 0), **common
+    )
+
+
+def _refresh(db: CardDB, state: State, ev: list[Event] | None) -> State:
+    """R12: discard the market, reveal 5 new buildings, shuffle the discards into the deck."""
+    if ev is not None:
+        ev.append(Event("refresh", state.current))
+    discards = [c for c in state.market if c >= 0]
+    state = _replace(state, market=(-1,) * 5, refreshed=True)
+    for slot in range(5):
+        state = _reveal(db, state, slot, ev, may_trigger=False)
+    deck = list(state.deck) + discards
+    _rng(state.seed, state.rng).shuffle(deck)
+    state = _replace(state, deck=tuple(deck), rng=state.rng + 1)
+    for slot in range(5):
+        if state.market[slot] < 0:
+            state = _reveal(db, state, slot, ev)
+    return _replace(state, refill=-1)
