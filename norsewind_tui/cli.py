@@ -1,0 +1,132 @@
+"""The ``norsewind`` command.
+
+Each subcommand is one ``_cmd_*`` function registered in ``build_parser``;
+the heavy imports happen inside them so ``norsewind --help`` stays fast.
+Every user-facing failure is a one-line message and exit status 2, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from .rules.cards import CardDB, CardSetError, compile_card_set, default_cards
+
+
+class UsageError(Exception):
+    """A problem the user can fix; printed as one line."""
+
+
+def load_cards(path: str | None) -> CardDB:
+    """The card set named by ``--cards`` (the shipped reconstruction when None)."""
+    if path is None:
+        return default_cards()
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read card file {path}: {exc.strerror}") from None
+    try:
+        return compile_card_set(data, path)
+    except CardSetError as exc:
+        raise UsageError(f"{path}: {len(exc.problems)} problem(s): " + "; ".join(exc.problems)) from None
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def _cmd_cards_check(args: argparse.Namespace) -> int:
+    path = args.file
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        print(f"{path}: cannot read: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        db = compile_card_set(data, path)
+    except CardSetError as exc:
+        for problem in exc.problems:
+            print(f"{path}: {problem}")
+        print(f"{len(exc.problems)} problem(s) found")
+        return 1
+    kind = "a reconstruction" if db.card_set.reconstruction else "a transcription of printed cards"
+    print(f"{path}: OK: {len(db.cards)} cards, 4 colours, 4 Viking cards ({kind}); id {db.digest}")
+    return 0
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import run_random
+
+    if not 1 <= args.players <= 4:
+        raise UsageError("--players must be 1 to 4")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.level is not None and not 1 <= args.level <= 7:
+        raise UsageError("--level must be 1 to 7")
+    cards = load_cards(args.cards)
+    players = 1 if args.level is not None else args.players
+    return run_random(players, args.games, args.seed, args.level or 1, cards, as_json=args.json)
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    """Start the app; until it exists, a headless demonstration game."""
+    try:
+        from .tui.app import run_app
+    except ImportError:
+        from .simulate import run_random
+
+        print("The Textual app is not built yet: playing one headless random game instead.")
+        return run_random(2, 1, args.seed or 1, 1, load_cards(args.cards), as_json=False)
+    return run_app(args)
+
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="norsewind", description="Norsewind in your terminal.")
+    parser.add_argument("--cards", metavar="FILE", help="play with this card-set file (TOML)")
+    parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    parser.set_defaults(handler=_cmd_play)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sim = sub.add_parser("simulate", help="play headless games and print statistics")
+    sim.add_argument("--players", type=int, default=2, help="1-4 (1 = solo against the Vikings)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--level", type=int, default=None, help="solo level 1-7 (implies --players 1)")
+    sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim.set_defaults(handler=_cmd_simulate)
+
+    cards = sub.add_parser("cards", help="card-set files")
+    cards_sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    check = cards_sub.add_parser("check", help="validate a card-set file and list every problem")
+    check.add_argument("file")
+    check.set_defaults(handler=_cmd_cards_check)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except UsageError as exc:
+        print(f"norsewind: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("norsewind: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

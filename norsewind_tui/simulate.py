@@ -1,0 +1,107 @@
+"""Headless games: random legal play with a progress bar and summary statistics."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+
+import msgspec
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from .rules import GameConfig, apply, legal_moves, new_game, outcome
+from .rules.cards import CardDB
+from .rules.scoring import Outcome
+
+MAX_MOVES = 10_000  # a safety net: R13 guarantees every game ends long before
+
+
+class GameResult(msgspec.Struct, frozen=True):
+    seed: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    turns: int
+    moves: int
+    vikings: int | None = None
+    margin: int | None = None
+    medal: str | None = None
+
+
+class Summary(msgspec.Struct, frozen=True):
+    players: int
+    games: int
+    seed: int
+    level: int | None
+    mean_scores: tuple[float, ...]
+    win_rate_by_seat: tuple[float, ...]
+    mean_turns: float
+    mean_moves: float
+    mean_vikings: float | None = None
+    medals: dict[str, int] | None = None
+
+
+def random_game(players: int, seed: int, level: int, cards: CardDB) -> GameResult:
+    """One game of uniformly random legal decisions (the game seed also seeds the choices)."""
+    names = tuple(f"Seat {i + 1}" for i in range(players))
+    state = new_game(GameConfig(players=names, level=level), seed, cards)
+    rng = random.Random(seed)
+    moves = 0
+    result: Outcome | None = None
+    while (result := outcome(state)) is None:
+        if moves >= MAX_MOVES:
+            raise RuntimeError(f"game {seed} did not end after {MAX_MOVES} moves")
+        state = apply(state, rng.choice(legal_moves(state)))
+        moves += 1
+    return GameResult(seed, result.scores, result.winners, max(p.turns for p in state.players), moves,
+                      result.vikings, result.margin, result.medal)
+
+
+def summarise(players: int, seed: int, level: int | None, results: list[GameResult]) -> Summary:
+    n = len(results)
+    seats = range(players)
+    medals: dict[str, int] | None = None
+    if players == 1:
+        medals = {m: 0 for m in ("none", "bronze", "silver", "gold", "platinum")}
+        for r in results:
+            medals[r.medal or "none"] += 1
+    return Summary(
+        players=players,
+        games=n,
+        seed=seed,
+        level=level if players == 1 else None,
+        mean_scores=tuple(round(statistics.fmean(r.scores[i] for r in results), 2) for i in seats),
+        win_rate_by_seat=tuple(round(sum(i in r.winners for r in results) / n, 4) for i in seats),
+        mean_turns=round(statistics.fmean(r.turns for r in results), 2),
+        mean_moves=round(statistics.fmean(r.moves for r in results), 2),
+        mean_vikings=round(statistics.fmean(r.vikings or 0 for r in results), 2) if players == 1 else None,
+        medals=medals,
+    )
+
+
+def run_random(players: int, games: int, seed: int, level: int, cards: CardDB, as_json: bool) -> int:
+    console = Console(stderr=as_json)
+    results = []
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("playing", total=games)
+        for g in range(games):
+            results.append(random_game(players, seed + g, level, cards))
+            progress.advance(task)
+    summary = summarise(players, seed, level, results)
+    if as_json:
+        sys.stdout.write(msgspec.json.encode(summary).decode() + "\n")
+        return 0
+    title = f"{games} random game(s), {'solo level ' + str(level) if players == 1 else f'{players} players'}"
+    table = Table(title=title)
+    table.add_column("seat")
+    table.add_column("mean score", justify="right")
+    table.add_column("win rate", justify="right")
+    for i in range(players):
+        table.add_row(str(i + 1), f"{summary.mean_scores[i]:.1f}", f"{summary.win_rate_by_seat[i]:.1%}")
+    console.print(table)
+    console.print(f"mean turns {summary.mean_turns:.1f}, mean decisions {summary.mean_moves:.1f}")
+    if summary.mean_vikings is not None and summary.medals is not None:
+        console.print(f"mean Viking score {summary.mean_vikings:.1f}; medals: "
+                      + ", ".join(f"{k} {v}" for k, v in summary.medals.items()))
+    return 0
