@@ -2,9 +2,9 @@
 
     >>> from norsewind_tui.rules import GameConfig, Session
     >>> s = Session.start(GameConfig(players=("Ana",)), seed=1)
-    >>> s.push(s.legal_moves()[0]); s.can_undo()
+    >>> _ = s.push(s.legal_moves()[0]); s.can_undo()
     True
-    >>> s.undo(); s.can_undo(), s.can_redo()
+    >>> _ = s.undo(); s.can_undo(), s.can_redo()
     (False, True)
 
 The log from ``(config, seed)`` replays to the identical state (R22).  The
