@@ -1,0 +1,166 @@
+"""Benchmark of the rules engine: full random games per second, moves per second, per-call costs.
+
+    python bench/engine.py [--seconds S] [--profile] [--players 1 2 4]
+
+For each player count (solo, 2, 4) it plays full random games for S seconds: every game is set
+up with ``new_game`` and, at every decision, picks uniformly among ``legal_moves`` and calls
+``apply`` (so move generation is part of the cost).  Then, on recorded games, it times single
+calls: ``legal_moves``, ``apply`` (right after ``legal_moves``, as in play; and cold, where
+``apply`` must validate on its own), ``apply_logged``, ``Session.push``, ``Session.undo`` and
+``Session.redo``.  Goals on one core: >= 500 two-player games/s, >= 200 four-player games/s,
+>= 60,000 moves/s.  ``--profile`` adds a cProfile of two-player games (top 25 by own time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import platform
+import pstats
+import random
+import sys
+import time
+
+from norsewind_tui.rules import GameConfig, Move, Session, State, apply, apply_logged, legal_moves, new_game
+
+NAMES = ("Ana", "Bo", "Cy", "Di")
+GOALS = {2: 500.0, 4: 200.0}
+MOVES_GOAL = 60_000.0
+LABEL = {1: "solo", 2: "2 players", 3: "3 players", 4: "4 players"}
+
+
+def play(config: GameConfig, seed: int) -> int:
+    """One full random game; returns its number of moves."""
+    state = new_game(config, seed)
+    choose = random.Random(seed).choice
+    moves = 0
+    while state.phase != "over":
+        state = apply(state, choose(legal_moves(state)))
+        moves += 1
+    return moves
+
+
+def record(config: GameConfig, seed: int) -> tuple[list[State], list[Move]]:
+    state = new_game(config, seed)
+    choose = random.Random(seed).choice
+    states, moves = [], []
+    while state.phase != "over":
+        move = choose(legal_moves(state))
+        states.append(state)
+        moves.append(move)
+        state = apply(state, move)
+    return states, moves
+
+
+def games_per_second(config: GameConfig, seconds: float) -> tuple[int, int, float]:
+    games = moves = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        moves += play(config, games)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return games, moves, now - start
+
+
+def call_costs(config: GameConfig, seconds: float) -> dict[str, float]:
+    """Mean cost in microseconds of single calls, over recorded random games."""
+    totals: dict[str, float] = {}
+    counts: dict[str, int] = {}
+
+    def add(name: str, ns: float) -> None:
+        totals[name] = totals.get(name, 0.0) + ns
+        counts[name] = counts.get(name, 0) + 1
+
+    clock = time.perf_counter_ns
+    deadline = time.perf_counter() + seconds
+    seed = 10_000
+    while time.perf_counter() < deadline:
+        t = clock()
+        new_game(config, seed)
+        add("new_game", clock() - t)
+        states, moves = record(config, seed)
+        for state, move in zip(states, moves, strict=True):
+            t = clock()
+            legal_moves(state)
+            add("legal_moves", clock() - t)
+            t = clock()
+            apply(state, move)  # validated against the list legal_moves just built
+            add("apply", clock() - t)
+        for state, move in zip(states, moves, strict=True):
+            t = clock()
+            apply(state, move)  # cold: apply generates the legal moves itself to validate
+            add("apply (cold)", clock() - t)
+            legal_moves(state)
+            t = clock()
+            apply_logged(state, move)
+            add("apply_logged", clock() - t)
+        session = Session.start(config, seed)
+        for move in moves:
+            session.legal_moves()
+            t = clock()
+            session.push(move)
+            add("Session.push", clock() - t)
+        while session.can_undo():
+            t = clock()
+            session.undo()
+            add("Session.undo", clock() - t)
+        while session.can_redo():
+            t = clock()
+            session.redo()
+            add("Session.redo", clock() - t)
+        seed += 1
+    return {name: totals[name] / counts[name] / 1000 for name in totals}
+
+
+def profile(seconds: float, top: int) -> None:
+    config = GameConfig(NAMES[:2])
+    prof = cProfile.Profile()
+    deadline = time.perf_counter() + seconds
+    seed = 0
+    prof.enable()
+    while time.perf_counter() < deadline:
+        play(config, seed)
+        seed += 1
+    prof.disable()
+    print(f"\ncProfile of {seed} two-player games (top {top} by own time):")
+    pstats.Stats(prof, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(top)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds of play per player count (default 3)")
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 4], choices=[1, 2, 3, 4])
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile of two-player games")
+    parser.add_argument("--top", type=int, default=25, help="profile entries to print")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core; {args.seconds:g} s per count")
+    play(GameConfig(NAMES[:2]), 0)  # warm up: load the card set, build the tables
+    all_ok = True
+    for n in args.players:
+        config = GameConfig(NAMES[:n])
+        gc.collect()
+        games, moves, elapsed = games_per_second(config, args.seconds)
+        gps, mps = games / elapsed, moves / elapsed
+        costs = call_costs(config, max(0.5, args.seconds / 3))
+        goal = GOALS.get(n)
+        verdict = ""
+        if goal is not None:
+            ok = gps >= goal and mps >= MOVES_GOAL
+            all_ok &= ok
+            verdict = f"   goal {goal:.0f} games/s and {MOVES_GOAL:,.0f} moves/s: {'met' if ok else 'NOT met'}"
+        print(f"\n{LABEL[n]}: {games} games, {moves} moves in {elapsed:.2f} s{verdict}")
+        print(f"  {gps:10.1f} games/s   {mps:10,.0f} moves/s   {moves / games:6.1f} moves/game")
+        for name, us in costs.items():
+            print(f"  {name:<14} {us:8.2f} µs")
+    if args.profile:
+        profile(args.seconds, args.top)
+    return 0 if all_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
