@@ -1,0 +1,306 @@
+"""Crash-safe files: atomic replacement with a backup generation, bounded reads, locks.
+
+``atomic_write`` never leaves a half-written file under the real name: the
+data goes to a temporary file in the same folder (created 0600), is flushed
+and fsynced, the current file is hard-linked to the backup name, the
+temporary file replaces the current one (``os.replace``) and the folder is
+fsynced.  At every instant the real name holds a complete generation, and the
+backup name the one before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import getpass
+import os
+import socket
+import stat
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Generic, TypeVar
+
+import msgspec
+
+from .errors import GameLocked, SaveError, SaveMismatch
+from .paths import FILE_MODE
+
+MAX_FILE = 4 * 1024 * 1024  # no save or profile comes near this: bigger files are refused unread
+
+
+def _tmp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write ``data`` to a new file ``path`` (0600, no symlink followed), flushed to disk."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
+    """Replace ``path`` by ``data`` atomically; the old generation becomes ``backup``.
+
+    Raises ``OSError`` (the caller words it); the real file is then unchanged.
+    """
+    tmp = _tmp_name(path)
+    try:
+        write_new(tmp, data)
+        if backup is not None:
+            _keep_backup(path, backup)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def _keep_backup(path: Path, backup: Path) -> None:
+    """Make ``backup`` the current generation of ``path`` (a hard link; a copy where links fail)."""
+    link = _tmp_name(backup)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(link)
+    try:
+        os.link(path, link, follow_symlinks=False)
+    except FileNotFoundError:
+        return  # no current generation yet
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise
+        try:
+            data = read_limited(path)
+        except FileNotFoundError:
+            return
+        write_new(link, data)
+    os.replace(link, backup)
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Delete temporary files a killed writer left for ``path`` (call with its lock held)."""
+    prefix = f".{path.name}."
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(path.parent):
+            if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def read_limited(path: Path, limit: int = MAX_FILE, follow: bool = False) -> bytes:
+    """The bytes of the regular file ``path``; ``SaveError`` when it is too big or no regular file.
+
+    Symbolic links are refused unless ``follow``; a FIFO or device never blocks the caller.
+    ``FileNotFoundError`` passes through so callers can tell "missing" from "broken".
+    """
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SaveError(f"{path}: is a symbolic link; refusing to follow it") from None
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{path}: not a regular file")
+        if st.st_size > limit:
+            raise SaveError(f"{path}: {st.st_size} bytes is too big for a save (limit {limit})")
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > limit:
+                raise SaveError(f"{path}: too big for a save (limit {limit} bytes)")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+class Holder(msgspec.Struct, frozen=True):
+    """Who holds a lock (written into the lock file for the next one to read)."""
+
+    user: str = "?"
+    pid: int = 0
+    host: str = "?"
+    since: str = ""
+
+
+def login_name() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no passwd entry, no variables: still a name
+        return f"uid{os.getuid()}"
+
+
+def _me() -> Holder:
+    now = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return Holder(user=login_name(), pid=os.getpid(), host=socket.gethostname(), since=now)
+
+
+class FileLock:
+    """An exclusive ``flock`` on a side file ``NAME.json.lock`` that names its holder.
+
+    The kernel drops the lock when the holder exits or is killed, so a crash
+    never leaves a game locked.  Lock files are never deleted while in use.
+    """
+
+    def __init__(self, path: Path, what: str) -> None:
+        self.path = path
+        self.what = what  # how messages name the locked thing
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self, timeout: float = 0.0) -> None:
+        """Take the lock, waiting up to ``timeout`` seconds; ``GameLocked`` names who holds it."""
+        if self._fd is not None:
+            return
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+        except OSError as exc:
+            raise SaveError(f"{self.path}: cannot create the lock file: {exc.strerror or exc}") from None
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    holder = self._read_holder(fd)
+                    os.close(fd)
+                    raise GameLocked(
+                        f"{self.what} is in use by {holder.user} (pid {holder.pid} on {holder.host}"
+                        + (f", since {holder.since}" if holder.since else "")
+                        + "); open it read-only to watch",
+                        holder.user,
+                        holder.pid,
+                        holder.host,
+                        holder.since,
+                    ) from None
+                time.sleep(0.01)
+            except OSError as exc:
+                os.close(fd)
+                raise SaveError(f"{self.path}: cannot lock: {exc.strerror or exc}") from None
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, msgspec.json.encode(_me()), 0)
+        except OSError:
+            pass  # the lock is ours; only the holder's description is missing
+        self._fd = fd
+
+    @staticmethod
+    def _read_holder(fd: int) -> Holder:
+        try:
+            return msgspec.json.decode(os.pread(fd, 4096, 0), type=Holder)
+        except (OSError, msgspec.MsgspecError):
+            return Holder()  # the holder is still writing its description
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)
+            os.close(fd)  # closing drops the flock
+
+    def __enter__(self) -> FileLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+        self.release()
+
+
+# --------------------------------------------------------------------------- generations
+
+T = TypeVar("T")
+Stamp = tuple[int, int, int]
+
+
+def stamp_of(path: Path) -> Stamp | None:
+    """What identifies one generation on disk (inode, size, mtime); None when missing."""
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+@dataclass
+class Generation(Generic[T]):
+    """A file read with its backup as the fallback."""
+
+    value: T
+    notice: str | None  # for the user when the backup was used
+    damaged_main: bool  # the main file exists but is broken: set it aside before the next write
+    stamp: Stamp | None  # of the main file as read (None when it was missing)
+    from_backup: bool
+
+
+def read_generation(path: Path, backup: Path, decode: Callable[[bytes, str], T]) -> Generation[T] | None:
+    """Decode ``path``; when it is missing or broken, its backup (saying so).  None if neither exists.
+
+    ``decode(data, source)`` raises ``SaveError`` for a broken file; ``SaveMismatch`` (a sound
+    file this program cannot use) is raised at once, as the backup cannot be better.  When
+    both are broken, the main file's error is raised.  Nothing is written.
+    """
+    stamp = stamp_of(path)
+    try:
+        value = decode(read_limited(path), str(path))
+        return Generation(value, None, False, stamp, False)
+    except FileNotFoundError:
+        main_error: SaveError | None = None
+    except SaveMismatch:
+        raise
+    except SaveError as exc:
+        main_error = exc
+    try:
+        value = decode(read_limited(backup), str(backup))
+    except FileNotFoundError:
+        if main_error is None:
+            return None
+        raise main_error from None
+    except SaveError as exc:
+        if main_error is None:
+            raise
+        raise SaveError(f"{main_error}; the backup is broken too ({exc})") from None
+    if main_error is None:
+        notice = f"{path.name} is missing: opened its backup {backup.name}"
+    else:
+        notice = f"{main_error}: opened the backup {backup.name} (the last decision may be lost)"
+    return Generation(value, notice, main_error is not None, stamp, True)
+
+
+def set_aside(path: Path, damaged: Path) -> None:
+    """Keep a broken main file under ``damaged`` (never deleted) so the next write spares the backup."""
+    with contextlib.suppress(FileNotFoundError):
+        os.replace(path, damaged)

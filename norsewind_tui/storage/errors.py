@@ -1,0 +1,65 @@
+"""The errors of the storage layer: every message is one printable line."""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_MESSAGE = 400
+
+
+def clean(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` made safe for a terminal line: control and format characters escaped, shortened.
+
+    Save files come from users and from other programs; a field name or a value
+    quoted in an error message must never move the cursor or retitle a window.
+    """
+    out = []
+    for ch in text:
+        if ch == "\n" or ch == "\r" or ch == "\t":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    line = "".join(out)
+    if len(line) > limit:
+        line = line[: limit - 3] + "..."
+    return line
+
+
+class StorageError(Exception):
+    """Base of the storage errors; ``str()`` is a one-line message for the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clean(message))
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class SaveError(StorageError):
+    """A save or profile that cannot be read, verified or written; the message names the file."""
+
+
+class SaveMismatch(SaveError):
+    """A sound file this program cannot use (another card set, a newer format): no backup helps."""
+
+
+class ReadOnlyGame(SaveError):
+    """A change was asked of a game opened read-only."""
+
+
+class SaveConflict(SaveError):
+    """The file on disk changed since this process read or wrote it: it is not overwritten."""
+
+
+class GameLocked(SaveError):
+    """Another process holds the game; ``user``, ``pid``, ``host`` and ``since`` say who."""
+
+    def __init__(self, message: str, user: str = "", pid: int = 0, host: str = "", since: str = "") -> None:
+        super().__init__(message)
+        self.user = user
+        self.pid = pid
+        self.host = host
+        self.since = since

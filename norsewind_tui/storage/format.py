@@ -1,0 +1,246 @@
+"""The save file format: its msgspec schema, its JSON layout, its versions and migrations.
+
+A save is JSON so a person can read it.  It holds the format version, the
+card set's identity, the configuration, the seed, the full move log (with the
+redo moves after ``position``), metadata, and the digest of the state at
+``position``.  Loading replays the log (``saves.py``) and compares digests.
+
+Versions: ``FORMAT_VERSION`` is the one written.  ``MIGRATIONS[v]`` turns a
+decoded version-``v`` document (plain JSON values) into version ``v + 1``;
+loading an older file runs the chain and then validates the result like a
+current file.  Version 0 is the prototype format of the first playtests
+(``tests/fixtures/saves/v0.json``); version 1 is the first released one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal, TypeVar
+
+import msgspec
+
+from ..rules.moves import Move
+from ..rules.state import GameConfig, State
+from .errors import SaveError
+
+FORMAT_VERSION = 1
+MAX_MOVES = 100_000  # a game has a few hundred decisions; the redo stack cannot exceed the log
+MAX_TEXT = 64
+
+Int64 = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+Hex64 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+CardsId = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{8,64}$")]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
+Stamp = Annotated[datetime, msgspec.Meta(tz=True)]
+Seat = Literal["human", "computer"]
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class SeatMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Who sits in a seat: a person or the computer (with the bot's name)."""
+
+    name: Text
+    kind: Seat = "human"
+    bot: Text | None = None
+
+
+class SaveMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a listing needs without replaying, and what the rules state does not know."""
+
+    id: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{32}$")]  # the game's identity (kept by save-as)
+    mode: Literal["solo", "multiplayer"]
+    seats: tuple[SeatMeta, ...]
+    created: Stamp
+    updated: Stamp
+    turn: Count
+    level: Annotated[int, msgspec.Meta(ge=1, le=7)] | None = None
+    finished: bool = False
+    assisted: bool = False  # undone over a revealed card: for good, no medal (undo policy)
+    profile: Text | None = None  # solo: the profile that records the result
+    recorded: bool = False  # solo: the result is in the profile
+    cards_source: Annotated[str, msgspec.Meta(max_length=256)] = ""
+
+
+class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    format: int
+    generation: Count  # +1 on every write: the version check between processes
+    cards: CardsId  # CardDB.digest of the card set the game is played with
+    seed: Int64
+    config: GameConfig
+    position: Count  # moves[:position] made the current state; the rest can be redone
+    digest: Annotated[str, msgspec.Meta(pattern="^([0-9a-f]{64})?$")]  # sha256 of the state at position
+    meta: SaveMeta
+    moves: Annotated[tuple[Move, ...], msgspec.Meta(max_length=MAX_MOVES)]
+
+
+class _Probe(msgspec.Struct):
+    format: int
+
+
+def state_digest(state: State) -> str:
+    return hashlib.sha256(msgspec.json.encode(state)).hexdigest()
+
+
+# --------------------------------------------------------------------------- encoding
+
+_enc = msgspec.json.Encoder()
+_HEAD = ("format", "generation", "cards", "seed", "config", "position", "digest")
+
+
+def encode_save(save: SaveFile) -> bytes:
+    """The file's bytes: one field per line, the metadata indented, one move per line."""
+    parts = [b"{\n"]
+    for field in _HEAD:
+        parts.append(b' "%s": %s,\n' % (field.encode(), _enc.encode(getattr(save, field))))
+    meta = save.meta
+    lines = b",\n".join(
+        b'  "%s": %s' % (field.encode(), _enc.encode(getattr(meta, field))) for field in meta.__struct_fields__
+    )
+    parts.append(b' "meta": {\n%s\n },\n' % lines)
+    if save.moves:
+        parts.append(b' "moves": [\n  ')
+        parts.append(b",\n  ".join(_enc.encode(m) for m in save.moves))
+        parts.append(b"\n ]\n}\n")
+    else:
+        parts.append(b' "moves": []\n}\n')
+    return b"".join(parts)
+
+
+# --------------------------------------------------------------------------- decoding
+
+_AT = re.compile(r"^(.*) - at `(\$[^`]*)`$", re.S)
+
+
+def problem_of(exc: msgspec.MsgspecError) -> str:
+    """msgspec's error as "PATH: problem" ("$.moves[12][1]: expected `int`, got `str`")."""
+    text = str(exc)
+    m = _AT.match(text)
+    if m:
+        msg, path = m.group(1), m.group(2)
+        return f"{path}: {msg[:1].lower()}{msg[1:]}"
+    if isinstance(exc, msgspec.DecodeError):
+        return f"not valid JSON ({text[:1].lower()}{text[1:]})"
+    return f"$: {text[:1].lower()}{text[1:]}"
+
+
+T = TypeVar("T")
+
+
+def decode_json(data: bytes, kind: type[T], source: str) -> T:
+    """Decode ``data`` as ``kind``; any problem is a ``SaveError`` "SOURCE: PATH: problem"."""
+    try:
+        return msgspec.json.decode(data, type=kind)
+    except msgspec.MsgspecError as exc:
+        raise SaveError(f"{source}: {problem_of(exc)}") from None
+    except RecursionError:
+        raise SaveError(f"{source}: nested too deeply to be a save") from None
+
+
+def check_shape(data: bytes, source: str) -> None:
+    """The cheap check before decoding: an empty file gets its own message."""
+    if not data.strip():
+        raise SaveError(f"{source}: the file is empty" if not data else f"{source}: the file is blank")
+
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _migrate_0(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 (playtest prototype) to 1.
+
+    v0: ``{"format": 0, "cards", "seed", "players": [names], "computer": [bools], "level",
+    "log": [moves], "undo": n, "assisted", "saved": time}``; no digest, no game id.
+    """
+    players = doc["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ValueError("$.players: expected a list of names")
+    computer = doc.get("computer") or [False] * len(players)
+    if not isinstance(computer, list) or len(computer) != len(players):
+        raise ValueError("$.computer: expected one flag per player")
+    log = doc["log"]
+    if not isinstance(log, list):
+        raise ValueError("$.log: expected a list of moves")
+    undo = doc.get("undo", 0)
+    if not isinstance(undo, int) or isinstance(undo, bool) or not 0 <= undo <= len(log):
+        raise ValueError(f"$.undo: expected 0..{len(log)}")
+    solo = len(players) == 1
+    level = doc.get("level", 1)
+    saved = doc.get("saved") or "1970-01-01T00:00:00Z"
+    ident = hashlib.sha256(msgspec.json.encode([doc.get("seed"), players, saved])).hexdigest()[:32]
+    return {
+        "format": 1,
+        "generation": 0,
+        "cards": doc["cards"],
+        "seed": doc["seed"],
+        "config": {"players": players, "level": level},
+        "position": len(log) - undo,
+        "digest": "",  # v0 had none: the replay is the check, the next write adds it
+        "meta": {
+            "id": ident,
+            "mode": "solo" if solo else "multiplayer",
+            "seats": [
+                {"name": p, "kind": "computer" if c else "human", "bot": "random" if c else None}
+                for p, c in zip(players, computer, strict=True)
+            ],
+            "created": saved,
+            "updated": saved,
+            "turn": 0,  # unknown in v0: filled in after the replay
+            "level": level if solo else None,
+            "assisted": bool(doc.get("assisted", False)),
+            "profile": players[0] if solo and not computer[0] else None,
+        },
+        "moves": log,
+    }
+
+
+MIGRATIONS: dict[int, Migration] = {0: _migrate_0}
+
+
+def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
+    """The save in ``data`` and the format it was migrated from (None when current).
+
+    Raises ``SaveError`` naming ``source``, the place (msgspec's path) and the problem.
+    """
+    check_shape(data, source)
+    version = decode_json(data, _Probe, source).format
+    if version == FORMAT_VERSION:
+        return decode_json(data, SaveFile, source), None
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            f"{source}: $.format: save format {version} is newer than this Norsewind reads "
+            f"(up to {FORMAT_VERSION}): update Norsewind"
+        )
+    if version not in MIGRATIONS:
+        raise SaveError(f"{source}: $.format: unknown save format {version}")
+    doc = decode_json(data, dict[str, Any], source)
+    start = version
+    try:
+        while version < FORMAT_VERSION:
+            doc = MIGRATIONS[version](doc)
+            version += 1
+    except KeyError as exc:
+        raise SaveError(f"{source}: $.{exc.args[0]}: missing (format {start} save)") from None
+    except (ValueError, TypeError) as exc:
+        raise SaveError(f"{source}: format {start} save: {exc}") from None
+    try:
+        return msgspec.convert(doc, SaveFile), start
+    except msgspec.MsgspecError as exc:
+        raise SaveError(f"{source}: format {start} save: {problem_of(exc)}") from None
+
+
+def printable_problem(text: str) -> str | None:
+    """Why ``text`` cannot be shown as a name (control or format characters), or None."""
+    if not text.strip():
+        return "is blank"
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return f"contains the control character U+{ord(ch):04X}"
+    return None
