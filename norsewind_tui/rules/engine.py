@@ -500,7 +500,7 @@ def _why_illegal(state: State, move: Move) -> str:
             return "that market slot is empty"
         card = state.market[move.slot]
         reasons = [building_problem(db, player, card, r) for r in range(4)]
-        return f"the {db.name(card)} fits no kingdom: " + "; ".join(r for r in reasons if r)
+        return f"the {db.name(card)} fits no kingdom: " + "; ".join(dict.fromkeys(r for r in reasons if r))
     if phase == "action" and isinstance(move, PickCastle):
         if not 0 <= move.index < len(state.display):
             return "there is no such castle in the display"
