@@ -136,6 +136,11 @@ class _Tables:
             tuple(t.prestige_space if isinstance(t, GreenTile) else 0 for t in ts) for ts in tiles
         )
         self.tile_bonus = tuple(tuple(t.bonus_coins if isinstance(t, GreenTile) else 0 for t in ts) for ts in tiles)
+        # Per figure colour (0-4, neutral wild), per card: the indices of its spaces that take it.
+        self.spaces_for = tuple(
+            tuple(tuple(s for s, c in enumerate(sp) if colour in (NEUTRAL, c)) for sp in self.colour_spaces)
+            for colour in range(NEUTRAL + 1)
+        )
 
 
 _TABLES: dict[str, _Tables] = {}
@@ -331,18 +336,42 @@ def castle_problem(db: CardDB, player: Player, card: int, row: int) -> str | Non
 def _citizen_spaces(t: _Tables, player: Player, colour: int) -> list[tuple[int, int, int]]:
     """Empty citizen spaces that take a figure of ``colour`` (neutral is wild)."""
     out = []
-    pc = player.colour
-    cs = t.colour_spaces
+    fits = t.spaces_for[colour]
+    tile_space = t.tile_space[player.colour]
     for row, k in enumerate(player.kingdoms):
         taken = {(h, s) for h, s, _ in k.figures} if k.figures else ()
-        ts = t.tile_space[pc][k.tile]
+        ts = tile_space[k.tile]
         if ts >= 0 and colour in (NEUTRAL, ts) and (TILE, 0) not in taken:
             out.append((row, TILE, 0))
         for i, b in enumerate(k.buildings):
-            for s, c in enumerate(cs[b]):
-                if colour in (NEUTRAL, c) and (i, s) not in taken:
+            for s in fits[b]:
+                if (i, s) not in taken:
                     out.append((row, i, s))
     return out
+
+
+def _has_citizen_space(t: _Tables, player: Player, colour: int) -> bool:
+    """``bool(_citizen_spaces(t, player, colour))``, stopping at the first empty space."""
+    fits = t.spaces_for[colour]
+    tile_space = t.tile_space[player.colour]
+    for k in player.kingdoms:
+        figures = k.figures
+        ts = tile_space[k.tile]
+        if not figures:
+            if ts >= 0 and colour in (NEUTRAL, ts):
+                return True
+            for b in k.buildings:
+                if fits[b]:
+                    return True
+            continue
+        taken = {(h, s) for h, s, _ in figures}
+        if ts >= 0 and colour in (NEUTRAL, ts) and (TILE, 0) not in taken:
+            return True
+        for i, b in enumerate(k.buildings):
+            for s in fits[b]:
+                if (i, s) not in taken:
+                    return True
+    return False
 
 
 def _disc_spaces(db: CardDB, t: _Tables, player: Player) -> list[tuple[int, int, int, int]]:
@@ -375,7 +404,7 @@ def _supply_usable(db: CardDB, t: _Tables, state: State, player: Player, supply:
     kind = state.supply_kinds[supply]
     if kind == DISCS:
         return any(cost <= player.coins for *_, cost in _disc_spaces(db, t, player))
-    return bool(_citizen_spaces(t, player, kind))
+    return _has_citizen_space(t, player, kind)
 
 
 def _refresh_allowed(db: CardDB, state: State, player: Player) -> bool:
@@ -804,7 +833,7 @@ def _after_castle_discs(db: CardDB, t: _Tables, state: State, ev: list[Event] | 
     """B3: a kingdom's first castle brings a neutral citizen, if there is a space for it."""
     player = state.players[state.current]
     if state.first_castle and state.neutral > 0:
-        if _citizen_spaces(t, player, NEUTRAL):
+        if _has_citizen_space(t, player, NEUTRAL):
             return _replace(state, phase="neutral_space")
         if ev is not None:
             ev.append(Event("no_neutral", state.current))
