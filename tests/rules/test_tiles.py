@@ -29,6 +29,7 @@ from .builders import (
     check_census,
     cid,
     db_of,
+    edited_cards,
     game,
     play,
     refusal,
@@ -37,6 +38,7 @@ from .builders import (
     with_kingdom,
     with_market,
     with_player,
+    with_tiles,
 )
 
 RING = (PURPLE, YELLOW, BLUE, RED, DISCS)  # supplies 0-4: slot 4 touches the discs and purple
@@ -262,3 +264,22 @@ def test_different_colours_tile_counts_one_figure_per_colour() -> None:
     assert _colours_kingdom("different_colours", [(0, 1, YELLOW), (0, 0, NEUTRAL)]) == 6 + 2
     assert _colours_kingdom("different_colours", [(0, 0, NEUTRAL), (1, 0, NEUTRAL)]) == 6 + 1
     assert _colours_kingdom("different_colours", []) == 6
+
+
+def test_helmet_tax_applies_to_the_starting_card_in_the_choice_variant() -> None:
+    """Red tile + Variants: a starting card placed by choice must adhere to the tile's
+    restrictions, so one with >= 3 helmets pays the 1-coin tax (and needs the coin).
+    (The reconstructed starting cards have at most 2 helmets: here they are given 3.)"""
+    db = edited_cards(lambda doc: [c.update(helmets=3) for c in doc["cards"] if c["deck"] == "start"])
+    s = game(("Lucy", "Bo"), cards=db, start_choice=True)
+    me = s.current
+    s = with_tiles(s, me, ["helmet_tax", "citizen", "different_types", "castle_min_7"])
+    start = coins(s, me)
+    assert coins(play(s, ChooseKingdom(NORTHUMBRIA)), me) == start - 1
+    assert coins(play(s, ChooseKingdom(EAST_ANGLIA)), me) == start
+    broke = with_player(s, me, coins=0)
+    assert legal_moves(broke) == [ChooseKingdom(r) for r in (EAST_ANGLIA, MERCIA, WESSEX)]
+    assert (
+        refusal(broke, ChooseKingdom(NORTHUMBRIA))
+        == "Northumbria has a red tile: this costs 1 (3+ helmets); you have 0"
+    )
