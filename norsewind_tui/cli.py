@@ -111,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
     check = cards_sub.add_parser("check", help="validate a card-set file and list every problem")
     check.add_argument("file")
     check.set_defaults(handler=_cmd_cards_check)
+
+    from .ssh import add_serve_command
+
+    add_serve_command(sub)
     return parser
 
 

@@ -1,0 +1,235 @@
+"""Keys, names and addresses for ``norsewind serve``.
+
+- the saves folder (the storage package's rule, or the same rule here while it is missing),
+- the server's host key, generated on first start and kept with mode 0600 next to the saves,
+- the ``authorized_keys`` file, with an optional ``principals="alice,al"`` option per key that
+  limits which player names the key may log in as (re-read whenever the file changes),
+- player names (the SSH user name is the player's identity and profile),
+- the loopback check that ``--open`` needs.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import re
+import socket
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+
+class ServeError(Exception):
+    """A problem the operator can fix; printed as one line, exit status 2."""
+
+
+# --------------------------------------------------------------------------- saves folder
+
+
+def resolve_saves_dir(cli_value: str | None) -> Path:
+    """The saves folder: the storage package's rule when it exists, else the same rule here.
+
+    ``--saves DIR``, else ``$NORSEWIND_SAVES``, else ``saves/`` at the project root (the folder
+    holding pyproject.toml when run from a checkout), else ``~/.local/share/norsewind/saves``.
+    """
+    try:
+        from ..storage import resolve_saves_dir as storage_rule
+    except ImportError:  # the storage package is not there (yet): the same rule, here
+        pass
+    else:
+        try:
+            return Path(storage_rule(cli_value)).resolve()
+        except Exception as exc:  # SaveError or OSError: one line either way
+            raise ServeError(f"cannot use the saves folder: {exc}") from None
+    if cli_value:
+        path = Path(cli_value)
+    elif os.environ.get("NORSEWIND_SAVES"):
+        path = Path(os.environ["NORSEWIND_SAVES"])
+    else:
+        root = Path(__file__).resolve().parents[2]
+        if (root / "pyproject.toml").is_file():
+            path = root / "saves"
+        else:
+            path = Path.home() / ".local" / "share" / "norsewind" / "saves"
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ServeError(f"cannot create the saves folder {path}: {exc.strerror}") from None
+    return path.resolve()
+
+
+def ssh_dir(saves: Path) -> Path:
+    """``<saves>/ssh``: the server's own files (host key, the app's empty PATH folder)."""
+    path = saves / "ssh"
+    try:
+        path.mkdir(mode=0o700, exist_ok=True)
+        (path / "empty-path").mkdir(mode=0o700, exist_ok=True)
+    except OSError as exc:
+        raise ServeError(f"cannot create {path}: {exc.strerror}") from None
+    return path
+
+
+# --------------------------------------------------------------------------- host key
+
+HOST_KEY_NAME = "host_ed25519_key"
+
+
+def load_or_create_host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The host key kept in ``folder`` (created, mode 0600, when missing); True when new.
+
+    A key file readable by others is refused rather than used, as OpenSSH does.
+    """
+    path = folder / HOST_KEY_NAME
+    if path.exists():
+        mode = path.stat().st_mode & 0o777
+        if mode & 0o077:
+            raise ServeError(f"host key {path} has mode {mode:04o}; it must be 0600 (chmod 600 it)")
+        try:
+            return asyncssh.read_private_key(path), False
+        except (OSError, asyncssh.KeyImportError, ValueError) as exc:
+            raise ServeError(f"cannot read host key {path}: {exc}") from None
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="norsewind serve host key")
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key("openssh"))
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+        path.with_name(path.name + ".pub").write_bytes(key.export_public_key("openssh"))
+    except OSError as exc:
+        raise ServeError(f"cannot write host key {path}: {exc.strerror}") from None
+    return key, True
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """``SHA256:...`` as OpenSSH prints it."""
+    return str(key.get_fingerprint("sha256"))
+
+
+# --------------------------------------------------------------------------- player names
+
+NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
+
+
+def valid_player_name(name: str) -> bool:
+    """Letters, digits, ``.``, ``_`` and ``-``; starts with a letter or digit; at most 32."""
+    return NAME_RE.fullmatch(name) is not None
+
+
+# --------------------------------------------------------------------------- authorized keys
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    line: int
+    keys: asyncssh.SSHAuthorizedKeys  # one line, so asyncssh checks its from= option
+    key: asyncssh.SSHKey
+    principals: tuple[str, ...] | None  # None: any player name
+
+
+def _split_options(line: str) -> tuple[str, str]:
+    """(options, rest) of an authorized_keys line; options is '' when the line starts with a key."""
+    if re.match(r"(ssh-|ecdsa-|sk-)", line):
+        return "", line
+    in_quotes = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            in_quotes = not in_quotes
+        elif ch in " \t" and not in_quotes:
+            return line[:i], line[i:].strip()
+    return line, ""
+
+
+def _principals(options: str) -> tuple[str, ...] | None:
+    names: list[str] = []
+    found = False
+    for match in re.finditer(r'(?:^|,)principals="([^"]*)"', options):
+        found = True
+        names.extend(n.strip() for n in match.group(1).split(",") if n.strip())
+    return tuple(names) if found else None
+
+
+def parse_authorized_keys(text: str, source: str) -> list[KeyEntry]:
+    """Every key line of an authorized_keys file; a line that is not a key is an error naming it."""
+    entries: list[KeyEntry] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        options, rest = _split_options(line)
+        try:
+            keys = asyncssh.import_authorized_keys(line)
+            key = asyncssh.import_public_key(rest)
+        except (asyncssh.KeyImportError, ValueError) as exc:
+            raise ServeError(f"{source}, line {number}: not a public key ({exc})") from None
+        entries.append(KeyEntry(number, keys, key, _principals(options)))
+    if not entries:
+        raise ServeError(f"{source}: no public keys in the file")
+    return entries
+
+
+class AuthorizedKeys:
+    """The ``authorized_keys`` file, re-read when it changes (a bad edit keeps the last good keys)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stamp: tuple[int, int] | None = None
+        self.entries: list[KeyEntry] = []
+        self.warning: str | None = None
+        self.reload(strict=True)
+
+    def reload(self, strict: bool = False) -> None:
+        try:
+            st = self.path.stat()
+            stamp = (st.st_mtime_ns, st.st_size)
+            if stamp == self._stamp:
+                return
+            text = self.path.read_text(encoding="utf-8")
+            self.entries = parse_authorized_keys(text, str(self.path))
+            self._stamp = stamp
+            self.warning = None
+        except (OSError, UnicodeDecodeError, ServeError) as exc:
+            message = exc.args[0] if isinstance(exc, ServeError) else f"cannot read {self.path}: {exc}"
+            if strict:
+                raise ServeError(message) from None
+            self.warning = message
+
+    @property
+    def unrestricted(self) -> int:
+        """How many keys may log in under any player name (no principals= option)."""
+        return sum(1 for e in self.entries if e.principals is None)
+
+    def allows(self, key: asyncssh.SSHKey, username: str, host: str, addr: str) -> KeyEntry | None:
+        """The entry letting ``key`` log in as ``username`` from ``addr``, or None."""
+        self.reload()
+        for entry in self.entries:
+            if entry.key != key or entry.keys.validate(key, host, addr) is None:
+                continue
+            if entry.principals is None or username in entry.principals:
+                return entry
+        return None
+
+
+# --------------------------------------------------------------------------- loopback
+
+
+def is_loopback_only(host: str) -> bool:
+    """True when every address ``host`` names is a loopback address (127.0.0.0/8, ::1).
+
+    Names are resolved; the wildcard ('', 0.0.0.0, ::) is not loopback.
+    """
+    if host in ("", "*"):
+        return False
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except OSError:
+        return False
+    addresses: Sequence[str] = [str(info[4][0]) for info in infos]
+    return bool(addresses) and all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses)

@@ -1,0 +1,323 @@
+"""``norsewind serve``: the built-in SSH server (asyncssh).
+
+Every SSH connection that asks for a terminal gets its own ``norsewind`` process on its own
+pseudo-terminal (see ``session.py``). Authentication is by public key against an
+``authorized_keys`` file; the SSH user name is the player's identity, handed to the app as
+``NORSEWIND_PLAYER`` (and ``USER``/``LOGNAME``, and ``--profile NAME`` when the app's command line
+has that option). Nothing else is offered: no exec, no subsystems (sftp/scp), no port, agent or
+X11 forwarding, no passwords.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from . import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
+from .keys import (
+    AuthorizedKeys,
+    ServeError,
+    fingerprint,
+    is_loopback_only,
+    load_or_create_host_key,
+    resolve_saves_dir,
+    ssh_dir,
+)
+from .session import HANGUP_GRACE, GameSession
+
+LOGIN_TIMEOUT = 30.0
+KEEPALIVE_INTERVAL = 30.0
+
+
+@dataclass
+class ServeConfig:
+    """Everything ``norsewind serve`` was asked for (``saves`` is the resolved folder)."""
+
+    saves: Path
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    authorized_keys: Path | None = None
+    open: bool = False
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    max_sessions: int = DEFAULT_MAX_SESSIONS
+    cards: Path | None = None  # passed on to the app as --cards
+    log: Callable[[str], None] | None = None
+    extra_env: dict[str, str] = field(default_factory=dict)  # added to every app's environment
+    program: list[str] | None = None  # run this instead of norsewind (Python API only: tests, benches)
+
+
+def check_config(config: ServeConfig) -> None:
+    """Refuse a configuration before anything is created or bound (one-line ``ServeError``)."""
+    if not 0 <= config.port <= 65535:
+        raise ServeError(f"--port must be 0-65535, not {config.port}")
+    if config.max_sessions < 1:
+        raise ServeError("--max-sessions must be at least 1")
+    if config.idle_timeout < 0:
+        raise ServeError("--idle-timeout must be 0 (off) or more seconds")
+    if config.open:
+        if config.authorized_keys is not None:
+            raise ServeError("choose either --open (no keys, loopback only) or --authorized-keys FILE")
+        if not is_loopback_only(config.host):
+            raise ServeError(
+                f"--open lets anyone in without a key, so it listens on loopback only (127.0.0.1 or ::1), "
+                f"not on {config.host or 'every address'}; use --authorized-keys FILE instead"
+            )
+
+
+class GameServer:
+    """The SSH server; ``await start()``, then ``port``; ``await close()`` hangs up every session."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        check_config(config)
+        self.config = config
+        self.idle_timeout = config.idle_timeout
+        self.port = config.port
+        self._log = config.log or (lambda message: None)
+        self.folder = ssh_dir(config.saves)
+        self.host_key, self.host_key_new = load_or_create_host_key(self.folder)
+        self.keys: AuthorizedKeys | None = None
+        if not config.open:
+            path = config.authorized_keys or self.folder / "authorized_keys"
+            if config.authorized_keys is None and not path.exists():
+                raise ServeError(
+                    f"nobody could log in: give --authorized-keys FILE (OpenSSH format), or put the keys "
+                    f"in {path}, or use --open on loopback"
+                )
+            self.keys = AuthorizedKeys(path)
+        self.sessions: set[GameSession] = set()
+        self._all_sessions: set[GameSession] = set()
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._app_options = _app_options()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        try:
+            self._acceptor = await asyncssh.create_server(
+                lambda: _Connection(self),
+                self.config.host,
+                self.config.port,
+                server_host_keys=[self.host_key],
+                encoding=None,
+                line_editor=False,
+                allow_pty=True,
+                agent_forwarding=False,
+                x11_forwarding=False,
+                gss_host=None,
+                login_timeout=LOGIN_TIMEOUT,
+                keepalive_interval=KEEPALIVE_INTERVAL,
+                keepalive_count_max=4,
+                server_version="Norsewind",
+                reuse_address=True,
+            )
+        except OSError as exc:
+            raise ServeError(f"cannot listen on {self.config.host}:{self.config.port}: {exc.strerror or exc}") from None
+        self.port = self._acceptor.get_port()
+
+    async def close(self) -> None:
+        """Stop listening, hang up every app (SIGHUP), and wait for them to end."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+        tasks = []
+        for session in list(self._all_sessions):
+            session.hangup("server stopping", "norsewind: the server is stopping (your game is saved)")
+            if session.task is not None:
+                tasks.append(session.task)
+        if tasks:
+            await asyncio.wait(tasks, timeout=HANGUP_GRACE + 2)
+        if self._acceptor is not None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._acceptor.wait_closed(), 2)
+
+    # ------------------------------------------------------------------ for the sessions
+
+    def log(self, message: str) -> None:
+        self._log(message)
+
+    def acquire_slot(self, session: GameSession) -> bool:
+        if len(self.sessions) >= self.config.max_sessions:
+            return False
+        self.sessions.add(session)
+        return True
+
+    def release_slot(self, session: GameSession) -> None:
+        self.sessions.discard(session)
+
+    def track(self, session: GameSession) -> None:
+        self._all_sessions.add(session)
+
+    def forget(self, session: GameSession) -> None:
+        self._all_sessions.discard(session)
+
+    def app_command(self, player: str) -> list[str]:
+        argv = [sys.executable, "-m", "norsewind_tui.ssh.launch"]
+        if self.config.program is not None:
+            return [*argv, "--exec", *self.config.program]
+        if self.config.cards is not None:
+            argv += ["--cards", str(self.config.cards)]
+        if "--profile" in self._app_options:
+            argv += ["--profile", player]
+        return argv
+
+    def app_environment(self, player: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
+        """A minimal environment: nothing from the client but its terminal type (and truecolor)."""
+        env = {
+            "TERM": term,
+            "LANG": "C.UTF-8",
+            "PYTHONUTF8": "1",
+            "PATH": str(self.folder / "empty-path"),
+            "HOME": os.environ.get("HOME", str(self.config.saves)),
+            "USER": player,
+            "LOGNAME": player,
+            "NORSEWIND_PLAYER": player,
+            "NORSEWIND_SAVES": str(self.config.saves),
+            "NORSEWIND_SERVED": "ssh",
+        }
+        if client_env.get("COLORTERM") in ("truecolor", "24bit"):
+            env["COLORTERM"] = client_env["COLORTERM"]
+        for name in ("PYTHONPATH", "VIRTUAL_ENV"):  # the operator's, never the client's
+            if name in os.environ:
+                env[name] = os.environ[name]
+        env.update(self.config.extra_env)
+        return env
+
+    def app_cwd(self) -> str:
+        return str(self.config.saves)
+
+
+def _app_options() -> set[str]:
+    """The option strings ``norsewind``'s own command line accepts (to pass --profile when it exists)."""
+    try:
+        from ..cli import build_parser
+
+        parser = build_parser()
+    except Exception:  # the app's CLI is not ours; never let it stop the server
+        return set()
+    return set(getattr(parser, "_option_string_actions", {}))
+
+
+class _Connection(asyncssh.SSHServer):
+    """One SSH connection: authentication, then at most one session."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.peer = "?"
+        self.username = ""
+        self.key_line: int | None = None
+        self.opened = 0
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.peer = str(peer[0]) if peer else "?"
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return not self.server.config.open  # --open: no authentication at all
+
+    def public_key_auth_supported(self) -> bool:
+        return self.server.keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.server.keys is None:
+            return False
+        entry = self.server.keys.allows(key, username, self.peer, self.peer)
+        if entry is None:
+            return False
+        self.key_line = entry.line
+        return True
+
+    def auth_completed(self) -> None:
+        how = "open server" if self.key_line is None else f"key on line {self.key_line}"
+        self.server.log(f"{self.username}@{self.peer}: logged in ({how})")
+
+    def session_requested(self) -> GameSession | bool:
+        self.opened += 1
+        if self.opened > 1:
+            return False  # one game per connection
+        session = GameSession(self.server, self.username, self.peer)
+        self.server.track(session)
+        return session
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if exc is not None and self.username:
+            self.server.log(f"{self.username}@{self.peer}: connection lost ({exc})")
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def _log_to_stderr(message: str) -> None:
+    print(time.strftime("%Y-%m-%d %H:%M:%S ") + message, file=sys.stderr, flush=True)
+
+
+async def serve_forever(config: ServeConfig, ready: Callable[[GameServer], None] | None = None) -> None:
+    """Run until SIGINT or SIGTERM, then hang up every session."""
+    server = GameServer(config)
+    await server.start()
+    if ready is not None:
+        ready(server)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        await server.close()
+
+
+def run_serve(args: object) -> int:
+    """The ``norsewind serve`` handler (an ``argparse.Namespace``)."""
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+
+    def ready(server: GameServer) -> None:
+        key = f"host key {fingerprint(server.host_key)}" + (" (new)" if server.host_key_new else "")
+        if server.config.open:
+            who = "anyone on this machine (--open)"
+        else:
+            assert server.keys is not None
+            who = f"keys in {server.keys.path}"
+        print(f"norsewind serve: listening on {server.config.host}:{server.port}; {key}; {who}", flush=True)
+        if server.keys is not None and server.keys.unrestricted:
+            print(
+                f'norsewind serve: note: {server.keys.unrestricted} key(s) have no principals="NAME" option '
+                "and may log in under any player name",
+                flush=True,
+            )
+
+    try:
+        cli_saves = getattr(args, "serve_saves", None) or getattr(args, "saves", None)
+        cards = getattr(args, "cards", None)
+        keys = getattr(args, "authorized_keys", None)
+        config = ServeConfig(
+            saves=Path(),
+            host=getattr(args, "host", "127.0.0.1"),
+            port=getattr(args, "port", DEFAULT_PORT),
+            authorized_keys=Path(keys).resolve() if keys else None,
+            open=bool(getattr(args, "open", False)),
+            idle_timeout=getattr(args, "idle_timeout", DEFAULT_IDLE_TIMEOUT),
+            max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+            cards=Path(cards).resolve() if cards else None,
+            log=_log_to_stderr,
+        )
+        check_config(config)  # before the saves folder or the host key are touched
+        config.saves = resolve_saves_dir(cli_saves)
+        asyncio.run(serve_forever(config, ready))
+    except ServeError as exc:
+        print(f"norsewind serve: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0

@@ -1,0 +1,179 @@
+"""Driving ``norsewind serve`` end to end: an asyncssh client whose screen is a pyte terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+from norsewind_tui.ssh.server import GameServer, ServeConfig
+
+WAIT = 30.0  # seconds: the most any screen may take to appear on a busy 2-core machine
+
+
+def make_key(folder: Path, name: str) -> asyncssh.SSHKey:
+    """A fresh ed25519 key pair written as ``folder/name`` and ``folder/name.pub``."""
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=f"{name}@test")
+    (folder / name).write_bytes(key.export_private_key())
+    (folder / name).chmod(0o600)
+    (folder / f"{name}.pub").write_bytes(key.export_public_key())
+    return key
+
+
+def authorized_line(key: asyncssh.SSHKey, principals: str | None = None) -> str:
+    line = key.export_public_key().decode().strip()
+    return f'principals="{principals}" {line}' if principals else line
+
+
+@contextlib.asynccontextmanager
+async def serving(config: ServeConfig, log: list[str] | None = None) -> AsyncIterator[GameServer]:
+    """A started server on a free loopback port (``config.port`` 0), closed afterwards."""
+    if log is not None:
+        config.log = log.append
+    server = GameServer(config)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+class _ClientSession(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, term: Terminal) -> None:
+        self.term = term
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.term.feed(data, stderr=datatype == asyncssh.EXTENDED_DATA_STDERR)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.term.closed.set()
+        self.term.changed.set()
+
+
+class Terminal:
+    """One player's terminal: an SSH session with a pty, rendered by pyte."""
+
+    def __init__(self, cols: int = 100, rows: int = 32) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.stderr = bytearray()
+        self.changed = asyncio.Event()
+        self.closed = asyncio.Event()
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.received = 0
+
+    @classmethod
+    async def connect(
+        cls,
+        port: int,
+        user: str,
+        key: asyncssh.SSHKey | None,
+        *,
+        cols: int = 100,
+        rows: int = 32,
+        term_type: str | None = "xterm-256color",
+        command: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> Terminal:
+        term = cls(cols, rows)
+        term.conn = await connect(port, user, key)
+        term.chan, _ = await term.conn.create_session(
+            lambda: _ClientSession(term),
+            command=command,
+            term_type=term_type,
+            term_size=(cols, rows) if term_type else None,
+            env=env or (),
+            encoding=None,
+        )
+        return term
+
+    def feed(self, data: bytes, stderr: bool = False) -> None:
+        self.received += len(data)
+        if stderr:
+            self.stderr += data
+        else:
+            self.raw += data
+        self.stream.feed(data)
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(self, *needles: str, timeout: float = WAIT) -> str:
+        """Wait until the screen shows one of ``needles``; returns it (AssertionError with the screen)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.text()
+            for needle in needles:
+                if needle in screen:
+                    return needle
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed.is_set():
+                raise AssertionError(f"none of {needles!r} on the screen:\n{screen}")
+            self.changed.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
+        """Wait until nothing has arrived for ``gap`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), gap)
+            except TimeoutError:
+                return
+
+    def press(self, keys: str | bytes) -> None:
+        assert self.chan is not None
+        self.chan.write(keys.encode() if isinstance(keys, str) else keys)
+
+    def resize(self, cols: int, rows: int) -> None:
+        assert self.chan is not None
+        self.screen.resize(rows, cols)
+        self.chan.change_terminal_size(cols, rows)
+
+    async def finished(self, timeout: float = WAIT) -> int | None:
+        """Wait for the server to close the session; its exit status."""
+        assert self.chan is not None
+        await asyncio.wait_for(self.chan.wait_closed(), timeout)
+        return self.chan.get_exit_status()
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.conn.wait_closed(), 5)
+
+
+async def connect(port: int, user: str, key: asyncssh.SSHKey | None) -> asyncssh.SSHClientConnection:
+    """A client connection on loopback with only ``key`` (no agent, no config files, no known_hosts)."""
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=user,
+        client_keys=[key] if key is not None else None,
+        known_hosts=None,
+        agent_path=None,
+        config=None,
+        password=None,
+        gss_host=None,
+    )
+
+
+async def wait_until(predicate: object, timeout: float = WAIT, step: float = 0.05) -> bool:
+    """Poll ``predicate()`` until true or ``timeout``; its last value."""
+    assert callable(predicate)
+    deadline = time.monotonic() + timeout
+    while True:
+        value = bool(predicate())
+        if value or time.monotonic() >= deadline:
+            return value
+        await asyncio.sleep(step)
