@@ -452,11 +452,16 @@ def _generate(state: State) -> list[Move]:
     if phase == "action":
         moves: list[Move] = []
         for slot, card in enumerate(state.market):
-            if card >= 0 and any(building_problem(db, player, card, r) is None for r in range(4)):
-                moves.append(PickBuilding(slot))
+            if card >= 0:
+                for r in range(4):  # a plain loop: this is the engine's hottest spot
+                    if building_problem(db, player, card, r) is None:
+                        moves.append(PickBuilding(slot))
+                        break
         for i, card in enumerate(state.display):
-            if any(castle_problem(db, player, card, r) is None for r in range(4)):
-                moves.append(PickCastle(i))
+            for r in range(4):
+                if castle_problem(db, player, card, r) is None:
+                    moves.append(PickCastle(i))
+                    break
         if _refresh_allowed(db, state, player):
             moves.append(REFRESH)
         if not moves:
