@@ -126,7 +126,7 @@ def problem_of(exc: msgspec.MsgspecError) -> str:
     if m:
         msg, path = m.group(1), m.group(2)
         return f"{path}: {msg[:1].lower()}{msg[1:]}"
-    if isinstance(exc, msgspec.DecodeError):
+    if not isinstance(exc, msgspec.ValidationError):
         return f"not valid JSON ({text[:1].lower()}{text[1:]})"
     return f"$: {text[:1].lower()}{text[1:]}"
 
