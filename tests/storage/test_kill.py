@@ -1,0 +1,199 @@
+"""SIGKILL a writer at random moments: every file left behind loads, no acknowledged decision is lost.
+
+The writer is a forked child process that plays (and undoes) as fast as it can,
+reporting each completed autosave through a pipe; the parent kills it with
+SIGKILL after a random delay, then checks every save and backup in the folder
+strictly (the main file itself must load, not only through its backup).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import struct
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from norsewind_tui.rules import GameConfig, medal_for
+from norsewind_tui.storage import GameStore, SeatMeta
+from norsewind_tui.storage.atomic import read_limited
+from norsewind_tui.storage.format import decode_save
+from norsewind_tui.storage.profiles import GameRecord, ProfileStore, decode_profile
+from norsewind_tui.storage.saves import load_bytes
+
+KILLS = 200
+
+
+def _fork(body: Callable[[int], None]) -> tuple[int, int]:
+    """Run ``body(write_fd)`` in a child process; returns (pid, read_fd)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        code = 0
+        try:
+            body(w)
+        except BaseException as exc:
+            sys.stderr.write(f"writer failed: {type(exc).__name__}: {exc}\n")
+            code = 3
+        os._exit(code)
+    os.close(w)
+    return pid, r
+
+
+def _kill_and_collect(pid: int, r: int, delay: float) -> list[int]:
+    time.sleep(delay)
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, f"writer exited by itself: {status}"
+    data = b""
+    while chunk := os.read(r, 65536):
+        data += chunk
+    os.close(r)
+    return [v for (v,) in struct.iter_unpack("Q", data[: len(data) // 8 * 8])]
+
+
+def _game_writer(folder: Path) -> Callable[[int], None]:
+    def body(w: int) -> None:
+        store = GameStore(folder)
+        game = store.open("g")
+        rng = random.Random(os.getpid())
+        while True:
+            if game.finished or rng.random() < 0.1:
+                game.undo(confirm=True)
+            else:
+                game.push(rng.choice(game.legal_moves()))
+            os.write(w, struct.pack("Q", game.generation))
+
+    return body
+
+
+def _check_saves(store: GameStore, acked: int) -> int:
+    """Every save and backup in the folder loads strictly; returns the main file's generation."""
+    folder = store.dir
+    main = folder / "g.json"
+    save, _ = decode_save(read_limited(main), str(main))
+    load_bytes(read_limited(main), str(main), store.cards)  # replays to its digest
+    backup = folder / "g.json.bak"
+    if backup.exists():
+        old = load_bytes(read_limited(backup), str(backup), store.cards)
+        # the previous generation, or (killed between linking the backup and renaming) the same one
+        assert old.save.generation in (save.generation - 1, save.generation)
+    for path in folder.iterdir():
+        if path.name.endswith(".json"):
+            load_bytes(read_limited(path), str(path), store.cards)
+    assert acked <= save.generation <= acked + 1  # nothing acknowledged is lost; at most one write in flight
+    watcher = store.open("g", read_only=True)
+    assert watcher.notice is None and watcher.generation == save.generation
+    return save.generation
+
+
+def test_sigkill_a_save_writer_at_random_moments(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    game = store.create(GameConfig(players=("Ana", "Bo", "Cy", "Di")), 3, [SeatMeta(n) for n in "ABCD"], name="g")
+    acked = game.generation
+    game.close()
+    rng = random.Random(99)
+    leftovers = mid_write = 0
+    for _ in range(KILLS):
+        pid, r = _fork(_game_writer(tmp_path))
+        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
+        if reported:
+            acked = reported[-1]
+        gen = _check_saves(store, acked)
+        mid_write += gen == acked + 1
+        leftovers += any(p.name.endswith(".tmp") for p in tmp_path.iterdir())
+        acked = gen
+    # The kills landed inside writes too (not only between them):
+    assert leftovers + mid_write > 0
+    game = store.open("g")  # the next writer cleans up what the killed ones left
+    assert not any(p.name.endswith(".tmp") for p in tmp_path.iterdir())
+    game.close()
+
+
+def _profile_writer(folder: Path) -> Callable[[int], None]:
+    def body(w: int) -> None:
+        profiles = ProfileStore(folder)
+        rng = random.Random(os.getpid())
+        count = len(profiles.load("Ana").games)
+        while True:
+            margin = rng.randint(-30, 40)
+            record = GameRecord(
+                game=os.urandom(16).hex(),
+                date=datetime.now(UTC),
+                level=rng.randint(1, 7),
+                score=60 + margin,
+                vikings=60,
+                margin=margin,
+                medal=medal_for(margin),
+                seed=rng.randrange(1000),
+            )
+            assert profiles.record("Ana", record)
+            count += 1
+            os.write(w, struct.pack("Q", count))
+
+    return body
+
+
+def test_sigkill_a_profile_writer_at_random_moments(tmp_path: Path) -> None:
+    folder = tmp_path / "profiles"
+    rng = random.Random(7)
+    acked = 0
+    for _ in range(KILLS):
+        pid, r = _fork(_profile_writer(folder))
+        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
+        if reported:
+            acked = reported[-1]
+        for path in folder.iterdir():
+            if path.name.endswith((".json", ".json.bak")):
+                decode_profile(read_limited(path), str(path))
+        main = decode_profile(read_limited(folder / "Ana.json"), "main") if acked else None
+        count = len(main.games) if main else 0
+        assert acked <= count <= acked + 1
+        profile = ProfileStore(folder).load("Ana")
+        assert profile.notice is None and len(profile.games) == count
+        acked = count
+
+
+@pytest.mark.parametrize(
+    ("call", "nth"),
+    [("fsync", 1), ("link", 1), ("replace", 1), ("replace", 2), ("fsync", 2)],
+)
+def test_crash_at_each_step_of_a_write(tmp_path: Path, call: str, nth: int) -> None:
+    """Kill the writer exactly inside each step of ``atomic_write``: before/after the backup link and
+    each rename; the main file always holds a whole generation."""
+    store = GameStore(tmp_path)
+    game = store.create(GameConfig(players=("Ana",)), 4, [SeatMeta("Ana")], name="g")
+    game.push(game.legal_moves()[0])
+    before = game.generation
+    game.close()
+
+    def body(w: int) -> None:
+        g = GameStore(tmp_path).open("g")
+        real = getattr(os, call)
+        seen = 0
+
+        def dying(*args: object, **kw: object) -> object:
+            nonlocal seen
+            seen += 1
+            if seen == nth:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return real(*args, **kw)
+
+        setattr(os, call, dying)
+        g.push(g.legal_moves()[0])
+        os.write(w, b"unreachable")
+
+    pid, r = _fork(body)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status), "the writer was to die inside the write"
+    assert os.read(r, 100) == b""
+    os.close(r)
+    gen = _check_saves(store, before)
+    assert gen in (before, before + 1)
