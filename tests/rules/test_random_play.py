@@ -32,6 +32,7 @@ from norsewind_tui.rules import (
     SOLO_LEVELS,
     ChooseKingdom,
     Decline,
+    Event,
     GameConfig,
     IllegalMove,
     Kingdom,
@@ -45,10 +46,13 @@ from norsewind_tui.rules import (
     State,
     TakeFrom,
     apply,
+    apply_logged,
     cards_for,
+    describe,
     legal_moves,
     new_game,
     outcome,
+    pending,
 )
 from norsewind_tui.rules.cards import GreenTile
 from norsewind_tui.rules.engine import DISC_COUNT, NEUTRAL_PER_PLAYER, SUPPLY_SIZE
@@ -227,10 +231,13 @@ def play_checked(config: GameConfig, seed: int, choice_seed: int) -> State:
         if state.phase == "over":
             assert legal == [], "moves offered after the end"
             assert outcome(state) is not None
+            assert pending(state).player == -1
             break
         assert legal, f"no legal move in phase {state.phase} (R13)"
         assert len(set(legal)) == len(legal), "a move is listed twice"
         assert outcome(state) is None
+        waiting = pending(state)
+        assert (waiting.player, waiting.kind) == (state.current, state.phase) and waiting.prompt
         check_illegal(state, legal, rng)
         before = msgspec.json.encode(state)
         state = apply(state, rng.choice(legal))
@@ -286,19 +293,30 @@ def test_random_play_any_config(
 @settings(max_examples=10 * SCALE, deadline=None)
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**32 - 1), choice_seed=st.integers(0, 2**32 - 1))
 def test_moves_and_states_round_trip_json(players: int, seed: int, choice_seed: int) -> None:
-    """Every move of a game (R8: one decision each) and every state survive msgspec JSON."""
+    """Every move of a game (R8: one decision each), every state and every log event survive msgspec JSON;
+    every event reads as a sentence."""
     state = new_game(GameConfig(NAMES[:players]), seed)
     rng = random.Random(choice_seed)
+    db = cards_for(state)
+    names = tuple(p.name for p in state.players)
     kinds: set[type] = set()
+    events = 0
     while state.phase != "over":
         move = rng.choice(legal_moves(state))
         data = msgspec.json.encode(move)
         back = msgspec.json.decode(data, type=Move)
         assert back == move and type(back) is type(move), f"{move!r} came back as {back!r}"
         kinds.add(type(move))
-        state = apply(state, back)
+        state, logged = apply_logged(state, back)
         assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state
+        # The game log: every event is data that survives JSON and reads as a sentence.
+        for event in logged:
+            assert msgspec.json.decode(msgspec.json.encode(event), type=Event) == event
+            text = describe(event, names, db)
+            assert text != event.kind and text.endswith("."), f"{event!r} reads {text!r}"
+        events += len(logged)
     assert {PickBuilding, ChooseKingdom} <= kinds
+    assert events >= len(kinds)
 
 
 # --------------------------------------------------------------------------- the checks can fail
