@@ -287,10 +287,6 @@ def _to_display(display: list[int], box: list[int], card: int, solo: bool, event
 # --------------------------------------------------------------------------- kingdom queries
 
 
-def _row_limit(t: _Tables, colour: int, k: Kingdom) -> int:
-    return 2 if t.effect[colour][k.tile] == "two_buildings" else 4
-
-
 def building_cost(db: CardDB, player: Player, card: int, row: int) -> int:
     """Coins to place ``card`` in ``row``: an inn's price, +1 under the red helmet tax (R11)."""
     t = _tables(db)

@@ -36,7 +36,7 @@ def pending(state: State) -> Pending:
         "supply": f"{name}: take a citizen or disc from a supply next to slot {state.slot + 1}, or decline.",
         "citizen_space": f"{name}: choose a space for the "
         f"{COLOUR_NAMES[state.taken] if 0 <= state.taken < DISCS else ''} citizen.",
-        "disc_space": f"{name}: choose a space for the disc (shield free, prestige 2 coins).",
+        "disc_space": f"{name}: choose a space for the disc (prestige 2 coins; shield free, 1 on a green tile).",
         "reuse_disc": f"{name}: move a disc of the old castle of {kingdom} to the new one, or return it.",
         "neutral_space": f"{name}: choose an empty citizen space for the neutral citizen.",
     }
