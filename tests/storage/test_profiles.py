@@ -1,0 +1,175 @@
+"""Solo campaign profiles: records, the campaign table (R21), and the same care as saves."""
+
+from __future__ import annotations
+
+import os
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from norsewind_tui.rules import medal_for
+from norsewind_tui.storage import GameRecord, GameStore, ProfileStore, SaveError, default_profile_name
+from norsewind_tui.storage.atomic import login_name
+from norsewind_tui.storage.profiles import TITLE
+
+from .conftest import play_to_end, solo
+
+
+def rec(level: int, margin: int, assisted: bool = False, seed: int = 1) -> GameRecord:
+    return GameRecord(
+        game=os.urandom(16).hex(),
+        date=datetime.now(UTC),
+        level=level,
+        score=50 + margin,
+        vikings=50,
+        margin=margin,
+        medal=None if assisted else medal_for(margin),
+        seed=seed,
+        assisted=assisted,
+    )
+
+
+@pytest.fixture
+def profiles(tmp_path: Path) -> ProfileStore:
+    return ProfileStore(tmp_path / "profiles")
+
+
+def test_empty_profile_has_level_1_unlocked_only(profiles: ProfileStore) -> None:
+    p = profiles.load("Ana")
+    rows = p.campaign()
+    assert [r.level for r in rows] == [1, 2, 3, 4, 5, 6, 7]
+    assert [r.unlocked for r in rows] == [True] + [False] * 6
+    assert all(r.best_margin is None and r.medals == () for r in rows)
+    assert p.title is None and p.games == ()
+
+
+def test_campaign_table_by_r21(profiles: ProfileStore) -> None:
+    """R21: medals by margin; level N+1 unlocked by a platinum on level N; best margin per level."""
+    for r in (rec(1, 3), rec(1, 12), rec(1, -5), rec(1, 25), rec(2, 20), rec(2, 9)):
+        assert profiles.record("Ana", r)
+    rows = profiles.load("Ana").campaign()
+    assert rows[0].medals == ("bronze", "silver", "platinum") and rows[0].best_margin == 25 and rows[0].played == 4
+    assert rows[1].unlocked and rows[1].medals == ("silver", "gold") and rows[1].best_medal == "gold"
+    assert not rows[2].unlocked  # gold on level 2 is not enough
+    assert profiles.load("Ana").title is None
+
+
+def test_assisted_games_are_recorded_but_earn_nothing(profiles: ProfileStore) -> None:
+    profiles.record("Ana", rec(1, 30, assisted=True))
+    p = profiles.load("Ana")
+    row = p.campaign()[0]
+    assert row.played == 1 and row.medals == () and row.best_margin is None
+    assert not p.campaign()[1].unlocked
+    assert p.games[0].assisted and p.games[0].medal is None
+
+
+def test_king_of_all_kings(profiles: ProfileStore) -> None:
+    for level in range(1, 8):
+        profiles.record("Ana", rec(level, 25 + level))
+    p = profiles.load("Ana")
+    assert all(r.unlocked and "platinum" in r.medals for r in p.campaign())
+    assert p.title == TITLE == "King of all Kings"
+
+
+def test_same_seed_again_is_recorded_the_same_game_once(profiles: ProfileStore) -> None:
+    first, second = rec(1, 5, seed=42), rec(1, 7, seed=42)
+    assert profiles.record("Ana", first) and profiles.record("Ana", second)
+    assert not profiles.record("Ana", first)  # the same game (id) is recorded once
+    p = profiles.load("Ana")
+    assert [g.seed for g in p.games] == [42, 42]
+    assert [g.margin for g in p.recent()] == [7, 5]  # newest first
+
+
+def test_a_finished_solo_game_is_recorded_once(store: GameStore) -> None:
+    game = solo(store, name="camp", seed=5, level=1, player="Ragnar")
+    play_to_end(game, random.Random(5))
+    game.close()
+    store.open("camp").close()  # reopening a finished game does not record it again
+    games = store.profiles.load("Ragnar").games
+    assert len(games) == 1
+    g = games[0]
+    assert g.game == game.id and g.seed == 5 and g.level == 1 and g.save == "camp"
+    assert g.margin == g.score - g.vikings and g.medal == medal_for(g.margin) and not g.assisted
+
+
+def test_a_finish_whose_recording_was_interrupted_is_recorded_on_open(store: GameStore) -> None:
+    game = solo(store, name="late", seed=6)
+    play_to_end(game, random.Random(6))
+    game.close()
+    (store.profiles.dir / "Ana.json").unlink()  # as if killed before the profile was written
+    (store.profiles.dir / "Ana.json.bak").unlink(missing_ok=True)
+    doc = msgspec.json.decode(game.path.read_bytes())
+    doc["meta"]["recorded"] = False
+    game.path.write_bytes(msgspec.json.encode(doc))
+    store.open("late").close()
+    assert [g.game for g in store.profiles.load("Ana").games] == [game.id]
+
+
+def test_broken_profile_uses_its_backup_and_says_so(profiles: ProfileStore) -> None:
+    profiles.record("Ana", rec(1, 3))
+    profiles.record("Ana", rec(1, 9))
+    path = profiles.path("Ana")
+    path.write_bytes(path.read_bytes()[:50])
+    p = profiles.load("Ana")
+    assert p.notice is not None and "Ana.json" in p.notice and "backup" in p.notice
+    assert len(p.games) == 1
+    assert profiles.record("Ana", rec(1, 20))  # the broken file is set aside, the backup kept
+    assert (profiles.dir / "Ana.json.damaged").exists()
+    assert len(profiles.load("Ana").games) == 2
+
+
+def test_both_broken_refuses_to_load_and_record_keeps_them(profiles: ProfileStore) -> None:
+    profiles.record("Ana", rec(1, 3))
+    profiles.record("Ana", rec(1, 4))
+    profiles.path("Ana").write_bytes(b"garbage")
+    (profiles.dir / "Ana.json.bak").write_bytes(b"")
+    with pytest.raises(SaveError, match=r"Ana\.json: not valid JSON.*backup is broken too"):
+        profiles.load("Ana")
+    assert profiles.record("Ana", rec(1, 5))
+    assert (profiles.dir / "Ana.json.damaged").read_bytes() == b"garbage"
+    assert len(profiles.load("Ana").games) == 1
+
+
+def test_hand_edited_medal_is_refused(profiles: ProfileStore) -> None:
+    profiles.record("Ana", rec(3, 2))
+    path = profiles.path("Ana")
+    path.write_bytes(path.read_bytes().replace(b'"bronze"', b'"platinum"'))
+    assert not (profiles.dir / "Ana.json.bak").exists()  # one generation only: no backup yet
+    with pytest.raises(SaveError, match=r"\$\.games\[0\]: medal platinum does not go with margin 2"):
+        profiles.load("Ana")
+
+
+def test_concurrent_recorders_lose_nothing(profiles: ProfileStore) -> None:
+    children = []
+    for _ in range(4):
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                for i in range(15):
+                    profiles.record("Ana", rec(1 + i % 7, i))
+            except BaseException:
+                code = 1
+            os._exit(code)
+        children.append(pid)
+    for pid in children:
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert len(profiles.load("Ana").games) == 60
+
+
+def test_profile_files_are_private_and_named_safely(profiles: ProfileStore) -> None:
+    with pytest.raises(SaveError, match="control character"):
+        profiles.record("Ana\x1b[2J", rec(1, 1))
+    profiles.record("../../Ana", rec(1, 1))
+    assert profiles.path("../../Ana").parent == profiles.dir
+    assert (profiles.dir / "Ana.json").stat().st_mode & 0o777 == 0o600
+    assert profiles.dir.stat().st_mode & 0o777 == 0o700
+    assert profiles.names() == ["Ana"]
+
+
+def test_default_profile_is_the_login_name() -> None:
+    assert default_profile_name() == login_name() == ProfileStore.default_profile_name()
