@@ -41,7 +41,11 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
     if argv[:1] == ["--exec"] and len(argv) > 1:
-        os.execv(argv[1], argv[1:])
+        try:
+            os.execv(argv[1], argv[1:])
+        except OSError as exc:
+            print(f"norsewind: cannot run {argv[1]}: {exc.strerror}", file=sys.stderr)
+            return 127
 
     from ..cli import main as norsewind_main
 

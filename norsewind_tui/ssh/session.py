@@ -227,14 +227,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 close_fds=True,
             )
         except OSError as exc:
-            os.close(slave)
             self._close_master()
             self.host.release_slot(self)
             self._refuse(f"norsewind: the server cannot start the game ({exc.strerror})")
             return
         finally:
-            with contextlib.suppress(OSError):
-                os.close(slave)
+            os.close(slave)  # the app holds its own copies
         self.pid = self._proc.pid
         self.host.log(f"{self.player}@{self.peer}: playing ({term} {cols}x{rows}, pid {self.pid})")
         self._want_output(True)
