@@ -146,10 +146,18 @@ class _Tables:
 _TABLES: dict[str, _Tables] = {}
 
 
+_LAST_TABLES: tuple[CardDB | None, _Tables | None] = (None, None)  # the set a game in play uses
+
+
 def _tables(db: CardDB) -> _Tables:
+    global _LAST_TABLES
+    last_db, last = _LAST_TABLES
+    if last_db is db and last is not None:
+        return last
     t = _TABLES.get(db.digest)
     if t is None:
         t = _TABLES[db.digest] = _Tables(db)
+    _LAST_TABLES = (db, t)
     return t
 
 
@@ -454,6 +462,8 @@ def _generate(state: State) -> list[Move]:
                         moves.append(PickBuilding(slot))
                         break
         for i, card in enumerate(state.display):
+            if db.cost[card] > player.coins:
+                continue  # castle_problem refuses it in every row: skip building 4 messages
             for r in range(4):
                 if castle_problem(db, player, card, r) is None:
                     moves.append(PickCastle(i))
