@@ -94,6 +94,7 @@ Handler = Callable[[argparse.Namespace], int]
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="norsewind", description="Norsewind in your terminal.")
     parser.add_argument("--cards", metavar="FILE", help="play with this card-set file (TOML)")
+    parser.add_argument("--saves", metavar="DIR", help="saved-games folder (default: $NORSEWIND_SAVES, else saves/)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(handler=_cmd_play)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -111,6 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     check = cards_sub.add_parser("check", help="validate a card-set file and list every problem")
     check.add_argument("file")
     check.set_defaults(handler=_cmd_cards_check)
+
+    from .storage.commands import add_storage_commands
+
+    add_storage_commands(sub)
 
     from .ssh import add_serve_command
 

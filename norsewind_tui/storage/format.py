@@ -124,11 +124,15 @@ def problem_of(exc: msgspec.MsgspecError) -> str:
     text = str(exc)
     m = _AT.match(text)
     if m:
-        msg, path = m.group(1), m.group(2)
-        return f"{path}: {msg[:1].lower()}{msg[1:]}"
+        return f"{m.group(2)}: {_lower(m.group(1))}"
     if not isinstance(exc, msgspec.ValidationError):
-        return f"not valid JSON ({text[:1].lower()}{text[1:]})"
-    return f"$: {text[:1].lower()}{text[1:]}"
+        return f"not valid JSON: {_lower(text.removeprefix('JSON is malformed: '))}"
+    return f"$: {_lower(text)}"
+
+
+def _lower(text: str) -> str:
+    """Lower-case the first letter of a sentence (not of an acronym such as JSON)."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
 T = TypeVar("T")

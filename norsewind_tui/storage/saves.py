@@ -17,6 +17,7 @@ deck (``State.revealed`` grew) needs confirmation and marks the game
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import uuid
 from collections.abc import Sequence
@@ -162,6 +163,7 @@ class SaveSummary:
     level: int | None = None
     moves: int = 0
     error: str | None = None
+    mtime_ns: int = 0  # of the file: orders games saved within the same second
 
 
 def _summary(name: str, path: Path) -> SaveSummary:
@@ -360,9 +362,12 @@ class GameStore:
             if entry.name.startswith(".") or not entry.name.endswith(SUFFIX):
                 continue
             name = entry.name[: -len(SUFFIX)]
-            out.append(_summary(name, Path(entry.path)))
+            summary = _summary(name, Path(entry.path))
+            with contextlib.suppress(OSError):
+                summary = dataclasses.replace(summary, mtime_ns=entry.stat(follow_symlinks=False).st_mtime_ns)
+            out.append(summary)
         epoch = datetime.fromtimestamp(0).astimezone()
-        out.sort(key=lambda s: (s.updated or epoch, s.name), reverse=True)
+        out.sort(key=lambda s: (s.updated or epoch, s.mtime_ns, s.name), reverse=True)
         return out
 
     def latest(self) -> str | None:

@@ -1,0 +1,315 @@
+"""The storage subcommands of ``norsewind``: saves, saves verify, saves rm, resume, progress.
+
+``add_storage_commands(sub)`` registers them on the main parser's subparsers;
+the global ``--saves DIR`` option (in ``cli.py``) says where the saves are.
+Every failure is one line on stderr and a non-zero exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..rules.cards import CardDB, CardSetError, compile_card_set
+from ..rules.engine import SOLO_LEVELS
+from .errors import GameLocked, StorageError
+from .format import SeatMeta
+from .paths import profiles_dir, resolve_saves_dir
+from .profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
+from .saves import GameStore, SaveSummary
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+Handler = Callable[[argparse.Namespace], int]
+MEDAL_RANGES = {"bronze": "+1–8", "silver": "+9–16", "gold": "+17–24", "platinum": "+25"}
+
+
+def add_storage_commands(sub: Any) -> None:
+    """Register ``saves`` (list, verify, rm), ``resume`` and ``progress`` on ``sub``."""
+    saves = sub.add_parser("saves", help="list the saved games (verify or remove one)")
+    saves.set_defaults(handler=_guard(cmd_saves_list))
+    saves_sub = saves.add_subparsers(dest="saves_command", metavar="ACTION")
+    verify = saves_sub.add_parser("verify", help="check that a save file loads and replays to its digest")
+    verify.add_argument("file", help="a save file, or the name of a game in the saves folder")
+    verify.set_defaults(handler=_guard(cmd_saves_verify))
+    rm = saves_sub.add_parser("rm", help="delete a saved game (with its backup)")
+    rm.add_argument("name")
+    rm.set_defaults(handler=_guard(cmd_saves_rm))
+    resume = sub.add_parser("resume", help="continue a saved game (the latest unfinished one when no NAME)")
+    resume.add_argument("name", nargs="?")
+    resume.add_argument("--watch", action="store_true", help="open read-only (to watch a game another session holds)")
+    resume.set_defaults(handler=_guard(cmd_resume))
+    progress = sub.add_parser("progress", help="the solo campaign: medals per level and recent games")
+    progress.add_argument("--profile", metavar="NAME", help="whose campaign (default: your login name)")
+    progress.add_argument("--games", type=int, default=10, metavar="N", help="how many recent games to show")
+    progress.set_defaults(handler=_guard(cmd_progress))
+
+
+def _guard(handler: Handler) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except StorageError as exc:
+            print(f"norsewind: {exc}", file=sys.stderr)
+            return 2
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+def _cards(args: argparse.Namespace) -> CardDB | None:
+    """The card set of ``--cards FILE`` (as ``cli.load_cards``; the shipped one when None)."""
+    path = getattr(args, "cards", None)
+    if not path:
+        return None
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise StorageError(f"cannot read card file {path}: {exc.strerror}") from None
+    try:
+        return compile_card_set(data, path)
+    except CardSetError as exc:
+        raise StorageError(f"{path}: {len(exc.problems)} problem(s): " + "; ".join(exc.problems)) from None
+
+
+def _store(args: argparse.Namespace) -> GameStore:
+    return GameStore(resolve_saves_dir(getattr(args, "saves", None)), _cards(args))
+
+
+def _console() -> Console:
+    from rich.console import Console  # rich is imported when a command runs, not for --help
+
+    return Console(highlight=False)
+
+
+def _local(stamp: datetime | None) -> str:
+    return stamp.astimezone().strftime("%Y-%m-%d %H:%M") if stamp else ""
+
+
+def _player(seat: SeatMeta) -> str:
+    return f"{seat.name} (computer)" if seat.kind == "computer" else seat.name
+
+
+def _mode(s: SaveSummary) -> str:
+    if s.mode == "solo":
+        return f"solo L{s.level}" if s.level else "solo"
+    return f"{len(s.players)} players" if s.players else s.mode
+
+
+# --------------------------------------------------------------------------- saves
+
+
+def cmd_saves_list(args: argparse.Namespace) -> int:
+    """``norsewind saves``: a table of the games (name, mode, players, turn, updated)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    store = _store(args)
+    games = store.list()
+    console = _console()
+    if not games:
+        console.print(Text(f"No saved games in {store.dir}."))
+        return 0
+    good = [s for s in games if s.error is None]
+    table = Table(title=Text(f"Saved games in {store.dir}"), box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Name", overflow="fold")
+    table.add_column("Mode", no_wrap=True)
+    table.add_column("Players", overflow="fold")
+    table.add_column("Turn", justify="right", no_wrap=True)
+    table.add_column("Updated", no_wrap=True)
+    table.add_column("State")
+    for s in good:
+        players = ", ".join(_player(seat) for seat in s.seats) if s.seats else ", ".join(s.players)
+        state = "finished" if s.finished else "playing"
+        if s.assisted:
+            state += ", assisted"
+        table.add_row(Text(s.name), _mode(s), Text(players), str(s.turn), _local(s.updated), state)
+    if good:
+        console.print(table)
+    for s in games:
+        if s.error is not None:
+            console.print(Text(f"broken: {s.error}", style="red"), soft_wrap=True)
+    return 0
+
+
+def cmd_saves_verify(args: argparse.Namespace) -> int:
+    """``norsewind saves verify FILE``: load, replay and check the digest; one line either way."""
+    path = Path(args.file)
+    if not path.exists() and "/" not in args.file:
+        store = _store(args)
+        candidate = store.path(args.file)
+        if candidate.exists():
+            path = candidate
+    else:
+        store = GameStore(resolve_saves_dir(getattr(args, "saves", None)), _cards(args))
+    try:
+        game = store.verify_file(path)
+    except StorageError as exc:
+        print(exc)
+        return 1
+    s = game.session
+    seats = ", ".join(_player(seat) for seat in game.seats)
+    mode = f"solo level {s.config.level}" if s.config.solo else f"{len(s.config.players)} players"
+    redo = len(s.moves) - s.position
+    extra = ", finished" if game.finished else ""
+    extra += ", assisted" if game.assisted else ""
+    extra += f" ({game.notice})" if game.notice else ""
+    print(
+        f"{path}: OK: {mode} ({seats}), turn {game.state.turn}, {s.position} moves"
+        + (f" ({redo} to redo)" if redo else "")
+        + f"{extra}; replays to its digest with card set {game.store.cards.digest}"
+    )
+    return 0
+
+
+def cmd_saves_rm(args: argparse.Namespace) -> int:
+    """``norsewind saves rm NAME``."""
+    store = _store(args)
+    path = store.path(args.name)
+    store.remove(args.name)
+    print(f"removed {path}")
+    return 0
+
+
+# --------------------------------------------------------------------------- resume
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    """``norsewind resume [NAME]``: open the game (the latest when no NAME) in the app."""
+    store = _store(args)
+    name = args.name or store.latest()
+    if name is None:
+        print(f"norsewind: no unfinished game to resume in {store.dir}", file=sys.stderr)
+        return 2
+    try:
+        game = store.open(name, read_only=args.watch)
+    except GameLocked as exc:
+        print(f"norsewind: {exc} (norsewind resume --watch {name})", file=sys.stderr)
+        return 2
+    try:
+        if game.notice:
+            print(f"norsewind: {game.notice}", file=sys.stderr)
+        run_app = _app_entry()
+        if run_app is None:
+            print(
+                f"norsewind: the app cannot open saved games yet; {game.name} is safe "
+                f"(turn {game.state.turn}, {game.session.position} moves) in {game.path}"
+            )
+            return 1
+        result: int = run_app(args, game=game)
+        return result
+    finally:
+        game.close()
+
+
+def _app_entry() -> Callable[..., int] | None:
+    """The app's ``run_app(args, game=...)`` when it exists and takes a game."""
+    try:  # imported by name: the app is not part of the storage package's type-checked surface
+        app = importlib.import_module("norsewind_tui.tui.app")
+    except ImportError:
+        return None
+    run_app = getattr(app, "run_app", None)
+    if run_app is None:
+        return None
+    try:
+        params = inspect.signature(run_app).parameters
+    except (TypeError, ValueError):
+        return None
+    if "game" not in params:
+        return None
+    entry: Callable[..., int] = run_app
+    return entry
+
+
+# --------------------------------------------------------------------------- progress
+
+
+def _level_setup(level: int) -> tuple[str, str]:
+    """The level table's kingdom tiles and Viking cards, as the pad prints them (g green, r red)."""
+    greens, reds, red_vikings = SOLO_LEVELS[level]
+    tiles = " ".join(f"{n}{c}" for n, c in ((greens, "g"), (reds, "r")) if n)
+    vikings = " ".join(f"{n}{c}" for n, c in ((4 - red_vikings, "g"), (red_vikings, "r")) if n)
+    return tiles, vikings
+
+
+def campaign_table(profile: Profile) -> Table:
+    """The solo score pad: one row per level, a check under each reward earned (R21)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=Text(f"Solo campaign of {profile.name}"), box=box.SIMPLE_HEAVY, title_justify="left")
+    table.add_column("Level", justify="center")
+    table.add_column("Tiles", no_wrap=True)
+    table.add_column("Vikings", no_wrap=True)
+    for medal in MEDAL_ORDER:
+        table.add_column(f"{medal.capitalize()}\n{MEDAL_RANGES[medal]}", justify="center", no_wrap=True)
+    table.add_column("Best", justify="right")
+    table.add_column("Games", justify="right")
+    for row in profile.campaign():
+        tiles, vikings = _level_setup(row.level)
+        if row.unlocked:
+            marks = [Text("✓", style="bold") if m in row.medals else Text("·", style="dim") for m in MEDAL_ORDER]
+        else:
+            marks = [Text("locked", style="dim")] + [Text("") for _ in MEDAL_ORDER[1:]]
+        best = "" if row.best_margin is None else f"{row.best_margin:+d}"
+        table.add_row(str(row.level), tiles, vikings, *marks, best, str(row.played) if row.played else "")
+    table.caption = Text("Tiles and Vikings: g green, r red. Platinum on a level unlocks the next (R21).")
+    table.caption_justify = "left"
+    return table
+
+
+def recent_table(games: list[GameRecord]) -> Table:
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=Text("Recent games"), box=box.SIMPLE_HEAD, title_justify="left")
+    for column in ("Date", "Level", "You", "Vikings", "Margin", "Medal", "Seed", "Note"):
+        table.add_column(
+            column, justify="right" if column in ("You", "Vikings", "Margin", "Seed") else "left", no_wrap=True
+        )
+    for g in games:
+        if g.assisted:
+            table.caption = Text("An assisted game (undone over a revealed card) earns no medal.")
+            table.caption_justify = "left"
+        table.add_row(
+            _local(g.date),
+            str(g.level),
+            str(g.score),
+            str(g.vikings),
+            f"{g.margin:+d}",
+            g.medal or "",
+            str(g.seed),
+            "assisted" if g.assisted else "",
+        )
+    return table
+
+
+def cmd_progress(args: argparse.Namespace) -> int:
+    """``norsewind progress [--profile NAME]``: the campaign table, then the recent games."""
+    from rich.text import Text
+
+    saves = resolve_saves_dir(getattr(args, "saves", None))
+    name = args.profile or default_profile_name()
+    profile = ProfileStore(profiles_dir(saves)).load(name)
+    console = _console()
+    if profile.notice:
+        console.print(Text(f"note: {profile.notice}", style="yellow"))
+    console.print(campaign_table(profile))
+    if profile.title:
+        console.print(Text(f"{profile.name} is the {profile.title}!", style="bold"))
+    if profile.games:
+        console.print(recent_table(profile.recent(max(args.games, 0))))
+    else:
+        console.print(Text(f"No solo games recorded for {profile.name} yet (norsewind --saves {saves})."))
+    return 0
