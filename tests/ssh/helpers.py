@@ -136,8 +136,10 @@ class Terminal:
         self.chan.write(keys.encode() if isinstance(keys, str) else keys)
 
     def resize(self, cols: int, rows: int) -> None:
+        """Change the window size; the screen is blanked, so what shows next was redrawn by the app."""
         assert self.chan is not None
         self.screen.resize(rows, cols)
+        self.screen.erase_in_display(2)
         self.chan.change_terminal_size(cols, rows)
 
     async def finished(self, timeout: float = WAIT) -> int | None:

@@ -1,0 +1,121 @@
+"""Playing the real game through ``norsewind serve`` (issue 6): log in with a key, play a solo game,
+resize, drop the connection, come back and resume. The screen is read with pyte; the saves
+folder is the ground truth for the decisions made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from norsewind_tui.ssh.server import ServeConfig
+from norsewind_tui.storage import GameStore
+
+from .conftest import Keys
+from .helpers import Terminal, serving, wait_until
+
+TITLE = "Resume a saved game"  # a title-screen menu entry
+
+
+def run(coro: Coroutine[Any, Any, None], timeout: float = 150) -> None:
+    asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def moves_saved(saves: Path) -> list[int]:
+    return [s.moves for s in GameStore(saves).list() if s.error is None]
+
+
+def row_of(term: Terminal, needle: str) -> int:
+    """The last screen row containing ``needle`` (-1 if none)."""
+    rows = [i for i, line in enumerate(term.screen.display) if needle in line]
+    return rows[-1] if rows else -1
+
+
+async def decide(term: Terminal, saves: Path, key: str = "\r") -> int:
+    """Press ``key`` (Enter: choose what the cursor is on) and wait for the decision to be saved."""
+    before = max(moves_saved(saves), default=0)
+    term.press(key)
+    assert await wait_until(lambda: max(moves_saved(saves), default=0) > before, timeout=20), term.text()
+    return max(moves_saved(saves))
+
+
+def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves: Path) -> None:
+    """Log in with a key and see the title screen; start a solo game as the SSH user; play three
+    decisions (each autosaved); shrink and enlarge the window (the game is redrawn at each new
+    size: footer on the new last row, lines across the new width); drop the connection (the app
+    is hung up, nothing is lost); log in again, resume the game and play on."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server:
+            term = await Terminal.connect(server.port, "alice", keys.alice, cols=100, rows=32)
+            await term.wait_for(TITLE)
+            term.press("n")
+            await term.wait_for("Solo level")
+            assert "alice" in term.screen.display[row_of(term, "Player 1")]  # the SSH user is the player
+            term.press("\x13")  # ctrl+s: start
+            assert await wait_until(lambda: moves_saved(saves) == [0], timeout=20), term.text()
+            await term.wait_for("alice:")
+            assert [await decide(term, saves) for _ in range(3)] == [1, 2, 3]
+            await term.quiet()
+            screen_before = term.text()
+
+            for cols, rows in ((90, 26), (130, 40)):
+                term.resize(cols, rows)
+                assert await wait_until(lambda r=rows: row_of(term, "Enter Choose") == r - 1), term.text()
+                await term.quiet()
+                widest = max(len(line.rstrip()) for line in term.screen.display)
+                assert cols - 10 < widest <= cols, term.text()  # drawn across the new width
+            assert term.text() != screen_before
+
+            (session,) = server.sessions
+            pid = session.pid
+            assert pid is not None
+            assert term.conn is not None
+            term.conn.abort()  # the connection drops
+            assert await wait_until(lambda: not server.sessions, timeout=10)
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
+            assert moves_saved(saves) == [3]
+
+            again = await Terminal.connect(server.port, "alice", keys.alice, cols=100, rows=32)
+            await again.wait_for(TITLE)
+            again.press("r")
+            await again.wait_for("solo")
+            again.press("\r")
+            await again.wait_for("alice:")
+            assert await decide(again, saves) == 4
+            await again.close()
+        assert any("alice@127.0.0.1: ended (signal 1, connection closed" in line for line in log), log
+
+    run(main())
+
+
+def test_two_players_at_once_each_have_their_own_app_and_name(config: ServeConfig, keys: Keys) -> None:
+    """Two simultaneous logins get two app processes, each knowing its own player name; quitting
+    the app ends that player's connection with exit status 0."""
+
+    async def main() -> None:
+        async with serving(config) as server:
+            alice = await Terminal.connect(server.port, "alice", keys.alice)
+            erik = await Terminal.connect(server.port, "erik", keys.bob)
+            for term in (alice, erik):
+                await term.wait_for(TITLE)
+                term.press("n")
+                await term.wait_for("Solo level")
+            assert "alice" in alice.screen.display[row_of(alice, "Player 1")]
+            assert "erik" in erik.screen.display[row_of(erik, "Player 1")]
+            assert len({s.pid for s in server.sessions}) == 2
+            erik.press("\x1b")  # back to the title screen
+            await erik.wait_for(TITLE)
+            erik.press("q")
+            assert await erik.finished() == 0
+            assert len(server.sessions) == 1
+            await alice.close()
+
+    run(main())
