@@ -77,14 +77,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    """Start the app; until it exists, a headless demonstration game."""
-    try:
-        from .tui.app import run_app
-    except ImportError:
-        from .simulate import run_random
+    """Start the app (the title screen)."""
+    from .tui.app import run_app
 
-        print("The Textual app is not built yet: playing one headless random game instead.")
-        return run_random(2, 1, args.seed or 1, 1, load_cards(args.cards), as_json=False)
     return run_app(args)
 
 
@@ -96,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cards", metavar="FILE", help="play with this card-set file (TOML)")
     parser.add_argument("--saves", metavar="DIR", help="saved-games folder (default: $NORSEWIND_SAVES, else saves/)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--no-mouse", action="store_true", help="do not use the mouse (keyboard only)")
     parser.set_defaults(handler=_cmd_play)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -1,0 +1,64 @@
+"""Computer players for the app: the bots' registry behind one small interface.
+
+The app never runs a bot on its event loop: ``GameScreen`` asks ``decide`` in
+a worker thread, and the worker posts the move back as a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.moves import Move
+from ..rules.state import State
+
+STRENGTHS = ("easy", "normal", "hard")
+LABELS = {
+    "easy": "Computer (easy)",
+    "normal": "Computer (normal)",
+    "hard": "Computer (hard)",
+    "random": "Computer (random)",
+    "greedy": "Computer (greedy)",
+}
+
+
+def _registry() -> Any | None:
+    try:
+        from ..bots import registry
+    except ImportError:
+        return None
+    return registry
+
+
+def bot_names() -> list[str]:
+    """The strengths a seat can be given (empty when no bots are installed)."""
+    reg = _registry()
+    if reg is None:
+        return []
+    return [str(n) for n in getattr(reg, "STRENGTHS", STRENGTHS)]
+
+
+def make_bot(name: str, seed: int) -> Any:
+    reg = _registry()
+    if reg is None:
+        raise LookupError("no computer players in this build")
+    return reg.make_bot(name, seed=seed)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    return (game_seed * 31 + seat * 7919 + 17) % (2**31)
+
+
+class Computer:
+    """The bots of one game, made on first use."""
+
+    def __init__(self, game_seed: int) -> None:
+        self.game_seed = game_seed
+        self._bots: dict[tuple[int, str], Any] = {}
+
+    def decide(self, seat: int, name: str, state: State) -> Move:
+        key = (seat, name)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_bot(name, bot_seed(self.game_seed, seat))
+        move: Move = bot.decide(state)
+        return move

@@ -1,0 +1,67 @@
+"""Every key of the game screen: one ``Binding`` each, with an id and a description.
+
+The footer, the help screen and the command palette are all built from this
+list, so they always agree.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+PICK = Binding.Group("Pick", compact=True)
+MOVE = Binding.Group("Move", compact=True)
+
+GAME_BINDINGS: list[Binding] = [
+    Binding("left,h", "move('left')", "Move left", show=False, id="left", group=MOVE),
+    Binding("right,l", "move('right')", "Move right", show=False, id="right", group=MOVE),
+    Binding("up,k", "move('up')", "Move up", show=False, id="up", group=MOVE),
+    Binding("down,j", "move('down')", "Move down", show=False, id="down", group=MOVE),
+    Binding("enter,space", "choose", "Choose", key_display="Enter", id="choose"),
+    *(
+        Binding(str(n), f"digit({n})", f"Pick slot, row or castle {n}", show=n <= 5, id=f"pick-{n}", group=PICK)
+        for n in range(1, 10)
+    ),
+    Binding("c", "castles", "Castles", id="castles"),
+    Binding("d", "decline", "Decline", id="decline"),
+    Binding("r", "refresh_market", "Refresh market", id="refresh"),
+    Binding("p", "pass_turn", "Pass", id="pass"),
+    Binding("escape", "back", "Back", key_display="Esc", id="back"),
+    Binding("u,ctrl+z", "undo", "Undo", id="undo"),
+    Binding("ctrl+y", "redo", "Redo", id="redo"),
+    Binding("tab", "next_view", "Players", id="next-view", priority=True),
+    Binding("shift+tab", "prev_view", "Previous player", show=False, id="prev-view", priority=True),
+    Binding("s", "save_as", "Save as", show=False, id="save-as"),
+    Binding("L", "show_log", "Log", key_display="L", show=False, id="log"),
+    Binding("question_mark", "help", "Help", key_display="?", id="help"),
+    Binding("m", "menu", "Menu", show=False, id="menu"),
+    Binding("q", "quit_game", "Quit", id="quit"),
+]
+
+# What the help screen says for each binding id (when the description is not enough).
+KEY_HELP = {
+    "left": "move the cursor (also h)",
+    "right": "move the cursor (also l)",
+    "up": "move the cursor (also k)",
+    "down": "move the cursor (also j)",
+    "choose": "choose what the cursor is on (also space); an illegal choice says why",
+    "pick-1": "1-5 take the building in that market slot; 1-4 choose that kingdom row; "
+    "in a space choice, jump to that row",
+    "castles": "go to the castle display; then 1-9 picks a castle",
+    "decline": "take no citizen or disc (step 3 is optional), or return an old castle's disc",
+    "refresh": "refresh the market (only when you can afford no building, R12)",
+    "pass": "pass (only when no action is possible, R13)",
+    "back": "step back one decision within your turn",
+    "undo": "undo your last decision (also ctrl+z); over a revealed card only after you confirm",
+    "redo": "redo what you undid",
+    "next-view": "show the next player's kingdoms (shift+tab: the previous one)",
+    "save-as": "save the game under a new name (every decision is saved anyway)",
+    "log": "the whole game log",
+    "help": "this help",
+    "menu": "back to the title screen (the game stays saved)",
+    "quit": "quit; the game is saved and can be resumed",
+}
+
+
+def key_label(binding: Binding) -> str:
+    keys = binding.key.replace("question_mark", "?").replace("escape", "Esc").replace("enter", "Enter")
+    return keys.replace(",", " / ")

@@ -1,0 +1,126 @@
+"""The solo campaign: the level table with medals and locks (pick a level), and progress."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...rules import GameConfig
+from ...rules.engine import SOLO_LEVELS
+from ..adapter import CampaignRow
+from ..text import safe_text
+
+MEDALS = ("bronze", "silver", "gold", "platinum")
+
+
+def tiles_text(level: int) -> str:
+    greens, reds, _ = SOLO_LEVELS[level]
+    return f"{greens}G+{reds}R" if greens else "4R"
+
+
+def vikings_text(level: int) -> str:
+    reds = SOLO_LEVELS[level][2]
+    return f"{4 - reds}G+{reds}R" if reds < 4 else "4R"
+
+
+def campaign_cells(row: CampaignRow) -> list[Text]:
+    cells = [Text(str(row.level)), Text(tiles_text(row.level)), Text(vikings_text(row.level))]
+    for medal in MEDALS:
+        cells.append(Text("x" if medal in row.medals else "-"))
+    cells.append(Text("" if row.best_margin is None else f"{row.best_margin:+d}"))
+    cells.append(Text("open" if row.unlocked else "locked"))
+    return cells
+
+
+def record_line(g: Any) -> str:
+    date = getattr(g, "date", "")
+    if hasattr(date, "strftime"):
+        date = date.strftime("%Y-%m-%d")
+    medal = getattr(g, "medal", None) or ("assisted" if getattr(g, "assisted", False) else "no medal")
+    return f"{date}  level {g.level}  you {g.score} - Vikings {g.vikings}  margin {g.margin:+d}  {medal}  seed {g.seed}"
+
+
+class CampaignScreen(Screen[None]):
+    """``pick=True``: choose an unlocked level to play; else the progress page."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back", key_display="Esc", id="campaign-back"),
+        Binding("j", "cursor('down')", "Down", show=False, id="campaign-down"),
+        Binding("k", "cursor('up')", "Up", show=False, id="campaign-up"),
+    ]
+
+    def __init__(self, pick: bool = True) -> None:
+        super().__init__()
+        self.pick = pick
+        self.rows: list[CampaignRow] = []
+
+    def compose(self) -> ComposeResult:
+        library = self.app.library  # type: ignore[attr-defined]
+        self.rows, title, games = library.campaign()
+        heading = "Solo campaign: choose a level" if self.pick else "Progress"
+        with Vertical(classes="page"):
+            yield Static(Text(f"{heading} (profile {safe_text(library.profile_name)})"), classes="page-title")
+            if title:
+                yield Static(Text(f"Title: {title}"), classes="medal")
+            yield DataTable(id="levels", cursor_type="row", zebra_stripes=False)
+            if self.pick:
+                hint = "Enter plays the level. Platinum (+25 over the Vikings) on a level unlocks the next."
+            else:
+                hint = "Medals: bronze +1..8, silver +9..16, gold +17..24, platinum +25 (R21)."
+            yield Static(Text(hint), classes="hint")
+            if not self.pick:
+                lines = [record_line(g) for g in list(reversed(games))[:8]]
+                yield Static(Text("Recent games:\n" + ("\n".join(lines) if lines else "none yet")), id="recent")
+            yield Static("", id="campaign-status")
+            if library.problem:
+                yield Static(Text(safe_text(library.problem)), classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for label in ("Level", "Tiles", "Vikings", "Bronze", "Silver", "Gold", "Platinum", "Best", ""):
+            table.add_column(label)
+        for row in self.rows:
+            table.add_row(*campaign_cells(row), key=str(row.level))
+        open_levels = [i for i, r in enumerate(self.rows) if r.unlocked]
+        if open_levels:
+            table.move_cursor(row=open_levels[-1])
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if not self.pick:
+            return
+        row = self.rows[event.cursor_row]
+        if not row.unlocked:
+            self.query_one("#campaign-status", Static).update(
+                Text(f"Level {row.level} is locked: win platinum on level {row.level - 1} first.")
+            )
+            return
+        app = self.app
+        library = app.library  # type: ignore[attr-defined]
+        seed = getattr(app, "seed", None)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        name = " ".join("".join(ch for ch in library.profile_name if ch.isprintable()).split())[:24] or "Player"
+        config = GameConfig(players=(name,), level=row.level)
+        app.create_game(config, seed, [library.seat(name)], on_error=self.say)  # type: ignore[attr-defined]
+
+    def say(self, message: str) -> None:
+        self.query_one("#campaign-status", Static).update(Text(safe_text(message)))
+
+    def action_cursor(self, direction: str) -> None:
+        table = self.query_one(DataTable)
+        if direction == "down":
+            table.action_cursor_down()
+        else:
+            table.action_cursor_up()
+
+    def action_back(self) -> None:
+        self.app.goto_title()  # type: ignore[attr-defined]

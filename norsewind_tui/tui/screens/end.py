@@ -1,0 +1,170 @@
+"""The end of the game: the score pad kingdom by kingdom, the winner and, in solo, the medal."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from ...rules import final_result, score_breakdown, viking_score
+from ...rules.cards import KINGDOM_NAMES
+from ...rules.scoring import Outcome
+from ...rules.state import State
+from ..adapter import GameHandle
+from ..text import safe_text
+
+MEDAL_TEXT = {"bronze": "BRONZE", "silver": "SILVER", "gold": "GOLD", "platinum": "PLATINUM"}
+
+
+def result_lines(state: State, result: Outcome, assisted: bool) -> list[tuple[str, str]]:
+    """The verdict under the pad as (text, component class) lines."""
+    names = [safe_text(p.name) for p in state.players]
+    out: list[tuple[str, str]] = []
+    if state.solo:
+        assert result.margin is not None and result.vikings is not None
+        you = result.scores[0]
+        out.append((f"{names[0]} {you} - Vikings {result.vikings}: margin {result.margin:+d}.", "pad--head"))
+        if result.margin <= 0:
+            out.append(("The Vikings win this time: no medal.", "pad--risk"))
+        elif assisted:
+            out.append(("You beat the Vikings, but the game was assisted (undo over a revealed card): no medal.", ""))
+        elif result.medal is not None:
+            out.append(
+                (f"You beat the Vikings: {MEDAL_TEXT[result.medal]} medal on level {result.level}.", "pad--medal")
+            )
+        level = result.level or 1
+        if result.medal == "platinum" and not assisted:
+            if level < 7:
+                out.append((f"Platinum: level {level + 1} is unlocked.", "pad--medal"))
+            else:
+                out.append(("Platinum on level 7: you are the King of all Kings!", "pad--medal"))
+        elif level < 7:
+            out.append((f"Platinum (+25 or more) on level {level} unlocks level {level + 1}.", ""))
+        return out
+    winners = list(result.winners)
+    best = max(result.scores)
+    if len(winners) == 1 and not result.tie_break:
+        out.append((f"{names[winners[0]]} wins with {best} points.", "pad--winner"))
+    elif len(winners) == 1:
+        tied = [i for i, s in enumerate(result.scores) if s == best]
+        others = ", ".join(names[i] for i in tied if i != winners[0])
+        out.append(
+            (
+                f"{names[winners[0]]} and {others} tie on {best} points; {names[winners[0]]} has the most "
+                f"coins ({result.coins[winners[0]]}) and wins.",
+                "pad--winner",
+            )
+        )
+    else:
+        who = " and ".join(names[i] for i in winners)
+        out.append(
+            (f"{who} share the victory: {best} points and {result.coins[winners[0]]} coins each.", "pad--winner")
+        )
+    return out
+
+
+class ScorePad(Widget):
+    """The printed score pad: a column per player, a line per kingdom."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"pad--head", "pad--winner", "pad--risk", "pad--medal", "pad--dim"}
+
+    def __init__(self, state: State, assisted: bool, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state = state
+        self.assisted = assisted
+
+    def _style(self, name: str) -> str | object:
+        return self.get_component_rich_style(name, partial=True) if name else ""
+
+    def render(self) -> RenderableType:
+        state = self.state
+        result = final_result(state)
+        names = [safe_text(p.name) for p in state.players]
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="", expand=False)
+        table.add_column(Text("Score pad"), no_wrap=True)
+        pads = [score_breakdown(state, i) for i in range(len(state.players))]
+        winners = set(result.winners)
+        for i, name in enumerate(names):
+            header = Text(name[:18])
+            if i in winners:
+                header.stylize(self._style("pad--winner"))  # type: ignore[arg-type]
+            table.add_column(header, justify="right", no_wrap=True)
+        vik = viking_score(state) if state.solo else None
+        if vik is not None:
+            table.add_column(Text("Vikings"), justify="right", no_wrap=True)
+        row: list[Text] = [Text("Coins")] + [Text(str(p.coins)) for p in pads]
+        if vik is not None:
+            row.append(Text("-"))
+        table.add_row(*row)
+        for r in range(4):
+            cells = [Text(KINGDOM_NAMES[r])]
+            for p in pads:
+                k = p.kingdoms[r]
+                if k.safe:
+                    cells.append(Text(f"{k.prestige}x{k.citizens} = {k.points}"))
+                else:
+                    cells.append(Text(f"h{k.helmets}>s{k.shields} {k.points}", style=self._style("pad--risk")))  # type: ignore[arg-type]
+            if vik is not None:
+                v = vik.rows[r]
+                if v.scores:
+                    cells.append(Text(f"{v.coins_per_card}x{v.cards} = {v.points}", style=self._style("pad--risk")))  # type: ignore[arg-type]
+                else:
+                    cells.append(Text(f"h{v.helmets}<=s{v.your_shields} 0"))
+            table.add_row(*cells)
+        totals = [Text("Total", style=self._style("pad--head"))]  # type: ignore[arg-type]
+        totals += [Text(str(p.total), style=self._style("pad--head")) for p in pads]  # type: ignore[arg-type]
+        if vik is not None:
+            totals.append(Text(str(vik.total), style=self._style("pad--head")))  # type: ignore[arg-type]
+        table.add_row(*totals, end_section=True)
+        lines = [Text(text, style=self._style(cls)) for text, cls in result_lines(state, result, self.assisted)]  # type: ignore[arg-type]
+        return Group(table, Text(""), *lines)
+
+
+class EndScreen(Screen[None]):
+    """Shown when the game is over."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,m", "menu", "Title screen", key_display="Enter", id="end-menu"),
+        Binding("u,ctrl+z", "undo", "Undo", id="end-undo"),
+        Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
+        Binding("q", "quit_game", "Quit", id="end-quit"),
+    ]
+
+    def __init__(self, game: GameHandle) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        state = self.game.state
+        with VerticalScroll(classes="page"):
+            yield ScorePad(state, bool(self.game.assisted), id="pad")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ScorePad).border_title = "The game is over"
+
+    def action_menu(self) -> None:
+        self.game.close()
+        self.app.goto_title(f"Game {self.game.name} is finished and saved.")  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        from .game import GameScreen
+
+        self.app.switch_screen(GameScreen(self.game, undo_first=True))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_quit_game(self) -> None:
+        self.app.quit_with_game(self.game)  # type: ignore[attr-defined]

@@ -1,0 +1,585 @@
+"""The game screen: the board, the log, the prompt; keys and clicks become moves.
+
+The screen is the only place that changes the game, and only through the
+game handle (``push``/``undo``/``redo``).  Widgets render a ``BoardView`` and
+post ``Board.Picked`` when clicked.  Computer turns run in a worker thread
+that posts ``ComputerMoved``.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ...rules import IllegalMove, cards_for, pending
+from ...rules.cards import KINGDOM_NAMES
+from ...rules.events import Event, describe
+from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
+from ...rules.scoring import kingdom_score
+from ...rules.state import COLOUR_NAMES, DISCS, State
+from ..adapter import GameHandle, SavesUnavailable, seat_bot, seat_kind
+from ..computer import Computer
+from ..keys import GAME_BINDINGS
+from ..targets import Key, Target, build_targets, first_legal, preview, step, why_not
+from ..text import describe_card, safe_text
+from ..widgets.board import Board, BoardView
+from ..widgets.castles import CastleView
+from ..widgets.kingdoms import KingdomsView
+from ..widgets.log import VIKING_EVENTS, GameLog
+from ..widgets.market import MarketView
+from ..widgets.players import PlayersBar, PlayersPanel
+from ..widgets.prompt import PromptLine, StatusLine
+from ..widgets.vikings import VikingPanel
+
+LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
+
+
+class ComputerMoved(Message):
+    def __init__(self, state: State, move: Move) -> None:
+        self.state = state
+        self.move = move
+        super().__init__()
+
+
+class ComputerFailed(Message):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
+
+
+class GameScreen(Screen[None]):
+    """Play one game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (112, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
+
+    def __init__(self, game: GameHandle, notice: str = "", undo_first: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.db = cards_for(game.state)
+        self.cursor: Key | None = None
+        self.view_seat: int | None = None  # None: follow the player to move
+        self.castle_mode = False
+        self.targets: list[Target] = []
+        self.tmap: dict[Key, Target] = {}
+        self.thinking = False
+        self.ended = False
+        self.notice = notice
+        self.undo_first = undo_first
+        self.computer = Computer(game.session.seed)
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield PlayersBar(id="players")
+                yield MarketView(id="market")
+                yield CastleView(id="castles")
+                yield KingdomsView(id="kingdoms")
+            with Vertical(id="side"):
+                yield PlayersPanel(id="players-panel")
+                yield VikingPanel(id="viking-panel")
+                yield GameLog(id="log")
+        yield PromptLine(id="prompt")
+        yield StatusLine(id="status")
+        yield Footer(id="footer", compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.set_class(self.game.state.solo, "-solo")
+        self.rebuild_log()
+        if self.undo_first:  # from the score pad: take the last decision back
+            self.ended = True
+            self.sync()
+            self.action_undo()
+            return
+        self.sync()
+        notice = self.notice or getattr(self.game, "notice", None) or ""
+        if notice:
+            self.say(str(notice))
+        elif not self.game.state.is_over:
+            self.say("Arrows move, Enter chooses, ? explains every key.")
+
+    def on_screen_resume(self) -> None:
+        self.sync()
+
+    # ------------------------------------------------------------------ state -> widgets
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(safe_text(p.name) for p in self.state.players)
+
+    def is_human_turn(self) -> bool:
+        s = self.state
+        return not s.is_over and not self.game.read_only and seat_kind(self.game.seats, s.current) != "computer"
+
+    def sync(self) -> None:
+        """Redraw everything from the game; start the computer if it is to move."""
+        state = self.state
+        self.targets = build_targets(state) if self.is_human_turn() else []
+        self.tmap = {t.key: t for t in self.targets}
+        if self.cursor not in self.tmap:
+            self.cursor = first_legal(self.targets)
+        me = -1 if state.is_over else state.current
+        seat = self.view_seat if self.view_seat is not None else max(me, 0)
+        view = BoardView(state, self.db, self.names, self.tmap, self.cursor, seat, me)
+        for board in self.query(Board):
+            board.show(view)
+        self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
+        self.refresh_bindings()
+        if state.is_over:
+            self.finish()
+            return
+        self.maybe_computer()
+
+    def redraw(self) -> None:
+        """Only the cursor moved: redraw the boards, not the prompt."""
+        state = self.state
+        me = -1 if state.is_over else state.current
+        seat = self.view_seat if self.view_seat is not None else max(me, 0)
+        view = BoardView(state, self.db, self.names, self.tmap, self.cursor, seat, me)
+        for board in self.query(Board):
+            if board.view is None or board.view.cursor != view.cursor or board.view.seat != view.seat:
+                board.show(view)
+
+    def prompt_text(self, seat: int) -> str:
+        state = self.state
+        if state.is_over:
+            return "The game is over."
+        p = pending(state)
+        text = p.prompt
+        if self.game.read_only:
+            text = "Watching (read-only): " + text
+        elif seat_kind(self.game.seats, state.current) == "computer":
+            text = f"{self.names[state.current]} (computer) is thinking..."
+        if self.castle_mode:
+            text = f"Castle display: press 1-{len(state.display)} or move and Enter (Esc: back to the market)."
+        if seat != state.current and 0 <= seat < len(state.players):
+            text = f"[Viewing {self.names[seat]}'s kingdoms; tab] " + text
+        return text
+
+    def say(self, message: str, kind: str = "info") -> None:
+        self.query_one(StatusLine).say(message, kind)
+
+    def rebuild_log(self) -> None:
+        log = self.query_one(GameLog)
+        log.clear()
+        log.plain_lines.clear()
+        s = self.game.session
+        events: list[Event] = [e for batch in s.events[: s.position] for e in batch]
+        if len(events) > LOG_HISTORY:
+            log.add_line(f"({len(events) - LOG_HISTORY} earlier events not shown)", "log--turn")
+            events = events[-LOG_HISTORY:]
+        if not events:
+            log.add_line(self.opening_line(), "log--turn")
+        log.add_events(events, self.names, self.db)
+
+    def opening_line(self) -> str:
+        state = self.state
+        if state.solo:
+            return f"Solo game, level {state.config.level}: score more than the Vikings. {self.names[0]} begins."
+        first = self.names[state.start_player]
+        return f"{len(state.players)} players; {first} has the lowest starting card and begins."
+
+    # ------------------------------------------------------------------ hover information
+
+    def describe_cursor(self) -> None:
+        """Say in the status line what the cursor points at (and why it is not allowed)."""
+        target = self.tmap.get(self.cursor) if self.cursor is not None else None
+        if target is None:
+            return
+        if not target.legal:
+            self.say("Not allowed: " + why_not(self.state, target.move), "error")
+            return
+        self.say(self.explain(target.move), "preview")
+
+    def explain(self, move: Move) -> str:
+        state, db = self.state, self.db
+        if isinstance(move, PickBuilding):
+            return f"Slot {move.slot + 1}: " + describe_card(db, state.market[move.slot])
+        if isinstance(move, PickCastle):
+            return f"Castle {move.index + 1}: " + describe_card(db, state.display[move.index])[8:]
+        if isinstance(move, TakeFrom):
+            kind = state.supply_kinds[move.supply]
+            what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
+            return f"Take {what} ({state.supplies[move.supply]} left)."
+        result = preview(state, move)
+        if result is None:
+            return ""
+        after, events = result
+        words = [describe(e, self.names, db) for e in events if e.kind != "placed" or e.value]
+        if isinstance(move, ChooseKingdom):
+            p = after.players[state.current]
+            ks = kingdom_score(db, p, move.row)
+            verdict = "safe" if ks.safe else "at risk"
+            words.append(f"{ks.name} then: h{ks.helmets} s{ks.shields} {verdict}, {ks.points} points.")
+        elif isinstance(move, (PlaceCitizen, PlaceDisc)):
+            p = after.players[state.current]
+            ks = kingdom_score(db, p, move.row)
+            words.append(f"{ks.name}: p{ks.prestige} c{ks.citizens} s{ks.shields} = {ks.points} points.")
+        text = " ".join(w for w in words if w)
+        return text or "Press Enter to choose."
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose_key(self, key: Key) -> None:
+        if not self.is_human_turn():
+            self.say("Wait: it is not your decision." if not self.state.is_over else "The game is over.", "error")
+            return
+        target = self.tmap.get(key)
+        if target is None:
+            self.say("That is not a choice for this decision.", "error")
+            return
+        self.cursor = key
+        if not target.legal:
+            self.redraw()
+            self.say("Not allowed: " + why_not(self.state, target.move), "error")
+            self.app.bell()
+            return
+        self.play(target.move)
+
+    def play(self, move: Move) -> None:
+        try:
+            events = self.game.push(move)
+        except IllegalMove as exc:
+            self.say(f"Not allowed: {exc}", "error")
+            return
+        except Exception as exc:  # a save that cannot be written: the move was taken back
+            if not _is_storage_error(exc):
+                raise
+            self.say(str(exc), "error")
+            return
+        self.query_one(GameLog).add_events(events, self.names, self.db)
+        self.castle_mode = False
+        self.view_seat = None
+        self.cursor = None
+        self.sync()
+        if not self.state.is_over:
+            summary = self.vikings_summary(events)
+            if summary:
+                self.say(summary, "info")
+            else:
+                self.describe_cursor()
+
+    def vikings_summary(self, events: list[Event]) -> str:
+        """The Vikings' turn in one line (the log has it step by step)."""
+        steps = [describe(e, self.names, self.db) for e in events if e.kind in VIKING_EVENTS]
+        return safe_text(" ".join(steps))
+
+    def on_board_picked(self, message: Board.Picked) -> None:
+        key = message.key
+        if key[0] == "seat":
+            seat = int(key[1])  # type: ignore[call-overload]
+            self.view_seat = None if seat == self.state.current else seat
+            self.sync()
+            return
+        if self.view_seat is not None and key[0] in ("row", "space", "disc"):
+            self.view_seat = None
+        self.choose_key(key)
+
+    # ------------------------------------------------------------------ computer players
+
+    def maybe_computer(self) -> None:
+        state = self.state
+        if state.is_over or self.game.read_only or self.thinking:
+            return
+        seat = state.current
+        if seat_kind(self.game.seats, seat) != "computer":
+            return
+        self.thinking = True
+        name = seat_bot(self.game.seats, seat) or "normal"
+        self.think(seat, name, state)
+
+    @work(thread=True, exclusive=True, group="computer")
+    def think(self, seat: int, name: str, state: State) -> None:
+        start = time.monotonic()
+        try:
+            move = self.computer.decide(seat, name, state)
+        except Exception as exc:  # a bot that fails must not take the game down
+            self.post_message(ComputerFailed(f"the computer player {name} failed: {exc}"))
+            return
+        pause = float(getattr(self.app, "computer_delay", 0.0)) - (time.monotonic() - start)
+        if pause > 0:
+            time.sleep(pause)
+        self.post_message(ComputerMoved(state, move))
+
+    def on_computer_moved(self, message: ComputerMoved) -> None:
+        self.thinking = False
+        if message.state is not self.state:
+            self.sync()  # the game changed meanwhile (undo): think again
+            return
+        self.play(message.move)
+
+    def on_computer_failed(self, message: ComputerFailed) -> None:
+        self.thinking = False
+        self.say(message.reason + " (u undoes, q quits)", "error")
+
+    def stop_computer(self) -> None:
+        self.workers.cancel_group(self, "computer")
+        self.thinking = False
+
+    # ------------------------------------------------------------------ the end
+
+    def finish(self) -> None:
+        if self.ended or self.app.screen is not self:
+            return
+        self.ended = True
+        from .end import EndScreen
+
+        self.app.switch_screen(EndScreen(self.game))
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "decline":
+            return ("decline",) in self.tmap
+        if action == "refresh_market":
+            return ("refresh",) in self.tmap
+        if action == "pass_turn":
+            return ("pass",) in self.tmap
+        if action == "castles":
+            return self.state.phase == "action" and bool(self.state.display) and self.is_human_turn()
+        if action == "redo":
+            return bool(self.game.can_redo())
+        if action == "next_view" or action == "prev_view":
+            return len(self.state.players) > 1
+        return True
+
+    def action_move(self, direction: str) -> None:
+        if not self.targets:
+            return
+        if self.view_seat is not None and self.view_seat != self.state.current:
+            self.view_seat = None
+        self.cursor = step(self.targets, self.cursor, direction)
+        if self.castle_mode and (self.cursor is None or self.cursor[0] != "castle"):
+            self.castle_mode = False
+            self.query_one(PromptLine).set_prompt(self.prompt_text(self.state.current))
+        self.redraw()
+        self.describe_cursor()
+
+    def action_choose(self) -> None:
+        if self.cursor is None:
+            self.say("Nothing to choose now." if not self.is_human_turn() else "Nothing to choose.", "error")
+            return
+        self.choose_key(self.cursor)
+
+    def action_digit(self, n: int) -> None:
+        state = self.state
+        phase = state.phase
+        if not self.is_human_turn():
+            self.say("Wait: it is not your decision.", "error")
+            return
+        if phase == "action":
+            if self.castle_mode:
+                self.castle_mode = False
+                if n > len(state.display):
+                    self.say(f"The castle display has {len(state.display)} castle(s).", "error")
+                    self.sync()
+                    return
+                self.choose_key(("castle", n - 1))
+                return
+            if n > 5:
+                self.say("The market has slots 1-5; press c, then a number, for a castle.", "error")
+                return
+            self.choose_key(("slot", n - 1))
+        elif phase in ("building_kingdom", "castle_kingdom", "place_start"):
+            if n > 4:
+                self.say("There are 4 kingdoms: 1-4.", "error")
+                return
+            self.view_seat = None
+            self.choose_key(("row", n - 1))
+        elif phase in ("citizen_space", "neutral_space", "disc_space", "reuse_disc"):
+            row = n - 1
+            found = [t for t in self.targets if len(t.key) > 1 and t.key[1] == row and t.key[0] in ("space", "disc")]
+            if not found:
+                name = KINGDOM_NAMES[row] if 0 <= row < 4 else f"row {n}"
+                self.say(f"No space for it in {name}.", "error")
+                return
+            self.view_seat = None
+            self.cursor = found[0].key
+            self.redraw()
+            self.describe_cursor()
+        elif phase == "supply":
+            self.say("Choose a supply with the arrows and Enter, or press d to take nothing.", "error")
+
+    def action_castles(self) -> None:
+        if not self.state.display:
+            self.say("The castle display is empty.", "error")
+            return
+        self.castle_mode = True
+        self.cursor = ("castle", 0)
+        self.query_one(PromptLine).set_prompt(self.prompt_text(self.state.current))
+        self.redraw()
+        self.describe_cursor()
+
+    def action_decline(self) -> None:
+        self.choose_key(("decline",))
+
+    def action_refresh_market(self) -> None:
+        self.choose_key(("refresh",))
+
+    def action_pass_turn(self) -> None:
+        self.choose_key(("pass",))
+
+    def action_back(self) -> None:
+        if self.castle_mode:
+            self.castle_mode = False
+            self.cursor = None
+            self.sync()
+            self.say("Back to the market.")
+            return
+        if self.view_seat is not None:
+            self.view_seat = None
+            self.sync()
+            return
+        state = self.state
+        s = self.game.session
+        if (
+            not self.is_human_turn()
+            or state.phase in ("action", "place_start")
+            or s.position == 0
+            or s.states[s.position - 1].current != state.current
+        ):
+            self.say("Esc steps back within your turn; nothing chosen yet (u undoes the last decision).")
+            return
+        if self.game.undo_needs_confirmation() or not self.game.undo():
+            self.say("Cannot step back here: use u to undo.", "error")
+            return
+        self.after_undo("Stepped back one decision.")
+
+    def action_undo(self) -> None:
+        if self.game.read_only:
+            self.say("This game is open read-only.", "error")
+            return
+        if not self.game.can_undo():
+            self.say("Nothing to undo.", "error")
+            return
+        if self.game.undo_needs_confirmation():
+            from .dialogs import ConfirmScreen
+
+            question = (
+                "Undo goes back over a card that was revealed from the deck. "
+                "The game will be marked as assisted for good (a solo game then earns no medal). Undo?"
+            )
+            self.app.push_screen(ConfirmScreen(question, yes="Undo", no="Keep playing"), self.confirmed_undo)
+            return
+        self.stop_computer()
+        if self.game.undo():
+            self.after_undo("Undone.")
+
+    def confirmed_undo(self, yes: bool | None) -> None:
+        if not yes:
+            self.say("Nothing undone.")
+            self.ended = False
+            self.sync()
+            return
+        self.stop_computer()
+        if self.game.undo(confirm=True):
+            self.after_undo("Undone (the game is now marked assisted).")
+
+    def after_undo(self, message: str) -> None:
+        self.castle_mode = False
+        self.cursor = None
+        self.view_seat = None
+        self.ended = False
+        self.rebuild_log()
+        self.sync()
+        self.say(message)
+
+    def action_redo(self) -> None:
+        if not self.game.can_redo():
+            self.say("Nothing to redo.", "error")
+            return
+        self.game.redo()
+        self.after_undo("Redone.")
+
+    def action_next_view(self) -> None:
+        self.cycle_view(1)
+
+    def action_prev_view(self) -> None:
+        self.cycle_view(-1)
+
+    def cycle_view(self, delta: int) -> None:
+        n = len(self.state.players)
+        if n == 1:
+            self.say("Solo: the Viking column beside your rows shows the Vikings.")
+            return
+        current = self.view_seat if self.view_seat is not None else self.state.current
+        seat = (current + delta) % n
+        self.view_seat = None if seat == self.state.current else seat
+        self.sync()
+        self.say(f"Showing {self.names[seat]}'s kingdoms." + (" (tab: next player)" if self.view_seat else ""))
+
+    def action_save_as(self) -> None:
+        from .dialogs import NameScreen
+
+        self.app.push_screen(NameScreen("Save the game as (letters, digits, - and _):", self.game.name), self.saved_as)
+
+    def saved_as(self, name: str | None) -> None:
+        if not name:
+            return
+        try:
+            self.game = self.game.save_as(name)
+        except SavesUnavailable as exc:
+            self.say(str(exc), "error")
+            return
+        except Exception as exc:
+            if not _is_storage_error(exc):
+                raise
+            self.say(str(exc), "error")
+            return
+        self.say(f"Saved as {self.game.name}; play continues in it.")
+
+    def action_show_log(self) -> None:
+        from .dialogs import LogScreen
+
+        self.app.push_screen(LogScreen(self.query_one(GameLog).plain_lines))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_menu(self) -> None:
+        self.stop_computer()
+        self.game.close()
+        self.app.goto_title(f"Game {self.game.name} saved.")  # type: ignore[attr-defined]
+
+    def action_quit_game(self) -> None:
+        self.stop_computer()
+        self.app.quit_with_game(self.game)  # type: ignore[attr-defined]
+
+    # command palette
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        out = []
+        for b in GAME_BINDINGS:
+            if b.id in ("left", "right", "up", "down") or (b.id or "").startswith("pick-"):
+                continue
+            action = b.action
+            out.append((b.description, f"key {b.key.split(',')[0]}", partial(self.run_action, action)))
+        return out
+
+
+def _is_storage_error(exc: Exception) -> bool:
+    try:
+        from ...storage import StorageError
+    except ImportError:
+        return False
+    return isinstance(exc, StorageError)
+
+
+__all__ = ["Binding", "GameScreen"]

@@ -1,0 +1,73 @@
+"""Help: every key, the board's notation, a rules summary, the kingdom tiles, the rulings."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..helptext import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
+from ..keys import GAME_BINDINGS, KEY_HELP, key_label
+
+
+def keys_text() -> str:
+    lines = ["Keys (the mouse works too: click a highlighted choice)"]
+    seen = set()
+    for b in GAME_BINDINGS:
+        if b.id is None or b.id in seen:
+            continue
+        if b.id.startswith("pick-") and b.id != "pick-1":
+            continue
+        seen.add(b.id)
+        label = "1-9" if b.id == "pick-1" else key_label(b)
+        lines.append(f"  {label:<16} {KEY_HELP.get(b.id, b.description)}")
+    lines.append(f"  {'ctrl+p':<16} the command palette: every command by name")
+    return "\n".join(lines) + "\n"
+
+
+class HelpScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close", key_display="Esc", id="help-close"),
+        Binding("down,j", "scroll('down')", "Scroll", show=False, id="help-down"),
+        Binding("up,k", "scroll('up')", "Scroll", show=False, id="help-up"),
+        Binding("pagedown,space", "page('down')", "Page down", show=False, id="help-pgdn"),
+        Binding("pageup", "page('up')", "Page up", show=False, id="help-pgup"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help", classes="page"):
+            for title, body in (
+                ("Norsewind: help", keys_text()),
+                ("The board", NOTATION),
+                ("Rules in short", RULES),
+                ("Kingdom tiles", GREEN_TILES + "\n" + RED_TILES),
+                ("Rulings", RULINGS),
+            ):
+                yield Static(Text(title), classes="help-title")
+                yield Static(Text(body), classes="help-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, direction: str) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        if direction == "down":
+            scroll.scroll_down(animate=False)
+        else:
+            scroll.scroll_up(animate=False)
+
+    def action_page(self, direction: str) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        if direction == "down":
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)

@@ -1,0 +1,184 @@
+"""New game: 1-4 players, their names, who the computer plays, the variants, a seed."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from ...rules import GameConfig
+from ...rules.engine import SOLO_LEVELS
+from ..computer import LABELS, bot_names
+from ..text import safe_text
+
+MAX_NAME = 24
+
+
+def clean_name(raw: str) -> str:
+    """A typed name without control characters (shown literally everywhere anyway)."""
+    text = "".join(ch for ch in raw if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+    return " ".join(text.split())[:MAX_NAME]
+
+
+def level_label(level: int) -> str:
+    greens, reds, red_vikings = SOLO_LEVELS[level]
+    tiles = f"{greens} green + {reds} red tiles" if greens else "4 red tiles"
+    return f"Level {level}: {tiles}, {red_vikings} red Viking card{'s' if red_vikings != 1 else ''}"
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", id="new-start"),
+        Binding("escape", "back", "Back", key_display="Esc", id="new-back"),
+    ]
+
+    def __init__(self, players: int = 1, level: int | None = None) -> None:
+        super().__init__()
+        self.players = players
+        self.level = level
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        library = app.library  # type: ignore[attr-defined]
+        profile = clean_name(library.profile_name) or "Player 1"
+        bots = bot_names()
+        kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
+        rows, _title, _games = library.campaign()
+        unlocked = [r.level for r in rows if r.unlocked] or [1]
+        level = self.level if self.level in unlocked else max(unlocked)
+        with Vertical(id="new-game", classes="page"):
+            yield Static(Text("New game"), classes="page-title")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select(
+                    [("1 (solo against the Vikings)", 1), ("2", 2), ("3", 3), ("4", 4)],
+                    value=self.players,
+                    allow_blank=False,
+                    compact=True,
+                    id="player-count",
+                )
+            for seat in range(4):
+                with Horizontal(classes="field seat", id=f"seat-{seat}"):
+                    yield Label(f"Player {seat + 1}", classes="field-label")
+                    yield Input(
+                        value=profile if seat == 0 else f"Player {seat + 1}",
+                        max_length=MAX_NAME,
+                        compact=True,
+                        id=f"name-{seat}",
+                        classes="name",
+                    )
+                    yield Select(
+                        kinds,
+                        value="human",
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{seat}",
+                        disabled=len(kinds) == 1,
+                        classes="kind",
+                    )
+            with Horizontal(classes="field", id="level-field"):
+                yield Label("Solo level", classes="field-label")
+                yield Select(
+                    [(level_label(n), n) for n in unlocked], value=level, allow_blank=False, compact=True, id="level"
+                )
+            yield Checkbox(
+                "Variant: place your starting card in the kingdom of your choice", id="start-choice", compact=True
+            )
+            yield Checkbox("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id="random-tiles", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(
+                    placeholder="random (a number replays the same deal)",
+                    type="integer",
+                    compact=True,
+                    id="seed",
+                    max_length=12,
+                )
+            with Horizontal(classes="buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+            yield Static("", id="new-status")
+            if not bots:
+                yield Static(
+                    Text("Computer players are not installed in this build: every seat is a person."), classes="hint"
+                )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        seed = getattr(self.app, "seed", None)
+        if seed is not None:
+            self.query_one("#seed", Input).value = str(seed)
+        self.update_seats()
+        self.query_one("#name-0", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "player-count" and isinstance(event.value, int):
+            self.players = event.value
+            self.update_seats()
+
+    def update_seats(self) -> None:
+        for seat in range(4):
+            self.query_one(f"#seat-{seat}").display = seat < self.players
+        solo = self.players == 1
+        self.query_one("#level-field").display = solo
+        self.query_one("#random-tiles").display = not solo
+        self.query_one("#kind-0", Select).disabled = solo or self.query_one("#kind-1", Select).disabled
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def say(self, message: str) -> None:
+        self.query_one("#new-status", Static).update(Text(safe_text(message)))
+
+    def action_back(self) -> None:
+        self.app.goto_title()  # type: ignore[attr-defined]
+
+    def action_start(self) -> None:
+        app = self.app
+        library = app.library  # type: ignore[attr-defined]
+        names = []
+        seats = []
+        for seat in range(self.players):
+            name = clean_name(self.query_one(f"#name-{seat}", Input).value) or f"Player {seat + 1}"
+            kind_value = self.query_one(f"#kind-{seat}", Select).value
+            kind = "human" if kind_value == "human" or self.players == 1 else "computer"
+            bot = None if kind == "human" else str(kind_value)
+            names.append(name)
+            seats.append(library.seat(name, kind, bot))
+        if len({n.casefold() for n in names}) != len(names):
+            self.say("Two players have the same name: give each a different one.")
+            return
+        if all(s.kind == "computer" for s in seats):
+            self.say("At least one player must be a person.")
+            return
+        raw_seed = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(raw_seed) if raw_seed else random.SystemRandom().randrange(1, 2**31)
+        except ValueError:
+            self.say("The seed must be a whole number (or empty for a random deal).")
+            return
+        if not 0 <= seed < 2**63:
+            self.say("The seed must be between 0 and 9223372036854775807.")
+            return
+        level_value = self.query_one("#level", Select).value
+        level = int(level_value) if self.players == 1 and isinstance(level_value, int) else 1
+        config = GameConfig(
+            players=tuple(names),
+            level=level,
+            start_choice=self.query_one("#start-choice", Checkbox).value,
+            random_tiles=self.players > 1 and self.query_one("#random-tiles", Checkbox).value,
+        )
+        app.create_game(config, seed, seats, on_error=self.say)  # type: ignore[attr-defined]

@@ -1,0 +1,109 @@
+"""Resume: the saved games (mode, players, turn, date); Enter opens one."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ..adapter import GameSummary
+from ..text import fit, safe_text
+
+
+class ResumeScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back", key_display="Esc", id="resume-back"),
+        Binding("d,delete", "delete", "Delete", id="resume-delete"),
+        Binding("j", "cursor('down')", "Down", show=False, id="resume-down"),
+        Binding("k", "cursor('up')", "Up", show=False, id="resume-up"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[GameSummary] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="page"):
+            yield Static(Text("Resume a saved game"), classes="page-title")
+            yield DataTable(id="saves", cursor_type="row")
+            yield Static("", id="resume-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        library = self.app.library  # type: ignore[attr-defined]
+        self.games = library.list()
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        for label in ("Name", "Mode", "Players", "Turn", "Updated", ""):
+            table.add_column(label)
+        for g in self.games:
+            state = "broken" if g.error else ("finished" if g.finished else "")
+            table.add_row(
+                Text(fit(safe_text(g.name), 24).rstrip()),
+                Text(g.mode),
+                Text(fit(safe_text(g.players), 24).rstrip()),
+                Text(str(g.turn) if not g.error else ""),
+                Text(g.updated),
+                Text(state),
+                key=g.name,
+            )
+        if not self.games:
+            where = f" in {library.saves_dir}" if library.saves_dir else ""
+            message = library.problem or f"No saved games{where} yet: start a new game from the title screen."
+            self.say(message)
+        else:
+            self.say("Enter resumes the game; d deletes it.")
+        table.focus()
+
+    def say(self, message: str) -> None:
+        self.query_one("#resume-status", Static).update(Text(safe_text(message)))
+
+    def selected(self) -> GameSummary | None:
+        table = self.query_one(DataTable)
+        if not self.games or table.cursor_row is None or not 0 <= table.cursor_row < len(self.games):
+            return None
+        return self.games[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        game = self.selected()
+        if game is None:
+            return
+        if game.error:
+            self.say(game.error)
+            return
+        self.app.open_game(game.name, on_error=self.say)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        game = self.selected()
+        if game is None:
+            return
+        from .dialogs import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.app.library.remove(game.name)  # type: ignore[attr-defined]
+                except Exception as exc:
+                    self.say(str(exc))
+                    return
+                self.reload()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the saved game {safe_text(game.name)}?", "Delete", "Keep"), done)
+
+    def action_cursor(self, direction: str) -> None:
+        table = self.query_one(DataTable)
+        if direction == "down":
+            table.action_cursor_down()
+        else:
+            table.action_cursor_up()
+
+    def action_back(self) -> None:
+        self.app.goto_title()  # type: ignore[attr-defined]

@@ -1,0 +1,39 @@
+"""Shown while the terminal is smaller than the game needs; it goes away on resize."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class TooSmallScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,ctrl+c", "quit_app", "Quit", id="small-quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.update_size()
+
+    def on_resize(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        w, h = self.app.size
+        self.query_one("#too-small", Static).update(
+            Text(
+                f"Norsewind needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {w}x{h}.\n"
+                "Please make the window larger: the game comes back as it was.\n(q quits; the game is saved.)"
+            )
+        )
+
+    def action_quit_app(self) -> None:
+        self.app.quit_with_game(None)  # type: ignore[attr-defined]

@@ -1,0 +1,185 @@
+"""What the player can point at for the decision awaited, and how the cursor moves.
+
+A *target* is something on the board that stands for one move: a market slot,
+a castle, a kingdom row, a supply, a citizen or disc space, or a button
+(decline, refresh, pass).  Which targets are legal comes only from
+``legal_moves``; a few illegal ones (slots, castles, rows, supplies) are
+targets too, so that pointing at them can say why they cannot be chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import IllegalMove, apply, apply_logged, legal_moves
+from ..rules.events import Event
+from ..rules.moves import (
+    DECLINE,
+    PASS,
+    REFRESH,
+    ChooseKingdom,
+    Decline,
+    Move,
+    Pass,
+    PickBuilding,
+    PickCastle,
+    PlaceCitizen,
+    PlaceDisc,
+    Refresh,
+    TakeFrom,
+)
+from ..rules.state import CASTLE, State
+
+Key = tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class Target:
+    key: Key
+    move: Move
+    legal: bool
+    pos: tuple[int, int]  # (line, column) on an abstract grid, for the arrow keys
+
+
+def key_of(move: Move) -> Key:
+    """The board element that stands for ``move``."""
+    if isinstance(move, PickBuilding):
+        return ("slot", move.slot)
+    if isinstance(move, PickCastle):
+        return ("castle", move.index)
+    if isinstance(move, ChooseKingdom):
+        return ("row", move.row)
+    if isinstance(move, TakeFrom):
+        return ("supply", move.supply)
+    if isinstance(move, PlaceCitizen):
+        return ("space", move.row, move.holder, move.space)
+    if isinstance(move, PlaceDisc):
+        return ("disc", move.row, move.holder, move.side)
+    if isinstance(move, Decline):
+        return ("decline",)
+    if isinstance(move, Refresh):
+        return ("refresh",)
+    if isinstance(move, Pass):
+        return ("pass",)
+    raise TypeError(move)
+
+
+def _pos(move: Move, state: State) -> tuple[int, int]:
+    if isinstance(move, PickBuilding):
+        return (0, move.slot)
+    if isinstance(move, PickCastle):
+        return (1, move.index)
+    if isinstance(move, (Refresh, Pass)):
+        return (2, 0 if isinstance(move, Refresh) else 1)
+    if isinstance(move, ChooseKingdom):
+        return (move.row, 0)
+    if isinstance(move, TakeFrom):
+        return (0, 0 if move.supply == state.slot else 1)
+    if isinstance(move, PlaceCitizen):
+        return (move.row, (move.holder + 1) * 4 + move.space)
+    if isinstance(move, PlaceDisc):
+        return (move.row, (move.holder - CASTLE) * 4 + move.side)
+    return (9, 0)  # Decline: a button below everything
+
+
+def build_targets(state: State) -> list[Target]:
+    """The targets of the decision awaited in ``state``, legal first within each kind."""
+    legal = legal_moves(state)
+    legal_set = set(legal)
+    phase = state.phase
+    candidates: list[Move] = []
+    if phase == "action":
+        candidates += [PickBuilding(s) for s in range(5)]
+        candidates += [PickCastle(i) for i in range(len(state.display))]
+        candidates += [m for m in (REFRESH, PASS) if m in legal_set]
+    elif phase in ("building_kingdom", "castle_kingdom", "place_start"):
+        candidates += [ChooseKingdom(r) for r in range(4)]
+    elif phase == "supply":
+        candidates += [TakeFrom(state.slot), TakeFrom((state.slot + 1) % 5), DECLINE]
+    else:
+        candidates += legal
+    seen = set()
+    out = []
+    for move in candidates:
+        if move in seen:
+            continue
+        seen.add(move)
+        out.append(Target(key_of(move), move, move in legal_set, _pos(move, state)))
+    for move in legal:  # anything legal that the lists above missed
+        if move not in seen:
+            out.append(Target(key_of(move), move, True, _pos(move, state)))
+    return out
+
+
+def why_not(state: State, move: Move) -> str:
+    """The rules' reason why ``move`` is illegal now ("" when it is legal)."""
+    try:
+        apply(state, move)
+    except IllegalMove as exc:
+        return str(exc)
+    return ""
+
+
+def first_legal(targets: list[Target]) -> Key | None:
+    for t in targets:
+        if t.legal:
+            return t.key
+    return targets[0].key if targets else None
+
+
+def step(targets: list[Target], current: Key | None, direction: str) -> Key | None:
+    """The target the cursor reaches from ``current`` going left/right/up/down (wrapping)."""
+    if not targets:
+        return None
+    by_key = {t.key: t for t in targets}
+    here = by_key.get(current) if current is not None else None
+    if here is None:
+        return first_legal(targets)
+    line, col = here.pos
+    if direction in ("left", "right"):
+        same = sorted((t for t in targets if t.pos[0] == line), key=lambda t: t.pos[1])
+        ordered = sorted(targets, key=lambda t: t.pos) if len(same) <= 1 else same
+        i = ordered.index(here)
+        i = (i + (1 if direction == "right" else -1)) % len(ordered)
+        return ordered[i].key
+    lines = sorted({t.pos[0] for t in targets})
+    if len(lines) == 1:
+        ordered = sorted(targets, key=lambda t: t.pos)
+        i = ordered.index(here)
+        return ordered[(i + (1 if direction == "down" else -1)) % len(ordered)].key
+    j = lines.index(line)
+    nxt = lines[(j + (1 if direction == "down" else -1)) % len(lines)]
+    row = [t for t in targets if t.pos[0] == nxt]
+    return min(row, key=lambda t: (abs(t.pos[1] - col), t.pos[1])).key
+
+
+# Events after which the rest of a move belongs to hidden information or to the Vikings.
+_HIDDEN = {
+    "revealed",
+    "castle_revealed",
+    "castle_discarded",
+    "ship_moved",
+    "vikings_took",
+    "vikings_nothing",
+    "end_triggered",
+    "game_over",
+    "refresh",
+}
+
+
+def preview(state: State, move: Move) -> tuple[State, list[Event]] | None:
+    """What ``move`` would do for its player, without anything it would reveal.
+
+    Applies the move to a copy (``apply`` is pure) and keeps the events before
+    the first one that shows a hidden card or the Vikings' turn.
+    """
+    try:
+        after, events = apply_logged(state, move)
+    except IllegalMove:
+        return None
+    shown = []
+    for event in events:
+        if event.kind in _HIDDEN:
+            break
+        shown.append(event)
+    return after, shown

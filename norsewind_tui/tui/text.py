@@ -1,0 +1,258 @@
+"""Presentation helpers: how cards, tiles and names are written on the board.
+
+Nothing here decides a rule: it only turns card data and the rules' results
+into short strings.  Every glyph is single-width ASCII, so the board lines up
+in any terminal; citizen colours are always written as a letter (P/Y/B/R/N).
+
+Notation (the help screen explains it to players):
+
+- ``h3`` helmets, ``s2`` shields, ``p1`` prestige, ``c2`` printed citizens,
+  ``$3`` a cost, ``+3$`` a ship's coins;
+- ``[y]`` an empty yellow citizen space, ``[Y]`` a yellow citizen on it
+  (``[N]`` a neutral one);
+- ``{s2}`` an empty shield space worth 2, ``{S2}`` with a disc on it;
+  ``{p1}`` / ``{P1}`` the same for prestige.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.cells import cell_len
+
+from ..rules.cards import CardDB, GreenTile
+from ..rules.state import CASTLE, COLOUR_LETTERS, PRESTIGE, SHIELD, TILE, Kingdom, Player
+
+TYPE_SHORT = {
+    "farm": "Farm",
+    "blacksmith": "Smith",
+    "inn": "Inn",
+    "ship": "Ship",
+    "church": "Church",
+    "castle": "Castle",
+}
+TYPE_LONG = {
+    "farm": "Farm",
+    "blacksmith": "Blacksmith",
+    "inn": "Inn",
+    "ship": "Ship",
+    "church": "Church",
+    "castle": "Castle",
+}
+
+TILE_SHORT = {
+    "citizen": "+1 citizen",
+    "fourth_building": "4th: +{bonus}$",
+    "citizen_coin": "cit: +{bonus}$",
+    "prestige_space": "p{value} space",
+    "shield_space": "s{value} sp. 1$",
+    "different_types": "diff types",
+    "two_buildings": "max 2 bldg",
+    "helmet_tax": "h3+: +1$",
+    "castle_min_7": "castle $7+",
+    "different_colours": "diff colour",
+}
+
+TILE_HELP = {
+    "citizen": "1 printed citizen and 1 citizen space of this player's colour.",
+    "fourth_building": "gain 5 coins when you build your 4th building here.",
+    "citizen_coin": "gain 1 coin each time you place a citizen figure here.",
+    "prestige_space": "a prestige space worth 1 (a disc costs 2 coins, as always).",
+    "shield_space": "a shield space worth 4; a disc there costs 1 coin.",
+    "different_types": "every building here must be of a different type.",
+    "two_buildings": "at most 2 buildings here (the starting card counts).",
+    "helmet_tax": "pay 1 coin to build a card with 3 or more helmets here.",
+    "castle_min_7": "a castle here must cost at least 7.",
+    "different_colours": "scores only one citizen figure per colour (neutral is a colour).",
+}
+
+
+def safe_text(text: str) -> str:
+    """``text`` with every control or format character written out visibly.
+
+    Player names come from users: escape codes and markup must be shown, never
+    interpreted.  Markup is harmless because the app never parses markup in
+    game text; control characters are replaced here.
+    """
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut (with ``~``) or padded to exactly ``width`` cells."""
+    if width <= 0:
+        return ""
+    if cell_len(text) <= width:
+        return text + " " * (width - cell_len(text))
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    out += "~"
+    return out + " " * (width - cell_len(out))
+
+
+def short_name(name: str, width: int) -> str:
+    """A sanitised player name, cut to ``width`` cells (not padded)."""
+    return fit(safe_text(name), width).rstrip() if cell_len(safe_text(name)) > width else safe_text(name)
+
+
+def card_title(db: CardDB, card: int, wide: bool = False) -> str:
+    names = TYPE_LONG if wide else TYPE_SHORT
+    return names[db.type[card]]
+
+
+def card_values(db: CardDB, card: int, in_market: bool = True) -> str:
+    """Printed values other than helmets and spaces: ``$2 c2 s1 p1``."""
+    parts = []
+    if in_market and db.type[card] == "inn":
+        parts.append(f"${db.cost[card]}")
+    if db.type[card] == "ship":
+        parts.append(f"+{db.coins[card]}$")
+    if db.citizens[card]:
+        parts.append(f"c{db.citizens[card]}")
+    if db.shields[card]:
+        parts.append(f"s{db.shields[card]}")
+    if db.prestige[card]:
+        parts.append(f"p{db.prestige[card]}")
+    return " ".join(parts)
+
+
+def castle_values(db: CardDB, card: int, with_cost: bool = True) -> str:
+    parts = [f"${db.cost[card]}"] if with_cost else []
+    parts.append(f"s{db.shields[card]}")
+    if db.prestige[card]:
+        parts.append(f"p{db.prestige[card]}")
+    return " ".join(parts)
+
+
+def castle_line(db: CardDB, card: int) -> str:
+    """One line for a castle in the display: ``$7 s7{2} p2{1}``."""
+    shield = f"{{{db.shield_space[card]}}}" if db.shield_space[card] else ""
+    prestige = f"{{{db.prestige_space[card]}}}" if db.prestige_space[card] else ""
+    return f"${db.cost[card]} s{db.shields[card]}{shield} p{db.prestige[card]}{prestige}"
+
+
+# A space on a card, for drawing: (text, kind, filled, colour) where kind is
+# "citizen", "shield" or "prestige"; colour is a citizen colour 0-4 or -1.
+Space = tuple[str, str, bool, int]
+
+
+def card_spaces(db: CardDB, card: int, kingdom: Kingdom | None = None, holder: int = -99) -> list[Space]:
+    """The spaces printed on ``card`` and, in a kingdom, what sits on them."""
+    figures = {}
+    discs: set[int] = set()
+    if kingdom is not None:
+        figures = {s: c for h, s, c in kingdom.figures if h == holder}
+        discs = {side for h, side in kingdom.discs if h == holder}
+    out: list[Space] = []
+    for i, colour_name in enumerate(db.spaces[card]):
+        colour = ("purple", "yellow", "blue", "red").index(colour_name)
+        if i in figures:
+            out.append((f"[{COLOUR_LETTERS[figures[i]]}]", "citizen", True, figures[i]))
+        else:
+            out.append((f"[{COLOUR_LETTERS[colour].lower()}]", "citizen", False, colour))
+    if db.shield_space[card]:
+        filled = SHIELD in discs
+        out.append((f"{{{'S' if filled else 's'}{db.shield_space[card]}}}", "shield", filled, -1))
+    if db.prestige_space[card]:
+        filled = PRESTIGE in discs
+        out.append((f"{{{'P' if filled else 'p'}{db.prestige_space[card]}}}", "prestige", filled, -1))
+    return out
+
+
+def tile_summary(db: CardDB, player: Player, row: int) -> tuple[str, bool]:
+    """A short text for the kingdom tile of ``row`` and whether it is green."""
+    tile = db.tiles[player.colour][player.kingdoms[row].tile]
+    green = isinstance(tile, GreenTile)
+    template = TILE_SHORT[tile.effect]
+    if isinstance(tile, GreenTile):
+        value = tile.shield_space or tile.prestige_space
+        text = template.format(bonus=tile.bonus_coins, value=value)
+    else:
+        text = template
+    return text, green
+
+
+def tile_spaces(db: CardDB, player: Player, row: int) -> list[Space]:
+    """Spaces printed on a green kingdom tile (citizen, shield or prestige)."""
+    tile = db.tiles[player.colour][player.kingdoms[row].tile]
+    k = player.kingdoms[row]
+    out: list[Space] = []
+    if not isinstance(tile, GreenTile):
+        return out
+    if tile.citizen_space is not None:
+        colour = ("purple", "yellow", "blue", "red").index(tile.citizen_space)
+        fig = [c for h, _s, c in k.figures if h == TILE]
+        if fig:
+            out.append((f"[{COLOUR_LETTERS[fig[0]]}]", "citizen", True, fig[0]))
+        else:
+            out.append((f"[{COLOUR_LETTERS[colour].lower()}]", "citizen", False, colour))
+    if tile.shield_space:
+        filled = (TILE, SHIELD) in k.discs
+        out.append((f"{{{'S' if filled else 's'}{tile.shield_space}}}", "shield", filled, -1))
+    if tile.prestige_space:
+        filled = (TILE, PRESTIGE) in k.discs
+        out.append((f"{{{'P' if filled else 'p'}{tile.prestige_space}}}", "prestige", filled, -1))
+    return out
+
+
+def tile_help(db: CardDB, player: Player, row: int) -> str:
+    tile = db.tiles[player.colour][player.kingdoms[row].tile]
+    colour = "green" if isinstance(tile, GreenTile) else "red"
+    return f"{colour} tile, {tile.helmets} helmets: {TILE_HELP[tile.effect]}"
+
+
+def income_text(db: CardDB, player: Player, row: int, width: int = 99) -> str:
+    """The kingdom card's income: ``inc Smith+1`` (1 coin per blacksmith in the other kingdoms)."""
+    k = db.kingdoms[player.colour][row]
+    text = f"{TYPE_SHORT[k.income]}+{k.income_value}"
+    return f"inc {text}" if len(text) + 4 <= width else text
+
+
+def holder_name(holder: int) -> str:
+    if holder == CASTLE:
+        return "castle"
+    if holder == TILE:
+        return "tile"
+    return f"building {holder + 1}"
+
+
+def describe_card(db: CardDB, card: int) -> str:
+    """A building or castle in words, for the status line."""
+    kind = db.type[card]
+    if kind == "castle":
+        parts = [f"costs {db.cost[card]}", f"{db.shields[card]} shields"]
+        if db.shield_space[card]:
+            parts.append(f"a shield space +{db.shield_space[card]}")
+        parts.append(f"{db.prestige[card]} prestige")
+        if db.prestige_space[card]:
+            parts.append(f"a prestige space +{db.prestige_space[card]}")
+        return "Castle: " + ", ".join(parts)
+    parts = [f"{db.helmets[card]} helmet{'s' if db.helmets[card] != 1 else ''}"]
+    if kind == "inn":
+        parts.append(f"costs {db.cost[card]}")
+    if kind == "ship":
+        parts.append(f"gives {db.coins[card]} coins")
+    if db.citizens[card]:
+        parts.append(f"{db.citizens[card]} citizen{'s' if db.citizens[card] != 1 else ''}")
+    if db.shields[card]:
+        parts.append(f"{db.shields[card]} shields")
+    if db.prestige[card]:
+        parts.append(f"{db.prestige[card]} prestige")
+    spaces = [c for c in db.spaces[card]]
+    if spaces:
+        parts.append("spaces " + "/".join(f"{c}" for c in spaces))
+    if db.shield_space[card]:
+        parts.append(f"shield space +{db.shield_space[card]}")
+    if db.prestige_space[card]:
+        parts.append(f"prestige space +{db.prestige_space[card]}")
+    return f"{TYPE_LONG[kind]}: " + ", ".join(parts)

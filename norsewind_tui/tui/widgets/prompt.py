@@ -1,0 +1,68 @@
+"""The prompt line (what decision is awaited, with its buttons) and the status line."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ..text import safe_text
+from .board import Board, Cell
+
+BUTTONS = {("refresh",): "r Refresh market", ("pass",): "p Pass", ("decline",): "d Decline"}
+
+
+class PromptLine(Board):
+    """The awaited decision in words, then buttons such as ``[d Decline]``."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.prompt = ""
+
+    def set_prompt(self, prompt: str) -> None:
+        self.prompt = safe_text(prompt)
+        self.refresh()
+
+    def button_label(self, key: tuple[object, ...]) -> str:
+        text = BUTTONS.get(key, "")
+        v = self.view
+        if key == ("decline",) and v is not None and v.state.phase == "reuse_disc":
+            text = "d Return disc"
+        elif key == ("decline",) and v is not None and v.state.phase == "supply":
+            text = "d Take nothing"
+        return text
+
+    def draw(self, width: int) -> list[Text]:
+        buttons: list[Cell] = []
+        v = self.view
+        if v is not None:
+            for key in BUTTONS:
+                if key in v.targets:
+                    text = f"[{self.button_label(key)}]"
+                    buttons.append(Cell(len(text) + 1, 1, key, self.style_for(key)).put(0, text))
+        room = width - sum(c.width for c in buttons)
+        prompt = Cell(max(room, 0), 1).put(0, self.prompt)
+        return self.join([prompt, *buttons])
+
+    def render(self) -> Text:
+        self._regions = []
+        return Text("\n").join(self.draw(self.size.width)) if self.view is not None else Text(self.prompt)
+
+
+class StatusLine(Widget):
+    """One line of feedback: why a choice is not allowed, a preview, a notice."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.message = ""
+
+    def say(self, message: str, kind: str = "info") -> None:
+        """Show ``message``; ``kind`` is info, error or preview (a CSS class)."""
+        message = safe_text(message)
+        self.set_class(kind == "error", "-error")
+        self.set_class(kind == "preview", "-preview")
+        if message != self.message:
+            self.message = message
+            self.refresh()
+
+    def render(self) -> Text:
+        return Text(self.message, no_wrap=True, overflow="ellipsis")

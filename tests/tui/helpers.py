@@ -1,0 +1,69 @@
+"""Helpers for the app's pilot tests: an app on a temporary saves folder, the screen as text."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from norsewind_tui.rules import GameConfig
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.app import NorsewindApp
+
+PROFILE = "tester"
+
+
+def aio(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test body with asyncio (the suite has no async plugin)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def screen_text(app: App[Any]) -> str:
+    """What the terminal shows now, as plain text (one string, lines joined)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+def make_app(saves: Path, seed: int | None = 5, game: Any = None, **kwargs: Any) -> NorsewindApp:
+    library = Library(str(saves), profile=PROFILE)
+    return NorsewindApp(library, game=game, seed=seed, computer_delay=0.0, theme="norsewind", **kwargs)
+
+
+def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:
+    library = Library(str(saves), profile=PROFILE)
+    return library.create(GameConfig(players=names, level=level, **config), seed, [library.seat(n) for n in names])
+
+
+async def play_out(pilot: Pilot[Any], limit: int = 3000) -> int:
+    """Press keys until the game screen gives way to the score pad; returns the presses used.
+
+    The keys vary (arrows, digits, Enter) so that the whole keyboard path is
+    exercised; an illegal choice just says why and the loop goes on.
+    """
+    app = pilot.app
+    presses = 0
+    while type(app.screen).__name__ == "GameScreen" and presses < limit:
+        screen: Any = app.screen
+        phase = screen.game.state.phase
+        turn = screen.game.state.turn
+        if phase == "action" and turn % 3 == 0:
+            # a digit: the first market slot that can be taken, else Enter on the cursor
+            legal = [t.key[1] for t in screen.targets if t.legal and t.key[0] == "slot"]
+            keys = [str(int(legal[0]) + 1)] if legal else ["enter"]
+        elif phase in ("building_kingdom", "castle_kingdom") and turn % 2 == 0:
+            keys = ["down", "enter"]
+        else:
+            keys = ["enter"]
+        await pilot.press(*keys)
+        presses += len(keys)
+    return presses
