@@ -1,0 +1,235 @@
+"""A heuristic evaluation of a position for the computer players.
+
+Built on ``score_breakdown``'s per-kingdom values (helmets, shields, prestige,
+citizens): the score *if the game ended now*, plus what the remaining turns are
+likely to add:
+
+- a kingdom without a castle is expected to get one (more prestige, more
+  shields, a neutral citizen) at a typical price, as far as the coins the
+  player has and will earn can pay for the castles still needed;
+- a kingdom at risk (more helmets than shields) counts -7, softened when a
+  castle or a shield disc can still fix it;
+- empty citizen spaces in kingdoms with prestige are worth a little;
+- coins count one point each;
+- in solo, the Vikings' rows keep growing: their projected score is subtracted.
+
+Only public information is read (the decks' sizes and compositions, never
+their order).  Everything is in points, so the numbers can be explained to a
+player ("+6 coins; Mercia stays safe").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..rules.cards import CardDB
+from ..rules.engine import _tables, cards_for
+from ..rules.scoring import KingdomScore, kingdom_score
+from ..rules.state import CASTLE, SHIELD, TILE, Kingdom, Player, State
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's knobs (in points or fractions)."""
+
+    castle_hope: float = 0.85  # how surely a castle-less kingdom will get a castle (when affordable)
+    castle_prestige: float = 2.0  # prestige a future castle brings
+    castle_shields: float = 7.0  # shields a future castle brings (with its disc)
+    castle_cost: float = 6.5  # what it costs
+    castle_turns: float = 0.4  # the share of the turns left a player can spend on castles
+    citizen_space: float = 0.35  # value of an empty citizen space, per point of the kingdom's prestige
+    fix_by_disc: float = 0.6  # how surely a free shield disc space fixes a small deficit
+    income_per_turn: float = 2.0  # coins a player earns on an average future turn
+    viking_spread: float = 1.5  # uncertainty of the Vikings' final helmets, per turn left (solo)
+
+
+DEFAULT = Weights()
+
+
+@dataclass(frozen=True)
+class _DeckInfo:
+    buildings: int  # buildings left in the draw deck (public: the composition is known)
+    helmets: float  # their mean helmets
+
+
+_last_deck: tuple[tuple[int, ...], str, _DeckInfo] | None = None
+
+
+def _deck_info(db: CardDB, state: State) -> _DeckInfo:
+    global _last_deck
+    last = _last_deck  # one read: the app may evaluate in a worker thread
+    if last is not None and last[0] is state.deck and last[1] == db.digest:
+        return last[2]
+    cards = [c for c in state.deck if not db.is_castle[c]]
+    info = _DeckInfo(len(cards), sum(db.helmets[c] for c in cards) / len(cards)) if cards else _DeckInfo(0, 2.0)
+    _last_deck = (state.deck, db.digest, info)
+    return info
+
+
+def turns_left(state: State, seat: int) -> float:
+    """About how many more turns ``seat`` will play (0 once the game is over)."""
+    if state.phase == "over":
+        return 0.0
+    db = cards_for(state)
+    n = len(state.players)
+    mid_turn = state.current == seat and state.phase != "action"
+    if state.triggered:
+        if state.solo:
+            return 0.0
+        last = (state.start_player - 1) % n
+        # seats still to play in this last round, from the current one to ``last``
+        order = [(state.current + i) % n for i in range((last - state.current) % n + 1)]
+        if mid_turn:
+            order = order[1:]
+        return 1.0 if seat in order else 0.0
+    info = _deck_info(db, state)
+    per_round = 2.0 if state.solo else float(n)  # buildings a round of A turns uses up
+    rounds = info.buildings / (per_round * 0.85)  # some turns are castles (no refill)
+    return max(rounds, 0.0) + (0.0 if mid_turn else 0.5)
+
+
+def _free_citizen_spaces(db: CardDB, player: Player, row: int) -> int:
+    t = _tables(db)
+    k = player.kingdoms[row]
+    total = sum(len(t.colour_spaces[b]) for b in k.buildings)
+    if t.tile_space[player.colour][k.tile] >= 0:
+        total += 1
+    return total - len(k.figures)
+
+
+def _free_shield_disc(db: CardDB, player: Player, row: int) -> int:
+    """The best shield value a disc could still add in ``row``."""
+    t = _tables(db)
+    k = player.kingdoms[row]
+    best = 0
+    if k.castle >= 0 and db.shield_space[k.castle] and (CASTLE, SHIELD) not in k.discs:
+        best = db.shield_space[k.castle]
+    value = t.tile_shield[player.colour][k.tile][0]
+    if value and (TILE, SHIELD) not in k.discs:
+        best = max(best, value)
+    for i, b in enumerate(k.buildings):
+        if db.shield_space[b] and (i, SHIELD) not in k.discs:
+            best = max(best, db.shield_space[b])
+    return best
+
+
+class _Facts:
+    """What the evaluation needs of one kingdom; it depends on the kingdom alone."""
+
+    __slots__ = ("free_citizens", "free_shield", "score")
+
+    def __init__(self, score: KingdomScore, free_citizens: int, free_shield: int) -> None:
+        self.score = score
+        self.free_citizens = free_citizens
+        self.free_shield = free_shield
+
+
+_FACTS: dict[tuple[str, int, int, Kingdom], _Facts] = {}
+
+
+def _facts(db: CardDB, player: Player, row: int) -> _Facts:
+    key = (db.digest, player.colour, row, player.kingdoms[row])
+    f = _FACTS.get(key)
+    if f is None:
+        if len(_FACTS) > 200_000:
+            _FACTS.clear()
+        f = _FACTS[key] = _Facts(
+            kingdom_score(db, player, row), _free_citizen_spaces(db, player, row), _free_shield_disc(db, player, row)
+        )
+    return f
+
+
+@dataclass(frozen=True)
+class KingdomView:
+    """One kingdom now and as projected to the end of the game."""
+
+    score: KingdomScore
+    castle: bool
+    projected: float
+
+
+def _sigmoid(x: float) -> float:
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def kingdom_views(state: State, seat: int, w: Weights = DEFAULT, turns: float | None = None) -> list[KingdomView]:
+    """Each kingdom of ``seat`` with its projected final points."""
+    db = cards_for(state)
+    player = state.players[seat]
+    turns = turns_left(state, seat) if turns is None else turns
+    facts = [_facts(db, player, r) for r in range(4)]
+    scores = [f.score for f in facts]
+    castleless = [r for r in range(4) if player.kingdoms[r].castle < 0]
+    future = min(1.0, turns / 3.0)  # little can change in the last turn or two
+    values = []
+    gains: list[tuple[float, int]] = []  # what a future castle would add, castle-less kingdoms
+    for r, ks in enumerate(scores):
+        value = float(ks.points)
+        if turns > 0:
+            if r not in castleless:
+                if not ks.safe and ks.helmets - ks.shields <= facts[r].free_shield:
+                    value += w.fix_by_disc * future * (ks.prestige * ks.citizens - value)
+                if ks.safe or value > ks.points:
+                    value += w.citizen_space * future * ks.prestige * min(facts[r].free_citizens, turns)
+            else:
+                shields = ks.shields + w.castle_shields
+                prestige = ks.prestige + w.castle_prestige
+                with_castle = (prestige * (ks.citizens + 1) if shields >= ks.helmets else -7.0) - w.castle_cost
+                if with_castle > value:
+                    gains.append((with_castle - value, r))
+        values.append(value)
+    if gains:
+        # A castle takes a turn and coins: the player can buy only so many before the end.
+        budget = player.coins + w.income_per_turn * turns
+        castles = min(len(gains), w.castle_turns * turns, budget / w.castle_cost)
+        for i, (gain, r) in enumerate(sorted(gains, reverse=True)):
+            values[r] += w.castle_hope * max(0.0, min(1.0, castles - i)) * gain
+    return [KingdomView(ks, r not in castleless, values[r]) for r, ks in enumerate(scores)]
+
+
+def projected_points(state: State, seat: int, w: Weights = DEFAULT) -> float:
+    """``seat``'s score as projected to the end of the game (coins count 1 each)."""
+    player = state.players[seat]
+    turns = turns_left(state, seat)
+    return player.coins + sum(k.projected for k in kingdom_views(state, seat, w, turns))
+
+
+def projected_vikings(state: State, w: Weights = DEFAULT) -> float:
+    """Solo: the Vikings' score as projected to the end of the game."""
+    db = cards_for(state)
+    player = state.players[0]
+    turns = turns_left(state, 0)
+    info = _deck_info(db, state)
+    growth = turns * 0.85  # Viking turns to come (one per action A)
+    total = 0.0
+    for row, card in enumerate(db.vikings):
+        side = card.red if state.viking_red[row] else card.green
+        cards = state.vikings[row]
+        helmets = side.helmets + sum(db.helmets[c] for c in cards)
+        ks = _facts(db, player, row).score
+        shields = float(ks.shields)
+        if turns > 0 and player.kingdoms[row].castle < 0:
+            shields += 0.5 * w.castle_shields  # a castle may still come
+        future_cards = growth / 4.0
+        exp_helmets = helmets + future_cards * info.helmets
+        n_cards = len(cards) + future_cards
+        if turns <= 0:
+            p = 1.0 if helmets > ks.shields else 0.0
+        else:
+            spread = 0.5 + w.viking_spread * math.sqrt(turns)
+            p = _sigmoid((exp_helmets - shields - 0.5) / spread)
+        total += side.coins * n_cards * p
+    return total
+
+
+def evaluate(state: State, seat: int, w: Weights = DEFAULT) -> float:
+    """The greedy bots' number: projected points (solo: minus the Vikings' projection)."""
+    value = projected_points(state, seat, w)
+    if state.solo:
+        value -= projected_vikings(state, w)
+    return value

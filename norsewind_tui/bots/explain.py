@@ -1,0 +1,97 @@
+"""Why a move is good, in a few words: "+6 coins; Mercia stays safe".
+
+The move is followed by the best way to finish the turn (as the greedy player
+would), and the player's own area is compared before and after: coins,
+points, and each kingdom's safety, prestige and citizens.  The turn is
+finished on a determinised state but only the player's own area is read, and
+nothing in it depends on the unseen deck order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules.cards import KINGDOM_NAMES
+from ..rules.engine import apply, cards_for, is_legal, legal_moves
+from ..rules.moves import ChooseKingdom, Decline, Move, Pass, PickBuilding, PickCastle, Refresh
+from ..rules.scoring import ScoreBreakdown, score_breakdown
+from ..rules.state import State
+from .evaluate import evaluate
+from .turns import TurnEnd, best_turn, masked
+from .view import decision_rng, determinise
+
+
+def finish_turn(state: State, move: Move, plan: Sequence[Move] = ()) -> State:
+    """The state after ``move``, then ``plan``'s later decisions while they fit, then the best
+    way (by the evaluation) to finish the turn.
+
+    The refill at the end is undone in the result (``turns.masked``).
+    """
+    root = state
+    d = determinise(state, decision_rng(0, state))
+    done = TurnEnd(d)
+    s = apply(d, move)
+    for m in plan[1:] if plan and plan[0] == move else ():
+        if done(s) or not is_legal(s, m):
+            break
+        s = apply(s, m)
+    if not done(s):
+        _, rest = best_turn(s, evaluate)
+        for m in rest:
+            s = apply(s, m)
+    return masked(s, root)
+
+
+def _kingdom_words(before: ScoreBreakdown, after: ScoreBreakdown) -> list[str]:
+    words = []
+    for b, a in zip(before.kingdoms, after.kingdoms, strict=True):
+        changed = (b.helmets, b.shields, b.prestige, b.citizens) != (a.helmets, a.shields, a.prestige, a.citizens)
+        if not changed:
+            continue
+        name = KINGDOM_NAMES[a.row]
+        if a.safe and not b.safe:
+            words.append(f"{name} becomes safe")
+        elif b.safe and not a.safe:
+            words.append(f"{name} falls at risk ({a.helmets} helmets, {a.shields} shields)")
+        elif a.safe and a.helmets > b.helmets:
+            words.append(f"{name} stays safe")
+        if a.safe and a.points > b.points and a.points - b.points >= 2:
+            words.append(f"{name} +{a.points - b.points} points")
+        elif a.prestige > b.prestige:
+            words.append(f"{name} +{a.prestige - b.prestige} prestige")
+        elif a.citizens > b.citizens and not words:
+            words.append(f"{name} +{a.citizens - b.citizens} citizens")
+    return words
+
+
+def explain_move(state: State, move: Move, plan: Sequence[Move] = ()) -> str:
+    """A few words on what ``move`` (with ``plan``'s rest, or the best rest of the turn) gains."""
+    if isinstance(move, Pass):
+        return "nothing else is possible"
+    if isinstance(move, Refresh):
+        return "nothing in the market is affordable: a fresh market"
+    if move not in legal_moves(state):
+        return "not a legal move now"
+    seat = state.current
+    before = score_breakdown(state, seat)
+    after = score_breakdown(finish_turn(state, move, plan), seat)
+    db = cards_for(state)
+    words: list[str] = []
+    if isinstance(move, PickCastle):
+        words.append(f"castle for {db.cost[state.display[move.index]]} coins")
+    elif isinstance(move, PickBuilding):
+        words.append(f"take the {db.name(state.market[move.slot])}")
+    elif isinstance(move, Decline):
+        words.append("nothing worth taking")
+    elif isinstance(move, ChooseKingdom) and state.held >= 0:
+        words.append(f"the {db.name(state.held)} fits {KINGDOM_NAMES[move.row]}")
+    coins = after.coins - before.coins
+    if coins > 0:
+        words.append(f"+{coins} coins")
+    elif coins < 0 and not isinstance(move, PickCastle):
+        words.append(f"pays {-coins} coins")
+    words.extend(_kingdom_words(before, after))
+    points = after.total - before.total
+    if len(words) < 2 and points:
+        words.append(f"{points:+d} points if the game ended now")
+    return "; ".join(words[:3]) if words else "keeps your kingdoms as they are"

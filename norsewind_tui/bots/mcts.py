@@ -1,0 +1,239 @@
+"""The search player: information-set Monte Carlo tree search over whole turns.
+
+The unseen order of the draw and reserve decks is never read.  Every
+iteration samples one order (``view.determinise``: the decks' public
+contents, shuffled with the bot's own random stream) and plays down the tree
+in that sample; statistics are shared by every sample that passes through a
+node (single-observer IS-MCTS).
+
+A move of the tree is a *plan*: the decisions that finish a turn (card,
+kingdom, supply, space).  A node's plans are the best few by the greedy
+evaluation for the player to move there (``turns.turn_options``: one plan per
+first decision), so the search compares good turns rather than single clicks;
+the bot plays the first decision of the plan visited most.  Other players'
+turns are in the tree too, with their own best plans, judged by their
+rewards.  Below a new node the game is rolled out for a few turns with a
+quick greedy player, then every seat's projected score is read and turned
+into a reward in 0..1: the chance to win in a game of 2-4 (margin over the
+best other player) and the margin over the Vikings in solo.  A finished game
+gives the real result.
+
+The budget is a number of iterations, which makes play deterministic for a
+given bot seed and position.  The time cap is only a safety net: when it
+stops a search early, the result depends on the machine's speed, and
+``last_search.capped`` says so.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..rules.engine import apply, is_legal, legal_moves
+from ..rules.moves import Move
+from ..rules.scoring import final_result
+from ..rules.state import State
+from .base import BotBase
+from .evaluate import DEFAULT, Weights, evaluate, projected_points
+from .turns import TurnEnd, best_turn, turn_options
+from .view import determinise
+
+Plan = tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """The search budget and shape."""
+
+    iterations: int = 200  # the budget that decides the move (deterministic)
+    time_cap: float = 1.8  # seconds; a safety net only (reported when hit)
+    root_plans: int = 8  # plans compared at the root (one per first decision)
+    node_plans: int = 3  # plans per node below the root
+    rollout_turns: int = 2  # quick-greedy turns per seat after a new node (0: evaluate at once)
+    rollout_limit: int = 24  # end states the quick greedy player looks at per turn
+    exploration: float = 0.7  # UCB constant
+    margin_scale: float = 12.0  # points of margin for a reward of ~0.73 (logistic)
+
+
+@dataclass
+class SearchReport:
+    """What the last search did (for the app's log and the benchmarks)."""
+
+    iterations: int = 0
+    elapsed: float = 0.0
+    capped: bool = False  # the time cap stopped it before the iteration budget
+    plan: Plan = ()  # the chosen plan: the decision made and the rest of the turn it expects
+    visits: dict[Plan, int] = field(default_factory=dict)  # root plans and their visits
+
+
+class _Node:
+    __slots__ = ("avail", "children", "plans", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0  # summed rewards of the player who chose the plan leading here
+        self.avail = 0  # times this node was available for selection (IS-MCTS)
+        self.children: dict[Plan, _Node] = {}
+        self.plans: list[Plan] | None = None  # in expansion order (best first)
+
+
+def _sigmoid(x: float) -> float:
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class MCTSBot(BotBase):
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, config: SearchConfig | None = None, weights: Weights = DEFAULT) -> None:
+        super().__init__(seed)
+        self.config = config or SearchConfig()
+        self.weights = weights
+        self.last_search = SearchReport()
+
+    # ------------------------------------------------------------------ values
+
+    def _value(self, state: State, seat: int) -> float:
+        return evaluate(state, seat, self.weights)
+
+    def _rewards(self, state: State) -> list[float]:
+        """Every seat's reward in 0..1 for a state at a turn boundary (or the end)."""
+        n = len(state.players)
+        scale = self.config.margin_scale
+        if state.phase == "over":
+            result = final_result(state)
+            if state.solo:
+                assert result.margin is not None
+                return [_sigmoid(result.margin / scale)]
+            out = []
+            for i in range(n):
+                best_other = max(result.scores[j] for j in range(n) if j != i)
+                win = 1.0 if i in result.winners else 0.0
+                if win and len(result.winners) > 1:
+                    win = 0.5
+                out.append(0.75 * win + 0.25 * _sigmoid((result.scores[i] - best_other) / scale))
+            return out
+        if state.solo:
+            return [_sigmoid(evaluate(state, 0, self.weights) / scale)]
+        values = [projected_points(state, i, self.weights) for i in range(n)]
+        return [_sigmoid((values[i] - max(values[j] for j in range(n) if j != i)) / scale) for i in range(n)]
+
+    # ------------------------------------------------------------------ plans
+
+    def _plans(self, state: State, count: int) -> list[Plan]:
+        options = turn_options(state, self._value)
+        return [tuple(plan) for _, _, plan in options[:count]]
+
+    def _play_plan(self, state: State, plan: Plan) -> State | None:
+        """Apply ``plan``; None when it does not fit this sample (its turn ends differently)."""
+        done = TurnEnd(state)
+        for move in plan:
+            if done(state) or not is_legal(state, move):
+                return None
+            state = apply(state, move)
+        while not done(state):  # a plan cut short (e.g. after a refresh): finish greedily
+            _, rest = best_turn(state, self._value, self.config.rollout_limit)
+            state = apply(state, rest[0])
+        return state
+
+    def _rollout(self, state: State) -> State:
+        turns = self.config.rollout_turns * len(state.players)
+        for _ in range(turns):
+            if state.phase == "over":
+                break
+            done = TurnEnd(state)
+            while not done(state):
+                _, plan = best_turn(state, self._value, self.config.rollout_limit)
+                for move in plan:
+                    state = apply(state, move)
+                    if done(state):
+                        break
+        return state
+
+    # ------------------------------------------------------------------ search
+
+    def _select(self, node: _Node, state: State) -> tuple[Plan, State] | None:
+        c = self.config.exploration
+        best: tuple[float, Plan, State] | None = None
+        ready: list[tuple[Plan, _Node, State]] = []
+        assert node.plans is not None
+        for plan in node.plans:
+            child_state = self._play_plan(state, plan)
+            if child_state is None:
+                continue
+            child = node.children[plan]
+            child.avail += 1
+            if child.visits == 0:
+                return plan, child_state
+            ready.append((plan, child, child_state))
+        for plan, child, child_state in ready:
+            score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if best is None or score > best[0]:
+                best = (score, plan, child_state)
+        return None if best is None else (best[1], best[2])
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        path: list[tuple[_Node, int]] = []  # (node, the seat that chose the plan into it)
+        node = root
+        while state.phase != "over":
+            mover = state.current
+            if node.plans is None:
+                count = self.config.root_plans if node is root else self.config.node_plans
+                node.plans = self._plans(state, count)
+                for plan in node.plans:
+                    node.children[plan] = _Node()
+            picked = self._select(node, state)
+            if picked is None:  # none of the node's plans fits this sample: add this sample's best
+                extra = [p for p in self._plans(state, self.config.node_plans) if p not in node.children]
+                if not extra:
+                    break
+                node.plans.extend(extra)
+                for plan in extra:
+                    node.children[plan] = _Node()
+                picked = self._select(node, state)
+                if picked is None:
+                    break
+            plan, state = picked
+            node = node.children[plan]
+            path.append((node, mover))
+            if node.visits == 0:
+                state = self._rollout(state)
+                break
+        rewards = self._rewards(state)
+        for n, seat in path:
+            n.visits += 1
+            n.reward += rewards[seat]
+        root.visits += 1
+
+    def search(self, state: State, rng: random.Random) -> tuple[_Node, SearchReport]:
+        cfg = self.config
+        root = _Node()
+        start = time.perf_counter()
+        report = SearchReport()
+        for i in range(max(cfg.iterations, 1)):
+            if i and time.perf_counter() - start > cfg.time_cap:
+                report.capped = True
+                break
+            self._iterate(root, determinise(state, rng))
+            report.iterations = i + 1
+        report.elapsed = time.perf_counter() - start
+        report.visits = {p: c.visits for p, c in root.children.items()}
+        return root, report
+
+    def choose(self, state: State, rng: random.Random) -> Move:
+        moves = legal_moves(state)
+        if len(moves) == 1:
+            self.last_search = SearchReport()
+            return moves[0]
+        root, report = self.search(state, rng)
+        self.last_search = report
+        assert root.plans is not None
+        # most visits; ties go to the better greedy rank (plans are in that order)
+        best = max(root.plans, key=lambda p: root.children[p].visits)
+        report.plan = best
+        return best[0]

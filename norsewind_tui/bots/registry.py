@@ -1,0 +1,74 @@
+"""The computer players by name: ``make_bot("hard", seed=7)``.
+
+=========  ==============================================================
+random     any legal decision
+greedy     the best end of its own turn by the heuristic evaluation
+easy       greedy with noise: it often misjudges a move by a few points
+normal     a small tree search (a quick answer, stronger than greedy)
+hard       the full tree search (within 2 s per decision)
+=========  ==============================================================
+
+``budget`` overrides the search bots' iteration count (tests use small ones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Bot
+from .greedy import GreedyBot
+from .mcts import MCTSBot, SearchConfig
+from .random_bot import RandomBot
+
+HARD = SearchConfig(iterations=200)
+NORMAL = SearchConfig(iterations=40, root_plans=5)
+EASY_NOISE = 8.0
+
+Factory = Callable[[int, "int | None"], Bot]
+
+
+def _search(config: SearchConfig, name: str) -> Factory:
+    def make(seed: int, budget: int | None) -> Bot:
+        cfg = config if budget is None else SearchConfig(**{**config.__dict__, "iterations": budget})
+        bot = MCTSBot(seed, cfg)
+        bot.name = name
+        return bot
+
+    return make
+
+
+def _greedy(seed: int, budget: int | None) -> Bot:
+    return GreedyBot(seed)
+
+
+def _easy(seed: int, budget: int | None) -> Bot:
+    bot = GreedyBot(seed, noise=EASY_NOISE)
+    bot.name = "easy"
+    return bot
+
+
+def _random(seed: int, budget: int | None) -> Bot:
+    return RandomBot(seed)
+
+
+BOTS: dict[str, Factory] = {
+    "random": _random,
+    "greedy": _greedy,
+    "easy": _easy,
+    "normal": _search(NORMAL, "normal"),
+    "hard": _search(HARD, "hard"),
+}
+STRENGTHS = ("easy", "normal", "hard")  # what a player picks in the app
+
+
+def bot_names() -> tuple[str, ...]:
+    return tuple(BOTS)
+
+
+def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
+    """A bot by name with its own seed.  Raises ``ValueError`` for an unknown name."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(BOTS)}") from None
+    return factory(seed, budget)

@@ -1,0 +1,107 @@
+"""Completing a turn: a turn is several decisions; bots judge the state at its end.
+
+``best_turn`` tries every way to finish the current turn of the player to
+move (on a determinised state: the refill at the end of a turn reveals a card
+of the *sampled* deck order), and scores each end state with a value function
+that ignores what the refill changed (the new market card, the castles it
+revealed, the Vikings' turn that follows in solo), so the choice never
+depends on the sample.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from ..rules.engine import apply, legal_moves
+from ..rules.moves import Move
+from ..rules.state import State
+
+_replace = msgspec.structs.replace
+
+Value = Callable[[State, int], float]
+
+
+class TurnEnd:
+    """Tells when the turn that was to play at ``root`` is over."""
+
+    __slots__ = ("place_start", "seat", "turns")
+
+    def __init__(self, root: State) -> None:
+        self.seat = root.current
+        self.turns = root.players[root.current].turns
+        self.place_start = root.phase == "place_start"
+
+    def __call__(self, state: State) -> bool:
+        return (
+            state.phase == "over"
+            or state.current != self.seat
+            or state.players[self.seat].turns != self.turns
+            or (self.place_start and state.phase != "place_start")
+        )
+
+
+def masked(leaf: State, root: State) -> State:
+    """``leaf`` with what the end-of-turn refill changed put back as it was at ``root``.
+
+    The player's own area, coins and the supplies stay as the turn left them.
+    """
+    return _replace(leaf, deck=root.deck, reserve=root.reserve, vikings=root.vikings, ship=root.ship)
+
+
+def best_turn(state: State, value: Value, limit: int = 4000) -> tuple[float, list[Move]]:
+    """The best value reachable by finishing the current turn, and the decisions to get there.
+
+    ``value(end_state, seat)`` scores an end of turn (already ``masked``).  The
+    search is exhaustive (a turn is at most a handful of decisions) but stops
+    widening after ``limit`` end states; moves are tried in the engine's
+    stable order, so the result is deterministic.
+    """
+    return _best_from(state, state, TurnEnd(state), value, limit)
+
+
+def turn_options(state: State, value: Value, limit: int = 4000) -> list[tuple[float, Move, list[Move]]]:
+    """For each legal decision now: the best value of finishing the turn after it (best first).
+
+    Ties keep the engine's move order.
+    """
+    seat = state.current
+    done = TurnEnd(state)
+    moves = legal_moves(state)
+    children = [apply(state, m) for m in moves]
+    out = []
+    per_move = max(limit // max(len(moves), 1), 50)
+    for m, child in zip(moves, children, strict=True):
+        if done(child):
+            out.append((value(masked(child, state), seat), m, [m]))
+            continue
+        # finish the turn from the child, judged against the same root
+        v, rest = _best_from(child, state, done, value, per_move)
+        out.append((v, m, [m, *rest]))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def _best_from(start: State, root: State, done: TurnEnd, value: Value, limit: int) -> tuple[float, list[Move]]:
+    seat = root.current
+    count = 0
+
+    def search(s: State) -> tuple[float, list[Move]]:
+        nonlocal count
+        if done(s):
+            count += 1
+            return value(masked(s, root), seat), []
+        moves = legal_moves(s)
+        children = [apply(s, m) for m in moves]
+        best: tuple[float, list[Move]] | None = None
+        for m, child in zip(moves, children, strict=True):
+            if best is not None and count >= limit:
+                break
+            v, rest = search(child)
+            if best is None or v > best[0]:
+                best = (v, [m, *rest])
+        assert best is not None
+        return best
+
+    return search(start)
