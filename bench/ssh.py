@@ -1,0 +1,233 @@
+"""Figures for ``norsewind serve``: bytes per keypress over the SSH channel, memory per session.
+
+    python bench/ssh.py [--sessions N] [--cols 100 --rows 32]
+
+Starts ``norsewind serve --open`` on a free loopback port in a separate process, with a temporary
+saves folder, and drives it with asyncssh clients whose screens are pyte terminals.
+
+- Bytes per keypress: one client waits for the title screen, then presses navigation keys on it
+  (and, once a solo game is on screen, moves around the game screen); after each key it counts the
+  bytes the server sends on the channel until the screen has been quiet for 0.3 s. Prints the
+  median and the worst, per screen.
+- Memory per session: with N clients on the title screen, the RSS and PSS (proportional set size:
+  shared pages split between processes) of each app process, and how much the server process grew
+  per session.
+- Time from connecting to the title screen being drawn (median over the N clients).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+TITLE = "New game"
+QUIET = 0.3
+
+
+class Client(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, cols: int, rows: int) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = 0
+        self.changed = asyncio.Event()
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.received += len(data)
+        self.stream.feed(data)
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, needle: str, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while needle not in self.text():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SystemExit(f"bench/ssh.py: {needle!r} never appeared; the screen was:\n{self.text()}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def quiet(self, gap: float = QUIET, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), gap)
+            except TimeoutError:
+                return
+
+    async def press(self, key: str, gap: float = QUIET) -> int:
+        """Bytes received because of one keypress (until ``gap`` seconds pass without any)."""
+        assert self.chan is not None
+        await self.quiet(gap)
+        before = self.received
+        self.chan.write(key.encode())
+        await self.quiet(gap)
+        return self.received - before
+
+
+async def open_client(port: int, name: str, cols: int, rows: int) -> tuple[asyncssh.SSHClientConnection, Client]:
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        config=None,
+        gss_host=None,
+    )
+    client = Client(cols, rows)
+    chan, _ = await conn.create_session(
+        lambda: client, term_type="xterm-256color", term_size=(cols, rows), encoding=None
+    )
+    client.chan = chan
+    return conn, client
+
+
+def memory(pid: int) -> tuple[int, int]:
+    """(RSS, PSS) of a process in KiB."""
+    rss = pss = 0
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("Rss:"):
+                rss = int(line.split()[1])
+            elif line.startswith("Pss:"):
+                pss = int(line.split()[1])
+    return rss, pss
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            found += [int(p) for p in f.read().split()]
+    return found
+
+
+def summary(label: str, sizes: list[int]) -> None:
+    if not sizes:
+        print(f"  {label}: no keys measured")
+        return
+    print(
+        f"  {label}: {len(sizes)} keys, median {statistics.median(sizes):.0f} B, worst {max(sizes)} B, "
+        f"best {min(sizes)} B"
+    )
+
+
+async def bench(port: int, server_pid: int, sessions: int, cols: int, rows: int) -> None:
+    print(f"terminal {cols}x{rows}, xterm-256color")
+    conn, client = await open_client(port, "bench0", cols, rows)
+    started = time.monotonic()
+    await client.wait_for(TITLE)
+    first = time.monotonic() - started
+    await client.quiet()
+    print(f"first title screen: {first * 1000:.0f} ms after the session opened, {client.received} B")
+
+    print("bytes sent per keypress over the channel:")
+    title_keys = ["j", "j", "j", "k", "k", "\x1b[B", "\x1b[B", "\x1b[A", "\x1b[A", "j", "k", "k"]
+    summary("title menu (j/k/arrows)", [await client.press(k) for k in title_keys])
+    await client.press("n")
+    await client.wait_for("Solo level")
+    await client.press("\x13")  # ctrl+s: start a solo game
+    await client.wait_for("Enter Choose")
+    cursor_keys = ["\x1b[C", "\x1b[C", "\x1b[D", "l", "l", "h", "h", "\x1b[B", "\x1b[A", "j", "k", "\x1b[C"]
+    summary("game screen, cursor keys (arrows/hjkl)", [await client.press(k) for k in cursor_keys])
+    # Enter takes what the cursor is on; a full turn ends with the Vikings' turn (shown with a delay).
+    summary("game screen, decisions (Enter)", [await client.press("\r", gap=1.0) for _ in range(12)])
+    await client.quiet(1.0)
+    before = client.received
+    await asyncio.sleep(5)
+    print(f"  game screen, no key for 5 s: {(client.received - before) / 5:.0f} B/s")
+    conn.close()
+
+    print(f"memory with {sessions} sessions on the title screen:")
+    base_rss, base_pss = memory(server_pid)
+    opened: list[tuple[asyncssh.SSHClientConnection, Client]] = []
+    times: list[float] = []
+    for i in range(sessions):
+        t0 = time.monotonic()
+        pair = await open_client(port, f"bench{i + 1}", cols, rows)
+        await pair[1].wait_for(TITLE)
+        times.append(time.monotonic() - t0)
+        opened.append(pair)
+    for _, c in opened:
+        await c.quiet()
+    await asyncio.sleep(0.5)
+    apps = children(server_pid)
+    per_app = [memory(p) for p in apps]
+    rss, pss = memory(server_pid)
+    print(
+        f"  app processes: {len(apps)}; RSS median {statistics.median(r for r, _ in per_app) / 1024:.1f} MiB, "
+        f"PSS median {statistics.median(p for _, p in per_app) / 1024:.1f} MiB"
+    )
+    print(
+        f"  server process: RSS {base_rss / 1024:.1f} MiB idle, {rss / 1024:.1f} MiB with {sessions} sessions "
+        f"(+{(rss - base_rss) / sessions:.0f} KiB per session)"
+    )
+    total = statistics.median(p for _, p in per_app) + max(0, pss - base_pss) / sessions
+    print(f"  per connected session: about {total / 1024:.1f} MiB (app PSS + server growth)")
+    print(
+        f"  connect to title screen: median {statistics.median(times) * 1000:.0f} ms over {sessions} sessions "
+        f"opened one after another"
+    )
+    for c, _ in opened:
+        c.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--sessions", type=int, default=4)
+    parser.add_argument("--cols", type=int, default=100)
+    parser.add_argument("--rows", type=int, default=32)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "norsewind_tui.cli",
+                "serve",
+                "--open",
+                "--port",
+                "0",
+                "--saves",
+                str(Path(tmp)),
+                "--max-sessions",
+                str(args.sessions + 1),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            assert server.stdout is not None
+            line = server.stdout.readline()
+            match = re.search(r"listening on [^:]+:(\d+)", line)
+            if not match:
+                print(f"bench/ssh.py: the server did not start: {line.strip()}", file=sys.stderr)
+                return 1
+            asyncio.run(bench(int(match.group(1)), server.pid, args.sessions, args.cols, args.rows))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
