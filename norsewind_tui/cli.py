@@ -62,6 +62,8 @@ def _cmd_cards_check(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import run_random
 
+    if args.bots is not None:
+        return _simulate_bots(args)
     if not 1 <= args.players <= 4:
         raise UsageError("--players must be 1 to 4")
     if args.games < 1:
@@ -71,6 +73,26 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     cards = load_cards(args.cards)
     players = 1 if args.level is not None else args.players
     return run_random(players, args.games, args.seed, args.level or 1, cards, as_json=args.json)
+
+
+def _simulate_bots(args: argparse.Namespace) -> int:
+    from .bots.registry import bot_names
+    from .simulate import run_bots
+
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    unknown = [n for n in names if n not in bot_names()]
+    if unknown:
+        raise UsageError(f"unknown computer player {unknown[0]!r} in --bots; choose from {', '.join(bot_names())}")
+    if args.level is None and not 2 <= len(names) <= 4:
+        raise UsageError("--bots needs 2 to 4 names for a game (or --level L for solo games against the Vikings)")
+    if args.level is not None and not 1 <= args.level <= 7:
+        raise UsageError("--level must be 1 to 7")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if not 1 <= args.jobs <= 64:
+        raise UsageError("--jobs must be 1 to 64")
+    cards = load_cards(args.cards)
+    return run_bots(names, args.games, args.seed, args.level, cards, args.jobs, as_json=args.json)
 
 
 # --------------------------------------------------------------------------- play
@@ -101,6 +123,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--level", type=int, default=None, help="solo level 1-7 (implies --players 1)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim.add_argument(
+        "--bots",
+        metavar="NAMES",
+        default=None,
+        help="computer players, comma-separated (random, greedy, easy, normal, hard): "
+        "a game each, seats alternated; with --level, each plays solo",
+    )
+    sim.add_argument("--jobs", type=int, default=1, help="processes for --bots games (default 1)")
     sim.set_defaults(handler=_cmd_simulate)
 
     cards = sub.add_parser("cards", help="card-set files")

@@ -105,3 +105,48 @@ def run_random(players: int, games: int, seed: int, level: int, cards: CardDB, a
         console.print(f"mean Viking score {summary.mean_vikings:.1f}; medals: "
                       + ", ".join(f"{k} {v}" for k, v in summary.medals.items()))
     return 0
+
+
+def run_bots(
+    names: list[str], games: int, seed: int, level: int | None, cards: CardDB, jobs: int, as_json: bool
+) -> int:
+    """Computer players against each other (seats alternated), or each against the Vikings at ``level``."""
+    from .bots.tournament import duel_tasks, entry_stats, run_tasks, solo_tasks
+
+    console = Console(stderr=as_json)
+    tasks = solo_tasks(names, games, seed, level) if level is not None else duel_tasks(names, games, seed)
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(f"playing ({jobs} job{'s' if jobs > 1 else ''})", total=len(tasks))
+        results = run_tasks(tasks, cards, jobs, progress=lambda _: progress.advance(task))
+    stats = entry_stats(results, names)
+    if as_json:
+        sys.stdout.write(msgspec.json.encode({"level": level, "seed": seed, "bots": stats}).decode() + "\n")
+        return 0
+    what = f"solo level {level}" if level is not None else f"{len(names)} players, seats alternated"
+    table = Table(title=f"{len(tasks)} game(s): {', '.join(names)}; {what}")
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("win % [95 %]", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("margin", justify="right")
+    table.add_column("think med/max", justify="right")
+    if level is not None:
+        table.add_column("Vikings", justify="right")
+        table.add_column("medals -/B/S/G/P", justify="right")
+    for s in stats:
+        row = [
+            f"{s.name} #{s.entry + 1}" if names.count(s.name) > 1 else s.name,
+            str(s.games),
+            f"{s.win_rate:.0%} [{s.win_low * 100:.0f}-{s.win_high * 100:.0f}]",
+            f"{s.mean_score:.1f}",
+            f"{s.mean_margin:+.1f}",
+            f"{s.think_median:.2f}/{s.think_worst:.2f}s",
+        ]
+        if level is not None and s.medals is not None:
+            row += [f"{s.mean_vikings or 0:.1f}", "/".join(str(v) for v in s.medals.values())]
+        table.add_row(*row)
+    console.print(table)
+    capped = sum(s.capped for s in stats)
+    if capped:
+        console.print(f"[yellow]the time cap stopped {capped} search(es) early: those games may not replay exactly[/]")
+    return 0

@@ -1,0 +1,244 @@
+"""Bot-against-bot games and solo games against the Vikings, with statistics.
+
+``norsewind simulate --bots hard,greedy`` and ``bench/bots.py`` use this.
+
+Seats are alternated: with n bots, each deal (game seed) is played n times,
+the bots' seats rotated one place each time, so no bot profits from a seat.
+Each bot gets its own seed from the game seed and its seat, so every game
+replays exactly.  Games run in a process pool when ``jobs`` > 1; the results
+do not depend on ``jobs``.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import msgspec
+
+from ..rules.cards import CardDB
+from ..rules.engine import apply, legal_moves, new_game
+from ..rules.scoring import final_result
+from ..rules.state import GameConfig
+from .mcts import MCTSBot
+from .registry import make_bot
+
+MAX_DECISIONS = 5000  # a safety net: every game ends long before (R13)
+MEDALS = ("none", "bronze", "silver", "gold", "platinum")
+
+
+class BotGame(msgspec.Struct, frozen=True):
+    """One finished game: ``bots[i]`` is the index (in the entry list) of the bot in seat i."""
+
+    seed: int
+    bots: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]  # seats
+    decisions: int
+    think: tuple[tuple[float, ...], ...]  # per seat: seconds per decision that had a choice
+    capped: tuple[int, ...]  # per seat: searches stopped by the time cap
+    vikings: int | None = None
+    margin: int | None = None
+    medal: str | None = None
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    return game_seed * 16 + seat
+
+
+def play_game(
+    names: Sequence[str], seed: int, level: int | None = None, cards: CardDB | None = None, entries: Sequence[int] = ()
+) -> BotGame:
+    """One game: ``names[i]`` plays seat i (solo when ``level`` is given and one name)."""
+    n = len(names)
+    config = GameConfig(players=tuple(f"{name} ({i + 1})" for i, name in enumerate(names)), level=level or 1)
+    state = new_game(config, seed, cards)
+    bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(names)]
+    think: list[list[float]] = [[] for _ in range(n)]
+    capped = [0] * n
+    decisions = 0
+    while state.phase != "over":
+        if decisions >= MAX_DECISIONS:
+            raise RuntimeError(f"game {seed} did not end after {MAX_DECISIONS} decisions")
+        seat = state.current
+        bot = bots[seat]
+        choice = len(legal_moves(state)) > 1
+        start = time.perf_counter()
+        move = bot.decide(state)
+        if choice:
+            think[seat].append(time.perf_counter() - start)
+            if isinstance(bot, MCTSBot) and bot.last_search.capped:
+                capped[seat] += 1
+        state = apply(state, move)
+        decisions += 1
+    result = final_result(state)
+    return BotGame(
+        seed=seed,
+        bots=tuple(entries) if entries else tuple(range(n)),
+        scores=result.scores,
+        winners=result.winners,
+        decisions=decisions,
+        think=tuple(tuple(t) for t in think),
+        capped=tuple(capped),
+        vikings=result.vikings,
+        margin=result.margin,
+        medal=result.medal,
+    )
+
+
+# --------------------------------------------------------------------------- schedules
+
+
+class Task(msgspec.Struct, frozen=True):
+    names: tuple[str, ...]
+    entries: tuple[int, ...]
+    seed: int
+    level: int | None
+
+
+def duel_tasks(names: Sequence[str], games: int, seed: int) -> list[Task]:
+    """``games`` games; game g plays deal ``seed + g // n`` with the seats rotated by ``g % n``."""
+    n = len(names)
+    tasks = []
+    for g in range(games):
+        shift = g % n
+        entries = tuple((i + shift) % n for i in range(n))
+        tasks.append(Task(tuple(names[e] for e in entries), entries, seed + g // n, None))
+    return tasks
+
+
+def solo_tasks(names: Sequence[str], games: int, seed: int, level: int) -> list[Task]:
+    """Each bot plays ``games`` solo games on the same seeds."""
+    return [Task((name,), (e,), seed + g, level) for e, name in enumerate(names) for g in range(games)]
+
+
+def _run(task: Task, cards: CardDB | None) -> BotGame:
+    return play_game(task.names, task.seed, task.level, cards, task.entries)
+
+
+_WORKER_CARDS: CardDB | None = None
+
+
+def _init_worker(cards: CardDB | None) -> None:
+    global _WORKER_CARDS
+    _WORKER_CARDS = cards
+
+
+def _run_in_worker(task: Task) -> BotGame:
+    return _run(task, _WORKER_CARDS)
+
+
+def run_tasks(
+    tasks: Sequence[Task],
+    cards: CardDB | None = None,
+    jobs: int = 1,
+    progress: Callable[[BotGame], None] | None = None,
+) -> list[BotGame]:
+    """Play every task (in ``jobs`` processes); results in task order."""
+    results: list[BotGame] = []
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            results.append(_run(task, cards))
+            if progress:
+                progress(results[-1])
+        return results
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cards,)) as pool:
+        for game in pool.map(_run_in_worker, tasks, chunksize=1):
+            results.append(game)
+            if progress:
+                progress(game)
+    return results
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (shared wins count as fractions)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class EntryStats(msgspec.Struct, frozen=True):
+    """One bot of the list over all its games."""
+
+    entry: int
+    name: str
+    games: int
+    wins: float  # shared victories count 1/k
+    win_rate: float
+    win_low: float  # 95 % interval
+    win_high: float
+    mean_score: float
+    mean_margin: float  # score minus the best other player's (solo: minus the Vikings')
+    think_median: float  # seconds per decision with a choice
+    think_worst: float
+    decisions: int
+    capped: int  # decisions where the time cap stopped the search
+    mean_vikings: float | None = None
+    medals: dict[str, int] | None = None
+
+
+def _iter_seats(games: Sequence[BotGame], entry: int) -> Iterator[tuple[BotGame, int]]:
+    for game in games:
+        for seat, e in enumerate(game.bots):
+            if e == entry:
+                yield game, seat
+
+
+def entry_stats(games: Sequence[BotGame], names: Sequence[str]) -> list[EntryStats]:
+    out = []
+    for entry, name in enumerate(names):
+        seats = list(_iter_seats(games, entry))
+        if not seats:
+            continue
+        n = len(seats)
+        wins = 0.0
+        margins = []
+        think: list[float] = []
+        capped = 0
+        medals: dict[str, int] | None = None
+        vikings: list[int] = []
+        for game, seat in seats:
+            if seat in game.winners:
+                wins += 1 / len(game.winners)
+            if game.margin is not None:
+                margins.append(game.margin)
+                vikings.append(game.vikings or 0)
+                if medals is None:
+                    medals = dict.fromkeys(MEDALS, 0)
+                medals[game.medal or "none"] += 1
+            else:
+                others = [s for i, s in enumerate(game.scores) if i != seat]
+                margins.append(game.scores[seat] - max(others))
+            think.extend(game.think[seat])
+            capped += game.capped[seat]
+        low, high = wilson(wins, n)
+        out.append(
+            EntryStats(
+                entry=entry,
+                name=name,
+                games=n,
+                wins=wins,
+                win_rate=wins / n,
+                win_low=low,
+                win_high=high,
+                mean_score=statistics.fmean(g.scores[s] for g, s in seats),
+                mean_margin=statistics.fmean(margins),
+                think_median=statistics.median(think) if think else 0.0,
+                think_worst=max(think, default=0.0),
+                decisions=len(think),
+                capped=capped,
+                mean_vikings=statistics.fmean(vikings) if vikings else None,
+                medals=medals,
+            )
+        )
+    return out
