@@ -70,9 +70,16 @@ def default_saves_dir() -> Path:
     return Path(data) / "norsewind" / "saves"
 
 
-def ensure_dir(path: Path) -> Path:
-    """Create ``path`` (mode 0700) if missing; raises ``SaveError`` when it cannot be a folder."""
+def ensure_dir(path: Path, private: bool = False) -> Path:
+    """Create ``path`` (mode 0700) if missing; raises ``SaveError`` when it cannot be a folder.
+
+    ``private``: the folder is Norsewind's own (the default saves folder, ``profiles``): an
+    existing one that others may read (a checkout's ``saves/`` is 0755) is made 0700 too.
+    A folder the user named is never changed.
+    """
     if path.is_dir():
+        if private:
+            _tighten(path)
         return path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -86,11 +93,21 @@ def ensure_dir(path: Path) -> Path:
     return path
 
 
+def _tighten(path: Path) -> None:
+    try:
+        st = path.stat()
+        if st.st_uid == os.getuid() and st.st_mode & 0o077:
+            os.chmod(path, DIR_MODE)
+    except OSError:
+        pass  # not ours to change, or gone: the files inside are 0600 all the same
+
+
 def resolve_saves_dir(cli_value: str | None) -> Path:
     """``--saves DIR``, else ``$NORSEWIND_SAVES``, else the default; created (0700) if missing."""
     value = cli_value or os.environ.get(ENV_VAR) or None
-    path = Path(value).expanduser() if value else default_saves_dir()
-    return ensure_dir(path.absolute())
+    if value:
+        return ensure_dir(Path(value).expanduser().absolute())
+    return ensure_dir(default_saves_dir().absolute(), private=True)
 
 
 def profiles_dir(saves_dir: Path) -> Path:

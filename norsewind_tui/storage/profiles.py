@@ -180,7 +180,7 @@ class ProfileStore:
             raise SaveError(f"profile name {name!r} {why}")
         if (why := game.problem()) is not None:
             raise SaveError(f"not recording the game: {why}")
-        ensure_dir(self.dir)
+        ensure_dir(self.dir, private=True)
         main, backup, damaged, lockfile = self._paths(name)
         lock = FileLock(lockfile, f"the profile {main.name}")
         lock.acquire(timeout=LOCK_WAIT)

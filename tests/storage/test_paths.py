@@ -79,3 +79,26 @@ def test_resolve_refuses_a_file(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     with pytest.raises(SaveError, match="not a folder"):
         resolve_saves_dir(str(tmp_path / "file"))
+
+
+def test_own_folders_are_made_private_user_folders_left_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own = tmp_path / "checkout-saves"
+    own.mkdir(mode=0o755)
+    os.chmod(own, 0o755)  # as git creates a checkout's saves/
+    monkeypatch.delenv("NORSEWIND_SAVES", raising=False)
+    monkeypatch.setattr("norsewind_tui.storage.paths.default_saves_dir", lambda: own)
+    assert resolve_saves_dir(None) == own
+    assert stat.S_IMODE(own.stat().st_mode) == 0o700
+    mine = tmp_path / "home-like"
+    mine.mkdir()
+    os.chmod(mine, 0o755)
+    store = GameStore(resolve_saves_dir(str(mine)))
+    assert stat.S_IMODE(mine.stat().st_mode) == 0o755  # a folder the user named is not changed
+    (mine / "profiles").mkdir()
+    os.chmod(mine / "profiles", 0o755)
+    from .test_profiles import rec
+
+    store.profiles.record("Ana", rec(1, 2))
+    assert stat.S_IMODE((mine / "profiles").stat().st_mode) == 0o700
