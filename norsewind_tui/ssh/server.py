@@ -215,6 +215,7 @@ class _Connection(asyncssh.SSHServer):
         self.username = ""
         self.key_line: int | None = None
         self.opened = 0
+        self.authenticated = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
@@ -237,6 +238,7 @@ class _Connection(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        self.authenticated = True
         how = "open server" if self.key_line is None else f"key on line {self.key_line}"
         self.server.log(f"{self.username}@{self.peer}: logged in ({how})")
 
@@ -249,7 +251,10 @@ class _Connection(asyncssh.SSHServer):
         return session
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if exc is not None and self.username:
+        if not self.authenticated:
+            if self.username:
+                self.server.log(f"{self.username}@{self.peer}: not let in (no accepted key for this name)")
+        elif exc is not None:
             self.server.log(f"{self.username}@{self.peer}: connection lost ({exc})")
 
 

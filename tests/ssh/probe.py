@@ -2,7 +2,8 @@
 
 ``python probe.py MARKER`` prints one ``[probe] ...`` line describing its terminal and environment,
 ``[winch] COLSxROWS`` on every SIGWINCH, ``[got] HEX`` for every read, and on SIGHUP writes ``hup``
-to the file MARKER and exits. Reading ``q`` makes it exit with status 3. (Importing it does nothing.)
+to the file MARKER and exits (with ``--ignore-hup``: writes ``ignored`` and carries on). Reading
+``q`` makes it exit with status 3. (Importing it does nothing.)
 """
 
 import os
@@ -21,11 +22,12 @@ def size() -> str:
     return f"{cols}x{rows}"
 
 
-def main(marker: str) -> None:
+def main(marker: str, ignore_hup: bool = False) -> None:
     def on_hup(*_: object) -> None:
         with open(marker, "w") as out:
-            out.write("hup")
-        os._exit(0)
+            out.write("ignored" if ignore_hup else "hup")
+        if not ignore_hup:
+            os._exit(0)
 
     try:
         controlling = os.tcgetpgrp(0) == os.getpgrp()
@@ -48,4 +50,4 @@ def main(marker: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], "--ignore-hup" in sys.argv[2:])

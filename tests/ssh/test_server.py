@@ -23,6 +23,7 @@ import pytest
 
 from norsewind_tui.ssh.keys import HOST_KEY_NAME, ServeError, is_loopback_only, parse_authorized_keys
 from norsewind_tui.ssh.server import GameServer, ServeConfig
+from norsewind_tui.ssh.session import HANGUP_GRACE
 
 from .conftest import Keys
 from .helpers import Terminal, connect, serving, wait_until
@@ -191,6 +192,48 @@ def test_dropped_connection_hangs_up_the_app(probe_config: ServeConfig, keys: Ke
             assert await wait_until(lambda: not server.sessions, timeout=10)
             with pytest.raises(ProcessLookupError):
                 os.kill(pid, 0)
+
+    run(main())
+
+
+def test_an_app_that_ignores_sighup_is_killed(probe_config: ServeConfig, keys: Keys, tmp_path: Path) -> None:
+    """An app still running a few seconds after the hangup is killed (SIGKILL), freeing its slot."""
+    assert probe_config.program is not None
+    probe_config.program.append("--ignore-hup")
+
+    async def main() -> None:
+        async with serving(probe_config) as server:
+            term = await Terminal.connect(server.port, "alice", keys.alice)
+            await term.wait_for("[ready]")
+            (session,) = server.sessions
+            assert term.conn is not None
+            term.conn.abort()
+            assert await wait_until(lambda: (tmp_path / "hup").exists(), timeout=10)
+            assert (tmp_path / "hup").read_text() == "ignored"
+            assert server.sessions == {session}  # still running after SIGHUP ...
+            assert await wait_until(lambda: not server.sessions, timeout=HANGUP_GRACE + 5)  # ... until killed
+            assert session.pid is not None
+            with pytest.raises(ProcessLookupError):
+                os.kill(session.pid, 0)
+
+    run(main())
+
+
+def test_stopping_the_server_hangs_up_every_player_with_a_message(
+    probe_config: ServeConfig, keys: Keys, tmp_path: Path
+) -> None:
+    """Closing the server ends every app (SIGHUP) and tells each player why, before closing."""
+
+    async def main() -> None:
+        server = GameServer(probe_config)
+        await server.start()
+        term = await Terminal.connect(server.port, "alice", keys.alice)
+        await term.wait_for("[ready]")
+        await server.close()
+        await term.wait_for("the server is stopping (your game is saved)", timeout=10)
+        assert (tmp_path / "hup").read_text() == "hup"
+        assert b"\x1b[?1049l" in term.raw  # the terminal was reset after the app was hung up
+        await term.close()
 
     run(main())
 
