@@ -240,16 +240,17 @@ def test_stopping_the_server_hangs_up_every_player_with_a_message(
 
 def test_idle_timeout_hangs_up_with_a_message(probe_config: ServeConfig, keys: Keys, tmp_path: Path) -> None:
     """No key for --idle-timeout seconds: the app is hung up and the player told why."""
-    probe_config.idle_timeout = 1.5
+    probe_config.idle_timeout = 3.0
 
     async def main() -> None:
         async with serving(probe_config) as server:
             term = await Terminal.connect(server.port, "alice", keys.alice)
             await term.wait_for("[ready]")
-            term.press("x")  # activity postpones the timeout
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(2.0)
+            term.press("x")  # a key 2 s in postpones the hangup to 5 s in
+            await asyncio.sleep(2.0)
             assert not (tmp_path / "hup").exists()
-            await term.wait_for("no key pressed for 1.5 seconds", timeout=10)
+            await term.wait_for("no key pressed for 3 seconds", timeout=10)
             assert (tmp_path / "hup").read_text() == "hup"
             assert await term.finished() == 0
 
