@@ -318,6 +318,13 @@ def run_serve(args: object) -> int:
             log=_log_to_stderr,
         )
         check_config(config)  # before the saves folder or the host key are touched
+        if config.cards is not None:  # every session would fail on a bad card set: say so now
+            from ..cli import UsageError, load_cards
+
+            try:
+                load_cards(str(config.cards))
+            except UsageError as exc:
+                raise ServeError(str(exc)) from None
         config.saves = resolve_saves_dir(cli_saves)
         asyncio.run(serve_forever(config, ready))
     except ServeError as exc:

@@ -384,17 +384,32 @@ def test_open_on_a_non_loopback_address_is_refused_without_binding(tmp_path: Pat
 
 
 def test_cli_usage_errors_are_one_line(tmp_path: Path, keys: Keys) -> None:
-    """No way to log in, a missing key file, a bad port: one line each, exit 2."""
+    """No way to log in, a missing key file, a bad port, a broken card set: one line each, exit 2."""
     cases = [
         ([], "nobody could log in"),
         (["--authorized-keys", str(tmp_path / "missing")], "cannot read"),
         (["--open", "--port", "70000"], "--port must be"),
         (["--open", "--max-sessions", "0"], "--max-sessions"),
         (["--open", "--authorized-keys", str(keys.authorized)], "either --open"),
+        (["--open", "--port", "0"], "problem(s)"),  # with --cards pointing at a broken file (below)
     ]
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[card_set]\nname = 1\n")
     for extra, message in cases:
+        cards = ["--cards", str(broken)] if message == "problem(s)" else []
         result = subprocess.run(
-            [sys.executable, "-m", "norsewind_tui.cli", "serve", "--port", "0", "--saves", str(tmp_path / "s"), *extra],
+            [
+                sys.executable,
+                "-m",
+                "norsewind_tui.cli",
+                *cards,
+                "serve",
+                "--port",
+                "0",
+                "--saves",
+                str(tmp_path / "s"),
+                *extra,
+            ],
             capture_output=True,
             text=True,
             timeout=60,
