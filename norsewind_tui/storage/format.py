@@ -232,12 +232,16 @@ def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
             version += 1
     except KeyError as exc:
         raise SaveError(f"{source}: $.{exc.args[0]}: missing (format {start} save)") from None
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, msgspec.MsgspecError) as exc:
         raise SaveError(f"{source}: format {start} save: {exc}") from None
+    except RecursionError:
+        raise SaveError(f"{source}: nested too deeply to be a save") from None
     try:
         return msgspec.convert(doc, SaveFile), start
     except msgspec.MsgspecError as exc:
         raise SaveError(f"{source}: format {start} save: {problem_of(exc)}") from None
+    except RecursionError:
+        raise SaveError(f"{source}: nested too deeply to be a save") from None
 
 
 def printable_problem(text: str) -> str | None:

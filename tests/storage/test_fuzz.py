@@ -158,3 +158,39 @@ def test_two_thousand_seeded_byte_mutations(target: Target) -> None:
         target.check(bytes(out))
     assert target.refused + target.loaded - before == 2000
     assert target.refused > 1300  # most random damage is caught (some mutations are harmless: whitespace)
+
+
+def test_one_thousand_mutations_of_a_version_0_save(tmp_path: Path) -> None:
+    """The migration path meets damaged input too: only one-line ``SaveError``s come out."""
+    from norsewind_tui.rules.cards import compile_card_set
+
+    from .conftest import FIXTURES
+
+    cards = compile_card_set((FIXTURES / "cards.toml").read_bytes(), "cards.toml")
+    store = GameStore(tmp_path, cards=cards)
+    data = (FIXTURES / "v0.json").read_bytes()
+    doc = msgspec.json.decode(data)
+    path = tmp_path / "old.json"
+    rng = random.Random(0)
+    outcomes = {"loaded": 0, "refused": 0}
+    keys = sorted(doc)
+    values: list[Any] = [None, -1, 2**70, "x", [], {}, [[[]]], True, 1.5, ["Sigrid", "Bo"], "\x1b[2J"]
+    for i in range(1000):
+        if i % 2:
+            out = bytearray(data)
+            pos = rng.randrange(len(out))
+            out[pos : pos + rng.randint(1, 4)] = bytes(rng.randrange(256) for _ in range(rng.randint(0, 3)))
+            blob = bytes(out)
+        else:
+            edited = dict(doc)
+            edited[rng.choice(keys)] = rng.choice(values)
+            blob = msgspec.json.encode(edited)
+        path.write_bytes(blob)
+        try:
+            store.open("old", read_only=True)
+            outcomes["loaded"] += 1
+        except SaveError as exc:
+            assert "\n" not in str(exc) and str(exc).startswith(str(path)), str(exc)
+            assert path.read_bytes() == blob
+            outcomes["refused"] += 1
+    assert outcomes["refused"] > 700
