@@ -18,7 +18,7 @@ from typing import Annotated
 import msgspec
 
 from ..rules.scoring import MEDALS, Medal, medal_for
-from .atomic import FileLock, atomic_write, login_name, read_generation, set_aside
+from .atomic import FileLock, atomic_write, login_name, read_generation, remove_stale_temps, set_aside
 from .errors import SaveError
 from .format import CardsId, Int64, Stamp, Text, check_shape, decode_json, printable_problem
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, sanitise_name
@@ -185,6 +185,8 @@ class ProfileStore:
         lock = FileLock(lockfile, f"the profile {main.name}")
         lock.acquire(timeout=LOCK_WAIT)
         try:
+            remove_stale_temps(main)  # what a killed recorder left
+            remove_stale_temps(backup)
             try:
                 gen = read_generation(main, backup, decode_profile)
             except SaveError:

@@ -117,24 +117,27 @@ def test_sigkill_a_save_writer_at_random_moments(tmp_path: Path) -> None:
     game.close()
 
 
+def _record(rng: random.Random) -> GameRecord:
+    margin = rng.randint(-30, 40)
+    return GameRecord(
+        game=os.urandom(16).hex(),
+        date=datetime.now(UTC),
+        level=rng.randint(1, 7),
+        score=60 + margin,
+        vikings=60,
+        margin=margin,
+        medal=medal_for(margin),
+        seed=rng.randrange(1000),
+    )
+
+
 def _profile_writer(folder: Path) -> Callable[[int], None]:
     def body(w: int) -> None:
         profiles = ProfileStore(folder)
         rng = random.Random(os.getpid())
         count = len(profiles.load("Ana").games)
         while True:
-            margin = rng.randint(-30, 40)
-            record = GameRecord(
-                game=os.urandom(16).hex(),
-                date=datetime.now(UTC),
-                level=rng.randint(1, 7),
-                score=60 + margin,
-                vikings=60,
-                margin=margin,
-                medal=medal_for(margin),
-                seed=rng.randrange(1000),
-            )
-            assert profiles.record("Ana", record)
+            assert profiles.record("Ana", _record(rng))
             count += 1
             os.write(w, struct.pack("Q", count))
 
@@ -162,6 +165,8 @@ def test_sigkill_a_profile_writer_at_random_moments(tmp_path: Path) -> None:
         profile = ProfileStore(folder).load("Ana")
         assert profile.notice is None and len(profile.games) == count
         acked = count
+    ProfileStore(folder).record("Ana", _record(random.Random(1)))  # the next recorder cleans up
+    assert not any(p.name.endswith(".tmp") for p in folder.iterdir())
 
 
 @pytest.mark.parametrize(
