@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -152,13 +153,14 @@ class NorsewindApp(App[str]):
 
     # ------------------------------------------------------------------ terminal size
 
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
 
-    def check_size(self) -> None:
+    def check_size(self, w: int | None = None, h: int | None = None) -> None:
         from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
-        w, h = self.size
+        if w is None or h is None:
+            w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing and len(self.screen_stack) > 1:
@@ -179,6 +181,11 @@ class NorsewindApp(App[str]):
             elif not saved:
                 self.exit_message = "This game was not saved (no saves folder)."
         self.exit(self.exit_message or None)
+
+    def on_unmount(self) -> None:
+        """However the app ends, release the game's lock (every decision is already saved)."""
+        if self.active_game is not None:
+            self.active_game.close()
 
     def action_quit_app(self) -> None:
         self.quit_with_game(None)

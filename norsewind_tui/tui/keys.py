@@ -39,11 +39,11 @@ GAME_BINDINGS: list[Binding] = [
 
 # What the help screen says for each binding id (when the description is not enough).
 KEY_HELP = {
-    "left": "move the cursor (also h)",
-    "right": "move the cursor (also l)",
-    "up": "move the cursor (also k)",
-    "down": "move the cursor (also j)",
-    "choose": "choose what the cursor is on (also space); an illegal choice says why",
+    "left": "move the cursor",
+    "right": "move the cursor",
+    "up": "move the cursor",
+    "down": "move the cursor",
+    "choose": "choose what the cursor is on; an illegal choice says why",
     "pick-1": "1-5 take the building in that market slot; 1-4 choose that kingdom row; "
     "in a space choice, jump to that row",
     "castles": "go to the castle display; then 1-9 picks a castle",
@@ -51,7 +51,7 @@ KEY_HELP = {
     "refresh": "refresh the market (only when you can afford no building, R12)",
     "pass": "pass (only when no action is possible, R13)",
     "back": "step back one decision within your turn",
-    "undo": "undo your last decision (also ctrl+z); over a revealed card only after you confirm",
+    "undo": "undo your last decision; over a revealed card only after you confirm",
     "redo": "redo what you undid",
     "next-view": "show the next player's kingdoms (shift+tab: the previous one)",
     "save-as": "save the game under a new name (every decision is saved anyway)",

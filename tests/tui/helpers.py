@@ -34,6 +34,12 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in strips)
 
 
+async def shown(pilot: Pilot[Any]) -> str:
+    """The screen as text once everything pending is drawn."""
+    await pilot.pause()
+    return screen_text(pilot.app)
+
+
 def make_app(saves: Path, seed: int | None = 5, game: Any = None, **kwargs: Any) -> NorsewindApp:
     library = Library(str(saves), profile=PROFILE)
     return NorsewindApp(library, game=game, seed=seed, computer_delay=0.0, theme="norsewind", **kwargs)

@@ -7,7 +7,7 @@ from pathlib import Path
 from norsewind_tui.rules import final_result, legal_moves
 from norsewind_tui.rules.moves import PickBuilding
 
-from .helpers import aio, make_app, new_game, play_out, screen_text
+from .helpers import aio, make_app, new_game, play_out, shown
 
 
 @aio
@@ -26,7 +26,7 @@ async def test_solo_game_from_the_title_screen_to_the_score_pad(saves: Path) -> 
         state = game.state
         assert state.is_over
         result = final_result(state)
-        text = screen_text(app)
+        text = await shown(pilot)
         assert "Score pad" in text and "Vikings" in text
         assert f"{result.scores[0]} - Vikings {result.vikings}: margin {result.margin:+d}" in text
         for kingdom in ("Northumbria", "East Anglia", "Mercia", "Wessex"):
@@ -58,7 +58,7 @@ async def test_two_player_hot_seat_game_to_the_score_pad(saves: Path) -> None:
         await play_out(pilot)
         assert type(app.screen).__name__ == "EndScreen"
         result = final_result(game.state)
-        text = screen_text(app)
+        text = await shown(pilot)
         winner = ("Ana", "Bo")[result.winners[0]]
         assert "Ana" in text and "Bo" in text
         assert winner in text.split("Total")[1]
@@ -82,7 +82,7 @@ async def test_illegal_choice_says_why_and_changes_nothing(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         before = game.session.position
         await pilot.press(str(blocked[0] + 1))
-        text = screen_text(app)
+        text = await shown(pilot)
         assert "Not allowed: the Inn" in text and "costs" in text
         assert game.session.position == before
 
@@ -96,12 +96,12 @@ async def test_escape_steps_back_within_the_turn(saves: Path) -> None:
         slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
         await pilot.press(str(slot + 1))
         assert game.state.phase == "building_kingdom"
-        assert "choose the kingdom" in screen_text(app)
+        assert "choose the kingdom" in await shown(pilot)
         await pilot.press("escape")
         assert game.state.phase == "action" and game.session.position == 0
         assert game.state.market[slot] >= 0  # the card is back in its slot
         await pilot.press("escape")  # nothing more to step back within the turn
-        assert "nothing chosen yet" in screen_text(app)
+        assert "nothing chosen yet" in await shown(pilot)
         assert screen is app.screen
 
 
@@ -114,7 +114,7 @@ async def test_tab_shows_the_other_players_kingdoms(saves: Path) -> None:
         me = game.state.current
         await pilot.press("tab")
         assert screen.view_seat == 1 - me  # type: ignore[attr-defined]
-        assert f"Viewing {game.state.players[1 - me].name}'s kingdoms" in screen_text(app)
+        assert f"Viewing {game.state.players[1 - me].name}'s kingdoms" in await shown(pilot)
         await pilot.press("tab")
         assert screen.view_seat is None  # type: ignore[attr-defined]
 

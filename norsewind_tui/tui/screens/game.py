@@ -87,15 +87,16 @@ class GameScreen(Screen[None]):
                 yield MarketView(id="market")
                 yield CastleView(id="castles")
                 yield KingdomsView(id="kingdoms")
+                yield GameLog(id="log")
             with Vertical(id="side"):
                 yield PlayersPanel(id="players-panel")
                 yield VikingPanel(id="viking-panel")
-                yield GameLog(id="log")
         yield PromptLine(id="prompt")
         yield StatusLine(id="status")
         yield Footer(id="footer", compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.app.active_game = self.game  # type: ignore[attr-defined]
         self.set_class(self.game.state.solo, "-solo")
         self.rebuild_log()
         if self.undo_first:  # from the score pad: take the last decision back
@@ -178,7 +179,6 @@ class GameScreen(Screen[None]):
     def rebuild_log(self) -> None:
         log = self.query_one(GameLog)
         log.clear()
-        log.plain_lines.clear()
         s = self.game.session
         events: list[Event] = [e for batch in s.events[: s.position] for e in batch]
         if len(events) > LOG_HISTORY:
@@ -222,15 +222,13 @@ class GameScreen(Screen[None]):
             return ""
         after, events = result
         words = [describe(e, self.names, db) for e in events if e.kind != "placed" or e.value]
-        if isinstance(move, ChooseKingdom):
-            p = after.players[state.current]
-            ks = kingdom_score(db, p, move.row)
+        if isinstance(move, (ChooseKingdom, PlaceCitizen, PlaceDisc)):
+            ks = kingdom_score(db, after.players[state.current], move.row)
             verdict = "safe" if ks.safe else "at risk"
-            words.append(f"{ks.name} then: h{ks.helmets} s{ks.shields} {verdict}, {ks.points} points.")
-        elif isinstance(move, (PlaceCitizen, PlaceDisc)):
-            p = after.players[state.current]
-            ks = kingdom_score(db, p, move.row)
-            words.append(f"{ks.name}: p{ks.prestige} c{ks.citizens} s{ks.shields} = {ks.points} points.")
+            words.append(
+                f"{ks.name} then: h{ks.helmets} s{ks.shields} {verdict}, p{ks.prestige} c{ks.citizens}"
+                f" = {ks.points} pts."
+            )
         text = " ".join(w for w in words if w)
         return text or "Press Enter to choose."
 
@@ -542,7 +540,11 @@ class GameScreen(Screen[None]):
                 raise
             self.say(str(exc), "error")
             return
+        self.app.active_game = self.game  # type: ignore[attr-defined]
         self.say(f"Saved as {self.game.name}; play continues in it.")
+
+    def on_game_log_opened(self, message: GameLog.Opened) -> None:
+        self.action_show_log()
 
     def action_show_log(self) -> None:
         from .dialogs import LogScreen

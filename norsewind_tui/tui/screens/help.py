@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,8 +16,11 @@ from ..helptext import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
 from ..keys import GAME_BINDINGS, KEY_HELP, key_label
 
 
-def keys_text() -> str:
-    lines = ["Keys (the mouse works too: click a highlighted choice)"]
+def keys_table() -> Table:
+    """Every key of the game screen, from the same bindings as the footer."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True)
+    table.add_column()
     seen = set()
     for b in GAME_BINDINGS:
         if b.id is None or b.id in seen:
@@ -25,9 +29,10 @@ def keys_text() -> str:
             continue
         seen.add(b.id)
         label = "1-9" if b.id == "pick-1" else key_label(b)
-        lines.append(f"  {label:<16} {KEY_HELP.get(b.id, b.description)}")
-    lines.append(f"  {'ctrl+p':<16} the command palette: every command by name")
-    return "\n".join(lines) + "\n"
+        table.add_row(Text(label), Text(KEY_HELP.get(b.id, b.description)))
+    table.add_row(Text("ctrl+p"), Text("the command palette: every command by name"))
+    table.add_row(Text("mouse"), Text("click a highlighted choice, a player's name, or the log"))
+    return table
 
 
 class HelpScreen(Screen[None]):
@@ -41,8 +46,9 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="page"):
+            yield Static(Text("Norsewind: keys"), classes="help-title")
+            yield Static(keys_table(), classes="help-body")
             for title, body in (
-                ("Norsewind: help", keys_text()),
                 ("The board", NOTATION),
                 ("Rules in short", RULES),
                 ("Kingdom tiles", GREEN_TILES + "\n" + RED_TILES),

@@ -33,6 +33,14 @@ def level_label(level: int) -> str:
     return f"Level {level}: {tiles}, {red_vikings} red Viking card{'s' if red_vikings != 1 else ''}"
 
 
+class Tick(Checkbox):
+    """A checkbox that shows its state without colour: [X] on, [ ] off."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "X" if self.value else " "
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", id="new-start"),
@@ -88,10 +96,10 @@ class NewGameScreen(Screen[None]):
                 yield Select(
                     [(level_label(n), n) for n in unlocked], value=level, allow_blank=False, compact=True, id="level"
                 )
-            yield Checkbox(
+            yield Tick(
                 "Variant: place your starting card in the kingdom of your choice", id="start-choice", compact=True
             )
-            yield Checkbox("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id="random-tiles", compact=True)
+            yield Tick("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id="random-tiles", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(

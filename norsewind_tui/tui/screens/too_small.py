@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
@@ -23,7 +24,7 @@ class TooSmallScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.update_size()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.update_size()
 
     def update_size(self) -> None:

@@ -58,7 +58,10 @@ class KingdomsView(Board):
         player = v.state.players[v.seat]
         vik = viking_score(v.state) if v.state.solo else None
         lines: list[Text] = []
+        spaced = self.size.height >= 4 * ROW_HEIGHT + 3
         for row in range(4):
+            if spaced and row:
+                lines.append(Text("\u2500" * width, style=self._rich("board--dim"), no_wrap=True))
             lines += self._row(db, player, row, width, len(lines), vik)
         return lines
 

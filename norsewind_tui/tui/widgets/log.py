@@ -1,11 +1,18 @@
-"""The game log: one sentence per event, from ``rules.events.describe``."""
+"""The game log: one sentence per event, from ``rules.events.describe``.
+
+The widget shows the latest sentences that fit, wrapped to its width at
+drawing time (``L`` opens the whole log); appending a line repaints only the
+log.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from rich.text import Text
-from textual.widgets import RichLog
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
 
 from ...rules.cards import CardDB
 from ...rules.events import Event, describe
@@ -15,32 +22,55 @@ VIKING_EVENTS = {"ship_moved", "vikings_took", "vikings_nothing", "castle_discar
 NOTABLE_EVENTS = {"end_triggered", "all_passed", "game_over"}
 
 
-class GameLog(RichLog):
-    """Scrolling sentences; the Vikings' steps and the end are marked by component classes."""
+class GameLog(Widget):
+    """The latest sentences; the Vikings' steps and the end are marked by component classes."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"log--vikings", "log--notable", "log--turn"}
-    can_focus = False
+
+    class Opened(Message):
+        """The log was clicked: show all of it."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(
-            id=id, classes=classes, wrap=True, markup=False, highlight=False, max_lines=2000, auto_scroll=True
-        )
-        self.plain_lines: list[str] = []
+        super().__init__(id=id, classes=classes)
+        self.lines: list[tuple[str, str]] = []
+
+    @property
+    def plain_lines(self) -> list[str]:
+        return [text for text, _ in self.lines]
+
+    def clear(self) -> None:
+        self.lines = []
+        self.refresh()
 
     def add_events(self, events: list[Event], names: tuple[str, ...], db: CardDB) -> None:
         for event in events:
-            text = safe_text(describe(event, names, db))
+            text = describe(event, names, db)
             style = ""
             if event.kind in VIKING_EVENTS:
                 text = "  " + text
                 style = "log--vikings"
             elif event.kind in NOTABLE_EVENTS:
                 style = "log--notable"
-            self.add_line(text, style)
+            self.lines.append((safe_text(text), style))
+        self.refresh()
 
     def add_line(self, text: str, style: str = "") -> None:
-        self.plain_lines.append(text)
-        line = Text(safe_text(text))
-        if style:
-            line.stylize(self.get_component_rich_style(style, partial=True))
-        self.write(line)
+        self.lines.append((safe_text(text), style))
+        self.refresh()
+
+    def render(self) -> Text:
+        width = max(self.size.width, 10)
+        height = max(self.size.height, 1)
+        shown: list[Text] = []
+        for text, style in reversed(self.lines):
+            line = Text(text)
+            if style:
+                line.stylize(self.get_component_rich_style(style, partial=True))
+            wrapped = line.wrap(self.app.console, width, overflow="fold")
+            shown[:0] = list(wrapped)
+            if len(shown) >= height:
+                break
+        return Text("\n").join(shown[-height:])
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(self.Opened())

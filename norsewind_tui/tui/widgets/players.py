@@ -22,7 +22,7 @@ class PlayersBar(Board):
         state = v.state
         n = len(state.players)
         cells: list[Cell] = []
-        head = f"Turn {state.turn}" + (f" L{state.config.level}" if state.solo else "") + " "
+        head = f"Turn {state.turn}" + (f"  Level {state.config.level}" if state.solo else "") + "  "
         cells.append(Cell(len(head), 1).put(0, head, "board--label"))
         name_w = max(4, min(14, (width - len(head) - 12 * n - (16 if state.solo else 0)) // max(n, 1)))
         for seat in turn_order(n, state.start_player):
@@ -30,7 +30,7 @@ class PlayersBar(Board):
             total = score_breakdown(state, seat).total
             mark = ">" if seat == state.current and not state.is_over else " "
             name = v.names[seat]
-            text = f"{mark}{fit(name, name_w).rstrip()} ${p.coins} ={total}"
+            text = f"{mark}{fit(name, name_w).rstrip()} {p.coins}$ {total}pt"
             key = ("seat", seat)
             style = "board--current" if seat == v.seat else ""
             cell = Cell(len(text) + 2, 1, key, style)
@@ -40,7 +40,7 @@ class PlayersBar(Board):
             cells.append(cell)
         if state.solo:
             vik = viking_score(state).total
-            cells.append(Cell(14, 1).put(0, f"Vikings ={vik}", "board--vikings"))
+            cells.append(Cell(16, 1).put(0, f"Vikings {vik}pt", "board--vikings"))
         used = sum(c.width for c in cells)
         if width > used:
             cells.append(Cell(width - used, 1))
@@ -64,11 +64,11 @@ class PlayersPanel(Board):
             style = "board--current" if seat == v.seat else ""
             top = Cell(width, 1, ("seat", seat), style).put(0, f"{mark}{fit(v.names[seat], width - 1).rstrip()}")
             lines += self.join([top], len(lines))
-            detail = f"  ${p.coins}  ={sb.total} pts  {risk} at risk"
+            detail = f"  {p.coins} coins, {sb.total} pts, {risk} at risk"
             lines += self.join([Cell(width, 1, ("seat", seat)).put(0, detail)], len(lines))
         if state.solo:
             lines += self.join(
-                [Cell(width, 1).put(0, f" Vikings ={viking_score(state).total}", "board--vikings")], len(lines)
+                [Cell(width, 1).put(0, f" Vikings {viking_score(state).total} pts", "board--vikings")], len(lines)
             )
         return lines
 

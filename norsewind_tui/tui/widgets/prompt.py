@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from ..text import safe_text
+from ..text import fit, safe_text
 from .board import Board, Cell
 
-BUTTONS = {("refresh",): "r Refresh market", ("pass",): "p Pass", ("decline",): "d Decline"}
+BUTTONS = {("refresh",): "r Refresh", ("pass",): "p Pass", ("decline",): "d Decline"}
 
 
 class PromptLine(Board):
@@ -26,9 +26,9 @@ class PromptLine(Board):
         text = BUTTONS.get(key, "")
         v = self.view
         if key == ("decline",) and v is not None and v.state.phase == "reuse_disc":
-            text = "d Return disc"
+            text = "d Return it"
         elif key == ("decline",) and v is not None and v.state.phase == "supply":
-            text = "d Take nothing"
+            text = "d Skip"
         return text
 
     def draw(self, width: int) -> list[Text]:
@@ -40,7 +40,7 @@ class PromptLine(Board):
                     text = f"[{self.button_label(key)}]"
                     buttons.append(Cell(len(text) + 1, 1, key, self.style_for(key)).put(0, text))
         room = width - sum(c.width for c in buttons)
-        prompt = Cell(max(room, 0), 1).put(0, self.prompt)
+        prompt = Cell(max(room, 0), 1).put(0, fit(self.prompt, room - 1) if room > 1 else "")
         return self.join([prompt, *buttons])
 
     def render(self) -> Text:

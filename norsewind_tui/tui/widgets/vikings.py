@@ -20,7 +20,7 @@ class VikingPanel(Board):
         if not state.solo:
             return []
         vs = viking_score(state)
-        lines = self.join([Cell(width, 1).put(0, f"Vikings ={vs.total}", "board--vikings")])
+        lines = self.join([Cell(width, 1).put(0, f"Viking display (their score {vs.total})", "board--vikings")])
         for row, r in enumerate(vs.rows):
             card = db.vikings[row]
             side = "red" if state.viking_red[row] else "green"

@@ -1,0 +1,105 @@
+"""Save, quit, resume, undo and redo from the keyboard (the saves' undo policy)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from norsewind_tui.rules import legal_moves
+from norsewind_tui.rules.moves import PickBuilding
+
+from .helpers import aio, make_app, new_game, shown
+
+
+async def _one_turn(pilot, game) -> None:  # type: ignore[no-untyped-def]
+    """Play the current player's turn with Enter until the turn changes."""
+    turn = game.state.turn
+    while game.state.turn == turn and not game.state.is_over:
+        await pilot.press("enter")
+
+
+@aio
+async def test_quit_then_resume_from_the_title_screen(saves: Path) -> None:
+    game = new_game(saves, ("Ana",), seed=21)
+    name = game.name
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _one_turn(pilot, game)
+        await pilot.press("enter")  # one decision into the next turn
+        position = game.session.position
+        state = game.state
+        assert position >= 2
+        await pilot.press("q")
+    assert app.return_value is not None and f"norsewind resume {name}" in app.return_value
+
+    again = make_app(saves)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        assert type(again.screen).__name__ == "ResumeScreen"
+        assert name in await shown(pilot)
+        await pilot.press("enter")
+        assert type(again.screen).__name__ == "GameScreen"
+        resumed = again.screen.game  # type: ignore[attr-defined]
+        assert resumed.name == name
+        assert resumed.session.position == position
+        assert resumed.state == state  # exactly where we were, mid-turn
+        assert "choose" in await shown(pilot)  # the pending decision is prompted
+
+
+@aio
+async def test_undo_over_a_revealed_card_asks_first_and_marks_the_game_assisted(saves: Path) -> None:
+    game = new_game(saves, ("Ana",), seed=22)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _one_turn(pilot, game)
+        after_turn = game.session.position
+        revealed = game.state.revealed
+        assert revealed > 0
+        await pilot.press("u")
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert "assisted" in await shown(pilot)
+        await pilot.press("n")  # keep playing: nothing changes
+        assert game.session.position == after_turn and not game.assisted
+        await pilot.press("u", "y")
+        assert type(app.screen).__name__ == "GameScreen"
+        assert game.session.position < after_turn
+        assert game.assisted
+        await pilot.press("ctrl+y")
+        assert game.session.position == after_turn
+        assert game.state.revealed == revealed
+
+
+@aio
+async def test_undo_within_a_turn_needs_no_confirmation(saves: Path) -> None:
+    game = new_game(saves, ("Ana", "Bo"), seed=23)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
+        await pilot.press(str(slot + 1))
+        assert game.session.position == 1
+        await pilot.press("ctrl+z")
+        assert type(app.screen).__name__ == "GameScreen"
+        assert game.session.position == 0 and not game.assisted
+        assert "Undone" in await shown(pilot)
+
+
+@aio
+async def test_save_as_continues_under_the_new_name(saves: Path) -> None:
+    game = new_game(saves, ("Ana",), seed=24)
+    old = game.name
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.press("s")
+        assert type(app.screen).__name__ == "NameScreen"
+        await pilot.press("ctrl+a", "ctrl+k", *"my-game", "enter")
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        assert screen.game.name == "my-game"  # type: ignore[attr-defined]
+        assert "Saved as my-game" in await shown(pilot)
+        await pilot.press("enter")
+        position = screen.game.session.position  # type: ignore[attr-defined]
+    names = {g.name: g for g in app.library.list()}
+    assert {old, "my-game"} <= set(names)
+    reopened = app.library.open("my-game")
+    assert reopened.session.position == position
+    reopened.close()
