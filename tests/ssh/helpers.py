@@ -106,19 +106,25 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    async def wait_for(self, *needles: str, timeout: float = WAIT) -> str:
-        """Wait until the screen shows one of ``needles``; returns it (AssertionError with the screen)."""
+    async def wait_for(self, *needles: str, timeout: float = WAIT, settle: float = 0.25) -> str:
+        """Wait until the screen shows one of ``needles`` and has been still for ``settle`` seconds
+        (so a half-redrawn screen, or a key sent too soon after Escape, cannot fool a test); returns
+        the needle (AssertionError with the screen on timeout)."""
         deadline = time.monotonic() + timeout
         while True:
             screen = self.text()
-            for needle in needles:
-                if needle in screen:
-                    return needle
+            found = [needle for needle in needles if needle in screen]
+            if found:
+                await self.quiet(settle, timeout=max(0.0, deadline - time.monotonic()))
+                screen = self.text()
+                for needle in found:
+                    if needle in screen:
+                        return needle
             left = deadline - time.monotonic()
             if left <= 0 or self.closed.is_set():
                 raise AssertionError(f"none of {needles!r} on the screen:\n{screen}")
             self.changed.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
 
     async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
