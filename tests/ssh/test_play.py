@@ -46,8 +46,9 @@ async def decide(term: Terminal, saves: Path, key: str = "\r") -> int:
 
 def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves: Path) -> None:
     """Log in with a key and see the title screen; start a solo game as the SSH user; play three
-    decisions (each autosaved); shrink and enlarge the window (the game is redrawn at each new
-    size: footer on the new last row, lines across the new width); drop the connection (the app
+    decisions (each autosaved); shrink the window below the app's minimum (it reports the new size)
+    and enlarge it (the game is redrawn at each new size: footer on the new last row, lines across
+    the new width); drop the connection (the app
     is hung up, nothing is lost); log in again, resume the game and play on."""
 
     async def main() -> None:
@@ -65,6 +66,8 @@ def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves
             await term.quiet()
             screen_before = term.text()
 
+            term.resize(60, 20)  # below the app's minimum: it names the size it was told
+            await term.wait_for("60x20")
             for cols, rows in ((90, 26), (130, 40)):
                 term.resize(cols, rows)
                 assert await wait_until(lambda r=rows: row_of(term, "Enter Choose") == r - 1), term.text()
