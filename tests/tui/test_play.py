@@ -135,3 +135,40 @@ async def test_clicking_a_slot_and_a_row_plays_them(saves: Path) -> None:
         assert game.state.phase != "building_kingdom"
         assert len(game.state.players[0].kingdoms[legal_rows[-1]].buildings) >= 1
         assert rows is app.screen.query_one("#kingdoms")
+
+
+@aio
+async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path) -> None:
+    from norsewind_tui.rules import GameConfig
+    from norsewind_tui.tui.adapter import Library
+
+    library = Library(str(saves), profile="tester")
+    seats = [library.seat("Ana"), library.seat("Hal", "computer", "easy")]
+    game = library.create(GameConfig(players=("Ana", "Hal")), 12, seats)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        movers = set()
+        for _ in range(4000):
+            if type(app.screen).__name__ != "GameScreen":
+                break
+            state = game.state
+            if state.current == 1:
+                movers.add(1)
+                await pilot.pause(0.01)  # the computer decides on its own; the keys are not needed
+                if game.state is state:
+                    assert "(computer) is thinking" in await shown(pilot) or game.state is not state
+            else:
+                movers.add(0)
+                await pilot.press("enter")
+        assert type(app.screen).__name__ == "EndScreen"
+        s = game.session
+        deciders = {s.states[i].current for i in range(s.position)}
+        assert deciders == {0, 1}  # both seats decided: Ana by keys, Hal by the worker
+        assert 0 in movers
+        # undo from the score pad goes back to Ana's last decision, over the computer's moves
+        await pilot.press("u")
+        if type(app.screen).__name__ == "ConfirmScreen":
+            await pilot.press("y")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        assert game.state.current == 0 and not game.state.is_over

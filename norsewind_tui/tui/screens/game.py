@@ -154,8 +154,7 @@ class GameScreen(Screen[None]):
         seat = self.view_seat if self.view_seat is not None else max(me, 0)
         view = BoardView(state, self.db, self.names, self.tmap, self.cursor, seat, me)
         for board in self.query(Board):
-            if board.view is None or board.view.cursor != view.cursor or board.view.seat != view.seat:
-                board.show(view)
+            board.show(view)
 
     def prompt_text(self, seat: int) -> str:
         state = self.state

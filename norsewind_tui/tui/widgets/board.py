@@ -15,13 +15,13 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
 
 from ...rules.cards import CardDB
 from ...rules.state import State
 from ..targets import Key, Target
-from ..text import fit
 
 COLOUR_CLASSES = ("board--purple", "board--yellow", "board--blue", "board--red", "board--neutral")
 
@@ -93,10 +93,29 @@ class Board(Widget):
         super().__init__(id=id, classes=classes)
         self.view: BoardView | None = None
         self._regions: list[tuple[int, int, int, int, Key]] = []  # y0, y1, x0, x1, key
+        self._lines: list[Text] | None = None  # what was drawn last, to repaint only what changes
+        self._width = 0
 
     def show(self, view: BoardView) -> None:
+        """Draw ``view``; only the lines that changed are repainted (few bytes per key)."""
         self.view = view
-        self.refresh(layout=self.styles.height is not None and self.styles.height.is_auto)
+        width = self.size.width
+        if not width or self._lines is None or width != self._width:
+            self._lines = None
+            self.refresh(layout=True)
+            return
+        regions_before = self._regions
+        new = self._draw_lines(width)
+        old = self._lines
+        self._lines = new
+        if len(new) != len(old):
+            self.refresh(layout=True)
+            return
+        changed = [r for y, (a, b) in enumerate(zip(old, new, strict=True)) if (r := changed_part(a, b, y, width))]
+        if changed:
+            self.refresh(*changed)
+        elif regions_before != self._regions:
+            self.refresh()
 
     # --------------------------------------------------------------- drawing
 
@@ -149,12 +168,17 @@ class Board(Widget):
     def draw(self, width: int) -> list[Text]:  # pragma: no cover - every board overrides it
         return []
 
-    def render(self) -> Text:
+    def _draw_lines(self, width: int) -> list[Text]:
         self._regions = []
         if self.view is None:
-            return Text("")
-        lines = self.draw(self.size.width)
-        return Text("\n", no_wrap=True, overflow="crop").join(lines)
+            return []
+        return self.draw(width)
+
+    def render(self) -> Text:
+        width = self.size.width
+        self._lines = self._draw_lines(width)
+        self._width = width
+        return Text("\n", no_wrap=True, overflow="crop").join(self._lines)
 
     # --------------------------------------------------------------- mouse
 
@@ -171,5 +195,29 @@ class Board(Widget):
             self.post_message(self.Picked(key))
 
 
-def label(text: str, width: int) -> str:
-    return fit(text, width)
+def _char_styles(text: Text) -> list[tuple[object, ...]]:
+    styles: list[tuple[object, ...]] = [()] * len(text.plain)
+    for span in text.spans:
+        for i in range(span.start, min(span.end, len(styles))):
+            styles[i] = (*styles[i], span.style)
+    return styles
+
+
+def changed_part(old: Text, new: Text, y: int, width: int) -> Region | None:
+    """The cells of line ``y`` that differ between two drawings (None when none does)."""
+    if old == new:
+        return None
+    a, b = old.plain, new.plain
+    if cell_len(a) != len(a) or cell_len(b) != len(b):
+        return Region(0, y, width, 1)  # wide characters: repaint the line
+    sa, sb = _char_styles(old), _char_styles(new)
+    n = max(len(a), len(b))
+
+    def same(i: int) -> bool:
+        return i < len(a) and i < len(b) and a[i] == b[i] and sa[i] == sb[i]
+
+    first = next((i for i in range(n) if not same(i)), None)
+    if first is None:
+        return None
+    last = next(i for i in range(n - 1, -1, -1) if not same(i))
+    return Region(first, y, last - first + 1, 1)

@@ -19,8 +19,14 @@ class PromptLine(Board):
         self.prompt = ""
 
     def set_prompt(self, prompt: str) -> None:
-        self.prompt = safe_text(prompt)
-        self.refresh()
+        prompt = safe_text(prompt)
+        if prompt == self.prompt:
+            return
+        self.prompt = prompt
+        if self.view is not None:
+            self.show(self.view)
+        else:
+            self.refresh()
 
     def button_label(self, key: tuple[object, ...]) -> str:
         text = BUTTONS.get(key, "")
@@ -43,9 +49,9 @@ class PromptLine(Board):
         prompt = Cell(max(room, 0), 1).put(0, fit(self.prompt, room - 1) if room > 1 else "")
         return self.join([prompt, *buttons])
 
-    def render(self) -> Text:
+    def _draw_lines(self, width: int) -> list[Text]:
         self._regions = []
-        return Text("\n").join(self.draw(self.size.width)) if self.view is not None else Text(self.prompt)
+        return self.draw(width)
 
 
 class StatusLine(Widget):

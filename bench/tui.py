@@ -1,0 +1,161 @@
+"""The app on a real pseudo-terminal: startup time and the bytes a keypress writes.
+
+    python bench/tui.py [--runs 5] [--size 80x24] [--keys 60]
+
+Starts ``norsewind`` on a pty of the given size (TERM=xterm-256color), and
+prints:
+
+- startup: time from spawning the command to the first complete frame of the
+  title screen (its menu and footer on the terminal), median and worst of
+  ``--runs`` starts;
+- bytes per keypress in a solo game: after each key, everything the app writes
+  until the terminal has been quiet for 150 ms; median and worst, for cursor
+  moves (arrows) and for decisions (digits, Enter) separately.
+
+Figures, not pass/fail: nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import pty
+import select
+import shutil
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+from fcntl import ioctl
+
+QUIET = 0.15  # seconds without output that end a keypress's answer
+
+
+class Terminal:
+    """``norsewind`` on a pseudo-terminal."""
+
+    def __init__(self, args: list[str], width: int, height: int, saves: str) -> None:
+        env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", NORSEWIND_SAVES=saves)
+        env.pop("NO_COLOR", None)
+        self.start = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: the app
+            os.execvpe(args[0], args, env)
+        self.pid, self.fd = pid, fd
+        ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        self.output = bytearray()
+
+    def read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return b""
+        self.output += data
+        return data
+
+    def wait_for(self, needle: bytes, timeout: float = 10.0) -> float:
+        """Seconds since the start until ``needle`` has appeared in the output."""
+        deadline = time.perf_counter() + timeout
+        while needle not in self.output:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{needle!r} did not appear within {timeout} s")
+            self.read(0.05)
+        return time.perf_counter() - self.start
+
+    def settle(self) -> int:
+        """Bytes written until the app is quiet for ``QUIET`` seconds."""
+        total = 0
+        while True:
+            data = self.read(QUIET)
+            if not data:
+                return total
+            total += len(data)
+
+    def key(self, keys: bytes) -> int:
+        os.write(self.fd, keys)
+        return self.settle()
+
+    def close(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGTERM)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def command() -> list[str]:
+    script = shutil.which("norsewind")
+    return [script, "--seed", "1"] if script else [sys.executable, "-m", "norsewind_tui.cli", "--seed", "1"]
+
+
+def startup(runs: int, width: int, height: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as saves:
+            term = Terminal(command(), width, height, saves)
+            try:
+                # the footer is drawn last: when it is there the whole first frame is
+                times.append(term.wait_for(b"palette"))
+            finally:
+                term.close()
+    return times
+
+
+ARROWS = [b"\x1b[C", b"\x1b[D", b"\x1b[B", b"\x1b[A"]
+
+
+def keypresses(count: int, width: int, height: int) -> tuple[list[int], list[int]]:
+    moves: list[int] = []
+    decisions: list[int] = []
+    with tempfile.TemporaryDirectory() as saves:
+        term = Terminal(command(), width, height, saves)
+        try:
+            term.wait_for(b"palette")
+            term.settle()
+            term.key(b"n")
+            term.key(b"\x13")  # ctrl+s: start the solo game
+            term.wait_for(b"Turn 1")
+            term.settle()
+            i = 0
+            while len(moves) + len(decisions) < count:
+                moves.append(term.key(ARROWS[i % 4]))
+                moves.append(term.key(ARROWS[(i + 1) % 4]))
+                decisions.append(term.key(b"\r"))
+                i += 1
+        finally:
+            term.close()
+    return moves, decisions
+
+
+def describe(values: list[float] | list[int], unit: str, scale: float = 1.0) -> str:
+    med = statistics.median(values) * scale
+    worst = max(values) * scale
+    return f"median {med:,.0f} {unit}, worst {worst:,.0f} {unit} ({len(values)} samples)"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--size", default="80x24")
+    parser.add_argument("--keys", type=int, default=60)
+    args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
+    print(f"norsewind on a {width}x{height} pty, TERM=xterm-256color")
+    times = startup(args.runs, width, height)
+    print(f"startup to the first full frame: {describe(times, 'ms', 1000)}")
+    moves, decisions = keypresses(args.keys, width, height)
+    print(f"bytes written per cursor move (arrow): {describe(moves, 'bytes')}")
+    print(f"bytes written per decision (Enter):    {describe(decisions, 'bytes')}")
+    print(f"bytes written per keypress, all:       {describe(moves + decisions, 'bytes')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
