@@ -271,9 +271,12 @@ def decode_card_set(data: bytes | str, source: str = "<cards>") -> CardSet:
     return cs
 
 
-def card_set_digest(data: bytes) -> str:
-    """The identity of a card set: a hash of its file's bytes."""
-    return hashlib.sha256(data).hexdigest()[:16]
+def card_set_digest(card_set: CardSet) -> str:
+    """The identity of a card set: a hash of its decoded content.
+
+    Comments, layout and key order of the file do not change it; any value does.
+    """
+    return hashlib.sha256(msgspec.json.encode(card_set)).hexdigest()[:16]
 
 
 # --------------------------------------------------------------------------- compiled form
@@ -353,7 +356,8 @@ class CardDB:
 
 
 def compile_card_set(data: bytes, source: str = "<cards>") -> CardDB:
-    return CardDB(decode_card_set(data, source), card_set_digest(data), source)
+    card_set = decode_card_set(data, source)
+    return CardDB(card_set, card_set_digest(card_set), source)
 
 
 _DEFAULT: CardDB | None = None

@@ -390,3 +390,15 @@ def test_impossible_configurations_are_refused(config: GameConfig, message: str)
     """Issue 2: a configuration that cannot be set up raises ConfigError with a clear message."""
     with pytest.raises(ConfigError, match=message):
         new_game(config, 1)
+
+
+def test_card_set_identity_ignores_layout_but_not_values() -> None:
+    """A save names its card set by content: comments and layout keep the identity, a value changes it."""
+    from importlib import resources
+
+    from norsewind_tui.rules.cards import compile_card_set
+
+    data = resources.files("norsewind_tui.rules").joinpath("data/reconstructed.toml").read_bytes()
+    base = compile_card_set(data).digest
+    assert compile_card_set(b"# a comment\n\n" + data).digest == base
+    assert compile_card_set(data.replace(b"helmets = 1", b"helmets = 2", 1)).digest != base

@@ -223,7 +223,7 @@ def test_card_set_mismatch_is_refused_saying_so(store: GameStore, tmp_path: Path
     play(game, 3, random.Random(5))
     game.close()
     data = (Path(__file__).resolve().parents[2] / "norsewind_tui/rules/data/reconstructed.toml").read_bytes()
-    other = compile_card_set(data + b"\n# a transcription that differs\n", "mine.toml")
+    other = compile_card_set(data.replace(b"helmets = 1", b"helmets = 2", 1), "mine.toml")  # one value differs
     before = game.path.read_bytes()
     with pytest.raises(SaveError, match=r"c\.json: \$\.cards: made with the card set .* --cards"):
         GameStore(store.dir, cards=other).open("c")
