@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-PICK = Binding.Group("Pick", compact=True)
 MOVE = Binding.Group("Move", compact=True)
 
 GAME_BINDINGS: list[Binding] = [
@@ -17,10 +16,8 @@ GAME_BINDINGS: list[Binding] = [
     Binding("up,k", "move('up')", "Move up", show=False, id="up", group=MOVE),
     Binding("down,j", "move('down')", "Move down", show=False, id="down", group=MOVE),
     Binding("enter,space", "choose", "Choose", key_display="Enter", id="choose"),
-    *(
-        Binding(str(n), f"digit({n})", f"Pick slot, row or castle {n}", show=n <= 5, id=f"pick-{n}", group=PICK)
-        for n in range(1, 10)
-    ),
+    Binding("1", "digit(1)", "Pick", key_display="1-5", id="pick-1"),
+    *(Binding(str(n), f"digit({n})", f"Pick {n}", show=False, id=f"pick-{n}") for n in range(2, 10)),
     Binding("c", "castles", "Castles", id="castles"),
     Binding("d", "decline", "Decline", id="decline"),
     Binding("r", "refresh_market", "Refresh market", id="refresh"),
@@ -28,7 +25,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("escape", "back", "Back", key_display="Esc", id="back"),
     Binding("u,ctrl+z", "undo", "Undo", id="undo"),
     Binding("ctrl+y", "redo", "Redo", id="redo"),
-    Binding("tab", "next_view", "Players", id="next-view", priority=True),
+    Binding("tab", "next_view", "Players", show=False, id="next-view", priority=True),
     Binding("shift+tab", "prev_view", "Previous player", show=False, id="prev-view", priority=True),
     Binding("s", "save_as", "Save as", show=False, id="save-as"),
     Binding("L", "show_log", "Log", key_display="L", show=False, id="log"),

@@ -172,3 +172,22 @@ async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path) -> None:
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
         assert game.state.current == 0 and not game.state.is_over
+
+
+@aio
+async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None:
+    game = new_game(saves, ("Ana", "Bo"), seed=4)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
+        await pilot.press(str(slot + 1))
+        assert game.session.position == 1
+        await pilot.press("ctrl+p")
+        await pilot.press(*"undo")
+        await pilot.pause(0.3)
+        assert "Undo" in await shown(pilot)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert game.session.position == 0
+        titles = {title for title, _help, _cb in app.screen.palette_commands()}  # type: ignore[attr-defined]
+        assert {"Undo", "Redo", "Choose", "Back", "Help", "Quit", "Save as", "Players", "Log"} <= titles

@@ -109,7 +109,8 @@ class GameScreen(Screen[None]):
         if notice:
             self.say(str(notice))
         elif not self.game.state.is_over:
-            self.say("Arrows move, Enter chooses, ? explains every key.")
+            tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ""
+            self.say(f"Arrows move, Enter chooses{tab}, ? explains every key.")
 
     def on_screen_resume(self) -> None:
         self.sync()

@@ -67,8 +67,9 @@ class StatusLine(Widget):
         self.set_class(kind == "error", "-error")
         self.set_class(kind == "preview", "-preview")
         if message != self.message:
+            relayout = len(message) > self.size.width or len(self.message) > self.size.width
             self.message = message
-            self.refresh()
+            self.refresh(layout=relayout)
 
     def render(self) -> Text:
-        return Text(self.message, no_wrap=True, overflow="ellipsis")
+        return Text(self.message, overflow="ellipsis")
