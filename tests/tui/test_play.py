@@ -191,3 +191,38 @@ async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None
         assert game.session.position == 0
         titles = {title for title, _help, _cb in app.screen.palette_commands()}  # type: ignore[attr-defined]
         assert {"Undo", "Redo", "Choose", "Back", "Help", "Quit", "Save as", "Players", "Log"} <= titles
+
+
+@aio
+async def test_both_variants_hot_seat_to_the_end(saves: Path) -> None:
+    """Variants: each player places the starting card (within the tile), 4 random tiles."""
+    game = new_game(saves, ("Ana", "Bo", "Cy"), seed=41, start_choice=True, random_tiles=True)
+    assert game.state.phase == "place_start"
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "choose the kingdom for your starting card" in await shown(pilot)
+        await pilot.press("3")  # the first player's starting card goes to Mercia
+        assert any(len(k.buildings) == 1 for k in game.state.players[game.state.start_player].kingdoms)
+        await play_out(pilot)
+        assert type(app.screen).__name__ == "EndScreen"
+        assert game.state.is_over
+
+
+@aio
+async def test_watching_a_game_another_session_holds(saves: Path) -> None:
+    holder = new_game(saves, ("Ana", "Bo"), seed=42)
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "enter")
+        assert type(app.screen).__name__ == "ConfirmScreen"  # it is locked: watch it?
+        await pilot.press("y")
+        assert type(app.screen).__name__ == "GameScreen"
+        watched = app.screen.game  # type: ignore[attr-defined]
+        assert watched.read_only
+        assert "Watching (read-only)" in await shown(pilot)
+        await pilot.press("enter", "u")
+        assert watched.session.position == 0  # keys change nothing
+        holder.push(legal_moves(holder.state)[0])
+        await pilot.pause(1.3)
+        assert watched.session.position == 1  # the holder's decision shows up
+    holder.close()

@@ -133,7 +133,7 @@ class EndScreen(Screen[None]):
     """Shown when the game is over."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,m", "menu", "Title screen", key_display="Enter", id="end-menu"),
+        Binding("escape,m", "menu", "Title screen", key_display="Esc", id="end-menu"),
         Binding("u,ctrl+z", "undo", "Undo", id="end-undo"),
         Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
         Binding("q", "quit_game", "Quit", id="end-quit"),

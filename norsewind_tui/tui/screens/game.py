@@ -105,12 +105,30 @@ class GameScreen(Screen[None]):
             self.action_undo()
             return
         self.sync()
+        if self.game.read_only:
+            self.set_interval(1.0, self.follow)  # watching: pick up the holder's decisions
         notice = self.notice or getattr(self.game, "notice", None) or ""
         if notice:
             self.say(str(notice))
         elif not self.game.state.is_over:
             tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ""
             self.say(f"Arrows move, Enter chooses{tab}, ? explains every key.")
+
+    def follow(self) -> None:
+        """Read-only: reload the save when its holder has decided something."""
+        reload = getattr(self.game, "reload", None)
+        if reload is None:
+            return
+        try:
+            changed = reload()
+        except Exception as exc:
+            if not _is_storage_error(exc):
+                raise
+            self.say(str(exc), "error")
+            return
+        if changed:
+            self.rebuild_log()
+            self.sync()
 
     def on_screen_resume(self) -> None:
         self.sync()
