@@ -224,7 +224,9 @@ class Library:
 
     def create(self, config: GameConfig, seed: int, seats: list[Any], name: str | None = None) -> GameHandle:
         if self._store is not None:
-            game: GameHandle = self._store.create(config, seed, seats, name=name)
+            # solo results go to this app's profile (the login name unless --profile), whatever the typed name
+            profile = self.profile_name if config.solo else None
+            game: GameHandle = self._store.create(config, seed, seats, name=name, profile=profile)
             return game
         self._counter += 1
         session = Session.start(config, seed, self.cards)

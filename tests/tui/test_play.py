@@ -34,6 +34,12 @@ async def test_solo_game_from_the_title_screen_to_the_score_pad(saves: Path) -> 
         # the finished game is saved, and listed as finished
         listed = app.library.list()
         assert [g.finished for g in listed if g.name == game.name] == [True]
+        # and recorded in the profile: the progress page shows it
+        await pilot.press("escape", "p")
+        text = await shown(pilot)
+        assert type(app.screen).__name__ == "CampaignScreen"
+        assert f"you {result.scores[0]} - Vikings {result.vikings}" in text
+        assert f"seed {game.state.seed}" in text
 
 
 @aio

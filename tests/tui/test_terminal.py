@@ -109,3 +109,24 @@ async def test_the_ansi_theme_renders(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.theme == "norsewind-ansi"
         assert "Turn 1" in await shown(pilot)
+
+
+def test_no_mouse_flag_reaches_the_app(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from norsewind_tui.cli import build_parser
+    from norsewind_tui.tui import app as app_module
+
+    seen: dict[str, object] = {}
+
+    def fake_run(self: app_module.NorsewindApp, **kwargs: object) -> str:
+        seen.update(kwargs)
+        seen["saves"] = self.library.saves_dir
+        return "bye"
+
+    monkeypatch.setattr(app_module.NorsewindApp, "run", fake_run)
+    args = build_parser().parse_args(["--no-mouse", "--saves", str(saves)])
+    assert args.handler(args) == 0
+    assert seen["mouse"] is False
+    assert seen["saves"] == saves
+    args = build_parser().parse_args(["--saves", str(saves)])
+    assert args.handler(args) == 0
+    assert seen["mouse"] is True

@@ -137,7 +137,7 @@ class NewGameScreen(Screen[None]):
         solo = self.players == 1
         self.query_one("#level-field").display = solo
         self.query_one("#random-tiles").display = not solo
-        self.query_one("#kind-0", Select).disabled = solo or self.query_one("#kind-1", Select).disabled
+        self.query_one("#kind-0", Select).display = not solo  # solo: a person against the Vikings
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
