@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 NOTATION = """\
-h3  helmets (Vikings attack)     s2  shields (defence)       p1  prestige
-c2  printed citizens             $3  a cost in coins         +3$ coins a ship gives
-[y] an empty yellow citizen space; [Y] a yellow citizen on it ([N] a neutral one)
-{s2} an empty shield space worth 2, {S2} with a disc on it; {p1}/{P1} prestige
-Citizen colours are letters too: P purple, Y yellow, B blue, R red, N neutral.
-Market supplies between the slots: P Y B R citizens (with how many are left),
-D upgrade discs. SHIP marks the Viking ship's slot (solo).
-Kingdom rows: castle | kingdom (G green or R red tile; "inc Smith+1" = 1 coin
-per blacksmith in your OTHER kingdoms when you build here) | up to 4 buildings
-| status: h vs s (safe or RISK), p x c = points now; solo: the Viking row.
+h3  helmets (Viking raids)   s2  shields (defence)   p1  prestige
+c2  printed citizens         $3  a cost in coins     +3$ coins a ship gives
+[y] an empty yellow citizen space; [Y] a yellow citizen on it
+    ([N] a neutral one). Colours are letters too: P purple, Y yellow,
+    B blue, R red, N neutral.
+{s2} an empty shield space worth 2; {S2} with a disc on it.
+{p1} an empty prestige space worth 1; {P1} with a disc on it.
+The market: the supplies sit between the 5 slots (P Y B R citizens with
+how many are left, D upgrade discs); a slot takes from the supplies on
+both its sides, and the strip closes into a ring. SHIP marks the Viking
+ship (solo).
+A kingdom row: castle | kingdom (G green or R red tile; "inc Smith+1":
+1 coin per blacksmith in your OTHER kingdoms when you build here) | up
+to 4 buildings | status now: h vs s (safe or RISK), p x c = points;
+in solo, the Viking row: its helmets against your shields and what it
+would score.
 """
 
 RULES = """\
-Goal: the most points. You score 1 point per coin, and per kingdom either
-prestige x citizens (when its shields >= its helmets) or -7 (when it has more
-helmets than shields).
+Goal: the most points. You score 1 point per coin, and per kingdom
+either prestige x citizens (when its shields >= its helmets) or -7 (when
+it has more helmets than shields).
 
 On your turn do ONE action:
 A) Take a building from a market slot and build it in one of your kingdoms
@@ -74,7 +80,8 @@ R2  Citizens per supply: solo 4, 2p 8, 3p 10, 4p 12; neutral 4 per player;
 R3  The ship moves clockwise: to higher slot numbers, wrapping.
 R4  Helmets: every building's printed helmets + the tile (green 2, red 1).
 R5  Shields and prestige: printed values + discs on their spaces.
-R6  Citizens: printed + figures; under "diff. colours" one figure per colour.
+R6  Citizens: printed + figures; under "diff colour" one figure per
+    colour counts.
 R7  The starting card is a building of its type for every rule.
 R8  A turn is a series of single decisions; everything else is automatic.
 R9  Taking a citizen or disc is optional; offered only where it fits and
@@ -97,7 +104,7 @@ R18 The ship moves by the helmets of the card your refill revealed; churches
 R19 Solo: at most 4 castles in the display; a 5th pushes out the leftmost.
 R20 The level fixes how many green/red tiles and red Viking cards; which
     ones is drawn from the seed.
-R21 Medals: bronze +1..8, silver +9..16, gold +17..24, platinum +25; platinum
-    on level N unlocks N+1; platinum on 7: "King of all Kings".
+R21 Medals: bronze +1..8, silver +9..16, gold +17..24, platinum +25;
+    platinum on level N unlocks N+1; platinum on 7: "King of all Kings".
 R22 Every random draw comes from the game's seed: same seed, same game.
 """

@@ -40,9 +40,9 @@ async def shown(pilot: Pilot[Any]) -> str:
     return screen_text(pilot.app)
 
 
-def make_app(saves: Path, seed: int | None = 5, game: Any = None, **kwargs: Any) -> NorsewindApp:
+def make_app(saves: Path, seed: int | None = 5, game: Any = None, delay: float = 0.0) -> NorsewindApp:
     library = Library(str(saves), profile=PROFILE)
-    return NorsewindApp(library, game=game, seed=seed, computer_delay=0.0, theme="norsewind", **kwargs)
+    return NorsewindApp(library, game=game, seed=seed, computer_delay=delay, theme="norsewind")
 
 
 def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:

@@ -232,3 +232,24 @@ async def test_watching_a_game_another_session_holds(saves: Path) -> None:
         await pilot.pause(1.3)
         assert watched.session.position == 1  # the holder's decision shows up
     holder.close()
+
+
+@aio
+async def test_the_vikings_turn_appears_in_the_log_step_by_step(saves: Path) -> None:
+    game = new_game(saves, ("Ana",), seed=43)
+    app = make_app(saves, game=game, delay=2.0)  # a beat of 1 s between the steps
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.screen.query_one("#log")
+        turn = game.state.turn
+        while game.state.turn == turn:
+            await pilot.press("enter")
+        lines = log.plain_lines  # type: ignore[attr-defined]
+        assert not any("Viking ship moves" in line for line in lines)  # not yet: a beat later
+        await pilot.pause(1.4)
+        lines = log.plain_lines  # type: ignore[attr-defined]
+        assert any("The Viking ship moves" in line for line in lines)
+        assert not any("The Vikings take" in line or "takes nothing" in line for line in lines)
+        await pilot.pause(1.2)
+        lines = log.plain_lines  # type: ignore[attr-defined]
+        ship = next(i for i, line in enumerate(lines) if "The Viking ship moves" in line)
+        assert any("The Vikings take" in line or "empty slot" in line for line in lines[ship + 1 :])

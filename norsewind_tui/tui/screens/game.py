@@ -76,6 +76,7 @@ class GameScreen(Screen[None]):
         self.ended = False
         self.notice = notice
         self.undo_first = undo_first
+        self.late_events: list[Event] = []
         self.computer = Computer(game.session.seed)
 
     # ------------------------------------------------------------------ layout
@@ -194,7 +195,32 @@ class GameScreen(Screen[None]):
     def say(self, message: str, kind: str = "info") -> None:
         self.query_one(StatusLine).say(message, kind)
 
+    def log_events(self, events: list[Event]) -> None:
+        """Add events to the log; the Vikings' turn arrives step by step, a beat apart."""
+        log = self.query_one(GameLog)
+        self.flush_log()
+        beat = float(getattr(self.app, "computer_delay", 0.0)) / 2
+        first = next((i for i, e in enumerate(events) if e.kind in VIKING_EVENTS), None)
+        if first is None or beat <= 0:
+            log.add_events(events, self.names, self.db)
+            return
+        log.add_events(events[:first], self.names, self.db)
+        self.late_events = list(events[first:])
+        for beats in range(1, len(self.late_events) + 1):
+            self.set_timer(beat * beats, self._late_event)
+
+    def _late_event(self) -> None:
+        if self.late_events:
+            self.query_one(GameLog).add_events([self.late_events.pop(0)], self.names, self.db)
+
+    def flush_log(self) -> None:
+        """Whatever is still to come of the Vikings' turn, now (before anything newer)."""
+        if self.late_events:
+            events, self.late_events = self.late_events, []
+            self.query_one(GameLog).add_events(events, self.names, self.db)
+
     def rebuild_log(self) -> None:
+        self.late_events = []
         log = self.query_one(GameLog)
         log.clear()
         s = self.game.session
@@ -279,7 +305,7 @@ class GameScreen(Screen[None]):
                 raise
             self.say(str(exc), "error")
             return
-        self.query_one(GameLog).add_events(events, self.names, self.db)
+        self.log_events(events)
         self.castle_mode = False
         self.view_seat = None
         self.cursor = None
