@@ -9,6 +9,7 @@ the same undo policy, and saving says it is unavailable.
 
 from __future__ import annotations
 
+import builtins
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -272,7 +273,7 @@ class Library:
         if self._store is not None:
             self._store.remove(name)
 
-    def campaign(self) -> tuple[list[CampaignRow], str | None, list[Any]]:
+    def campaign(self) -> tuple[builtins.list[CampaignRow], str | None, builtins.list[Any]]:
         """The level table, the title (or None) and the recent games of the profile."""
         rows = [CampaignRow(level, level == 1) for level in range(1, 8)]
         if self._profiles is None:

@@ -59,9 +59,9 @@ class ComputerFailed(Message):
 class GameScreen(Screen[None]):
     """Play one game."""
 
-    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (112, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
+    BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS]
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012 (Textual reads it per instance)
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
     def __init__(self, game: GameHandle, notice: str = "", undo_first: bool = False) -> None:
         super().__init__()

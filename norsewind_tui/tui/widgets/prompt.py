@@ -8,7 +8,7 @@ from textual.widget import Widget
 from ..text import fit, safe_text
 from .board import Board, Cell
 
-BUTTONS = {("refresh",): "r Refresh", ("pass",): "p Pass", ("decline",): "d Decline"}
+BUTTONS: dict[tuple[object, ...], str] = {("refresh",): "r Refresh", ("pass",): "p Pass", ("decline",): "d Decline"}
 
 
 class PromptLine(Board):
