@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Center, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -125,7 +125,11 @@ class ScorePad(Widget):
         if vik is not None:
             totals.append(Text(str(vik.total), style=self._style("pad--head")))  # type: ignore[arg-type]
         table.add_row(*totals, end_section=True)
-        lines = [Text(text, style=self._style(cls)) for text, cls in result_lines(state, result, self.assisted)]  # type: ignore[arg-type]
+        lines = [Text(text, style=self._style(cls)) for text, cls in result_lines(state, result, self.assisted)]
+        legend = "h>s: more helmets than shields, -7; else prestige x citizens."
+        if state.solo:
+            legend += " Vikings: coins per card x cards where their helmets beat your shields."
+        lines.append(Text(legend, style=self._style("pad--dim")))  # type: ignore[arg-type]
         return Group(table, Text(""), *lines)
 
 
@@ -145,7 +149,7 @@ class EndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         state = self.game.state
-        with VerticalScroll(classes="page"):
+        with VerticalScroll(classes="page"), Center():
             yield ScorePad(state, bool(self.game.assisted), id="pad")
         yield Footer()
 

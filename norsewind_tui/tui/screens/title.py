@@ -52,11 +52,16 @@ class TitleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(Text(BANNER), id="banner")
-            yield Static(Text("Anglo-Saxon kingdoms build against Viking raids. 1-4 players, or solo."), id="tagline")
+            with Center():
+                yield Static(Text(BANNER), id="banner")
+            with Center():
+                yield Static(
+                    Text("Anglo-Saxon kingdoms build against Viking raids. 1-4 players, or solo."), id="tagline"
+                )
             with Center():
                 yield OptionList(*(Option(f"{label:<22}{key:>3}", id=ident) for ident, label, key in MENU), id="menu")
-            yield Static(Text(safe_text(self.notice)), id="notice")
+            with Center():
+                yield Static(Text(safe_text(self.notice)), id="notice")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -26,7 +26,7 @@ class VikingPanel(Board):
             side = "red" if state.viking_red[row] else "green"
             head = f"{row + 1} {fit(KINGDOM_NAMES[row], 11).rstrip()} {TYPE_SHORT[card.icon]} ({side})"
             lines += self.join([Cell(width, 1).put(0, head, "board--label")], len(lines))
-            taken = " ".join(f"{TYPE_SHORT[db.type[c]]}{db.helmets[c]}" for c in state.vikings[row]) or "-"
+            taken = ", ".join(f"{TYPE_SHORT[db.type[c]]} h{db.helmets[c]}" for c in state.vikings[row]) or "-"
             lines += self.join([Cell(width, 1).put(0, "  " + fit(taken, width - 2))], len(lines))
             verdict = f"  h{r.helmets} vs your s{r.your_shields}: "
             cell = Cell(width, 1).put(0, verdict)
