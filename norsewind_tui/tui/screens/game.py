@@ -498,17 +498,17 @@ class GameScreen(Screen[None]):
         ):
             self.say("Esc steps back within your turn; nothing chosen yet (u undoes the last decision).")
             return
-        if self.game.undo_needs_confirmation() or not self.game.undo():
-            self.say("Cannot step back here: use u to undo.", "error")
+        if self.game.undo_needs_confirmation():
+            self.say("Cannot step back over a revealed card: u undoes (after a question).", "error")
             return
-        self.after_undo("Stepped back one decision.")
+        self.undo(confirm=False, message="Stepped back one decision.")
 
     def action_undo(self) -> None:
         if self.game.read_only:
-            self.say("This game is open read-only.", "error")
+            self.not_undone("This game is open read-only.")
             return
         if not self.game.can_undo():
-            self.say("Nothing to undo.", "error")
+            self.not_undone("Nothing to undo.")
             return
         if self.game.undo_needs_confirmation():
             from .dialogs import ConfirmScreen
@@ -519,19 +519,33 @@ class GameScreen(Screen[None]):
             )
             self.app.push_screen(ConfirmScreen(question, yes="Undo", no="Keep playing"), self.confirmed_undo)
             return
-        self.stop_computer()
-        if self.game.undo():
-            self.after_undo("Undone.")
+        self.undo(confirm=False, message="Undone.")
 
     def confirmed_undo(self, yes: bool | None) -> None:
         if not yes:
-            self.say("Nothing undone.")
-            self.ended = False
-            self.sync()
+            self.not_undone("Nothing undone.")
             return
+        self.undo(confirm=True, message="Undone (the game is now marked assisted).")
+
+    def undo(self, confirm: bool, message: str) -> None:
         self.stop_computer()
-        if self.game.undo(confirm=True):
-            self.after_undo("Undone (the game is now marked assisted).")
+        try:
+            done = self.game.undo(confirm=confirm)
+        except Exception as exc:  # the save could not be written: nothing changed
+            if not _is_storage_error(exc):
+                raise
+            self.not_undone(str(exc))
+            return
+        if done:
+            self.after_undo(message)
+        else:
+            self.not_undone("Nothing undone.")
+
+    def not_undone(self, message: str) -> None:
+        """Undo did not happen: say why (and, from the score pad, go back to it)."""
+        self.ended = False
+        self.sync()
+        self.say(message, "error")
 
     def after_undo(self, message: str) -> None:
         self.castle_mode = False
@@ -546,7 +560,13 @@ class GameScreen(Screen[None]):
         if not self.game.can_redo():
             self.say("Nothing to redo.", "error")
             return
-        self.game.redo()
+        try:
+            self.game.redo()
+        except Exception as exc:
+            if not _is_storage_error(exc):
+                raise
+            self.say(str(exc), "error")
+            return
         self.after_undo("Redone.")
 
     def action_next_view(self) -> None:
