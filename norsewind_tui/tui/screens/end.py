@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -82,7 +83,7 @@ class ScorePad(Widget):
         self.state = state
         self.assisted = assisted
 
-    def _style(self, name: str) -> str | object:
+    def _style(self, name: str) -> Style | str:
         return self.get_component_rich_style(name, partial=True) if name else ""
 
     def render(self) -> RenderableType:
@@ -96,7 +97,7 @@ class ScorePad(Widget):
         for i, name in enumerate(names):
             header = Text(name[:18])
             if i in winners:
-                header.stylize(self._style("pad--winner"))  # type: ignore[arg-type]
+                header.stylize(self._style("pad--winner"))
             table.add_column(header, justify="right", no_wrap=True)
         vik = viking_score(state) if state.solo else None
         if vik is not None:
@@ -112,24 +113,24 @@ class ScorePad(Widget):
                 if k.safe:
                     cells.append(Text(f"{k.prestige}x{k.citizens} = {k.points}"))
                 else:
-                    cells.append(Text(f"h{k.helmets}>s{k.shields} {k.points}", style=self._style("pad--risk")))  # type: ignore[arg-type]
+                    cells.append(Text(f"h{k.helmets}>s{k.shields} {k.points}", style=self._style("pad--risk")))
             if vik is not None:
                 v = vik.rows[r]
                 if v.scores:
-                    cells.append(Text(f"{v.coins_per_card}x{v.cards} = {v.points}", style=self._style("pad--risk")))  # type: ignore[arg-type]
+                    cells.append(Text(f"{v.coins_per_card}x{v.cards} = {v.points}", style=self._style("pad--risk")))
                 else:
                     cells.append(Text(f"h{v.helmets}<=s{v.your_shields} 0"))
             table.add_row(*cells)
-        totals = [Text("Total", style=self._style("pad--head"))]  # type: ignore[arg-type]
-        totals += [Text(str(p.total), style=self._style("pad--head")) for p in pads]  # type: ignore[arg-type]
+        totals = [Text("Total", style=self._style("pad--head"))]
+        totals += [Text(str(p.total), style=self._style("pad--head")) for p in pads]
         if vik is not None:
-            totals.append(Text(str(vik.total), style=self._style("pad--head")))  # type: ignore[arg-type]
+            totals.append(Text(str(vik.total), style=self._style("pad--head")))
         table.add_row(*totals, end_section=True)
         lines = [Text(text, style=self._style(cls)) for text, cls in result_lines(state, result, self.assisted)]
         legend = "h>s: more helmets than shields, -7; else prestige x citizens."
         if state.solo:
             legend += " Vikings: coins per card x cards where their helmets beat your shields."
-        lines.append(Text(legend, style=self._style("pad--dim")))  # type: ignore[arg-type]
+        lines.append(Text(legend, style=self._style("pad--dim")))
         return Group(table, Text(""), *lines)
 
 
