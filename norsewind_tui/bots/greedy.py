@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import random
 
-from ..rules.engine import legal_moves
 from ..rules.moves import Move
 from ..rules.state import State
 from .base import BotBase
 from .evaluate import DEFAULT, Weights, evaluate
-from .turns import turn_options
+from .turns import bot_moves, turn_options
 from .view import determinise
 
 
@@ -38,7 +37,7 @@ class GreedyBot(BotBase):
         return turn_options(determinise(state, rng), self.value)
 
     def choose(self, state: State, rng: random.Random) -> Move:
-        moves = legal_moves(state)
+        moves = bot_moves(state)
         if len(moves) == 1:
             return moves[0]
         options = self.options(state, rng)

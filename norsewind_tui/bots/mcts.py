@@ -31,13 +31,13 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..rules.engine import apply, is_legal, legal_moves
+from ..rules.engine import apply, is_legal
 from ..rules.moves import Move
 from ..rules.scoring import final_result
 from ..rules.state import State
 from .base import BotBase
 from .evaluate import DEFAULT, Weights, evaluate, projected_points
-from .turns import TurnEnd, best_turn, turn_options
+from .turns import TurnEnd, best_turn, bot_moves, turn_options
 from .view import determinise
 
 Plan = tuple[Move, ...]
@@ -47,14 +47,16 @@ Plan = tuple[Move, ...]
 class SearchConfig:
     """The search budget and shape."""
 
-    iterations: int = 200  # the budget that decides the move (deterministic)
+    iterations: int = 200  # the budget that decides the move (deterministic) ...
+    per_plan: int = 30  # ... at most this many per plan compared at the root (few options, short search)
     time_cap: float = 1.8  # seconds; a safety net only (reported when hit)
     root_plans: int = 8  # plans compared at the root (one per first decision)
     node_plans: int = 3  # plans per node below the root
-    rollout_turns: int = 2  # quick-greedy turns per seat after a new node (0: evaluate at once)
+    rollout_turns: int = 0  # quick-greedy turns per seat after a new node (0: evaluate at once)
     rollout_limit: int = 24  # end states the quick greedy player looks at per turn
     exploration: float = 0.7  # UCB constant
-    margin_scale: float = 12.0  # points of margin for a reward of ~0.73 (logistic)
+    margin_scale: float = 12.0  # points of margin over the best other player for a reward of ~0.73 (logistic)
+    solo_scale: float = 40.0  # the same against the Vikings (solo margins are wider: keep a slope)
 
 
 @dataclass
@@ -109,7 +111,7 @@ class MCTSBot(BotBase):
             result = final_result(state)
             if state.solo:
                 assert result.margin is not None
-                return [_sigmoid(result.margin / scale)]
+                return [_sigmoid(result.margin / self.config.solo_scale)]
             out = []
             for i in range(n):
                 best_other = max(result.scores[j] for j in range(n) if j != i)
@@ -119,7 +121,7 @@ class MCTSBot(BotBase):
                 out.append(0.75 * win + 0.25 * _sigmoid((result.scores[i] - best_other) / scale))
             return out
         if state.solo:
-            return [_sigmoid(evaluate(state, 0, self.weights) / scale)]
+            return [_sigmoid(evaluate(state, 0, self.weights) / self.config.solo_scale)]
         values = [projected_points(state, i, self.weights) for i in range(n)]
         return [_sigmoid((values[i] - max(values[j] for j in range(n) if j != i)) / scale) for i in range(n)]
 
@@ -215,18 +217,23 @@ class MCTSBot(BotBase):
         root = _Node()
         start = time.perf_counter()
         report = SearchReport()
-        for i in range(max(cfg.iterations, 1)):
+        budget = max(cfg.iterations, 1)
+        i = 0
+        while i < budget:
             if i and time.perf_counter() - start > cfg.time_cap:
                 report.capped = True
                 break
             self._iterate(root, determinise(state, rng))
-            report.iterations = i + 1
+            i += 1
+            if i == 1 and root.plans is not None:
+                budget = min(budget, max(cfg.per_plan * len(root.plans), 1))
+        report.iterations = i
         report.elapsed = time.perf_counter() - start
         report.visits = {p: c.visits for p, c in root.children.items()}
         return root, report
 
     def choose(self, state: State, rng: random.Random) -> Move:
-        moves = legal_moves(state)
+        moves = bot_moves(state)
         if len(moves) == 1:
             self.last_search = SearchReport()
             return moves[0]

@@ -20,8 +20,8 @@ from .greedy import GreedyBot
 from .mcts import MCTSBot, SearchConfig
 from .random_bot import RandomBot
 
-HARD = SearchConfig(iterations=200)
-NORMAL = SearchConfig(iterations=40, root_plans=5)
+HARD = SearchConfig(iterations=240, per_plan=30)
+NORMAL = SearchConfig(iterations=40, root_plans=5, per_plan=10)
 EASY_NOISE = 8.0
 
 Factory = Callable[[int, "int | None"], Bot]

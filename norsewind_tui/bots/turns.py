@@ -14,13 +14,53 @@ from collections.abc import Callable
 
 import msgspec
 
-from ..rules.engine import apply, legal_moves
-from ..rules.moves import Move
+from ..rules.cards import CardDB
+from ..rules.engine import apply, cards_for, castle_problem, legal_moves
+from ..rules.moves import ChooseKingdom, Move, PickCastle
 from ..rules.state import State
 
 _replace = msgspec.structs.replace
 
 Value = Callable[[State, int], float]
+
+
+def _rank(db: CardDB, castle: int) -> tuple[int, int, int]:
+    return (db.prestige[castle], db.shields[castle], castle)
+
+
+def _improves(db: CardDB, state: State, castle: int, row: int) -> bool:
+    """A first castle for the kingdom, or a strictly better one than it has (prestige, then shields)."""
+    old = state.players[state.current].kingdoms[row].castle
+    return old < 0 or _rank(db, castle) > _rank(db, old)
+
+
+def bot_moves(state: State) -> list[Move]:
+    """The legal moves a bot considers: all but replacing a castle by one no better.
+
+    Without this, in solo (where action B gives another turn at once) a castle swap whose
+    income pays more than its price is an endless coin pump, and the game never ends.
+    Every replacement a bot makes strictly improves the kingdom's castle, so it can make
+    only a few before it must take a building.
+    """
+    moves = legal_moves(state)
+    if state.phase not in ("action", "castle_kingdom"):
+        return moves
+    db = cards_for(state)
+    if state.phase == "castle_kingdom":
+        keep = [m for m in moves if isinstance(m, ChooseKingdom) and _improves(db, state, state.held, m.row)]
+    else:
+        player = state.players[state.current]
+        keep = [
+            m
+            for m in moves
+            if not isinstance(m, PickCastle)
+            or any(
+                castle_problem(db, player, state.display[m.index], r) is None
+                and _improves(db, state, state.display[m.index], r)
+                for r in range(4)
+            )
+        ]
+    return keep or moves
 
 
 class TurnEnd:
@@ -68,7 +108,7 @@ def turn_options(state: State, value: Value, limit: int = 4000) -> list[tuple[fl
     """
     seat = state.current
     done = TurnEnd(state)
-    moves = legal_moves(state)
+    moves = bot_moves(state)
     children = [apply(state, m) for m in moves]
     out = []
     per_move = max(limit // max(len(moves), 1), 50)
@@ -92,7 +132,7 @@ def _best_from(start: State, root: State, done: TurnEnd, value: Value, limit: in
         if done(s):
             count += 1
             return value(masked(s, root), seat), []
-        moves = legal_moves(s)
+        moves = bot_moves(s)
         children = [apply(s, m) for m in moves]
         best: tuple[float, list[Move]] | None = None
         for m, child in zip(moves, children, strict=True):

@@ -256,6 +256,66 @@ def test_greedy_takes_the_castle_that_saves_a_kingdom() -> None:
     assert GreedyBot(0).decide(after) == ChooseKingdom(row)
 
 
+def _pump_position() -> State:
+    """Solo: 5 ships outside East Anglia (its income: 2 per ship), a castle in every kingdom,
+    and a cheaper, worse castle (A-30, cost 5) in the display."""
+    seed = next(
+        s
+        for s in range(100)
+        if cards_for(new_game(GameConfig(players=("S",)), s)).tiles[0][
+            new_game(GameConfig(players=("S",)), s).players[0].kingdoms[1].tile
+        ].effect
+        != "castle_min_7"
+    )
+    state = new_game(GameConfig(players=("S",)), seed)
+    db = cards_for(state)
+    ids = db.index_of
+    rows = [["A-17", "A-19"], [], ["A-20"], ["A-21", "A-22"]]
+    castles = ["A-33", "A-31", "A-32", "A-34"]
+    used = {ids[c] for r in rows for c in r} | {ids[c] for c in castles} | {ids["A-30"]}
+    state = _detach(state, used)
+    me = state.players[0]
+    box = list(state.box) + [b for k in me.kingdoms for b in k.buildings] + list(state.display)
+    kingdoms = tuple(
+        replace(k, buildings=tuple(ids[c] for c in rows[r]), castle=ids[castles[r]]) for r, k in enumerate(me.kingdoms)
+    )
+    deck = [c for c in state.deck if not db.is_castle[c]]
+    market = tuple(c if c >= 0 else deck.pop() for c in state.market)  # refill emptied slots
+    return replace(
+        state,
+        players=(replace(me, kingdoms=kingdoms, coins=10),),
+        display=(ids["A-30"],),
+        box=tuple(box),
+        market=market,
+        deck=tuple(c for c in state.deck if c in deck or db.is_castle[c]),
+    )
+
+
+def test_bots_never_downgrade_a_castle_so_solo_games_end() -> None:
+    """In solo action B gives another turn at once (rulebook, Solo Game) and a replaced castle returns
+    to the display (R14): swapping castles whose income beats their price pumps coins without end,
+    and the rules allow it.  Bots only ever improve a kingdom's castle, so their games end."""
+    state = _pump_position()
+    db = cards_for(state)
+    east_anglia = 1
+    # the pump the rules allow: two swaps, the deck untouched, more coins
+    s = apply(apply(state, PickCastle(0)), ChooseKingdom(east_anglia))
+    back = s.display.index(db.index_of["A-31"])
+    s = apply(apply(s, PickCastle(back)), ChooseKingdom(east_anglia))
+    assert s.deck == state.deck and s.players[0].coins == state.players[0].coins + 9
+    assert s.players[0].kingdoms == state.players[0].kingdoms
+    # no bot steps into it
+    assert PickCastle(0) in legal_moves(state)
+    for name in ("greedy", "easy", "normal", "hard"):
+        assert small(name).decide(state) != PickCastle(0)
+    bot = small("greedy")
+    plies = 0
+    while state.phase != "over":
+        state = apply(state, bot.decide(state))
+        plies += 1
+        assert plies < 500
+
+
 # --------------------------------------------------------------------------- search bot
 
 
