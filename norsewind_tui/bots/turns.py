@@ -46,6 +46,7 @@ def bot_moves(state: State) -> list[Move]:
     if state.phase not in ("action", "castle_kingdom"):
         return moves
     db = cards_for(state)
+    keep: list[Move]
     if state.phase == "castle_kingdom":
         keep = [m for m in moves if isinstance(m, ChooseKingdom) and _improves(db, state, state.held, m.row)]
     else:
