@@ -77,6 +77,7 @@ class GameScreen(Screen[None]):
         self.notice = notice
         self.undo_first = undo_first
         self.late_events: list[Event] = []
+        self.switches: tuple[bool | None, ...] = ()
         self.computer = Computer(game.session.seed)
 
     # ------------------------------------------------------------------ layout
@@ -161,7 +162,11 @@ class GameScreen(Screen[None]):
         for board in self.query(Board):
             board.show(view)
         self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
-        self.refresh_bindings()
+        switched = ("decline", "refresh_market", "pass_turn", "castles", "redo")
+        switches = tuple(self.check_action(action, ()) for action in switched)
+        if switches != self.switches:  # the footer is redrawn only when its keys change
+            self.switches = switches
+            self.refresh_bindings()
         if state.is_over:
             self.finish()
             return

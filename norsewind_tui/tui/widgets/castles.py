@@ -1,53 +1,91 @@
-"""The castle display, with the draw deck, the reserve and the neutral citizens left."""
+"""The castle display: ``Castles 1:$7 s7{2} p2{1} 2:...``, on at most two lines.
+
+When the castles do not fit in two lines they are written shorter
+(``1:$7 s7 p2``), and what still does not fit is counted (``+3 more``); the
+cursor (``c``, then the arrows) reaches every castle, and the status line
+describes the one it is on.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ..text import castle_line
-from .board import Board, Cell
+from ..text import castle_line, castle_values
+from .board import Board, BoardView, Cell
+
+MAX_LINES = 2
+LABEL = 8
+
+
+def deck_counts(view: BoardView) -> str:
+    s = view.state
+    return f"deck {len(s.deck)}  reserve {len(s.reserve)}  neutral {s.neutral}"
 
 
 class CastleView(Board):
-    """``Castles 1:$7 s7{2} p2{1} ...   deck 23 reserve 5 neutral 4`` (wraps when long)."""
-
-    def draw(self, width: int) -> list[Text]:
+    def _items(self, short: bool) -> list[Cell]:
         v = self.view
         assert v is not None
         state, db = v.state, v.db
-        counts = f" deck {len(state.deck)} res {len(state.reserve)} neutral {state.neutral}"
         items: list[Cell] = []
         for i, card in enumerate(state.display):
             key = ("castle", i)
-            text = f"{i + 1}:{castle_line(db, card)}"
+            text = f"{i + 1}:" + (castle_values(db, card) if short else castle_line(db, card))
             cell = Cell(len(text) + 1, 1, key if key in v.targets else None, self.style_for(key))
-            cell.put(0, text)
-            items.append(cell)
+            items.append(cell.put(0, text))
         if state.held >= 0 and state.phase == "castle_kingdom":
-            text = f"taken:{castle_line(db, state.held)}"
+            text = "taken:" + (castle_values(db, state.held) if short else castle_line(db, state.held))
             items.append(Cell(len(text) + 1, 1, None, "board--held").put(0, text))
-        head = Cell(8, 1).put(0, "Castles", "board--label")
         if not items:
             items.append(Cell(5, 1).put(0, "none", "board--dim"))
-        lines: list[Text] = []
-        row: list[Cell] = [head]
-        used = head.width
+        return items
+
+    def _rows(self, items: list[Cell], width: int) -> list[list[Cell]]:
+        rows: list[list[Cell]] = [[Cell(LABEL, 1).put(0, "Castles", "board--label")]]
+        used = LABEL
         for cell in items:
-            if used + cell.width > width and len(row) > 1:
-                lines += self.join(row, len(lines))
-                row = [Cell(8, 1)]
-                used = 8
-            row.append(cell)
+            if used + cell.width > width and len(rows[-1]) > 1:
+                rows.append([Cell(LABEL, 1)])
+                used = LABEL
+            rows[-1].append(cell)
             used += cell.width
-        tail = Cell(max(width - used, 0), 1)
-        if width - used >= len(counts):
-            tail.put(0, " " * (width - used - len(counts)) + counts, "board--dim")
-            row.append(tail)
+        return rows
+
+    def layout_rows(self, width: int) -> list[list[Cell]]:
+        """The castles laid out in at most ``MAX_LINES`` rows of cells."""
+        rows = self._rows(self._items(short=False), width)
+        if len(rows) > MAX_LINES:
+            rows = self._rows(self._items(short=True), width)
+        if len(rows) > MAX_LINES:
+            rows = rows[:MAX_LINES]
+            hidden = sum(1 for r in self._rows(self._items(short=True), width)[MAX_LINES:] for _ in r[1:])
+            more = f"+{hidden} more"
+            last = rows[-1]
+            while len(last) > 1 and sum(c.width for c in last) + len(more) > width:
+                last.pop()
+                hidden += 1
+            more = f"+{hidden} more"
+            last.append(Cell(len(more), 1).put(0, more, "board--dim"))
+        return rows
+
+    def draw(self, width: int) -> list[Text]:
+        rows = self.layout_rows(width)
+        counts = deck_counts(self.view)  # type: ignore[arg-type]
+        room = width - sum(c.width for c in rows[-1])
+        if room >= len(counts) + 1:
+            rows[-1].append(Cell(room, 1).put(0, counts.rjust(room), "board--dim"))
+        lines: list[Text] = []
+        for row in rows:
             lines += self.join(row, len(lines))
-        else:
-            lines += self.join(row, len(lines))
-            lines += self.join([Cell(width, 1).put(0, counts.strip().rjust(width), "board--dim")], len(lines))
         return lines
+
+
+def counts_fit(view: BoardView, width: int) -> bool:
+    """Do the deck counts fit on the castle line (else the players bar shows them)?"""
+    probe = CastleView()
+    probe.view = view
+    rows = probe.layout_rows(width)
+    return width - sum(c.width for c in rows[-1]) >= len(deck_counts(view)) + 1
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.view is None:

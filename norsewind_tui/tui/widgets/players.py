@@ -7,6 +7,7 @@ from rich.text import Text
 from ...rules.scoring import score_breakdown, viking_score
 from ..text import fit
 from .board import Board, Cell
+from .castles import counts_fit
 
 
 def turn_order(n: int, start: int) -> list[int]:
@@ -14,36 +15,55 @@ def turn_order(n: int, start: int) -> list[int]:
 
 
 class PlayersBar(Board):
-    """``Turn 7  >Ana $5 =12   Bo $3 =8`` with the seat being viewed marked."""
+    """``Turn 7  >Ana 5$ 12pt  Bo 3$ 8pt   deck 23 reserve 5`` in turn order; the shown seat marked."""
 
     def draw(self, width: int) -> list[Text]:
         v = self.view
         assert v is not None
         state = v.state
         n = len(state.players)
-        cells: list[Cell] = []
         head = f"Turn {state.turn}" + (f"  Level {state.config.level}" if state.solo else "") + "  "
-        cells.append(Cell(len(head), 1).put(0, head, "board--label"))
-        name_w = max(4, min(14, (width - len(head) - 12 * n - (16 if state.solo else 0)) // max(n, 1)))
-        for seat in turn_order(n, state.start_player):
+        order = turn_order(n, state.start_player)
+        scores = {seat: score_breakdown(state, seat).total for seat in order}
+        tail = f"Vikings {viking_score(state).total}pt" if state.solo else ""
+        counts_options: tuple[str, ...] = (
+            f"deck {len(state.deck)}  reserve {len(state.reserve)}  neutral {state.neutral}",
+            f"deck {len(state.deck)} res {len(state.reserve)}",
+            f"deck {len(state.deck)}",
+            "",
+        )
+        if counts_fit(v, width):
+            counts_options = ("",)  # the castle line shows them
+
+        def entry(seat: int, name_w: int) -> str:
             p = state.players[seat]
-            total = score_breakdown(state, seat).total
             mark = ">" if seat == state.current and not state.is_over else " "
-            name = v.names[seat]
-            text = f"{mark}{fit(name, name_w).rstrip()} {p.coins}$ {total}pt"
-            key = ("seat", seat)
+            return f"{mark}{fit(v.names[seat], name_w).rstrip()} {p.coins}$ {scores[seat]}pt"
+
+        def needed(name_w: int, counts: str) -> int:
+            used = len(head) + sum(len(entry(s, name_w)) + 2 for s in order) + (len(tail) + 2 if tail else 0)
+            return used + (len(counts) + 1 if counts else 0)
+
+        longest = max(len(name) for name in v.names)
+        name_w, counts = 4, ""
+        for w in (min(longest, 14), min(longest, 10), min(longest, 7), 5):
+            found = next((c for c in counts_options if needed(w, c) <= width), None)
+            if found is not None and (found or w <= 7 or counts_options == ("",)):
+                name_w, counts = w, found
+                break
+        cells: list[Cell] = [Cell(len(head), 1).put(0, head, "board--label")]
+        for seat in order:
+            text = entry(seat, name_w)
             style = "board--current" if seat == v.seat else ""
-            cell = Cell(len(text) + 2, 1, key, style)
-            cell.put(0, text)
+            cell = Cell(len(text) + 2, 1, ("seat", seat), style).put(0, text)
             if seat == v.seat and seat != v.me and v.me >= 0:
                 cell.put(0, "*", "board--label")
             cells.append(cell)
-        if state.solo:
-            vik = viking_score(state).total
-            cells.append(Cell(16, 1).put(0, f"Vikings {vik}pt", "board--vikings"))
+        if tail:
+            cells.append(Cell(len(tail) + 2, 1).put(0, tail, "board--vikings"))
         used = sum(c.width for c in cells)
-        if width > used:
-            cells.append(Cell(width - used, 1))
+        rest = max(width - used, 0)
+        cells.append(Cell(rest, 1).put(0, counts.rjust(rest) if counts else "", "board--dim"))
         return self.join(cells)
 
 
@@ -70,9 +90,11 @@ class PlayersPanel(Board):
             lines += self.join(
                 [Cell(width, 1).put(0, f" Vikings {viking_score(state).total} pts", "board--vikings")], len(lines)
             )
+        counts = f"deck {len(state.deck)}, reserve {len(state.reserve)}, neutral {state.neutral}"
+        lines += self.join([Cell(width, 1).put(0, counts, "board--dim")], len(lines))
         return lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.view is None:
             return 1
-        return 1 + 2 * len(self.view.state.players) + (1 if self.view.state.solo else 0)
+        return 2 + 2 * len(self.view.state.players) + (1 if self.view.state.solo else 0)

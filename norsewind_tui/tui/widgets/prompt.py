@@ -67,9 +67,8 @@ class StatusLine(Widget):
         self.set_class(kind == "error", "-error")
         self.set_class(kind == "preview", "-preview")
         if message != self.message:
-            relayout = len(message) > self.size.width or len(self.message) > self.size.width
             self.message = message
-            self.refresh(layout=relayout)
+            self.refresh()
 
     def render(self) -> Text:
         return Text(self.message, overflow="ellipsis")
