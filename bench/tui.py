@@ -10,7 +10,8 @@ prints:
   ``--runs`` starts;
 - bytes per keypress in a solo game: after each key, everything the app writes
   until the terminal has been quiet for 150 ms; median and worst, for cursor
-  moves (arrows) and for decisions (digits, Enter) separately.
+  moves (arrows) and for decisions (Enter) separately;
+- the time from a key to the first byte of the app's answer.
 
 Figures, not pass/fail: nothing here is a test.
 """
@@ -48,6 +49,7 @@ class Terminal:
         self.pid, self.fd = pid, fd
         ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
         self.output = bytearray()
+        self.last_latency = 0.0
 
     def read(self, timeout: float) -> bytes:
         ready, _, _ = select.select([self.fd], [], [], timeout)
@@ -79,8 +81,12 @@ class Terminal:
             total += len(data)
 
     def key(self, keys: bytes) -> int:
+        """Send ``keys``; the bytes of the answer (``last_latency``: seconds to its first byte)."""
+        start = time.perf_counter()
         os.write(self.fd, keys)
-        return self.settle()
+        first = self.read(2.0)
+        self.last_latency = time.perf_counter() - start if first else -1.0  # -1: nothing to redraw
+        return len(first) + self.settle() if first else 0
 
     def close(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -111,9 +117,10 @@ def startup(runs: int, width: int, height: int) -> list[float]:
 ARROWS = [b"\x1b[C", b"\x1b[D", b"\x1b[B", b"\x1b[A"]
 
 
-def keypresses(count: int, width: int, height: int) -> tuple[list[int], list[int]]:
+def keypresses(count: int, width: int, height: int) -> tuple[list[int], list[int], list[float]]:
     moves: list[int] = []
     decisions: list[int] = []
+    latencies: list[float] = []
     with tempfile.TemporaryDirectory() as saves:
         term = Terminal(command(), width, height, saves)
         try:
@@ -126,12 +133,15 @@ def keypresses(count: int, width: int, height: int) -> tuple[list[int], list[int
             i = 0
             while len(moves) + len(decisions) < count:
                 moves.append(term.key(ARROWS[i % 4]))
+                latencies.append(term.last_latency)
                 moves.append(term.key(ARROWS[(i + 1) % 4]))
+                latencies.append(term.last_latency)
                 decisions.append(term.key(b"\r"))
+                latencies.append(term.last_latency)
                 i += 1
         finally:
             term.close()
-    return moves, decisions
+    return moves, decisions, latencies
 
 
 def describe(values: list[float] | list[int], unit: str, scale: float = 1.0) -> str:
@@ -150,7 +160,9 @@ def main() -> int:
     print(f"norsewind on a {width}x{height} pty, TERM=xterm-256color")
     times = startup(args.runs, width, height)
     print(f"startup to the first full frame: {describe(times, 'ms', 1000)}")
-    moves, decisions = keypresses(args.keys, width, height)
+    moves, decisions, latencies = keypresses(args.keys, width, height)
+    answered = [t for t in latencies if t >= 0]
+    print(f"time from a key to the first byte of its answer: {describe(answered, 'ms', 1000)}")
     print(f"bytes written per cursor move (arrow): {describe(moves, 'bytes')}")
     print(f"bytes written per decision (Enter):    {describe(decisions, 'bytes')}")
     print(f"bytes written per keypress, all:       {describe(moves + decisions, 'bytes')}")
