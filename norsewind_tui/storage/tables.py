@@ -1,0 +1,856 @@
+"""Shared tables: one game, several processes, each player at their own terminal.
+
+A table is an ordinary save file (``docs/SAVES.md``) in the ``tables/`` folder
+of the saves folder, so it survives every process and the server.  Unlike a
+``SavedGame``, nobody holds a table's lock for a session: every process keeps a
+*view* of the table and takes the lock (``NAME.json.lock``) only around one
+write, which
+
+1. re-reads the file when its generation is not the one of the view,
+2. checks that the game is still where the player saw it (same decisions),
+3. checks that the seat to move belongs to this process's identity,
+4. applies the decision and writes the file atomically (``atomic_write``).
+
+Other processes poll the file's generation (``fetch``) and pick up the new
+view; a decision appears on every screen within a poll interval.
+
+Who sits where is in the save's seat metadata: a person's seat is named by the
+*identity* holding it (``player_identity``: ``$NORSEWIND_PLAYER``, else the
+login name), an open seat is named ``(open)``, and a computer seat names its
+bot.  The rules' player names (``config.players``) are the identities; an open
+seat is called ``Seat N`` until someone joins it, when the log is replayed
+under the new name (names never change the deal).
+
+Computer seats are played by whichever process sees it is their turn and wins
+the claim lock (``NAME.json.computer``); the write checks the position again,
+so a computer decision is made exactly once.  Undo: a player may take back
+only their own decisions, and only until anyone else has decided since
+(computer seats included), and never back over a card revealed to everyone.
+
+Views are immutable: ``fetch``, ``computer_step`` and the write helpers return
+new ``TableView`` objects and change nothing, so a worker thread may call them
+while the app reads the current view; ``adopt`` (in the app's thread) makes a
+view current.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TypeVar
+
+import msgspec
+
+from ..rules.cards import CardDB, default_cards
+from ..rules.events import Event
+from ..rules.moves import Move
+from ..rules.session import Session
+from ..rules.state import GameConfig, State
+from .atomic import (
+    FileLock,
+    Stamp,
+    atomic_write,
+    login_name,
+    read_generation,
+    read_limited,
+    remove_stale_temps,
+    set_aside,
+    stamp_of,
+)
+from .errors import GameLocked, SaveConflict, SaveError
+from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, state_digest
+from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
+from .profiles import ProfileStore
+from .saves import GameStore, Loaded, _Files, load_bytes
+
+TABLES_DIR = "tables"
+OPEN = "(open)"  # the seat metadata's name for a seat nobody holds yet (never an identity)
+COMPUTER_SUFFIX = ".json.computer"  # the claim lock of whoever plays the computer seats now
+POLL_INTERVAL = 0.25  # seconds between two looks at a table's generation
+LOCK_WAIT = 5.0  # seconds a write waits for another process's write (a write takes milliseconds)
+MIN_SEATS, MAX_SEATS = 2, 4
+PLAYER_ENV = "NORSEWIND_PLAYER"
+IDENTITY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")  # the SSH server's player names
+
+R = TypeVar("R")
+Decide = Callable[[int, str, State], Move]  # (seat, bot name, state) -> the computer's decision
+
+
+# --------------------------------------------------------------------------- identities
+
+
+def player_identity(environ: Mapping[str, str] | None = None) -> str:
+    """Who this process plays for: ``$NORSEWIND_PLAYER`` if set, else the login name."""
+    env = os.environ if environ is None else environ
+    chosen = (env.get(PLAYER_ENV) or "").strip()
+    return chosen or login_name()
+
+
+def identity_problem(identity: str) -> str | None:
+    """Why ``identity`` cannot hold a seat, or None."""
+    if IDENTITY_RE.fullmatch(identity) is None:
+        return (
+            f"the player name {identity!r} cannot sit at a table: it must be 1-32 letters, digits, '.', '_' "
+            f"or '-', starting with a letter or digit (set {PLAYER_ENV})"
+        )
+    return None
+
+
+def seat_label(seat: int, kind: str, bot: str | None) -> str:
+    """The rules' player name of a seat nobody has joined yet, or of a computer seat."""
+    if kind == "computer":
+        return f"{(bot or 'computer').capitalize()} bot {seat + 1}"
+    return f"Seat {seat + 1}"
+
+
+class TableRefused(SaveError):
+    """A change this identity may not make at this table (not its seat, not its turn, undo limits).
+
+    Nothing was written.
+    """
+
+
+class TableMoved(SaveConflict):
+    """The game moved on since the player looked: the decision was not made (look again)."""
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One generation of a table as this process knows it (never changed in place)."""
+
+    save: SaveFile
+    session: Session
+    stamp: Stamp | None = None
+    damaged_main: bool = False  # read from the backup: set the broken main file aside before writing
+    notice: str | None = None
+
+    @property
+    def generation(self) -> int:
+        return self.save.generation
+
+    @property
+    def meta(self) -> SaveMeta:
+        return self.save.meta
+
+    @property
+    def seats(self) -> tuple[SeatMeta, ...]:
+        return self.save.meta.seats
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def holder(self, seat: int) -> str | None:
+        """The identity holding ``seat`` (None: open, or a computer seat)."""
+        meta = self.seats[seat]
+        return meta.name if meta.kind == "human" and meta.name != OPEN else None
+
+    def is_open(self, seat: int) -> bool:
+        meta = self.seats[seat]
+        return meta.kind == "human" and meta.name == OPEN
+
+    def seat_of(self, identity: str) -> int | None:
+        for i, meta in enumerate(self.seats):
+            if meta.kind == "human" and meta.name == identity and meta.name != OPEN:
+                return i
+        return None
+
+    def mover(self, index: int) -> int:
+        """The seat that made decision ``index`` of the log."""
+        return self.session.states[index].current
+
+    def who(self, seat: int) -> str:
+        """How messages name a seat."""
+        meta = self.seats[seat]
+        if meta.kind == "computer":
+            return f"{self.state.players[seat].name} (computer)"
+        if meta.name == OPEN:
+            return f"seat {seat + 1} (open)"
+        return meta.name
+
+    def same_game(self, other: TableView) -> bool:
+        """Is the game where ``other`` saw it (same decisions made; names may differ)?"""
+        a, b = self.session, other.session
+        return a.position == b.position and a.moves[: a.position] == b.moves[: b.position]
+
+
+class _Peek(msgspec.Struct):
+    generation: int = -1
+
+
+def _copy(session: Session) -> Session:
+    """A session to change without touching ``session`` (states and moves are immutable)."""
+    out = copy.copy(session)
+    out.states = list(session.states)
+    out.moves = list(session.moves)
+    out.events = list(session.events)
+    return out
+
+
+def _from_loaded(loaded: Loaded, stamp: Stamp | None, damaged: bool, notice: str | None) -> TableView:
+    return TableView(loaded.save, loaded.session, stamp, damaged, notice)
+
+
+# --------------------------------------------------------------------------- the tables of a saves folder
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    label: str  # the rules' player name
+    kind: str  # human or computer
+    holder: str | None  # the identity holding a person's seat; None when open (or a computer)
+    bot: str | None = None
+
+    @property
+    def text(self) -> str:
+        """As the lobby shows it: the holder, ``open``, or the computer seat's name."""
+        if self.kind == "computer":
+            return self.label
+        return self.holder if self.holder is not None else "open"
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One line of the lobby; ``error`` for a table that cannot be read."""
+
+    name: str
+    path: Path
+    seats: tuple[SeatSummary, ...] = ()
+    current: int = -1  # the seat to move; -1 when the game is over (or broken)
+    turn: int = 0
+    decisions: int = 0
+    updated: datetime | None = None
+    finished: bool = False
+    generation: int = -1
+    error: str | None = None
+
+    def seat_of(self, identity: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.holder == identity:
+                return i
+        return None
+
+    @property
+    def open_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human" and s.holder is None)
+
+    def whose_turn(self, identity: str | None = None) -> str:
+        if self.error is not None:
+            return ""
+        if self.finished or not 0 <= self.current < len(self.seats):
+            return "finished"
+        seat = self.seats[self.current]
+        if seat.kind == "computer":
+            return seat.label
+        if seat.holder is None:
+            return f"seat {self.current + 1} (open)"
+        return "you" if seat.holder == identity else seat.holder
+
+
+def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
+    seats = tuple(
+        SeatSummary(view.state.players[i].name, m.kind, view.holder(i), m.bot) for i, m in enumerate(view.seats)
+    )
+    state = view.state
+    return TableSummary(
+        name,
+        path,
+        seats,
+        -1 if state.is_over else state.current,
+        state.turn,
+        view.session.position,
+        view.meta.updated,
+        state.is_over,
+        view.generation,
+    )
+
+
+class TableStore:
+    """The shared tables in ``<saves>/tables``."""
+
+    def __init__(self, saves_dir: Path, cards: CardDB | None = None) -> None:
+        saves_dir = Path(saves_dir)
+        self.dir = ensure_dir(saves_dir / TABLES_DIR)
+        self.cards = cards or default_cards()
+        self._games = GameStore(self.dir, self.cards, profiles=ProfileStore(profiles_dir(saves_dir)))
+        self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
+
+    def path(self, name: str) -> Path:
+        return self.dir / (sanitise_name(name) + SUFFIX)
+
+    def exists(self, name: str) -> bool:
+        return self._games.exists(name)
+
+    def create(
+        self,
+        identity: str,
+        seats: Sequence[str],
+        seed: int,
+        name: str | None = None,
+        start_choice: bool = False,
+        random_tiles: bool = False,
+    ) -> SharedTable:
+        """Open a table for ``len(seats)`` (2-4) seats; ``identity`` sits at seat 1.
+
+        ``seats`` names what each seat is: ``"me"`` (only the first), ``"open"``, or a bot's name.
+        ``name`` None picks a free name after the identity (``alice-table``, ``alice-table-2``...).
+        Raises ``TableRefused`` for a bad identity or seat list, ``SaveError`` (name taken, disk).
+        """
+        if (why := identity_problem(identity)) is not None:
+            raise TableRefused(why)
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise TableRefused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+        if seats[0] != "me" or "me" in seats[1:]:
+            raise TableRefused("the player who opens a table sits at seat 1, and only there")
+        players: list[str] = []
+        metas: list[SeatMeta] = []
+        for i, what in enumerate(seats):
+            if what == "me":
+                players.append(identity)
+                metas.append(SeatMeta(identity))
+            elif what == "open":
+                players.append(seat_label(i, "human", None))
+                metas.append(SeatMeta(OPEN))
+            else:
+                if not what or len(what) > 32 or not what.isidentifier():
+                    raise TableRefused(f"seat {i + 1}: {what!r} is neither 'open' nor a computer player's name")
+                label = seat_label(i, "computer", what)
+                players.append(label)
+                metas.append(SeatMeta(label, "computer", what))
+        config = GameConfig(players=tuple(players), start_choice=start_choice, random_tiles=random_tiles)
+        if name is not None:
+            game = self._games.create(config, seed, metas, name=name)
+        else:
+            base = sanitise_name(f"{identity}-table")
+            for n in range(1, 1000):
+                candidate = base if n == 1 else f"{base}-{n}"
+                if self._games.exists(candidate):
+                    continue
+                try:
+                    game = self._games.create(config, seed, metas, name=candidate)
+                except GameLocked:
+                    continue  # someone is creating it right now
+                except SaveError:
+                    if self._games.exists(candidate):
+                        continue
+                    raise
+                break
+            else:
+                raise SaveError(f"no free table name like {base} in {self.dir}")
+        game.close()  # a table is never held for a session
+        return self.open(game.name, identity)
+
+    def open(self, name: str, identity: str | None = None) -> SharedTable:
+        """Read the table ``name`` for ``identity`` (default: ``player_identity()``); never locks it."""
+        files = self._games._files(name)
+        view = _load(files, self.cards)
+        return SharedTable(self, files, view, identity if identity is not None else player_identity())
+
+    def list(self) -> list[TableSummary]:
+        """Every table, most recently changed first; broken ones carry their ``error``; never raises.
+
+        Tables whose file did not change since the last call are not read again.
+        """
+        out: list[TableSummary] = []
+        seen: set[str] = set()
+        try:
+            entries = sorted(os.scandir(self.dir), key=lambda e: e.name)
+        except OSError as exc:
+            return [TableSummary("?", self.dir, error=f"{self.dir}: cannot list: {exc.strerror or exc}")]
+        for entry in entries:
+            if entry.name.startswith(".") or not entry.name.endswith(SUFFIX):
+                continue
+            name = entry.name[: -len(SUFFIX)]
+            path = Path(entry.path)
+            seen.add(name)
+            stamp = stamp_of(path)
+            cached = self._cache.get(name)
+            if cached is not None and cached[0] == stamp and stamp is not None:
+                out.append(cached[1])
+                continue
+            summary = self._summary(name, path)
+            self._cache[name] = (stamp, summary)
+            out.append(summary)
+        for gone in set(self._cache) - seen:
+            del self._cache[gone]
+        out.sort(key=lambda s: (s.updated.timestamp() if s.updated else 0.0, s.name), reverse=True)
+        return out
+
+    def _summary(self, name: str, path: Path) -> TableSummary:
+        try:
+            if sanitise_name(name) != name:
+                raise SaveError(f"{path}: not a valid table name (rename it to {sanitise_name(name)}{SUFFIX})")
+            view = _load(self._games._files(name), self.cards)
+        except SaveError as exc:
+            return TableSummary(name, path, error=str(exc))
+        return _summary_of(name, path, view)
+
+    def remove(self, name: str) -> None:
+        """Delete a table with its backup and locks (``GameLocked`` while a write is under way)."""
+        self._games.remove(name)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.dir / (sanitise_name(name) + COMPUTER_SUFFIX))
+
+
+def _decoder(cards: CardDB) -> Callable[[bytes, str], Loaded]:
+    def decode(data: bytes, source: str) -> Loaded:
+        return load_bytes(data, source, cards)
+
+    return decode
+
+
+def _load(files: _Files, cards: CardDB) -> TableView:
+    """Read, replay and verify the table (its backup when the main file is broken)."""
+    gen = read_generation(files.main, files.backup, _decoder(cards))
+    if gen is None:
+        raise SaveError(f"no table named {files.name} in {files.main.parent}")
+    return _from_loaded(gen.value, gen.stamp, gen.damaged_main, gen.notice)
+
+
+# --------------------------------------------------------------------------- one table, one identity
+
+
+class SharedTable:
+    """A table as one identity sees it; the game screen's handle (the ``SavedGame`` interface).
+
+    ``read_only`` is True for a watcher (an identity holding no seat).  Every change
+    (``push``, ``undo``, ``redo``, ``join``, ``play_computer``) is one locked write.
+    """
+
+    def __init__(self, store: TableStore, files: _Files, view: TableView, identity: str) -> None:
+        self.store = store
+        self._files = files
+        self._view = view
+        self.identity = identity
+        self._claim_path = files.main.parent / (files.name + COMPUTER_SUFFIX)
+        self._bad_stamp: Stamp | None = None
+
+    # ------------------------------------------------------------------ what it is
+
+    @property
+    def name(self) -> str:
+        return self._files.name
+
+    @property
+    def path(self) -> Path:
+        return self._files.main
+
+    @property
+    def view(self) -> TableView:
+        return self._view
+
+    @property
+    def session(self) -> Session:
+        return self._view.session
+
+    @property
+    def state(self) -> State:
+        return self._view.state
+
+    @property
+    def seats(self) -> tuple[SeatMeta, ...]:
+        return self._view.seats
+
+    @property
+    def meta(self) -> SaveMeta:
+        return self._view.meta
+
+    @property
+    def generation(self) -> int:
+        return self._view.generation
+
+    @property
+    def assisted(self) -> bool:
+        return self._view.meta.assisted
+
+    @property
+    def finished(self) -> bool:
+        return self._view.state.is_over
+
+    @property
+    def id(self) -> str:
+        return self._view.meta.id
+
+    @property
+    def notice(self) -> str | None:
+        return self._view.notice
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this identity holds, or None (watching)."""
+        return self._view.seat_of(self.identity)
+
+    @property
+    def read_only(self) -> bool:
+        return self.seat is None
+
+    def holder(self, seat: int) -> str | None:
+        return self._view.holder(seat)
+
+    def __repr__(self) -> str:
+        s = self._view.session
+        return f"<SharedTable {self.name} as {self.identity} move {s.position}/{len(s.moves)} gen {self.generation}>"
+
+    # ------------------------------------------------------------------ reading
+
+    def _peek(self) -> int | None:
+        """The generation of the main file (a cheap read), or None when it is missing or broken."""
+        try:
+            return decode_json(read_limited(self.path), _Peek, str(self.path)).generation
+        except (SaveError, FileNotFoundError):
+            return None
+
+    def fetch(self, base: TableView | None = None) -> TableView | None:
+        """The table as it is on disk now, when its generation is not ``base``'s (default: the view).
+
+        Changes nothing (safe in a worker thread); ``adopt`` the result.  Raises ``SaveError``
+        when the table became unreadable or was removed.
+        """
+        base = base or self._view
+        gen = self._peek()
+        if gen is not None and gen == base.generation and not base.damaged_main:
+            return None
+        if gen is None:
+            stamp = stamp_of(self.path)
+            if stamp == self._bad_stamp and base.damaged_main:
+                return None  # still broken, and we already use the backup
+            self._bad_stamp = stamp
+        view = _load(self._files, self.store.cards)
+        if view.generation == base.generation and view.damaged_main == base.damaged_main:
+            return None
+        return view
+
+    def adopt(self, view: TableView) -> TableView | None:
+        """Make ``view`` current if it is newer than the current view; the view it replaced, or None."""
+        old = self._view
+        if view.generation <= old.generation and not (old.damaged_main and not view.damaged_main):
+            return None
+        self._view = view
+        return old
+
+    def poll(self) -> bool:
+        """Fetch and adopt: True when the table changed."""
+        view = self.fetch()
+        return view is not None and self.adopt(view) is not None
+
+    def reload(self) -> bool:
+        """The ``SavedGame.reload`` of a watched game: same as ``poll``."""
+        return self.poll()
+
+    # ------------------------------------------------------------------ writing
+
+    def _transact(
+        self,
+        base: TableView,
+        change: Callable[[TableView], tuple[Session, SaveMeta, R]],
+        expect: TableView | None = None,
+    ) -> tuple[TableView, R]:
+        """Lock, bring ``base`` up to date, check ``expect`` (the game the player saw), change, write.
+
+        ``change`` raises to refuse (nothing is written); ``TableMoved`` when the game is no longer
+        where ``expect`` saw it.  Returns the written view; the current view is not touched.
+        """
+        lock = FileLock(self._files.lock, f"the table {self.name}")
+        lock.acquire(timeout=LOCK_WAIT)
+        try:
+            current = base
+            if self._peek() != base.generation or base.damaged_main:
+                remove_stale_temps(self.path)
+                remove_stale_temps(self._files.backup)
+                current = _load(self._files, self.store.cards)
+            if expect is not None and not current.same_game(expect):
+                raise TableMoved(
+                    f"{self.name}: the game moved on since you looked ({self._since(expect, current)}); "
+                    "nothing was changed: look again"
+                )
+            session, meta, result = change(current)
+            return self._write(current, session, meta), result
+        finally:
+            lock.release()
+
+    def _since(self, old: TableView, new: TableView) -> str:
+        a, b = old.session.position, new.session.position
+        if b > a and new.session.moves[:a] == old.session.moves[:a]:
+            return f"{new.who(new.mover(a))} decided"
+        return "a decision was undone"
+
+    def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
+        state = session.state
+        meta = msgspec.structs.replace(meta, updated=now(), turn=state.turn, finished=state.is_over)
+        save = SaveFile(
+            format=FORMAT_VERSION,
+            generation=current.generation + 1,
+            cards=self.store.cards.digest,
+            seed=session.seed,
+            config=session.config,
+            position=session.position,
+            digest=state_digest(state),
+            meta=meta,
+            moves=tuple(session.moves),
+        )
+        data = encode_save(save)
+        try:
+            if current.damaged_main:
+                set_aside(self.path, self._files.damaged)
+            atomic_write(self.path, data, backup=self._files.backup)
+        except OSError as exc:
+            raise SaveError(f"{self.path}: cannot save: {exc.strerror or exc}") from None
+        return TableView(save, session, stamp_of(self.path))
+
+    def _refuse(self, message: str) -> TableRefused:
+        return TableRefused(f"{self.name}: {message}")
+
+    # ------------------------------------------------------------------ turns
+
+    def turn_problem(self, view: TableView | None = None) -> str | None:
+        """Why this identity cannot make the next decision (None: it is their turn)."""
+        view = view or self._view
+        state = view.state
+        mine = view.seat_of(self.identity)
+        if state.is_over:
+            return "the game is over"
+        if mine is None:
+            return f"you ({self.identity}) are watching: join an open seat to play"
+        seat = state.current
+        meta = view.seats[seat]
+        if meta.kind == "computer":
+            return f"it is the turn of {view.who(seat)}"
+        if meta.name == OPEN:
+            return f"it is the turn of seat {seat + 1}, which is open: it waits for a player to join"
+        if seat != mine:
+            return f"it is {meta.name}'s turn, not yours (you are {self.identity}, seat {mine + 1})"
+        return None
+
+    def is_my_turn(self) -> bool:
+        return self.turn_problem() is None
+
+    def legal_moves(self) -> list[Move]:
+        return self.session.legal_moves()
+
+    def push(self, move: Move) -> list[Event]:
+        """Make this identity's decision; ``TableRefused`` (not their turn), ``TableMoved`` (the game
+        changed since they looked), ``IllegalMove`` (the rules) or ``SaveError``: nothing written."""
+        base = self._view
+        if (why := self.turn_problem(base)) is not None:
+            raise self._refuse(why)
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, list[Event]]:
+            if (why := self.turn_problem(current)) is not None:
+                raise self._refuse(why)
+            session = _copy(current.session)
+            events = session.push(move)
+            return session, current.meta, events
+
+        view, events = self._transact(base, change, expect=base)
+        self._view = view
+        return events
+
+    # ------------------------------------------------------------------ computer seats
+
+    def computer_to_move(self, view: TableView | None = None) -> tuple[int, str] | None:
+        """(seat, bot name) when a computer seat is to move, else None."""
+        view = view or self._view
+        state = view.state
+        if state.is_over:
+            return None
+        meta = view.seats[state.current]
+        if meta.kind != "computer":
+            return None
+        return state.current, meta.bot or "normal"
+
+    def computer_step(self, decide: Decide, base: TableView | None = None, pause: float = 0.0) -> TableView | None:
+        """Play the computer seat to move, if this process wins the claim; a newer view, or None.
+
+        Safe in a worker thread (the current view is not touched; ``adopt`` the result).  The
+        decision is computed for ``base`` and written only if the game is still there, so each
+        computer decision is made once whoever plays it.  ``pause``: at least this many seconds
+        between the claim and the write (players see the computer "think").
+        """
+        return self._computer_step(decide, base or self._view, pause)[0]
+
+    def _computer_step(self, decide: Decide, base: TableView, pause: float) -> tuple[TableView | None, bool]:
+        if self.computer_to_move(base) is None:
+            return None, False
+        claim = FileLock(self._claim_path, f"the computer seats of the table {self.name}")
+        try:
+            claim.acquire(timeout=0.0)
+        except GameLocked:
+            return None, False  # another process is playing them
+        try:
+            newer = self.fetch(base)
+            if newer is not None:
+                base = newer
+            turn = self.computer_to_move(base)
+            if turn is None:
+                return newer, False
+            seat, bot = turn
+            start = time.monotonic()
+            move = decide(seat, bot, base.state)
+            rest = pause - (time.monotonic() - start)
+            if rest > 0:
+                time.sleep(rest)
+
+            def change(current: TableView) -> tuple[Session, SaveMeta, None]:
+                if self.computer_to_move(current) != turn:
+                    raise TableMoved(f"{self.name}: not the computer's turn any more")
+                session = _copy(current.session)
+                session.push(move)
+                return session, current.meta, None
+
+            try:
+                view, _ = self._transact(base, change, expect=base)
+            except TableMoved:
+                return newer, False
+            return view, True
+        finally:
+            claim.release()
+
+    def play_computer(self, decide: Decide, pause: float = 0.0) -> bool:
+        """``computer_step`` from the current view, adopting the result; True when it made a decision."""
+        view, played = self._computer_step(decide, self._view, pause)
+        if view is not None:
+            self.adopt(view)
+        return played
+
+    # ------------------------------------------------------------------ undo and redo
+
+    def undo_problem(self, view: TableView | None = None) -> str | None:
+        """Why this identity cannot undo now (None: ``undo`` will take back their last decision)."""
+        view = view or self._view
+        return self._undo_target(view)[1]
+
+    def _undo_target(self, view: TableView) -> tuple[int, str | None]:
+        mine = view.seat_of(self.identity)
+        if mine is None:
+            return -1, f"you ({self.identity}) are watching this table: nothing of yours to undo"
+        s = view.session
+        p = s.position
+        if p == 0:
+            return -1, "nothing to undo"
+        last = view.mover(p - 1)
+        if last != mine:
+            earlier = any(view.mover(i) == mine for i in range(p - 1))
+            if earlier:
+                return -1, f"{view.who(last)} has decided since your last decision: you may undo only until then"
+            return -1, "nothing of yours to undo: you may undo only your own decisions"
+        if s.states[p - 1].revealed < s.state.revealed:
+            return -1, "your last decision revealed a card to everyone: it cannot be undone at a shared table"
+        return p - 1, None
+
+    def can_undo(self) -> bool:
+        """Is there anything this player might undo (``undo`` says why not, if it cannot)?"""
+        return self.seat is not None and self._view.session.position > 0
+
+    def undo_needs_confirmation(self) -> bool:
+        return False  # a step over a revealed card is refused at a table, never confirmed
+
+    def undo(self, confirm: bool = False) -> bool:
+        """Take back this identity's last decision; ``TableRefused`` says why when it may not."""
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, bool]:
+            target, why = self._undo_target(current)
+            if why is not None:
+                raise self._refuse(why)
+            session = _copy(current.session)
+            session.position = target
+            return session, current.meta, True
+
+        view, done = self._transact(self._view, change)
+        self._view = view
+        return done
+
+    def can_redo(self) -> bool:
+        s = self._view.session
+        return self.seat is not None and s.can_redo() and self._view.mover(s.position) == self.seat
+
+    def redo(self) -> bool:
+        """Make again the next undone decision, if it is this identity's."""
+        base = self._view
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, bool]:
+            s = current.session
+            if not s.can_redo():
+                raise self._refuse("nothing to redo")
+            if current.mover(s.position) != current.seat_of(self.identity):
+                raise self._refuse("the next undone decision is not yours")
+            session = _copy(s)
+            session.position += 1
+            return session, current.meta, True
+
+        view, done = self._transact(base, change, expect=base)
+        self._view = view
+        return done
+
+    # ------------------------------------------------------------------ seats
+
+    def join(self, seat: int | None = None) -> int:
+        """Take an open seat (the first one when ``seat`` is None) for this identity; its index."""
+        if (why := identity_problem(self.identity)) is not None:
+            raise self._refuse(why)
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, int]:
+            mine = current.seat_of(self.identity)
+            if mine is not None:
+                raise self._refuse(f"you ({self.identity}) already sit at seat {mine + 1}")
+            if current.state.is_over:
+                raise self._refuse("the game is over: you can watch it")
+            free = [i for i in range(len(current.seats)) if current.is_open(i)]
+            chosen = free[0] if seat is None and free else seat
+            if chosen is None:
+                raise self._refuse("every seat is taken: you can watch")
+            if not 0 <= chosen < len(current.seats):
+                raise self._refuse(f"there is no seat {chosen + 1}")
+            if not current.is_open(chosen):
+                raise self._refuse(f"seat {chosen + 1} is taken by {current.who(chosen)}")
+            s = current.session
+            players = list(s.config.players)
+            players[chosen] = self.identity
+            config = msgspec.structs.replace(s.config, players=tuple(players))
+            session = Session.replay(config, s.seed, list(s.moves), s.position, self.store.cards)
+            seats = list(current.seats)
+            seats[chosen] = SeatMeta(self.identity)
+            return session, msgspec.structs.replace(current.meta, seats=tuple(seats)), chosen
+
+        view, chosen = self._transact(self._view, change)
+        self._view = view
+        return chosen
+
+    # ------------------------------------------------------------------ the rest of the SavedGame interface
+
+    def save_as(self, name: str) -> SharedTable:
+        raise SaveError(f"{self.name}: a shared table keeps its name (every decision is saved in it)")
+
+    def close(self) -> None:
+        """Nothing is held between writes: nothing to release."""
+        return None
+
+    @property
+    def exit_hint(self) -> str:
+        return f"You left the table {self.name}; it is saved: norsewind, then Shared tables, brings you back."
+
+
+__all__ = [
+    "LOCK_SUFFIX",
+    "OPEN",
+    "POLL_INTERVAL",
+    "TABLES_DIR",
+    "SeatSummary",
+    "SharedTable",
+    "TableMoved",
+    "TableRefused",
+    "TableStore",
+    "TableSummary",
+    "TableView",
+    "identity_problem",
+    "player_identity",
+]
