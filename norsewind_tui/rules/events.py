@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from .cards import KINGDOM_NAMES, CardDB
-from .state import CASTLE, COLOUR_NAMES, DISCS, SIDE_NAMES, TILE
+from .state import CASTLE, COLOUR_NAMES, DISCS, TILE
 
 
 class Event(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -23,6 +23,11 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True):
     value: int = 0  # coins paid, gained, steps moved, ...
     extra: int = 0  # a second number (e.g. how many buildings paid income)
     what: str = ""  # a building type, a colour, a side ...
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 coin``, ``2 coins``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _holder(db: CardDB, kingdom_card: str, holder: int) -> str:
@@ -49,13 +54,13 @@ def describe(event: Event, names: tuple[str, ...], db: CardDB) -> str:
             text += f", paid {event.value}"
         return text + "."
     if k == "income":
-        return f"{who} gained {event.value} coins for {event.extra} {event.what}{'s' if event.extra != 1 else ''}."
+        return f"{who} gained {_n(event.value, 'coin')} for {_n(event.extra, event.what)}."
     if k == "ship_coins":
-        return f"{who} gained {event.value} coins from the ship."
+        return f"{who} gained {_n(event.value, 'coin')} from the ship."
     if k == "fourth_bonus":
-        return f"{who} gained {event.value} coins for a 4th building in {kingdom}."
+        return f"{who} gained {_n(event.value, 'coin')} for a 4th building in {kingdom}."
     if k == "citizen_bonus":
-        return f"{who} gained {event.value} coin for a citizen in {kingdom}."
+        return f"{who} gained {_n(event.value, 'coin')} for a citizen in {kingdom}."
     if k == "took_supply":
         what = "an upgrade disc" if event.value == DISCS else f"a {COLOUR_NAMES[event.value]} citizen"
         return f"{who} took {what} from supply {event.slot + 1}."
@@ -98,5 +103,3 @@ def describe(event: Event, names: tuple[str, ...], db: CardDB) -> str:
         return "The game is over."
     return f"{k}"
 
-
-SIDE_TEXT = SIDE_NAMES

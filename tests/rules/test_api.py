@@ -402,3 +402,15 @@ def test_card_set_identity_ignores_layout_but_not_values() -> None:
     base = compile_card_set(data).digest
     assert compile_card_set(b"# a comment\n\n" + data).digest == base
     assert compile_card_set(data.replace(b"helmets = 1", b"helmets = 2", 1)).digest != base
+
+
+def test_log_sentences_count_coins_in_good_english() -> None:
+    """The game log reads as English: 1 coin, 6 coins (rulebook example: 6 coins for 3 ships)."""
+    from norsewind_tui.rules import default_cards, describe
+    from norsewind_tui.rules.events import Event
+
+    db = default_cards()
+    assert describe(Event("income", 0, value=1, extra=1, what="inn"), ("Ana",), db) == "Ana gained 1 coin for 1 inn."
+    assert describe(Event("income", 0, value=6, extra=3, what="ship"), ("Lucy",), db) == (
+        "Lucy gained 6 coins for 3 ships."
+    )
