@@ -100,6 +100,10 @@ class NorsewindApp(App[str]):
             from .screens.resume import ResumeScreen
 
             self._replace(ResumeScreen())
+        elif what == "tables":
+            from .screens.lobby import LobbyScreen
+
+            self._replace(LobbyScreen())
         elif what in ("campaign", "progress"):
             from .screens.campaign import CampaignScreen
 
@@ -175,8 +179,11 @@ class NorsewindApp(App[str]):
         if game is not None:
             name = game.name
             saved = getattr(game, "path", None) is not None
+            hint = getattr(game, "exit_hint", None)  # a shared table says how to come back to it
             game.close()
-            if saved and not game.state.is_over:
+            if hint:
+                self.exit_message = str(hint)
+            elif saved and not game.state.is_over:
                 self.exit_message = f"Your game is saved as {name}: norsewind resume {name}"
             elif not saved:
                 self.exit_message = "This game was not saved (no saves folder)."

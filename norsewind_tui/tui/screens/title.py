@@ -1,4 +1,4 @@
-"""The title screen: new game, resume, solo campaign, progress, help, quit."""
+"""The title screen: new game, resume, shared tables, solo campaign, progress, help, quit."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ BANNER = "\n".join(
 MENU = (
     ("new", "New game", "n"),
     ("resume", "Resume a saved game", "r"),
+    ("tables", "Shared tables", "t"),
     ("campaign", "Solo campaign", "c"),
     ("progress", "Progress", "p"),
     ("help", "Rules & keys", "?"),
@@ -38,6 +39,7 @@ class TitleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "open('new')", "New game", id="title-new"),
         Binding("r", "open('resume')", "Resume", id="title-resume"),
+        Binding("t", "open('tables')", "Tables", show=False, id="title-tables"),  # in the menu; the footer is full
         Binding("c", "open('campaign')", "Campaign", id="title-campaign"),
         Binding("p", "open('progress')", "Progress", id="title-progress"),
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),

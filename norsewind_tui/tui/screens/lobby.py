@@ -1,0 +1,411 @@
+"""The lobby of shared tables, and the page that opens a new table.
+
+The lobby lists the tables of the saves folder (``storage.tables``): name, seats
+(who holds each, ``open``, or the computer), whose turn, last change; a worker
+re-reads the folder every second, so new tables, joins and decisions show up by
+themselves.  Enter joins an open seat (after a question), resumes your own
+seat, or watches a full or finished table; ``w`` watches; ``n`` opens a new
+table.  Every name is shown literally (``rich.text.Text``, control characters
+written out): nothing in a name is read as markup or as a terminal escape.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import datetime
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.worker import get_current_worker
+
+from ...storage.tables import (
+    MAX_SEATS,
+    MIN_SEATS,
+    SharedTable,
+    TableStore,
+    TableSummary,
+    identity_problem,
+    player_identity,
+)
+from ..computer import LABELS, bot_names
+from ..text import fit, safe_text
+from .new_game import Tick
+
+LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
+
+
+def _store(app: Any) -> tuple[TableStore | None, str]:
+    """The app's table store (None, and why, when there is no saves folder)."""
+    library = app.library
+    if library.saves_dir is None:
+        return None, library.problem or "shared tables need a saves folder"
+    try:
+        return TableStore(library.saves_dir, library.cards), ""
+    except Exception as exc:  # a tables folder that cannot be created
+        return None, str(exc)
+
+
+def _when(summary: TableSummary) -> str:
+    if summary.updated is None:
+        return ""
+    local = summary.updated.astimezone()
+    if local.date() == datetime.now().astimezone().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%Y-%m-%d")
+
+
+class TablesListed(Message):
+    def __init__(self, rows: list[TableSummary]) -> None:
+        self.rows = rows
+        super().__init__()
+
+
+class LobbyScreen(Screen[None]):
+    """The shared tables: join, resume, watch, or open a new one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "enter", "Join / resume", key_display="Enter", id="lobby-enter", show=True),
+        Binding("w", "watch", "Watch", id="lobby-watch"),
+        Binding("n", "new", "New table", id="lobby-new"),
+        Binding("escape,q", "back", "Back", key_display="Esc", id="lobby-back"),
+        Binding("j", "cursor('down')", "Down", show=False, id="lobby-down"),
+        Binding("k", "cursor('up')", "Up", show=False, id="lobby-up"),
+    ]
+
+    DEFAULT_CSS = """
+    LobbyScreen #tables { height: auto; max-height: 16; }
+    LobbyScreen #lobby-who { color: $text-muted; margin-bottom: 1; }
+    LobbyScreen #lobby-status { color: $warning; margin-top: 1; }
+    """
+
+    def __init__(self, notice: str = "") -> None:
+        super().__init__()
+        self.notice = notice
+        self.identity = player_identity()
+        self.store: TableStore | None = None
+        self.rows: list[TableSummary] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="page"):
+            yield Static(Text("Shared tables"), classes="page-title")
+            yield Static(Text(self.who_line()), id="lobby-who")
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
+            yield Static(Text(safe_text(self.notice)), id="lobby-status")
+        yield Footer()
+
+    def who_line(self) -> str:
+        problem = identity_problem(self.identity)
+        if problem is not None:
+            return f"You can watch tables; {problem}."
+        return (
+            f"You are {safe_text(self.identity)}. Enter joins an open seat or resumes yours, "
+            "w watches, n opens a new table."
+        )
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for label in ("Table", "Seats", "Turn", "Updated"):
+            table.add_column(label, key=label.lower())
+        self.store, problem = _store(self.app)
+        if self.store is None:
+            self.say(problem)
+            return
+        self.show_rows(self.store.list())
+        table.focus()
+        self.follow_tables()
+
+    @work(thread=True, exclusive=True, group="lobby")
+    def follow_tables(self) -> None:
+        worker = get_current_worker()
+        store = self.store
+        assert store is not None
+        last = list(self.rows)
+        while not worker.is_cancelled:
+            time.sleep(LIST_INTERVAL)
+            if worker.is_cancelled:
+                return
+            rows = store.list()
+            if rows != last:
+                last = rows
+                self.post_message(TablesListed(rows))
+
+    def on_tables_listed(self, message: TablesListed) -> None:
+        self.show_rows(message.rows)
+
+    def row_cells(self, row: TableSummary) -> list[Text]:
+        if row.error is not None:
+            problem = row.error.removeprefix(f"{row.path}: ")  # Enter shows the whole message
+            return [
+                Text(fit(safe_text(row.name), 20).rstrip()),
+                Text(fit(safe_text(problem), 40).rstrip()),
+                Text("broken"),
+                Text(""),
+            ]
+        seats = []
+        for seat in row.seats:
+            text = safe_text(seat.text)
+            if seat.kind == "human" and seat.holder == self.identity:
+                text += " (you)"
+            seats.append(text)
+        return [
+            Text(fit(safe_text(row.name), 20).rstrip()),
+            Text(fit(", ".join(seats), 40).rstrip()),
+            Text(fit(safe_text(row.whose_turn(self.identity)), 20).rstrip()),
+            Text(_when(row)),
+        ]
+
+    def show_rows(self, rows: list[TableSummary]) -> None:
+        table = self.query_one(DataTable)
+        chosen = self.selected()
+        keep = chosen.name if chosen is not None else None
+        self.rows = rows
+        table.clear()
+        for row in rows:
+            table.add_row(*self.row_cells(row), key=row.name)
+        if keep is not None:
+            for i, row in enumerate(rows):
+                if row.name == keep:
+                    table.move_cursor(row=i)
+                    break
+        if not rows and not self.notice:
+            self.say("No tables yet: n opens one, and the others on this host join it here.")
+        elif rows and not self.notice:
+            self.say("")
+
+    def say(self, message: str) -> None:
+        self.query_one("#lobby-status", Static).update(Text(safe_text(message)))
+
+    def selected(self) -> TableSummary | None:
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    # ------------------------------------------------------------------ actions
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_enter()
+
+    def action_enter(self) -> None:
+        row = self.selected()
+        if row is None or self.store is None:
+            return
+        if row.error is not None:
+            self.say(row.error)
+            return
+        if row.seat_of(self.identity) is not None or row.finished:
+            self.open(row.name)
+            return
+        if row.open_seats and identity_problem(self.identity) is None:
+            from .dialogs import ConfirmScreen
+
+            seat = row.open_seats[0]
+            question = f"Sit at seat {seat + 1} of the table {safe_text(row.name)} as {safe_text(self.identity)}?"
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.open(row.name, join=seat)
+
+            self.app.push_screen(ConfirmScreen(question, "Join", "Back"), answer)
+            return
+        why = "every seat is taken" if not row.open_seats else "you cannot sit at a table"
+        self.open(row.name, notice=f"Watching: {why}.")
+
+    def action_watch(self) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        if row.error is not None:
+            self.say(row.error)
+            return
+        self.open(row.name)
+
+    def open(self, name: str, join: int | None = None, notice: str = "") -> None:
+        from .table import open_table
+
+        assert self.store is not None
+        try:
+            table = self.store.open(name, self.identity)
+            if join is not None:
+                table.join(join)
+                notice = f"You sit at seat {join + 1} of {table.name}."
+        except Exception as exc:  # taken meanwhile, unreadable: one line
+            self.say(str(exc))
+            return
+        self.workers.cancel_group(self, "lobby")
+        open_table(self.app, table, notice)
+
+    def action_new(self) -> None:
+        if self.store is None:
+            return
+        self.workers.cancel_group(self, "lobby")
+        self.app._replace(NewTableScreen())  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.workers.cancel_group(self, "lobby")
+        self.app.goto_title()  # type: ignore[attr-defined]
+
+    def action_cursor(self, direction: str) -> None:
+        table = self.query_one(DataTable)
+        if direction == "down":
+            table.action_cursor_down()
+        else:
+            table.action_cursor_up()
+
+
+class NewTableScreen(Screen[None]):
+    """Open a table for 2-4 seats: you at seat 1, the others open (a person joins) or the computer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Open the table", id="table-start"),
+        Binding("escape", "back", "Back", key_display="Esc", id="table-back"),
+    ]
+
+    DEFAULT_CSS = """
+    NewTableScreen .field { height: 1; margin-bottom: 1; }
+    NewTableScreen .field.seat { margin-bottom: 0; }
+    NewTableScreen #table-seat-4 { margin-bottom: 1; }
+    NewTableScreen #table-seats { width: auto; }
+    NewTableScreen #table-name, NewTableScreen #table-seed { width: 44; }
+    NewTableScreen .kind { width: 28; }
+    NewTableScreen Checkbox { margin-bottom: 0; }
+    NewTableScreen #table-status { color: $error; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.identity = player_identity()
+        self.count = MIN_SEATS
+
+    def compose(self) -> ComposeResult:
+        kinds: list[tuple[str, str]] = [("Open: a person joins", "open")]
+        kinds += [(LABELS.get(b, f"Computer ({b})"), b) for b in bot_names()]
+        with Vertical(classes="page"):
+            yield Static(Text("Open a shared table"), classes="page-title")
+            with Horizontal(classes="field"):
+                yield Label("Table name", classes="field-label")
+                yield Input(
+                    placeholder=f"{safe_text(self.identity)}-table",
+                    max_length=40,
+                    compact=True,
+                    id="table-name",
+                )
+            with Horizontal(classes="field"):
+                yield Label("Seats", classes="field-label")
+                yield Select(
+                    [(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+                    value=self.count,
+                    allow_blank=False,
+                    compact=True,
+                    id="table-seats",
+                )
+            with Horizontal(classes="field seat", id="table-seat-1"):
+                yield Label("Seat 1", classes="field-label")
+                yield Label(Text(f"you ({safe_text(self.identity)})"))
+            for seat in range(2, MAX_SEATS + 1):
+                with Horizontal(classes="field seat", id=f"table-seat-{seat}"):
+                    yield Label(f"Seat {seat}", classes="field-label")
+                    yield Select(
+                        kinds, value="open", allow_blank=False, compact=True, id=f"table-kind-{seat}", classes="kind"
+                    )
+            yield Tick(
+                "Variant: place your starting card in the kingdom of your choice", id="table-start-choice", compact=True
+            )
+            yield Tick("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id="table-random-tiles", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(
+                    placeholder="random (a number replays the same deal)",
+                    type="integer",
+                    compact=True,
+                    id="table-seed",
+                    max_length=12,
+                )
+            with Horizontal(classes="buttons"):
+                yield Button("Open (ctrl+s)", id="open", variant="primary", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+            yield Static("", id="table-status")
+            yield Static(
+                Text("Others on this host join from Shared tables on the title screen (ssh or norsewind serve)."),
+                classes="hint",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        seed = getattr(self.app, "seed", None)
+        if seed is not None:
+            self.query_one("#table-seed", Input).value = str(seed)
+        self.update_seats()
+        self.query_one("#table-seats", Select).focus()
+        if (problem := identity_problem(self.identity)) is not None:
+            self.say(problem)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "table-seats" and isinstance(event.value, int):
+            self.count = event.value
+            self.update_seats()
+
+    def update_seats(self) -> None:
+        for seat in range(2, MAX_SEATS + 1):
+            self.query_one(f"#table-seat-{seat}").display = seat <= self.count
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "open":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def say(self, message: str) -> None:
+        self.query_one("#table-status", Static).update(Text(safe_text(message)))
+
+    def action_back(self) -> None:
+        self.app._replace(LobbyScreen())  # type: ignore[attr-defined]
+
+    def action_start(self) -> None:
+        from .table import open_table
+
+        store, problem = _store(self.app)
+        if store is None:
+            self.say(problem)
+            return
+        seats = ["me"]
+        for seat in range(2, self.count + 1):
+            value = self.query_one(f"#table-kind-{seat}", Select).value
+            seats.append(str(value) if isinstance(value, str) else "open")
+        raw_seed = self.query_one("#table-seed", Input).value.strip()
+        try:
+            seed = int(raw_seed) if raw_seed else random.SystemRandom().randrange(1, 2**31)
+        except ValueError:
+            self.say("The seed must be a whole number (or empty for a random deal).")
+            return
+        if not 0 <= seed < 2**63:
+            self.say("The seed must be between 0 and 9223372036854775807.")
+            return
+        name = self.query_one("#table-name", Input).value.strip() or None
+        try:
+            table: SharedTable = store.create(
+                self.identity,
+                seats,
+                seed,
+                name=name,
+                start_choice=self.query_one("#table-start-choice", Tick).value,
+                random_tiles=self.query_one("#table-random-tiles", Tick).value,
+            )
+        except Exception as exc:  # bad identity, name taken, disk: one line
+            self.say(f"Cannot open the table: {exc}")
+            return
+        waiting = "open" in seats
+        notice = f"Table {table.name} is open" + (": others join it from Shared tables." if waiting else ".")
+        open_table(self.app, table, notice)

@@ -1,0 +1,244 @@
+"""A shared table's game screen: the game screen, for one seat of a table several terminals share.
+
+The handle is a ``storage.tables.SharedTable``.  A worker thread looks at the
+table's save file every ``POLL_INTERVAL`` seconds and posts ``TableChanged``
+with the newer view, so every decision appears on every screen within a
+fraction of a second; the same worker plays the computer seats when it wins
+the table's claim (so does every other process at the table: the first one
+decides, once).  Only the seat's own identity can choose; watchers (no seat)
+see everything, read-only.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, cast
+
+from textual import work
+from textual.message import Message
+from textual.worker import get_current_worker
+
+from ...rules import pending
+from ...rules.events import Event
+from ...rules.moves import Move
+from ...rules.state import State
+from ...storage.tables import POLL_INTERVAL, SharedTable, TableView
+from ..adapter import GameHandle
+from ..computer import Computer
+from .end import EndScreen
+from .game import GameScreen
+
+TROUBLE_PAUSE = 5.0  # seconds before looking again after the table could not be read or a bot failed
+
+
+class TableChanged(Message):
+    """The table has a newer generation (someone decided, joined, undid)."""
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+        super().__init__()
+
+
+class TableTrouble(Message):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
+
+
+def _new_events(old: TableView, new: TableView) -> list[Event] | None:
+    """The events of the decisions ``new`` adds to ``old``; None when it is not an extension."""
+    a, b = old.session, new.session
+    if b.position < a.position or a.moves[: a.position] != b.moves[: a.position]:
+        return None
+    if old.state.players != new.session.states[a.position].players:
+        return None  # renamed (someone joined): the log is written again with the new names
+    return [e for batch in b.events[a.position : b.position] for e in batch]
+
+
+class TableScreen(GameScreen):
+    """Play (or watch) one seat of a shared table."""
+
+    def __init__(self, table: SharedTable, notice: str = "", undo_first: bool = False) -> None:
+        super().__init__(cast(GameHandle, table), notice, undo_first)
+        self.table = table
+        self.robot = Computer(table.session.seed)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.watch_table()
+        if not self.table.read_only and not self.notice and not self.table.notice and not self.state.is_over:
+            self.say(self.turn_line())
+
+    # ------------------------------------------------------------------ following the table
+
+    def follow(self) -> None:
+        """The game screen's watcher reload: the table's worker does it."""
+
+    @work(thread=True, exclusive=True, group="table")
+    def watch_table(self) -> None:
+        worker = get_current_worker()
+        table = self.table
+        latest = table.view
+        while not worker.is_cancelled:
+            time.sleep(POLL_INTERVAL)
+            if worker.is_cancelled:
+                return
+            base = table.view if table.view.generation >= latest.generation else latest
+            try:
+                newer = table.fetch(base)
+                if newer is not None:
+                    latest = newer
+                    self.post_message(TableChanged(newer))
+                    continue
+                if table.computer_to_move(base) is not None:
+                    pause = float(getattr(self.app, "computer_delay", 0.0))
+                    played = table.computer_step(self.decide, base, pause=pause)
+                    if played is not None:
+                        latest = played
+                        self.post_message(TableChanged(played))
+            except Exception as exc:  # unreadable table, failing bot: say so, look again later
+                self.post_message(TableTrouble(str(exc) or type(exc).__name__))
+                time.sleep(TROUBLE_PAUSE)
+
+    def decide(self, seat: int, bot: str, state: State) -> Move:
+        return self.robot.decide(seat, bot, state)
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        was_mine = self.is_human_turn()
+        old = self.table.adopt(message.view)
+        if old is None:
+            return
+        events = _new_events(old, message.view)
+        if events is None:
+            self.rebuild_log()
+        elif events:
+            self.log_events(events)
+        self.castle_mode = False
+        self.sync()
+        if self.state.is_over:
+            return
+        if self.is_human_turn() and not was_mine:
+            self.say(self.turn_line())
+        elif events is None and old.session.position > message.view.session.position:
+            self.say("A decision was undone.")
+
+    def on_table_trouble(self, message: TableTrouble) -> None:
+        self.say(message.reason, "error")
+
+    # ------------------------------------------------------------------ who may act
+
+    def is_human_turn(self) -> bool:
+        return not self.state.is_over and self.table.is_my_turn()
+
+    def maybe_computer(self) -> None:
+        """Computer seats are played by the table's worker (in whichever process claims them)."""
+
+    def turn_line(self) -> str:
+        problem = self.table.turn_problem()
+        if problem is None:
+            return f"Your turn, {self.table.identity}. Arrows move, Enter chooses, ? explains every key."
+        return problem[:1].upper() + problem[1:] + "."
+
+    def prompt_text(self, seat: int) -> str:
+        state = self.state
+        if state.is_over:
+            return "The game is over."
+        if self.castle_mode:
+            return f"Castle display: press 1-{len(state.display)} or move and Enter (Esc: back to the market)."
+        text = pending(state).prompt
+        table = self.table
+        current = state.current
+        if table.read_only:
+            text = "Watching (read-only): " + text
+        elif table.seats[current].kind == "computer":
+            text = f"{self.names[current]} (computer) is thinking..."
+        elif table.holder(current) is None:
+            text = f"Seat {current + 1} is open: waiting for a player to join this table (from the lobby)."
+        elif not table.is_my_turn():
+            text = f"Waiting for {table.holder(current)}. {text}"
+        if seat != current and 0 <= seat < len(state.players):
+            text = f"[Viewing {self.names[seat]}'s kingdoms; tab] " + text
+        return text
+
+    def refuse(self) -> bool:
+        """Say why this player cannot decide now; True when they cannot."""
+        if self.state.is_over or self.is_human_turn():
+            return False
+        self.say("Wait: " + (self.table.turn_problem() or "it is not your decision") + ".", "error")
+        return True
+
+    def action_choose(self) -> None:
+        if not self.refuse():
+            super().action_choose()
+
+    def action_digit(self, n: int) -> None:
+        if not self.refuse():
+            super().action_digit(n)
+
+    def action_undo(self) -> None:
+        if self.table.read_only:
+            self.not_undone("You are watching this table: there is nothing of yours to undo.")
+            return
+        super().action_undo()
+
+    # ------------------------------------------------------------------ leaving
+
+    def finish(self) -> None:
+        if self.ended or self.app.screen is not self:
+            return
+        self.ended = True
+        self.app.switch_screen(TableEndScreen(self.table))
+
+    def action_menu(self) -> None:
+        self.workers.cancel_group(self, "table")
+        self.app.active_game = None  # type: ignore[attr-defined]
+        open_lobby(self.app, f"You left the table {self.table.name}; it is saved.")
+
+    def action_quit_game(self) -> None:
+        self.workers.cancel_group(self, "table")
+        self.app.quit_with_game(self.table)  # type: ignore[attr-defined]
+
+
+class TableEndScreen(EndScreen):
+    """The score pad of a finished table; follows the table in case its last decision is undone."""
+
+    def __init__(self, table: SharedTable) -> None:
+        super().__init__(cast(GameHandle, table))
+        self.table = table
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(POLL_INTERVAL * 2, self.follow)
+
+    def follow(self) -> None:
+        try:
+            changed = self.table.poll()
+        except Exception:
+            return
+        if changed and not self.table.state.is_over and self.app.screen is self:
+            self.app.switch_screen(TableScreen(self.table, "A decision was undone: the game goes on."))
+
+    def action_undo(self) -> None:
+        if self.table.read_only:
+            self.notify("You are watching this table: there is nothing of yours to undo.", severity="warning")
+            return
+        self.app.switch_screen(TableScreen(self.table, undo_first=True))
+
+    def action_menu(self) -> None:
+        self.app.active_game = None  # type: ignore[attr-defined]
+        open_lobby(self.app, f"The table {self.table.name} is finished.")
+
+
+def open_lobby(app: Any, notice: str = "") -> None:
+    from .lobby import LobbyScreen
+
+    app._replace(LobbyScreen(notice))
+
+
+def open_table(app: Any, table: SharedTable, notice: str = "") -> None:
+    """Show ``table`` (its game, or its score pad when it is over)."""
+    app.active_game = table
+    if table.state.is_over:
+        app._replace(TableEndScreen(table))
+    else:
+        app._replace(TableScreen(table, notice))

@@ -1,0 +1,267 @@
+"""The lobby and a table's screen, driven with Textual's pilot (issue 6, "Shared tables").
+
+One app plays for alice (``NORSEWIND_PLAYER``); the other players are ``SharedTable`` objects
+of the test, writing the same save file as another process would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from norsewind_tui.rules import GameConfig
+from norsewind_tui.storage import FileLock, GameStore, SeatMeta
+from norsewind_tui.storage.tables import OPEN, SharedTable, TableStore
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.app import NorsewindApp
+
+SIZE = (100, 32)
+
+
+def aio(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(asyncio.wait_for(test(*args, **kwargs), 120))
+
+    return run
+
+
+@pytest.fixture(autouse=True)
+def alice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+
+
+def make_app(saves: Path, seed: int | None = 5, delay: float = 0.0) -> NorsewindApp:
+    return NorsewindApp(Library(str(saves), profile="alice"), seed=seed, computer_delay=delay, theme="norsewind")
+
+
+def text_of(app: NorsewindApp) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+async def until(pilot: Pilot[Any], predicate: Callable[[], object], timeout: float = 10.0) -> float:
+    """Pause the pilot until ``predicate()`` holds; the seconds it took (AssertionError on timeout)."""
+    start = time.monotonic()
+    while not predicate():
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"not within {timeout} s; the screen:\n{text_of(pilot.app)}")
+        await pilot.pause(0.05)
+    return time.monotonic() - start
+
+
+def screen_name(app: NorsewindApp) -> str:
+    return type(app.screen).__name__
+
+
+async def to_lobby(pilot: Pilot[Any]) -> None:
+    await pilot.press("t")
+    await until(pilot, lambda: screen_name(pilot.app) == "LobbyScreen")
+    await pilot.pause()
+
+
+# --------------------------------------------------------------------------- opening and joining
+
+
+@aio
+async def test_t_on_the_title_opens_the_lobby_and_n_a_new_table(saves: Path) -> None:
+    """An empty lobby says how to start; n opens the new-table page; with 3 seats (2: open, 3: the
+    easy computer) ctrl+s writes the table, seats alice, and shows its game screen."""
+    app = make_app(saves, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        screen = text_of(app)
+        assert "Shared tables" in screen and "You are alice" in screen and "No tables yet" in screen
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewTableScreen")
+        assert "you (alice)" in text_of(app)
+        app.screen.query_one("#table-seats").value = 3  # type: ignore[attr-defined]
+        app.screen.query_one("#table-kind-3").value = "easy"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        assert table.name == "alice-table" and table.seat == 0
+        assert [(s.name, s.kind, s.bot) for s in table.seats] == [
+            ("alice", "human", None),
+            (OPEN, "human", None),
+            ("Easy bot 3", "computer", "easy"),
+        ]
+        assert (saves / "tables" / "alice-table.json").exists()
+        assert "Table alice-table is open: others join it from Shared tables." in text_of(app)
+        await pilot.press("m")  # back to the lobby, which lists it
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen")
+        await until(pilot, lambda: "alice (you), open, Easy bot 3" in text_of(app))
+
+
+@aio
+async def test_join_an_open_seat_from_the_lobby(saves: Path) -> None:
+    """bob's table appears in alice's lobby by itself (the folder is re-read every second), with its
+    seats and whose turn; Enter asks, y seats alice, and the game screen is hers to play."""
+    store = TableStore(saves)
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        bob = store.create("bob", ["me", "open"], seed=1)  # seed 1: bob begins
+        await until(pilot, lambda: "bob-table" in text_of(app), timeout=5)
+        screen = text_of(app)
+        assert "bob, open" in screen and "bob " in screen.split("bob, open")[1][:30]  # whose turn: bob
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "ConfirmScreen")
+        assert "Sit at seat 2 of the table bob-table as alice?" in text_of(app)
+        await pilot.press("y")
+        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        assert table.seat == 1 and table.state.players[1].name == "alice"
+        assert bob.poll() and bob.holder(1) == "alice"
+        assert "Waiting for bob" in text_of(app)
+
+
+@aio
+async def test_each_sees_the_others_decision(saves: Path) -> None:
+    """alice's screen shows bob's decision within a second (polling); alice's own decision (Enter)
+    is in the file for bob's next look; Enter while it is bob's turn says whose turn it is."""
+    store = TableStore(saves)
+    bob = store.create("bob", ["me", "open"], seed=1)
+    store.open(bob.name, "alice").join()
+    bob.poll()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.press("enter")  # alice holds a seat: resume it
+        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Wait: it is bob's turn, not yours" in text_of(app)
+        assert bob.session.position == 0 and table.session.position == 0
+        for _ in range(3):
+            while bob.is_my_turn():
+                bob.push(bob.legal_moves()[0])
+                seen = await until(pilot, lambda: table.session.position == bob.session.position, timeout=5)
+                assert seen < 1.0
+            assert "Waiting for bob" not in text_of(app) and table.is_my_turn()
+            while table.is_my_turn():
+                before = table.session.position
+                await pilot.press("enter")
+                await until(pilot, lambda b=before: table.session.position > b)  # type: ignore[misc]
+                assert bob.poll() and bob.session.moves == table.session.moves
+        assert bob.is_my_turn()
+
+
+@aio
+async def test_watch_a_full_table_read_only(saves: Path) -> None:
+    """carol (this app) finds every seat taken: Enter watches; the screen says so, choosing and undo
+    are refused, and decisions still appear."""
+    store = TableStore(saves)
+    bob = store.create("bob", ["me", "open"], seed=1)
+    store.open(bob.name, "dave").join()
+    bob.poll()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        assert table.read_only
+        assert "Watching (read-only)" in text_of(app) and "every seat is taken" in text_of(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "you (alice) are watching" in text_of(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "nothing of yours to undo" in text_of(app)
+        bob.push(bob.legal_moves()[0])
+        await until(pilot, lambda: table.session.position == 1, timeout=5)
+
+
+@aio
+async def test_undo_at_a_table_from_the_keyboard(saves: Path) -> None:
+    """u takes back alice's own decision; after bob has decided, u says why it cannot."""
+    store = TableStore(saves)
+    bob = store.create("bob", ["me", "open"], seed=2)  # seed 2: seat 2 (alice) begins
+    store.open(bob.name, "alice").join()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: table.session.position == 1)
+        await pilot.press("u")
+        await until(pilot, lambda: table.session.position == 0)
+        assert "Undone." in text_of(app)
+        while table.is_my_turn():
+            before = table.session.position
+            await pilot.press("enter")
+            await until(pilot, lambda b=before: table.session.position > b)  # type: ignore[misc]
+        bob.poll()
+        bob.push(bob.legal_moves()[0])
+        await until(pilot, lambda: table.session.position == bob.session.position, timeout=5)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "bob has decided since your last decision" in text_of(app)
+        assert bob.session.position == table.session.position
+
+
+@aio
+async def test_the_app_plays_the_computer_seat_unless_another_process_claims_it(saves: Path) -> None:
+    """With the computer to move, the app plays it (once); while another process holds the
+    computer claim, the app leaves it alone."""
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "easy"], seed=2)  # seed 2: the computer begins
+    claim = FileLock(store.dir / "alice-table.json.computer", "another process")
+    claim.acquire()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        assert "(computer) is thinking" in text_of(app)
+        await pilot.pause(1.0)
+        assert not alice.poll() and alice.session.position == 0
+        claim.release()
+        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        await until(pilot, lambda: table.is_my_turn(), timeout=20)
+        alice.poll()
+        moves = alice.session.moves
+        assert moves and all(alice.view.mover(i) == 1 for i in range(len(moves)))
+
+
+@aio
+async def test_names_are_shown_literally(saves: Path) -> None:
+    """A table whose names look like markup (written by some other program) is listed with the names
+    exactly as they are; nothing is styled or swallowed."""
+    tables = GameStore(saves / "tables")
+    names = ("[b]eve[/b]", "[link=http://x]m[/link]")
+    seats = [SeatMeta(names[0]), SeatMeta(names[1], "computer", "easy")]
+    tables.create(GameConfig(players=names), 4, seats, name="odd").close()
+    app = make_app(saves)
+    async with app.run_test(size=(120, 32)) as pilot:
+        await to_lobby(pilot)
+        screen = text_of(app)
+        assert "[b]eve[/b], [link=http://x]m[/link]" in screen
+        await pilot.press("w")
+        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        assert "[b]eve[/b]" in text_of(app)
+
+
+@aio
+async def test_a_broken_table_is_listed_with_its_problem(saves: Path) -> None:
+    (saves / "tables").mkdir(mode=0o700)
+    (saves / "tables" / "bad.json").write_text('{"format": 1}', encoding="utf-8")
+    app = make_app(saves)
+    async with app.run_test(size=(120, 32)) as pilot:
+        await to_lobby(pilot)
+        assert "bad" in text_of(app) and "missing required field" in text_of(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "LobbyScreen"
