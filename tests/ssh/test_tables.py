@@ -1,0 +1,98 @@
+"""Two players at one shared table through the real ``norsewind serve`` (issue 6, "Shared tables"):
+alice opens a table, bob joins it from the lobby, and each sees the other's decisions on their own
+screen (read with pyte); a third player watches. The table's save file is the ground truth.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from norsewind_tui.rules import pending
+from norsewind_tui.ssh.server import ServeConfig
+from norsewind_tui.storage.tables import TableStore, TableView
+
+from .conftest import Keys
+from .helpers import Terminal, serving, wait_until
+
+TITLE = "Resume a saved game"
+
+
+def run(coro: Coroutine[Any, Any, None], timeout: float = 180) -> None:
+    asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def table_now(saves: Path) -> TableView:
+    return TableStore(saves).open("alice-table", "test").view
+
+
+def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeConfig, keys: Keys, saves: Path) -> None:
+    """alice: t (lobby), n (new table), ctrl+s: a two-seat table with seat 2 open. bob: t, Enter, y:
+    he sits at seat 2. Then whoever is to move presses Enter, decision after decision, until both
+    have decided: each decision is saved, and the other player's screen shows the decision awaited
+    next (their app picked it up from the save file by itself). carol, logging in later, can only
+    watch the full table."""
+
+    async def main() -> None:
+        async with serving(config) as server:
+            alice = await Terminal.connect(server.port, "alice", keys.alice)
+            bob = await Terminal.connect(server.port, "bob", keys.bob)
+            for term in (alice, bob):
+                await term.wait_for(TITLE)
+            alice.press("t")
+            await alice.wait_for("You are alice")
+            alice.press("n")
+            await alice.wait_for("Open a shared table")
+            alice.press("\x13")  # ctrl+s
+            await alice.wait_for("Table alice-table is open")
+
+            bob.press("t")
+            await bob.wait_for("alice-table")
+            assert "alice (you)" not in bob.text() and "alice, open" in bob.text()
+            bob.press("\r")
+            await bob.wait_for("Sit at seat 2 of the table alice-table as bob?")
+            bob.press("y")
+            await bob.wait_for("You sit at seat 2 of alice-table")
+            view = table_now(saves)
+            assert [view.holder(0), view.holder(1)] == ["alice", "bob"]
+            assert view.state.players[1].name == "bob"
+
+            terms = {"alice": alice, "bob": bob}
+            decided: dict[str, int] = {"alice": 0, "bob": 0}
+            for _ in range(16):
+                if min(decided.values()) >= 2:
+                    break
+                view = table_now(saves)
+                mover = view.holder(view.state.current)
+                assert mover in terms
+                other = "bob" if mover == "alice" else "alice"
+                await terms[mover].wait_for(pending(view.state).prompt[:40])  # the mover sees it is theirs
+                position = view.session.position
+                await terms[other].quiet()
+                before = terms[other].text()
+                terms[mover].press("\r")
+                assert await wait_until(lambda p=position: table_now(saves).session.position > p, timeout=20)  # type: ignore[misc]
+                decided[mover] += 1
+                after = table_now(saves)
+                assert after.mover(position) == view.state.current
+                expected = pending(after.state).prompt[:40]
+                shown = await terms[other].wait_for(expected)
+                assert shown == expected and terms[other].text() != before
+                if after.holder(after.state.current) == mover:
+                    assert "Waiting for" in terms[other].text()
+            assert min(decided.values()) >= 1, decided
+
+            carol = await Terminal.connect(server.port, "carol", keys.bob)
+            await carol.wait_for(TITLE)
+            carol.press("t")
+            await carol.wait_for("alice-table")
+            carol.press("\r")
+            await carol.wait_for("Watching (read-only)")
+            assert "every seat is taken" in carol.text()
+            for term in (alice, bob, carol):
+                await term.close()
+        assert table_now(saves).session.position >= 2
+
+    run(main())
