@@ -13,6 +13,9 @@ saves folder, and drives it with asyncssh clients whose screens are pyte termina
   shared pages split between processes) of each app process, and how much the server process grew
   per session.
 - Time from connecting to the title screen being drawn (median over the N clients).
+- Shared table: alice opens a two-seat table, bob joins it; whoever is to move presses Enter, about
+  20 times; the time from that keypress to the first change of the *other* player's screen (their
+  app polls the table's save file every 0.25 s). Median and worst.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pyte
@@ -190,11 +194,72 @@ async def bench(port: int, server_pid: int, sessions: int, cols: int, rows: int)
         c.close()
 
 
+async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions: int) -> None:
+    """Time from one player's decision (Enter) to the first change of the other player's screen."""
+    from norsewind_tui.storage.tables import TableStore
+
+    def table() -> Any:
+        return TableStore(saves).open("alice-table", "bench").view
+
+    conn_a, alice = await open_client(port, "alice", cols, rows)
+    conn_b, bob = await open_client(port, "bob", cols, rows)
+    for client in (alice, bob):
+        await client.wait_for(TITLE)
+    await alice.press("t")
+    await alice.wait_for("You are alice")
+    await alice.press("n")
+    await alice.wait_for("Open a shared table")
+    await alice.press("\x13")  # ctrl+s: open the table, seat 2 open
+    await alice.wait_for("Table alice-table is open")
+    await bob.press("t")
+    await bob.wait_for("alice-table")
+    await bob.press("\r")
+    await bob.wait_for("Sit at seat 2")
+    await bob.press("y")
+    await bob.wait_for("You sit at seat 2")
+    players = {"alice": alice, "bob": bob}
+    delays: list[float] = []
+    for _ in range(decisions):
+        view = table()
+        if view.state.is_over:
+            break
+        mover = view.holder(view.state.current)
+        other = players["bob" if mover == "alice" else "alice"]
+        await other.quiet()
+        await players[mover].quiet()
+        before = other.text()
+        assert players[mover].chan is not None
+        started = time.monotonic()
+        players[mover].chan.write(b"\r")
+        while other.text() == before:
+            other.changed.clear()
+            try:
+                await asyncio.wait_for(other.changed.wait(), 10)
+            except TimeoutError:
+                raise SystemExit("bench/ssh.py: the other player's screen did not change in 10 s") from None
+        delays.append(time.monotonic() - started)
+        position = view.session.position
+        deadline = time.monotonic() + 10
+        while table().session.position <= position:
+            if time.monotonic() > deadline:
+                raise SystemExit("bench/ssh.py: a decision at the shared table was not saved")
+            await asyncio.sleep(0.05)
+    print("shared table (two players, each on their own connection):")
+    print(
+        f"  a decision to the other player's screen: {len(delays)} decisions, median "
+        f"{statistics.median(delays) * 1000:.0f} ms, worst {max(delays) * 1000:.0f} ms, "
+        f"best {min(delays) * 1000:.0f} ms"
+    )
+    conn_a.close()
+    conn_b.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--sessions", type=int, default=4)
     parser.add_argument("--cols", type=int, default=100)
     parser.add_argument("--rows", type=int, default=32)
+    parser.add_argument("--decisions", type=int, default=20, help="decisions timed at the shared table")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
@@ -209,7 +274,7 @@ def main() -> int:
                 "--saves",
                 str(Path(tmp)),
                 "--max-sessions",
-                str(args.sessions + 1),
+                str(args.sessions + 3),  # room for the shared table's two players while the others hang up
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -223,6 +288,7 @@ def main() -> int:
                 print(f"bench/ssh.py: the server did not start: {line.strip()}", file=sys.stderr)
                 return 1
             asyncio.run(bench(int(match.group(1)), server.pid, args.sessions, args.cols, args.rows))
+            asyncio.run(table_latency(int(match.group(1)), Path(tmp), args.cols, args.rows, args.decisions))
         finally:
             server.terminate()
             server.wait(timeout=30)
