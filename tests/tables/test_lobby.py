@@ -264,3 +264,57 @@ async def test_a_broken_table_is_listed_with_its_problem(saves: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert screen_name(app) == "LobbyScreen"
+
+
+def finish(store: TableStore, seed: int) -> tuple[SharedTable, SharedTable]:
+    alice = store.create("alice", ["me", "open"], seed=seed)
+    bob = store.open(alice.name, "bob")
+    bob.join()
+    while not alice.finished:
+        for table in (alice, bob):
+            table.poll()
+            if table.is_my_turn():
+                table.push(table.legal_moves()[0])
+    bob.poll()
+    return alice, bob
+
+
+@aio
+async def test_a_finished_table_shows_its_score_pad_and_says_why_undo_cannot(saves: Path) -> None:
+    """Resuming a finished table shows the score pad; u there says why not (the last decision
+    refilled the market from the deck, or it was bob's) and stays on the pad."""
+    alice, _bob = finish(TableStore(saves), seed=2)
+    position = alice.session.position
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        assert "finished" in text_of(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "TableEndScreen")
+        assert "Score pad" in text_of(app)
+        await pilot.press("u")
+        await until(pilot, lambda: "Not undone" in text_of(app))
+        assert "revealed a card to everyone" in text_of(app) or "has decided since" in text_of(app)
+        assert screen_name(app) == "TableEndScreen"
+        assert alice.fetch() is None and alice.session.position == position
+
+
+@aio
+async def test_undo_first_takes_back_exactly_one_decision(saves: Path) -> None:
+    """The table screen opened to undo (as from the score pad) undoes once, not once per handler of
+    its class hierarchy."""
+    from norsewind_tui.tui.screens.table import TableScreen
+
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=1)  # alice begins
+    alice.push(alice.legal_moves()[0])
+    alice.push(alice.legal_moves()[0])
+    assert alice.undo_problem() is None
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        table = store.open(alice.name, "alice")
+        await app.push_screen(TableScreen(table, undo_first=True))
+        await until(pilot, lambda: table.session.position == 1)
+        await pilot.pause(0.6)
+        assert table.session.position == 1 and alice.fetch() is not None
+        assert "Undone." in text_of(app)

@@ -14,8 +14,11 @@ from __future__ import annotations
 import time
 from typing import Any, cast
 
+from rich.text import Text
 from textual import work
+from textual.containers import VerticalScroll
 from textual.message import Message
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...rules import pending
@@ -25,6 +28,7 @@ from ...rules.state import State
 from ...storage.tables import POLL_INTERVAL, SharedTable, TableView
 from ..adapter import GameHandle
 from ..computer import Computer
+from ..text import safe_text
 from .end import EndScreen
 from .game import GameScreen
 
@@ -64,9 +68,14 @@ class TableScreen(GameScreen):
         self.robot = Computer(table.session.seed)
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual also runs GameScreen.on_mount (after this one): it must not be called here too
         self.watch_table()
-        if not self.table.read_only and not self.notice and not self.table.notice and not self.state.is_over:
+        self.call_later(self.greet)
+
+    def greet(self) -> None:
+        """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
+        quiet = self.undo_first or self.notice or self.table.notice  # they have their own message
+        if not quiet and not self.table.read_only and not self.state.is_over:
             self.say(self.turn_line())
 
     # ------------------------------------------------------------------ following the table
@@ -207,8 +216,11 @@ class TableEndScreen(EndScreen):
         self.table = table
 
     def on_mount(self) -> None:
-        super().on_mount()
-        self.set_interval(POLL_INTERVAL * 2, self.follow)
+        self.set_interval(POLL_INTERVAL * 2, self.follow)  # (EndScreen.on_mount runs too)
+        self.query_one(VerticalScroll).mount(Static("", id="table-end-status"))
+
+    def say(self, message: str) -> None:
+        self.query_one("#table-end-status", Static).update(Text(safe_text(message)))
 
     def follow(self) -> None:
         try:
@@ -219,8 +231,9 @@ class TableEndScreen(EndScreen):
             self.app.switch_screen(TableScreen(self.table, "A decision was undone: the game goes on."))
 
     def action_undo(self) -> None:
-        if self.table.read_only:
-            self.notify("You are watching this table: there is nothing of yours to undo.", severity="warning")
+        problem = self.table.undo_problem()
+        if problem is not None:  # say why here, on the score pad
+            self.say(f"Not undone: {problem}.")
             return
         self.app.switch_screen(TableScreen(self.table, undo_first=True))
 
