@@ -299,8 +299,8 @@ def test_vikings_score_18_in_northumbria() -> None:
     Northumbria, so the Vikings score it: 6 points per card x 3 cards = 18."""
     s = game(("Lucy",), seed=4)
     s = with_kingdom(s, 0, NORTHUMBRIA, "two_buildings", castle="A-34", discs=[(CASTLE, SHIELD)])
-    # The red side of the Northumbria Viking card: 6 helmets, 6 coins per card; + 2 + 2 + 2 helmets.
-    s = check_census(with_vikings(s, [["A-07", "A-09", "F-03"], [], [], []], red=[True, False, False, False]))
+    # The green side of the Northumbria Viking card: 6 helmets, 6 coins per card; + 2 + 2 + 2 helmets.
+    s = check_census(with_vikings(s, [["A-07", "A-09", "F-03"], [], [], []], red=[False, False, False, False]))
     row = viking_score(s).rows[NORTHUMBRIA]
     assert (row.helmets, row.your_shields, row.cards, row.coins_per_card) == (12, 11, 3, 6)
     assert row.scores and row.points == 18

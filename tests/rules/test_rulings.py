@@ -746,14 +746,14 @@ def test_r21_solo_result_is_your_score_minus_the_vikings() -> None:
     s = solo()
     s = with_kingdom(s, 0, NORTHUMBRIA, "different_types", ["A-24"])  # 1 shield, 1 helmet: safe, 0 points
     s = with_vikings(s, [["A-07", "A-09"], [], [], ["A-01"]], red=[True, False, False, False])
-    s = replace(with_player(s, 0, coins=40), phase="over")
+    s = replace(with_player(s, 0, coins=59), phase="over")
     o = outcome(s)
     assert o is not None
     you = score_breakdown(s, 0).total
     vikings = viking_score(s).total
-    assert you == 40 + 0 - 21
-    # Northumbria red side 6 + 2 + 2 helmets > 1 shield: 6 x 2; Wessex green 4 + 1 > 0: 4 x 1.
-    assert vikings == 12 + 4
+    assert you == 59 + 0 - 21
+    # Northumbria red side 13 + 2 + 2 helmets > 1 shield: 14 x 2; Wessex green 6 + 1 > 0: 7 x 1.
+    assert vikings == 28 + 7
     assert o.margin == you - vikings and o.medal == medal_for(you - vikings)
     assert (o.margin, o.medal, o.winners) == (3, "bronze", (0,))
     assert o.level == 1
