@@ -42,11 +42,26 @@ def finish_turn(state: State, move: Move, plan: Sequence[Move] = ()) -> State:
     return masked(s, root)
 
 
-def _kingdom_words(before: ScoreBreakdown, after: ScoreBreakdown) -> list[str]:
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _viking_helmets(state: State) -> list[int]:
+    """Solo: the helmets of each Viking row now (the card's side and the cards in the row)."""
+    db = cards_for(state)
+    out = []
+    for row, card in enumerate(db.vikings):
+        side = card.red if state.viking_red[row] else card.green
+        out.append(side.helmets + sum(db.helmets[c] for c in state.vikings[row]))
+    return out
+
+
+def _kingdom_words(state: State, before: ScoreBreakdown, after: ScoreBreakdown) -> list[str]:
+    """One phrase per kingdom the turn changed: its safety first, then what it gains."""
+    vikings = _viking_helmets(state) if state.solo else None
     words = []
     for b, a in zip(before.kingdoms, after.kingdoms, strict=True):
-        changed = (b.helmets, b.shields, b.prestige, b.citizens) != (a.helmets, a.shields, a.prestige, a.citizens)
-        if not changed:
+        if (b.helmets, b.shields, b.prestige, b.citizens) == (a.helmets, a.shields, a.prestige, a.citizens):
             continue
         name = KINGDOM_NAMES[a.row]
         if a.safe and not b.safe:
@@ -55,12 +70,16 @@ def _kingdom_words(before: ScoreBreakdown, after: ScoreBreakdown) -> list[str]:
             words.append(f"{name} falls at risk ({a.helmets} helmets, {a.shields} shields)")
         elif a.safe and a.helmets > b.helmets:
             words.append(f"{name} stays safe")
-        if a.safe and a.points > b.points and a.points - b.points >= 2:
+        if vikings is not None and b.shields < vikings[a.row] <= a.shields:
+            words.append(f"{name} holds off the Vikings")
+        if a.safe and a.points - b.points >= 2:
             words.append(f"{name} +{a.points - b.points} points")
         elif a.prestige > b.prestige:
             words.append(f"{name} +{a.prestige - b.prestige} prestige")
-        elif a.citizens > b.citizens and not words:
-            words.append(f"{name} +{a.citizens - b.citizens} citizens")
+        elif a.citizens > b.citizens:
+            words.append(f"{name} +{_n(a.citizens - b.citizens, 'citizen')}")
+        elif a.shields > b.shields:
+            words.append(f"{name} +{_n(a.shields - b.shields, 'shield')}")
     return words
 
 
@@ -87,11 +106,12 @@ def explain_move(state: State, move: Move, plan: Sequence[Move] = ()) -> str:
         words.append(f"the {db.name(state.held)} fits {KINGDOM_NAMES[move.row]}")
     coins = after.coins - before.coins
     if coins > 0:
-        words.append(f"+{coins} coins")
+        words.append(f"+{_n(coins, 'coin')}")
     elif coins < 0 and not isinstance(move, PickCastle):
-        words.append(f"pays {-coins} coins")
-    words.extend(_kingdom_words(before, after))
+        words.append(f"pays {_n(-coins, 'coin')}")
+    kingdoms = _kingdom_words(state, before, after)
+    words.extend(kingdoms)
     points = after.total - before.total
-    if len(words) < 2 and points:
+    if len(words) < 2 and points and not any("points" in w for w in kingdoms):
         words.append(f"{points:+d} points if the game ended now")
     return "; ".join(words[:3]) if words else "keeps your kingdoms as they are"

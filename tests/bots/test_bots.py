@@ -27,6 +27,7 @@ from norsewind_tui.rules import (
     outcome,
     score_breakdown,
 )
+from norsewind_tui.rules.cards import KINGDOM_NAMES
 from norsewind_tui.rules.engine import cards_for
 
 replace = msgspec.structs.replace
@@ -254,6 +255,7 @@ def test_greedy_takes_the_castle_that_saves_a_kingdom() -> None:
     assert move == PickCastle(0)
     after = apply(state, move)
     assert GreedyBot(0).decide(after) == ChooseKingdom(row)
+    assert explain_move(state, move).startswith(f"castle for 10 coins; {KINGDOM_NAMES[row]} becomes safe")
 
 
 def _pump_position() -> State:
