@@ -352,6 +352,14 @@ def test_a_hint_is_a_legal_move_with_a_reason() -> None:
         hint(state, (state.current + 1) % len(state.players))
 
 
+def test_hints_do_not_peek_either() -> None:
+    """The hint (move and reason) is the same whatever the unseen order of the decks."""
+    rng = random.Random(9)
+    for state in POSITIONS[::4]:
+        first = hint(state, state.current, bot=small("hard"))
+        assert hint(permuted(state, rng), state.current, bot=small("hard")) == first
+
+
 def test_a_ship_hint_names_its_coins() -> None:
     """Taking a ship pays its coins at once (rulebook, Gain Income): the reason says so."""
     state = new_game(GameConfig(players=("A", "B")), 2)
