@@ -12,11 +12,15 @@ evaluation for the player to move there (``turns.turn_options``: one plan per
 first decision), so the search compares good turns rather than single clicks;
 the bot plays the first decision of the plan visited most.  Other players'
 turns are in the tree too, with their own best plans, judged by their
-rewards.  Below a new node the game is rolled out for a few turns with a
-quick greedy player, then every seat's projected score is read and turned
-into a reward in 0..1: the chance to win in a game of 2-4 (margin over the
-best other player) and the margin over the Vikings in solo.  A finished game
+rewards.  At a new node (optionally after a few turns of a quick greedy
+rollout: ``rollout_turns``, off by default, as it cost more time than it
+gained strength) every seat's projected score is read and turned into a
+reward in 0..1: the chance to win in a game of 2-4 (margin over the best
+other player) and the margin over the Vikings in solo.  A finished game
 gives the real result.
+
+Bots never replace a castle by one that is no better (``turns.bot_moves``):
+in solo that would be an endless coin pump (see there).
 
 The budget is a number of iterations, which makes play deterministic for a
 given bot seed and position.  The time cap is only a safety net: when it
