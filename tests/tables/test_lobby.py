@@ -318,3 +318,26 @@ async def test_undo_first_takes_back_exactly_one_decision(saves: Path) -> None:
         await pilot.pause(0.6)
         assert table.session.position == 1 and alice.fetch() is not None
         assert "Undone." in text_of(app)
+
+
+@aio
+async def test_delete_only_a_finished_table_or_ones_nobody_else_sits_at(saves: Path) -> None:
+    """d on a table where bob plays is refused; on a finished table it asks, then deletes the file."""
+    store = TableStore(saves)
+    finish(store, seed=2)  # alice-table, finished
+    playing = store.create("bob", ["me", "open"], seed=1)
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        rows = [r.name for r in app.screen.rows]  # type: ignore[attr-defined]
+        assert rows == [playing.name, "alice-table"]
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Only a finished table" in text_of(app) and playing.path.exists()
+        await pilot.press("down", "d")
+        await until(pilot, lambda: screen_name(app) == "ConfirmScreen")
+        assert "Delete the table alice-table and its game?" in text_of(app)
+        await pilot.press("y")
+        await until(pilot, lambda: "The table alice-table is deleted." in text_of(app))
+        assert not (saves / "tables" / "alice-table.json").exists()
+        assert [r.name for r in store.list()] == [playing.name]

@@ -40,6 +40,7 @@ from ..text import fit, safe_text
 from .new_game import Tick
 
 LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
+EMPTY = "No tables yet: n opens one, and the others on this host join it here."
 
 
 def _store(app: Any) -> tuple[TableStore | None, str]:
@@ -75,6 +76,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "enter", "Join / resume", key_display="Enter", id="lobby-enter", show=True),
         Binding("w", "watch", "Watch", id="lobby-watch"),
         Binding("n", "new", "New table", id="lobby-new"),
+        Binding("d,delete", "delete", "Delete", id="lobby-delete"),
         Binding("escape,q", "back", "Back", key_display="Esc", id="lobby-back"),
         Binding("j", "cursor('down')", "Down", show=False, id="lobby-down"),
         Binding("k", "cursor('up')", "Up", show=False, id="lobby-up"),
@@ -92,6 +94,7 @@ class LobbyScreen(Screen[None]):
         self.identity = player_identity()
         self.store: TableStore | None = None
         self.rows: list[TableSummary] = []
+        self.status = notice
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="page"):
@@ -107,7 +110,7 @@ class LobbyScreen(Screen[None]):
             return f"You can watch tables; {problem}."
         return (
             f"You are {safe_text(self.identity)}. Enter joins an open seat or resumes yours, "
-            "w watches, n opens a new table."
+            "w watches, n opens a new table, d deletes a finished one."
         )
 
     def on_mount(self) -> None:
@@ -176,11 +179,12 @@ class LobbyScreen(Screen[None]):
                     table.move_cursor(row=i)
                     break
         if not rows and not self.notice:
-            self.say("No tables yet: n opens one, and the others on this host join it here.")
-        elif rows and not self.notice:
+            self.say(EMPTY)
+        elif rows and self.status == EMPTY:
             self.say("")
 
     def say(self, message: str) -> None:
+        self.status = message
         self.query_one("#lobby-status", Static).update(Text(safe_text(message)))
 
     def selected(self) -> TableSummary | None:
@@ -243,6 +247,33 @@ class LobbyScreen(Screen[None]):
             return
         self.workers.cancel_group(self, "lobby")
         open_table(self.app, table, notice)
+
+    def action_delete(self) -> None:
+        """Delete a finished table, a broken one, or one where nobody but you holds a seat."""
+        row = self.selected()
+        if row is None or self.store is None:
+            return
+        others = [s.holder for s in row.seats if s.holder is not None and s.holder != self.identity]
+        if row.error is None and not row.finished and (others or row.seat_of(self.identity) is None):
+            self.say("Only a finished table, or one where nobody but you holds a seat, can be deleted.")
+            return
+        from .dialogs import ConfirmScreen
+
+        store = self.store
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                store.remove(row.name)
+            except Exception as exc:  # a write under way, a folder that refuses: one line
+                self.say(str(exc))
+                return
+            self.say(f"The table {row.name} is deleted.")
+            self.show_rows([r for r in self.rows if r.name != row.name])
+
+        question = f"Delete the table {safe_text(row.name)} and its game?"
+        self.app.push_screen(ConfirmScreen(question, "Delete", "Keep"), answer)
 
     def action_new(self) -> None:
         if self.store is None:
