@@ -9,6 +9,7 @@ Figures printed:
 - the hard bot's thinking time per decision that had a choice, median and worst
   (goal: within 2 s), and how many searches the time cap stopped (0 means every
   game replays exactly);
+- easy and normal against greedy (the strengths' ladder);
 - the hard bot alone against the Vikings on each solo level 1-7: win rate and
   medals (the card set should make level 1 a usual win and level 7 a rare one).
 
@@ -59,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.bot} thinking time per decision with a choice: median {hard.think_median:.3f} s, "
               f"worst {hard.think_worst:.3f} s over {hard.decisions} decisions; time cap hit {hard.capped} times",
               flush=True)
+        print("the players' strengths against greedy:")
+        for name in ("easy", "normal"):
+            duel(name, "greedy", args.games, args.seed, args.jobs)
     if args.only != "duels":
         print(f"{args.bot} alone against the Vikings, {args.solo_games} games per level "
               "(medals: none/bronze/silver/gold/platinum)")
