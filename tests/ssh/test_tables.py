@@ -96,3 +96,33 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
         assert table_now(saves).session.position >= 2
 
     run(main())
+
+
+def test_a_table_survives_the_server_being_restarted(config: ServeConfig, keys: Keys, saves: Path) -> None:
+    """alice resumes her seat at a table (opened earlier, bob sits at seat 2) and decides; the
+    server stops (her app is hung up); on a new server she logs in, finds the table in the lobby,
+    resumes her seat at the same decision and plays on."""
+    store = TableStore(saves)
+    store.create("alice", ["me", "open"], seed=1)  # seed 1: alice begins
+    store.open("alice-table", "bob").join()
+
+    async def resume_and_decide(port: int, position: int) -> None:
+        alice = await Terminal.connect(port, "alice", keys.alice)
+        await alice.wait_for(TITLE)
+        alice.press("t")
+        await alice.wait_for("alice (you), bob")
+        alice.press("\r")
+        view = table_now(saves)
+        assert view.session.position == position
+        await alice.wait_for(pending(view.state).prompt[:40])
+        await alice.wait_for("Your turn, alice")
+        alice.press("\r")
+        assert await wait_until(lambda: table_now(saves).session.position == position + 1, timeout=20)
+
+    async def main() -> None:
+        async with serving(config) as server:
+            await resume_and_decide(server.port, 0)
+        async with serving(config) as server:
+            await resume_and_decide(server.port, 1)
+
+    run(main())
