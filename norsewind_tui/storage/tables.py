@@ -526,14 +526,17 @@ class SharedTable:
                 return None  # still broken, and we already use the backup
             self._bad_stamp = stamp
         view = _load(self._files, self.store.cards)
-        if view.generation == base.generation and view.damaged_main == base.damaged_main:
+        same = view.meta.id == base.meta.id and view.damaged_main == base.damaged_main
+        if same and view.generation == base.generation:
             return None
         return view
 
     def adopt(self, view: TableView) -> TableView | None:
         """Make ``view`` current if it is newer than the current view; the view it replaced, or None."""
         old = self._view
-        if view.generation <= old.generation and not (old.damaged_main and not view.damaged_main):
+        another = view.meta.id != old.meta.id  # deleted and opened again under the same name
+        broken = view.damaged_main != old.damaged_main  # the main file broke (the backup is the table), or mended
+        if view.generation <= old.generation and not another and not broken:
             return None
         self._view = view
         return old
@@ -589,7 +592,7 @@ class SharedTable:
         meta = msgspec.structs.replace(meta, updated=now(), turn=state.turn, finished=state.is_over)
         save = SaveFile(
             format=FORMAT_VERSION,
-            generation=current.generation + 1,
+            generation=current.generation + (2 if current.damaged_main else 1),  # the broken file had +1
             cards=self.store.cards.digest,
             seed=session.seed,
             config=session.config,

@@ -18,7 +18,7 @@ from norsewind_tui.rules import IllegalMove
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.session import Session
 from norsewind_tui.rules.state import State
-from norsewind_tui.storage import FileLock, GameStore
+from norsewind_tui.storage import FileLock, GameStore, SaveError
 from norsewind_tui.storage.tables import (
     OPEN,
     SharedTable,
@@ -487,3 +487,32 @@ def test_two_processes_at_one_table_lose_nothing(store: TableStore, saves: Path)
         assert final.moves[position] == move
     computer = [i for i in range(final.position) if final.states[i].current == 2]
     assert sorted([p for p, _ in human] + computer) == list(range(final.position))
+
+
+def test_a_table_deleted_and_opened_again_under_its_name_is_picked_up(store: TableStore) -> None:
+    """A process still showing the old game (a higher generation) adopts the new one all the same."""
+    alice = store.create("alice", ["me", "open"], seed=1)
+    for _ in range(3):
+        alice.push(alice.legal_moves()[0])
+    watcher = store.open(alice.name, "carol")
+    store.remove(alice.name)
+    with pytest.raises(SaveError, match="no table named alice-table"):
+        watcher.poll()
+    again = store.create("alice", ["me", "open"], seed=2)
+    assert again.name == watcher.name and again.generation < watcher.generation
+    assert watcher.poll() and watcher.id == again.id and watcher.session.position == 0
+
+
+def test_a_broken_main_file_falls_back_to_the_backup_and_is_set_aside(pair: tuple[SharedTable, SharedTable]) -> None:
+    """The main file is damaged (a disk error, a bad edit): the others' next look uses the backup (one
+    decision older) and says so; the next write keeps the broken file as .damaged."""
+    alice, bob = pair
+    bob.push(bob.legal_moves()[0])
+    bob.push(bob.legal_moves()[0])
+    alice.poll()
+    alice.path.write_text("{", encoding="utf-8")
+    assert bob.poll()
+    assert bob.session.position == 1 and bob.notice is not None and "opened the backup" in bob.notice
+    bob.push(bob.legal_moves()[0])
+    assert alice.path.with_suffix(".json.damaged").read_text(encoding="utf-8") == "{"
+    assert alice.poll() and alice.session.position == 2 and alice.notice is None
