@@ -126,7 +126,9 @@ class TableScreen(GameScreen):
         self.sync()
         if self.state.is_over:
             return
-        if self.is_human_turn() and not was_mine:
+        if message.view.notice:  # the table's file was broken: its backup is used
+            self.say(message.view.notice, "error")
+        elif self.is_human_turn() and not was_mine:
             self.say(self.turn_line())
         elif events is None and old.session.position > message.view.session.position:
             self.say("A decision was undone.")
