@@ -11,7 +11,8 @@ from textual.binding import Binding
 MOVE = Binding.Group("Move", compact=True)
 
 GAME_BINDINGS: list[Binding] = [
-    Binding("left,h", "move('left')", "Move left", show=False, id="left", group=MOVE),
+    # h is the hint (issue 5), not vim's left: the arrows move, and j/k/l as in vim
+    Binding("left", "move('left')", "Move left", show=False, id="left", group=MOVE),
     Binding("right,l", "move('right')", "Move right", show=False, id="right", group=MOVE),
     Binding("up,k", "move('up')", "Move up", show=False, id="up", group=MOVE),
     Binding("down,j", "move('down')", "Move down", show=False, id="down", group=MOVE),
@@ -24,6 +25,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("p", "pass_turn", "Pass", id="pass"),
     Binding("escape", "back", "Back", key_display="Esc", id="back"),
     Binding("u,ctrl+z", "undo", "Undo", id="undo"),
+    Binding("h", "hint", "Hint", id="hint"),
     Binding("ctrl+y", "redo", "Redo", id="redo"),
     Binding("tab", "next_view", "Players", show=False, id="next-view", priority=True),
     Binding("shift+tab", "prev_view", "Previous player", show=False, id="prev-view", priority=True),
@@ -36,7 +38,7 @@ GAME_BINDINGS: list[Binding] = [
 
 # What the help screen says for each binding id (when the description is not enough).
 KEY_HELP = {
-    "left": "move the cursor",
+    "left": "move the cursor (vim users: j/k/l move, h is the hint)",
     "right": "move the cursor",
     "up": "move the cursor",
     "down": "move the cursor",
@@ -50,6 +52,8 @@ KEY_HELP = {
     "back": "step back one decision within your turn",
     "undo": "undo your last decision; over a revealed card only after you confirm",
     "redo": "redo what you undid",
+    "hint": "hint: the hard computer player's choice for this decision and why; the cursor goes "
+    "to it, nothing is played (a solo game stays unassisted)",
     "next-view": "show the next player's kingdoms (shift+tab: the previous one)",
     "save-as": "save the game under a new name (every decision is saved anyway)",
     "log": "the whole game log",

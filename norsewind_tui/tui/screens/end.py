@@ -142,6 +142,7 @@ class EndScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", "Undo", id="end-undo"),
         Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
         Binding("q", "quit_game", "Quit", id="end-quit"),
+        Binding("h", "hint", "Hint", show=False, id="end-hint"),
     ]
 
     def __init__(self, game: GameHandle) -> None:
@@ -165,6 +166,9 @@ class EndScreen(Screen[None]):
         from .game import GameScreen
 
         self.app.switch_screen(GameScreen(self.game, undo_first=True))
+
+    def action_hint(self) -> None:
+        self.notify("The game is over: no hint (u takes your last decision back).", severity="warning")
 
     def action_help(self) -> None:
         from .help import HelpScreen

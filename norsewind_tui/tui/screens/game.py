@@ -28,8 +28,9 @@ from ...rules.scoring import kingdom_score
 from ...rules.state import COLOUR_NAMES, DISCS, State
 from ..adapter import GameHandle, SavesUnavailable, seat_bot, seat_kind
 from ..computer import Computer
+from ..hints import HintAnswer, HintsUnavailable, ask
 from ..keys import GAME_BINDINGS
-from ..targets import Key, Target, build_targets, first_legal, preview, step, why_not
+from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
 from ..text import describe_card, safe_text
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
@@ -52,6 +53,21 @@ class ComputerMoved(Message):
 
 class ComputerFailed(Message):
     def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
+
+
+class HintReady(Message):
+    def __init__(self, state: State, answer: HintAnswer, started: float) -> None:
+        self.state = state
+        self.answer = answer
+        self.started = started
+        super().__init__()
+
+
+class HintFailed(Message):
+    def __init__(self, state: State, reason: str) -> None:
+        self.state = state
         self.reason = reason
         super().__init__()
 
@@ -79,6 +95,8 @@ class GameScreen(Screen[None]):
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
         self.computer = Computer(game.session.seed)
+        self.hint_for: State | None = None  # the position a hint is being worked out for
+        self.hint_times: list[float] = []  # seconds from h to the hint shown (for measuring)
 
     # ------------------------------------------------------------------ layout
 
@@ -114,7 +132,7 @@ class GameScreen(Screen[None]):
             self.say(str(notice))
         elif not self.game.state.is_over:
             tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ""
-            self.say(f"Arrows move, Enter chooses{tab}, ? explains every key.")
+            self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
 
     def follow(self) -> None:
         """Read-only: reload the save when its holder has decided something."""
@@ -152,6 +170,8 @@ class GameScreen(Screen[None]):
     def sync(self) -> None:
         """Redraw everything from the game; start the computer if it is to move."""
         state = self.state
+        if self.hint_for is not None and self.hint_for is not state:
+            self.drop_hint()  # the position changed: the hint being worked out is for another one
         self.targets = build_targets(state) if self.is_human_turn() else []
         self.tmap = {t.key: t for t in self.targets}
         if self.cursor not in self.tmap:
@@ -378,6 +398,71 @@ class GameScreen(Screen[None]):
     def stop_computer(self) -> None:
         self.workers.cancel_group(self, "computer")
         self.thinking = False
+
+    # ------------------------------------------------------------------ hints
+
+    def hint_refusal(self) -> str:
+        """Why no hint can be given now ("" when one can)."""
+        state = self.state
+        if state.is_over:
+            return "The game is over: no hint."
+        if self.game.read_only:
+            return "No hint while watching: hints are for the player to move."
+        if seat_kind(self.game.seats, state.current) == "computer":
+            return f"No hint: it is {self.names[state.current]}'s turn (a computer player)."
+        if not self.is_human_turn():
+            return "No hint: it is not your decision."
+        return ""
+
+    def action_hint(self) -> None:
+        refusal = self.hint_refusal()
+        if refusal:
+            self.say(refusal, "error")
+            return
+        state = self.state
+        if self.hint_for is state:
+            self.say("Still thinking of a hint...", "hint")
+            return
+        self.hint_for = state
+        self.say("Thinking of a hint (what the hard computer player would do)...", "hint")
+        self.find_hint(state, state.current, time.monotonic())
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, state: State, seat: int, started: float) -> None:
+        try:
+            answer = ask(state, seat)
+        except HintsUnavailable as exc:
+            self.post_message(HintFailed(state, f"No hint: {exc}."))
+        except Exception as exc:  # a failing bot must not take the game down
+            self.post_message(HintFailed(state, f"No hint: the computer player failed ({exc})."))
+        else:
+            self.post_message(HintReady(state, answer, started))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.state is not self.hint_for or message.state is not self.state or not self.is_human_turn():
+            return  # the position changed meanwhile: the hint is for another one
+        self.hint_for = None
+        self.hint_times.append(time.monotonic() - message.started)
+        key = key_of(message.answer.move)
+        if key in self.tmap:  # point at the hinted choice; nothing is played
+            self.view_seat = None
+            if self.castle_mode and key[0] != "castle":
+                self.castle_mode = False
+            self.cursor = key
+            self.query_one(PromptLine).set_prompt(self.prompt_text(self.state.current))
+            self.redraw()
+        self.say(message.answer.text, "hint")
+
+    def on_hint_failed(self, message: HintFailed) -> None:
+        if message.state is not self.hint_for:
+            return
+        self.hint_for = None
+        self.say(message.reason, "error")
+
+    def drop_hint(self) -> None:
+        """Forget the hint being worked out (its answer will be ignored)."""
+        self.workers.cancel_group(self, "hint")
+        self.hint_for = None
 
     # ------------------------------------------------------------------ the end
 

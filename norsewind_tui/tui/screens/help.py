@@ -25,10 +25,10 @@ def keys_table() -> Table:
     for b in GAME_BINDINGS:
         if b.id is None or b.id in seen:
             continue
-        if b.id.startswith("pick-") and b.id != "pick-1":
+        if (b.id.startswith("pick-") and b.id != "pick-1") or b.id in ("right", "up", "down"):
             continue
         seen.add(b.id)
-        label = "1-9" if b.id == "pick-1" else key_label(b)
+        label = "1-9" if b.id == "pick-1" else "arrows, j k l" if b.id == "left" else key_label(b)
         table.add_row(Text(label), Text(KEY_HELP.get(b.id, b.description)))
     table.add_row(Text("ctrl+p"), Text("the command palette: every command by name"))
     table.add_row(Text("mouse"), Text("click a highlighted choice, a player's name, or the log"))

@@ -62,10 +62,11 @@ class StatusLine(Widget):
         self.message = ""
 
     def say(self, message: str, kind: str = "info") -> None:
-        """Show ``message``; ``kind`` is info, error or preview (a CSS class)."""
+        """Show ``message``; ``kind`` is info, error, preview or hint (a CSS class)."""
         message = safe_text(message)
         self.set_class(kind == "error", "-error")
         self.set_class(kind == "preview", "-preview")
+        self.set_class(kind == "hint", "-hint")
         if message != self.message:
             self.message = message
             self.refresh()

@@ -1,0 +1,148 @@
+"""Hints in the app: the hard computer player's choice for the decision awaited, in words.
+
+``ask(state, seat)`` runs the bots' ``hint`` (up to ~2 s: the game screen calls
+it in a worker thread) and returns the move, the move in words ("take the Ship
+in slot 4 into Wessex") and the reason ("+6 coins; Mercia stays safe").  The
+words use the rest of the turn the search expects (its plan) to say where a
+card or a figure would go; the hint itself is always the one decision awaited.
+A hint never plays anything and never marks a game as assisted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.cards import KINGDOM_NAMES, CardDB
+from ..rules.engine import cards_for
+from ..rules.moves import (
+    ChooseKingdom,
+    Decline,
+    Move,
+    Pass,
+    PickBuilding,
+    PickCastle,
+    PlaceCitizen,
+    PlaceDisc,
+    Refresh,
+    TakeFrom,
+)
+from ..rules.state import CASTLE, COLOUR_NAMES, DISCS, SIDE_NAMES, TILE, State
+
+
+class HintsUnavailable(Exception):
+    """No computer players in this build: no hints either."""
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    move: Move
+    words: str  # the move in words
+    reason: str  # why, in a few words
+
+    @property
+    def text(self) -> str:
+        return f"Hint: {self.words}: {self.reason}." if self.reason else f"Hint: {self.words}."
+
+
+def ask(state: State, seat: int) -> HintAnswer:
+    """The hint for ``seat``'s decision in ``state`` (slow: call it off the event loop).
+
+    Raises ``HintsUnavailable`` without the bots, ``ValueError`` when it is not ``seat``'s decision.
+    """
+    try:
+        from ..bots.hint import HINT_SEED
+        from ..bots.hint import hint as bot_hint
+        from ..bots.registry import make_bot
+    except ImportError:
+        raise HintsUnavailable("no hints in this build (the computer players are not installed)") from None
+    bot = make_bot("hard", HINT_SEED)
+    found = bot_hint(state, seat, bot)
+    search = getattr(bot, "last_search", None)
+    plan: Sequence[Move] = tuple(getattr(search, "plan", ()) or ())
+    db = cards_for(state)
+    return HintAnswer(found.move, move_words(state, found.move, plan, db), _reason(found.move, found.reason))
+
+
+def _reason(move: Move, reason: str) -> str:
+    """The bots' reason without the part the move's words already say ("take the Church")."""
+    parts = [p for p in reason.split("; ") if p]
+    if isinstance(move, PickBuilding):
+        parts = [p for p in parts if not p.startswith("take the ")]
+    elif isinstance(move, PickCastle):
+        parts = [p for p in parts if not p.startswith("castle for ")]
+    elif isinstance(move, ChooseKingdom):
+        parts = [p for p in parts if not (p.startswith("the ") and " fits " in p)]
+    return "; ".join(parts) if parts else reason
+
+
+def _next(plan: Sequence[Move], move: Move) -> Move | None:
+    """The decision the plan makes after ``move`` (when the plan starts with it)."""
+    if len(plan) > 1 and plan[0] == move:
+        return plan[1]
+    return None
+
+
+def _holder(state: State, db: CardDB, row: int, holder: int) -> str:
+    kingdom = KINGDOM_NAMES[row]
+    if holder == CASTLE:
+        return f"the castle in {kingdom}"
+    if holder == TILE:
+        return f"the kingdom tile of {kingdom}"
+    buildings = state.players[state.current].kingdoms[row].buildings
+    if 0 <= holder < len(buildings):
+        return f"the {db.name(buildings[holder])} in {kingdom} (building {holder + 1})"
+    return f"building {holder + 1} in {kingdom}"
+
+
+def _where(state: State, db: CardDB, then: Move | None) -> str:
+    """Where the plan puts what is taken: " into Wessex", " for the castle in Mercia"."""
+    if isinstance(then, ChooseKingdom):
+        return f" into {KINGDOM_NAMES[then.row]}"
+    if isinstance(then, PlaceCitizen):
+        return f" for {_holder(state, db, then.row, then.holder)}"
+    if isinstance(then, PlaceDisc):
+        return f" for {_holder(state, db, then.row, then.holder)}, {SIDE_NAMES[then.side]} side up"
+    return ""
+
+
+def move_words(state: State, move: Move, plan: Sequence[Move], db: CardDB) -> str:
+    """``move`` in words, with where the rest of the turn (``plan``) would put it."""
+    then = _next(plan, move)
+    if isinstance(move, PickBuilding):
+        card = state.market[move.slot]
+        name = db.name(card) if card >= 0 else "building"
+        return f"take the {name} in slot {move.slot + 1}{_where(state, db, then)}"
+    if isinstance(move, PickCastle):
+        cost = db.cost[state.display[move.index]]
+        where = f" for {KINGDOM_NAMES[then.row]}" if isinstance(then, ChooseKingdom) else ""
+        return f"buy castle {move.index + 1} (cost {cost}){where}"
+    if isinstance(move, ChooseKingdom):
+        kingdom = KINGDOM_NAMES[move.row]
+        if state.phase == "place_start":
+            return f"put your starting card in {kingdom}"
+        if state.phase == "castle_kingdom":
+            return f"put the castle in {kingdom}"
+        held = db.name(state.held) if state.held >= 0 else "card"
+        return f"build the {held} in {kingdom}"
+    if isinstance(move, TakeFrom):
+        kind = state.supply_kinds[move.supply]
+        what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
+        return f"take {what}{_where(state, db, then)}"
+    if isinstance(move, PlaceCitizen):
+        colour = COLOUR_NAMES[state.taken] if 0 <= state.taken < DISCS else "neutral"
+        if state.phase == "neutral_space":
+            colour = "neutral"
+        return f"put the {colour} citizen on {_holder(state, db, move.row, move.holder)}"
+    if isinstance(move, PlaceDisc):
+        where = _holder(state, db, move.row, move.holder)
+        return f"put the disc {SIDE_NAMES[move.side]} side up on {where}"
+    if isinstance(move, Decline):
+        if state.phase == "reuse_disc":
+            return "return the old castle's disc (d)"
+        return "take nothing from the supplies (d)"
+    if isinstance(move, Refresh):
+        return "refresh the market (r)"
+    if isinstance(move, Pass):
+        return "pass (p)"
+    return str(move)

@@ -1,0 +1,222 @@
+"""Hints (issue 5, "In the app"): h points at the hard bot's move and says why; computer seats; undo.
+
+The hint runs in a worker thread; these tests wait for it by polling the
+screen, never by timing it (the latency is measured by hand, see the report).
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from norsewind_tui.bots import hint
+from norsewind_tui.rules import GameConfig, legal_moves
+from norsewind_tui.rules.moves import PickBuilding
+from norsewind_tui.tui import hints
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.screens import game as game_screen
+from norsewind_tui.tui.targets import key_of
+
+from .helpers import PROFILE, aio, make_app, new_game, shown
+
+WAIT = 30.0  # seconds at most for a hint on a loaded machine (it takes ~0.1-2 s)
+
+
+def status(app: Any) -> str:
+    return str(app.screen.query_one("#status").message)
+
+
+async def wait_for(pilot: Pilot[Any], done: Any, what: str) -> None:
+    waited = 0.0
+    while not done():
+        assert waited < WAIT, f"timed out waiting for {what}"
+        await pilot.pause(0.05)
+        waited += 0.05
+
+
+async def hinted(pilot: Pilot[Any]) -> str:
+    """Press h and wait for the hint in the status line."""
+    app = pilot.app
+    await pilot.press("h")
+    await wait_for(pilot, lambda: status(app).startswith("Hint:"), "the hint")
+    return status(app)
+
+
+def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
+    library = Library(str(saves), profile=PROFILE)
+    seats = [library.seat("Ana"), library.seat("Hal", "computer", bot)]
+    return library.create(GameConfig(players=("Ana", "Hal")), seed, seats)
+
+
+@aio
+async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) -> None:
+    game = new_game(saves, ("Ana",), seed=21)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: Any = app.screen
+        for _decision in range(3):  # a card, its kingdom, a supply
+            state = game.state
+            position = game.session.position
+            text = await hinted(pilot)
+            expected = hint(state, state.current)
+            assert expected.move in legal_moves(state)
+            assert screen.cursor == key_of(expected.move)  # the cursor is on the hinted choice
+            assert game.session.position == position and game.state is state  # nothing played
+            assert text.startswith("Hint: " + hints.move_words(state, expected.move, (), screen.db))
+            assert not game.assisted
+            await pilot.press("enter")  # play the hinted choice: the cursor is on it
+            assert game.session.position == position + 1
+            assert game.session.moves[position] == expected.move
+        assert screen.hint_times and all(t > 0 for t in screen.hint_times)
+
+
+@aio
+async def test_the_hint_is_in_words_with_its_reason(saves: Path) -> None:
+    game = new_game(saves, ("Ana", "Bo"), seed=22)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        state = game.state
+        expected = hint(state, state.current)
+        assert isinstance(expected.move, PickBuilding)
+        text = await hinted(pilot)
+        card = app.screen.db.name(state.market[expected.move.slot])  # type: ignore[attr-defined]
+        assert text.startswith(f"Hint: take the {card} in slot {expected.move.slot + 1}")
+        reason = text.split(": ", 2)[2]
+        assert reason and reason.rstrip(".") in expected.reason  # the bots' reason, without repeating the card
+
+
+def _blocking_ask(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """Make the hint wait for ``release``; ``finished`` is set when it has answered."""
+    release, finished = threading.Event(), threading.Event()
+    real = hints.ask
+
+    def slow(state: Any, seat: int) -> hints.HintAnswer:
+        release.wait(WAIT)
+        try:
+            return real(state, seat)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(game_screen, "ask", slow)
+    return release, finished
+
+
+@aio
+async def test_a_hint_is_ignored_when_the_position_changed_meanwhile(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release, finished = _blocking_ask(monkeypatch)
+    game = new_game(saves, ("Ana", "Bo"), seed=23)
+    first = game.state
+    stale = hint(first, first.current).move  # what the pending hint will answer
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: Any = app.screen
+        await pilot.press("h")
+        assert "Thinking of a hint" in await shown(pilot)  # at once, before the answer
+        mover = first.current
+        while game.state.current == mover:  # the player finishes the turn without waiting
+            await pilot.press("enter")
+        assert game.state.phase == "action"
+        # the next player points at a market slot other than the stale hint's
+        for _ in range(6):
+            if screen.cursor != key_of(stale):
+                break
+            await pilot.press("right")
+        other = screen.cursor
+        assert other != key_of(stale) and other[0] == "slot"
+        position = game.session.position
+        release.set()
+        await wait_for(pilot, finished.is_set, "the stale hint")
+        await pilot.pause(0.2)
+        assert screen.cursor == other  # the answer for the old position moved nothing
+        assert not status(app).startswith("Hint:")
+        assert screen.hint_times == []
+        assert game.session.position == position
+        # a new h gives the hint for the position now
+        text = await hinted(pilot)
+        assert screen.cursor == key_of(hint(game.state, game.state.current).move)
+        assert text.startswith("Hint:")
+
+
+@aio
+async def test_undo_drops_a_pending_hint(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    release, finished = _blocking_ask(monkeypatch)
+    game = new_game(saves, ("Ana", "Bo"), seed=24)
+    slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
+    game.push(PickBuilding(slot))
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: Any = app.screen
+        await pilot.press("h", "u")  # ask, then take the card back before the answer
+        assert game.session.position == 0
+        cursor = screen.cursor
+        release.set()
+        await wait_for(pilot, finished.is_set, "the stale hint")
+        await pilot.pause(0.2)
+        assert screen.cursor == cursor and not status(app).startswith("Hint:")
+
+
+@aio
+async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(saves: Path) -> None:
+    # a computer's turn: Hal thinks for at least 3 s (the app's pause), h says why not
+    game = with_computer(saves, seed=25)
+    app = make_app(saves, game=game, delay=3.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while game.state.current == 0:
+            await pilot.press("enter")
+        assert game.state.current == 1
+        position = game.session.position
+        await pilot.press("h")
+        assert "No hint: it is Hal's turn (a computer player)." in await shown(pilot)
+        assert game.session.position == position
+    game.close()
+    # watching a game another session holds
+    holder = new_game(saves, ("Ana", "Bo"), seed=26)
+    watched = Library(str(saves), profile=PROFILE).open(holder.name, read_only=True)
+    app = make_app(saves, game=watched)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        assert "No hint while watching" in await shown(pilot)
+        assert app.screen.hint_for is None  # type: ignore[attr-defined]
+    holder.close()
+    # the game is over: the score pad says so
+    over = new_game(saves, ("Ana",), seed=27)
+    while not over.state.is_over:
+        over.push(legal_moves(over.state)[0])
+    app = make_app(saves, game=over)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert type(app.screen).__name__ == "EndScreen"
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert any("The game is over: no hint" in n.message for n in app._notifications)
+
+
+@aio
+async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(saves: Path) -> None:
+    game = with_computer(saves, seed=28)
+    app = make_app(saves, game=game, delay=0.3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        log: Any = app.screen.query_one("#log")
+        await wait_for(pilot, lambda: game.state.current == 0, "the computer's turn (if it begins)")
+        while game.state.current == 0:
+            await pilot.press("enter")
+        mine = game.session.position - 1  # Ana's last decision of the turn
+        lines_before = len(log.plain_lines)
+        await wait_for(pilot, lambda: game.state.current == 0, "the computer's turn")
+        hal = [game.session.moves[i] for i in range(mine + 1, game.session.position)]
+        assert len(hal) >= 2  # a card and its kingdom at least
+        await pilot.pause(0.1)
+        hal_lines = [line for line in log.plain_lines[lines_before:] if line.startswith("Hal ")]
+        assert len(hal_lines) >= len(hal)  # every decision of the computer is in the log
+        await pilot.press("u")
+        if type(app.screen).__name__ == "ConfirmScreen":  # Ana's last decision revealed a card
+            await pilot.press("y")
+        await pilot.pause()
+        assert game.session.position == mine  # back to Ana's decision, over Hal's moves
+        assert game.state.current == 0
+        assert type(app.screen).__name__ == "GameScreen"
