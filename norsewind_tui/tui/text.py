@@ -67,6 +67,11 @@ TILE_HELP = {
 }
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 coin``, ``2 coins``, ``-1 point`` (``words``: an irregular plural)."""
+    return f"{count} {word if abs(count) == 1 else (words or word + 's')}"
+
+
 def safe_text(text: str) -> str:
     """``text`` with every control or format character written out visibly.
 
@@ -230,22 +235,22 @@ def describe_card(db: CardDB, card: int) -> str:
     """A building or castle in words, for the status line."""
     kind = db.type[card]
     if kind == "castle":
-        parts = [f"costs {db.cost[card]}", f"{db.shields[card]} shields"]
+        parts = [f"costs {db.cost[card]}", plural(db.shields[card], "shield")]
         if db.shield_space[card]:
             parts.append(f"a shield space +{db.shield_space[card]}")
         parts.append(f"{db.prestige[card]} prestige")
         if db.prestige_space[card]:
             parts.append(f"a prestige space +{db.prestige_space[card]}")
         return "Castle: " + ", ".join(parts)
-    parts = [f"{db.helmets[card]} helmet{'s' if db.helmets[card] != 1 else ''}"]
+    parts = [plural(db.helmets[card], "helmet")]
     if kind == "inn":
         parts.append(f"costs {db.cost[card]}")
     if kind == "ship":
-        parts.append(f"gives {db.coins[card]} coins")
+        parts.append(f"gives {plural(db.coins[card], 'coin')}")
     if db.citizens[card]:
-        parts.append(f"{db.citizens[card]} citizen{'s' if db.citizens[card] != 1 else ''}")
+        parts.append(plural(db.citizens[card], "citizen"))
     if db.shields[card]:
-        parts.append(f"{db.shields[card]} shields")
+        parts.append(plural(db.shields[card], "shield"))
     if db.prestige[card]:
         parts.append(f"{db.prestige[card]} prestige")
     spaces = [c for c in db.spaces[card]]

@@ -213,6 +213,9 @@ async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(sav
         await pilot.pause(0.1)
         hal_lines = [line for line in log.plain_lines[lines_before:] if line.startswith("Hal ")]
         assert len(hal_lines) >= len(hal)  # every decision of the computer is in the log
+        took = next(line for line in hal_lines if line.startswith("Hal took the "))
+        # back to Ana: the status line sums up the computer's turn (the log at 80x24 has 2 lines)
+        assert status(app).startswith("Hal (computer): " + took[len("Hal ") :].rstrip(".") + ";")
         await pilot.press("u")
         if type(app.screen).__name__ == "ConfirmScreen":  # Ana's last decision revealed a card
             await pilot.press("y")

@@ -31,7 +31,7 @@ from ..computer import Computer
 from ..hints import HintAnswer, HintsUnavailable, ask
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
-from ..text import describe_card, safe_text
+from ..text import describe_card, plural, safe_text
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
 from ..widgets.kingdoms import KingdomsView
@@ -42,6 +42,8 @@ from ..widgets.prompt import PromptLine, StatusLine
 from ..widgets.vikings import VikingPanel
 
 LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
+# the notation in one line (at most 79 cells: one line of the log at 80 columns); ? has it all
+LEGEND = "Key: h helmets, s shields, p prestige, c citizens, $ coins; RISK (h>s) is -7."
 
 
 class ComputerMoved(Message):
@@ -95,6 +97,7 @@ class GameScreen(Screen[None]):
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
         self.computer = Computer(game.session.seed)
+        self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hint_for: State | None = None  # the position a hint is being worked out for
         self.hint_times: list[float] = []  # seconds from h to the hint shown (for measuring)
 
@@ -255,6 +258,7 @@ class GameScreen(Screen[None]):
             events = events[-LOG_HISTORY:]
         if not events:
             log.add_line(self.opening_line(), "log--turn")
+            log.add_line(LEGEND, "log--turn")
         log.add_events(events, self.names, self.db)
 
     def opening_line(self) -> str:
@@ -293,11 +297,13 @@ class GameScreen(Screen[None]):
         words = [describe(e, self.names, db) for e in events if e.kind != "placed" or e.value]
         if isinstance(move, (ChooseKingdom, PlaceCitizen, PlaceDisc)):
             ks = kingdom_score(db, after.players[state.current], move.row)
-            verdict = "safe" if ks.safe else "at risk"
-            words.append(
-                f"{ks.name} then: h{ks.helmets} s{ks.shields} {verdict}, p{ks.prestige} c{ks.citizens}"
-                f" = {ks.points} pts."
-            )
+            if ks.safe:
+                words.append(
+                    f"{ks.name} then: h{ks.helmets}<=s{ks.shields} safe, p{ks.prestige} x c{ks.citizens}"
+                    f" = {plural(ks.points, 'point')}."
+                )
+            else:
+                words.append(f"{ks.name} then: h{ks.helmets}>s{ks.shields} at risk, {plural(ks.points, 'point')}.")
         text = " ".join(w for w in words if w)
         return text or "Press Enter to choose."
 
@@ -320,6 +326,8 @@ class GameScreen(Screen[None]):
         self.play(target.move)
 
     def play(self, move: Move) -> None:
+        mover = self.state.current
+        by_computer = seat_kind(self.game.seats, mover) == "computer"
         try:
             events = self.game.push(move)
         except IllegalMove as exc:
@@ -334,13 +342,19 @@ class GameScreen(Screen[None]):
         self.castle_mode = False
         self.view_seat = None
         self.cursor = None
+        self.computer_events = [*self.computer_events, *events] if by_computer else []
         self.sync()
         if not self.state.is_over:
             summary = self.vikings_summary(events)
+            if self.is_human_turn() and self.computer_events:  # what the computers did, in one line
+                summary = computers_summary(self.computer_events, self.names, self.db)
+                self.computer_events = []
             if summary:
                 self.say(summary, "info")
-            else:
+            elif self.is_human_turn():
                 self.describe_cursor()
+            else:  # a computer (or someone at another terminal) decides: the log shows it
+                self.say("")
 
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
@@ -519,7 +533,7 @@ class GameScreen(Screen[None]):
             if self.castle_mode:
                 self.castle_mode = False
                 if n > len(state.display):
-                    self.say(f"The castle display has {len(state.display)} castle(s).", "error")
+                    self.say(f"The castle display has {plural(len(state.display), 'castle')}.", "error")
                     self.sync()
                     return
                 self.choose_key(("castle", n - 1))
@@ -638,6 +652,7 @@ class GameScreen(Screen[None]):
         self.say(message, "error")
 
     def after_undo(self, message: str) -> None:
+        self.computer_events = []
         self.castle_mode = False
         self.cursor = None
         self.view_seat = None
@@ -728,6 +743,34 @@ class GameScreen(Screen[None]):
             action = b.action
             out.append((b.description, f"key {b.key.split(',')[0]}", partial(self.run_action, action)))
         return out
+
+
+COINS = {"income", "ship_coins", "fourth_bonus", "citizen_bonus"}
+QUIET = {"took_supply", "declined", "revealed", "castle_revealed"}  # the next event says it, or it is no one's doing
+
+
+def computers_summary(events: list[Event], names: tuple[str, ...], db: Any) -> str:
+    """The computer players' turns in one line each: "Hal (computer): took the Inn from slot 2; ..."."""
+    turns: list[tuple[int, list[str], int]] = []  # (seat, what it did, coins gained)
+    for e in events:
+        if e.player < 0 or e.player >= len(names) or e.kind in QUIET:
+            continue
+        if not turns or turns[-1][0] != e.player:
+            turns.append((e.player, [], 0))
+        seat, parts, coins = turns[-1]
+        if e.kind in COINS:
+            turns[-1] = (seat, parts, coins + e.value)
+            continue
+        text = describe(e, names, db).rstrip(".")
+        if text.startswith(names[seat] + " "):
+            text = text[len(names[seat]) + 1 :]
+        parts.append(text)
+    lines = []
+    for seat, parts, coins in turns:
+        if coins:
+            parts.append(f"gained {plural(coins, 'coin')}")
+        lines.append(f"{names[seat]} (computer): " + "; ".join(parts) + ".")
+    return safe_text(" ".join(lines))
 
 
 def _is_storage_error(exc: Exception) -> bool:

@@ -108,7 +108,7 @@ class KingdomsView(Board):
             castle.put(0, "Castle")
             castle.put(1, castle_values(db, k.castle, with_cost=False))
         else:
-            castle.put(0, "-", "board--dim")
+            castle.put(0, "")
             castle.put(1, "no castle", "board--dim")
         kingdom = Cell(kw + 1, 2, row_key if is_target else None, row_style)
         kingdom.put(0, fit(KINGDOM_NAMES[row], kw))
@@ -129,12 +129,15 @@ class KingdomsView(Board):
             buildings.append(b)
         score = kingdom_score(db, player, row)
         status = Cell(sw, 3)
-        status.put(0, f"h{score.helmets} s{score.shields} ")
+        # "h2<=s4 safe" / "h3>s1 RISK", then "p1 x c2 = 2" / "-7 (safe: 2)": what it would score if safe
+        status.put(0, f"h{score.helmets}{'<=' if score.safe else '>'}s{score.shields} ")
         status.put(0, "safe" if score.safe else "RISK", "board--safe" if score.safe else "board--risk")
+        p, c = score.prestige, score.citizens
         if score.safe:
-            status.put(1, f"p{score.prestige} c{score.citizens} ={score.points}")
+            points = f"p{p} x c{c} = {score.points}"
+            status.put(1, points if len(points) <= sw else f"p{p}xc{c}={score.points}")
         else:
-            status.put(1, f"p{score.prestige} c{score.citizens} ={score.points}", "board--risk")
+            status.put(1, fit(f"{score.points} (safe: {p * c})", sw).rstrip(), "board--risk")
         if vik is not None and v.seat == 0:
             r = vik.rows[row]
             if r.scores:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...rules.scoring import score_breakdown, viking_score
-from ..text import fit
+from ..text import fit, plural
 from .board import Board, Cell
 from .castles import counts_fit
 
@@ -84,12 +84,11 @@ class PlayersPanel(Board):
             style = "board--current" if seat == v.seat else ""
             top = Cell(width, 1, ("seat", seat), style).put(0, f"{mark}{fit(v.names[seat], width - 1).rstrip()}")
             lines += self.join([top], len(lines))
-            detail = f"  {p.coins} coins, {sb.total} pts, {risk} at risk"
+            detail = f"  {plural(p.coins, 'coin')}, {plural(sb.total, 'point')}, {risk} at risk"
             lines += self.join([Cell(width, 1, ("seat", seat)).put(0, detail)], len(lines))
         if state.solo:
-            lines += self.join(
-                [Cell(width, 1).put(0, f" Vikings {viking_score(state).total} pts", "board--vikings")], len(lines)
-            )
+            vikings = f" Vikings {plural(viking_score(state).total, 'point')}"
+            lines += self.join([Cell(width, 1).put(0, vikings, "board--vikings")], len(lines))
         counts = f"deck {len(state.deck)}, reserve {len(state.reserve)}, neutral {state.neutral}"
         lines += self.join([Cell(width, 1).put(0, counts, "board--dim")], len(lines))
         return lines
