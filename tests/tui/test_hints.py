@@ -223,3 +223,28 @@ async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(sav
         assert game.session.position == mine  # back to Ana's decision, over Hal's moves
         assert game.state.current == 0
         assert type(app.screen).__name__ == "GameScreen"
+
+
+@aio
+async def test_any_seat_can_be_a_computer_of_each_strength_from_the_new_game_screen(saves: Path) -> None:
+    app = make_app(saves, seed=29)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen: Any = app.screen
+        screen.query_one("#player-count").value = 3
+        await pilot.pause()
+        offered = {value for _label, value in screen.query_one("#kind-1")._options}
+        assert {"human", "easy", "normal", "hard"} <= offered
+        screen.query_one("#kind-0").value = "easy"  # the first seat too
+        screen.query_one("#kind-2").value = "hard"
+        await pilot.pause()
+        assert screen.query_one("#name-2").value == "Hard bot 3"  # named after who plays it
+        screen.query_one("#kind-2").value = "normal"
+        await pilot.pause()
+        assert screen.query_one("#name-2").value == "Normal bot 3"
+        await pilot.press("ctrl+s")
+        assert type(app.screen).__name__ == "GameScreen"
+        game: Any = app.screen.game  # type: ignore[attr-defined]
+        kinds = [(seat.kind, seat.bot) for seat in game.seats]
+        assert kinds == [("computer", "easy"), ("human", None), ("computer", "normal")]
+        assert game.state.players[2].name == "Normal bot 3"

@@ -130,6 +130,15 @@ class NewGameScreen(Screen[None]):
         if event.select.id == "player-count" and isinstance(event.value, int):
             self.players = event.value
             self.update_seats()
+        elif (event.select.id or "").startswith("kind-"):
+            self.name_seat(int((event.select.id or "")[5:]), str(event.value))
+
+    def name_seat(self, seat: int, kind: str) -> None:
+        """A seat still under its default name is named after who plays it: "Player 2", "Hard bot 2"."""
+        field = self.query_one(f"#name-{seat}", Input)
+        defaults = {f"Player {seat + 1}"} | {f"{b.capitalize()} bot {seat + 1}" for b in LABELS}
+        if field.value in defaults:
+            field.value = f"Player {seat + 1}" if kind == "human" else f"{kind.capitalize()} bot {seat + 1}"
 
     def update_seats(self) -> None:
         for seat in range(4):
