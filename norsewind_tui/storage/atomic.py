@@ -94,6 +94,11 @@ def _keep_backup(path: Path, backup: Path) -> None:
             return
         write_new(link, data)
     os.replace(link, backup)
+    # rename() between two links of one file does nothing (POSIX): after a writer was killed
+    # between making the backup and replacing the main file, both names are one file and
+    # the temporary link would stay behind.
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(link)
 
 
 def remove_stale_temps(path: Path) -> None:

@@ -166,7 +166,8 @@ def test_sigkill_a_profile_writer_at_random_moments(tmp_path: Path) -> None:
         assert profile.notice is None and len(profile.games) == count
         acked = count
     ProfileStore(folder).record("Ana", _record(random.Random(1)))  # the next recorder cleans up
-    assert not any(p.name.endswith(".tmp") for p in folder.iterdir())
+    left = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+    assert not left, left
 
 
 @pytest.mark.parametrize(
@@ -205,3 +206,17 @@ def test_crash_at_each_step_of_a_write(tmp_path: Path, call: str, nth: int) -> N
     os.close(r)
     gen = _check_saves(store, before)
     assert gen in (before, before + 1)
+
+
+def test_a_write_after_a_kill_between_backup_and_replace_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """A writer killed after linking the backup but before replacing the main file leaves main and
+    backup as one file; the next write must still clean its temporary link (rename() of two links to
+    one file does nothing)."""
+    from norsewind_tui.storage.atomic import atomic_write
+
+    main, backup = tmp_path / "g.json", tmp_path / "g.json.bak"
+    atomic_write(main, b"one", backup=backup)
+    os.link(main, backup)  # the state a kill at that moment leaves
+    atomic_write(main, b"two", backup=backup)
+    assert main.read_bytes() == b"two" and backup.read_bytes() == b"one"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
