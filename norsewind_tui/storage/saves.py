@@ -164,6 +164,7 @@ class SaveSummary:
     moves: int = 0
     error: str | None = None
     mtime_ns: int = 0  # of the file: orders games saved within the same second
+    profile: str | None = None  # solo: the profile that records the result
 
 
 def _summary(name: str, path: Path) -> SaveSummary:
@@ -186,6 +187,7 @@ def _summary(name: str, path: Path) -> SaveSummary:
         meta.assisted,
         meta.level,
         save.position,
+        profile=meta.profile,
     )
 
 

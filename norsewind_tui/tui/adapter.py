@@ -263,6 +263,47 @@ class Library:
             )
         return out
 
+    def identity(self) -> str:
+        """Who plays in this app (the lobby's identity): ``$NORSEWIND_PLAYER``, else the login name."""
+        if self._storage is not None and self._store is not None:
+            try:
+                from ..storage.tables import player_identity
+
+                return str(player_identity())
+            except Exception:
+                pass
+        return os.environ.get("NORSEWIND_PLAYER", "").strip() or os.environ.get("USER") or "player"
+
+    def continuable(self, identity: str | None = None) -> GameSummary | None:
+        """The most recently updated unfinished game of this player, or None.
+
+        A game is the player's when a person's seat is named after them or its
+        profile is theirs (shared tables are not in the saves list: the lobby has them).
+        """
+        if self._store is None:
+            return None
+        who = identity if identity is not None else self.identity()
+        try:
+            rows = self._store.list()  # newest first
+        except Exception:
+            return None
+        for s in rows:
+            if getattr(s, "error", None) is not None or getattr(s, "finished", True):
+                continue
+            humans = {str(seat.name) for seat in getattr(s, "seats", ()) if getattr(seat, "kind", "human") == "human"}
+            if who not in humans and getattr(s, "profile", None) != who:
+                continue
+            updated: Any = getattr(s, "updated", None)
+            stamp = updated.strftime("%Y-%m-%d %H:%M") if hasattr(updated, "strftime") else ""  # as Resume shows it
+            return GameSummary(
+                name=str(s.name),
+                mode=str(getattr(s, "mode", "")),
+                players=", ".join(str(p) for p in getattr(s, "players", ())),
+                turn=int(getattr(s, "turn", 0) or 0),
+                updated=stamp,
+            )
+        return None
+
     def latest(self) -> str | None:
         if self._store is None:
             return None

@@ -34,6 +34,8 @@ MENU = (
     ("quit", "Quit", "q"),
 )
 
+CONTINUE = "continue"  # the menu entry that resumes this player's latest unfinished game
+
 
 class TitleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -51,6 +53,22 @@ class TitleScreen(Screen[None]):
     def __init__(self, notice: str = "") -> None:
         super().__init__()
         self.notice = notice
+        self.resumable: str | None = None  # the unfinished game of this player offered first
+
+    def _continue_option(self) -> Option | None:
+        """The entry "Continue: NAME (turn N, MODE, saved TIME)" for this player's latest unfinished game."""
+        library = getattr(self.app, "library", None)
+        try:
+            game = library.continuable() if library is not None else None
+        except Exception:  # a listing problem never hides the menu
+            game = None
+        if game is None:
+            self.resumable = None
+            return None
+        self.resumable = game.name
+        details = [f"turn {game.turn}", safe_text(game.mode)] + ([f"saved {game.updated}"] if game.updated else [])
+        label = Text(f"Continue: {safe_text(game.name)} ({', '.join(details)})")  # literal: no markup
+        return Option(label, id=CONTINUE)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -61,7 +79,12 @@ class TitleScreen(Screen[None]):
                     Text("Anglo-Saxon kingdoms build against Viking raids. 1-4 players, or solo."), id="tagline"
                 )
             with Center():
-                yield OptionList(*(Option(f"{label:<22}{key:>3}", id=ident) for ident, label, key in MENU), id="menu")
+                options = [Option(f"{label:<22}{key:>3}", id=ident) for ident, label, key in MENU]
+                first = self._continue_option()
+                menu = OptionList(*([first] if first is not None else []), *options, id="menu")
+                if first is not None:  # room for the name on one line, within the terminal
+                    menu.styles.width = max(32, min(len(first.prompt) + 6, 78))  # type: ignore[arg-type]
+                yield menu
             with Center():
                 yield Static(Text(safe_text(self.notice)), id="notice")
         yield Footer()
@@ -72,7 +95,13 @@ class TitleScreen(Screen[None]):
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == CONTINUE and self.resumable is not None:
+            self.app.open_game(self.resumable, self._problem)  # type: ignore[attr-defined]
+            return
         self.action_open(event.option.id or "")
+
+    def _problem(self, message: str) -> None:
+        self.query_one("#notice", Static).update(Text(safe_text(message)))
 
     def action_cursor(self, direction: str) -> None:
         menu = self.query_one(OptionList)

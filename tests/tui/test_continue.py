@@ -1,0 +1,119 @@
+"""The title screen offers this player's latest unfinished game first (issue 6: a dropped
+connection loses nothing; reconnecting offers to resume the game autosaved at the last decision)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from norsewind_tui.rules import legal_moves
+from norsewind_tui.storage.tables import TableStore
+
+from .helpers import aio, make_app, new_game, shown
+
+
+def _played(saves: Path, names: tuple[str, ...], seed: int, moves: int) -> tuple[str, int, Any]:
+    """A game with a few decisions made, closed (as a dropped session leaves it): name, position, state."""
+    game = new_game(saves, names, seed=seed)
+    for _ in range(moves):
+        game.push(legal_moves(game.state)[0])
+    out = (game.name, game.session.position, game.state)
+    game.close()
+    return out
+
+
+def _finished(saves: Path, names: tuple[str, ...], seed: int) -> str:
+    game = new_game(saves, names, seed=seed)
+    while not game.state.is_over:
+        game.push(legal_moves(game.state)[0])
+    name: str = game.name
+    game.close()
+    return name
+
+
+def _menu(app: Any) -> OptionList:
+    return app.screen.query_one("#menu", OptionList)  # type: ignore[no-any-return]
+
+
+@aio
+async def test_the_players_latest_unfinished_game_comes_first_and_enter_resumes_it(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "ana")
+    _played(saves, ("ana",), seed=3, moves=2)  # older game of ana's
+    name, position, state = _played(saves, ("ana", "Bob"), seed=4, moves=5)  # her latest
+    _played(saves, ("carl",), seed=6, moves=1)  # someone else's, saved after hers
+    _finished(saves, ("ana",), seed=7)  # hers but over
+    assert position == 5
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        menu = _menu(app)
+        assert menu.get_option_at_index(0).id == "continue"
+        assert menu.highlighted == 0
+        assert f"Continue: {name} (turn {state.turn}, multiplayer, saved " in text
+        assert menu.option_count == 8  # the usual seven below it
+        await pilot.press("enter")
+        assert type(app.screen).__name__ == "GameScreen"
+        resumed = app.screen.game  # type: ignore[attr-defined]
+        assert resumed.name == name
+        assert resumed.session.position == position
+        assert resumed.state == state  # exactly where the dropped session left it
+
+
+@aio
+async def test_a_solo_game_of_the_players_profile_counts_as_theirs(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat is named otherwise, but the save's profile (the helpers' ``tester``) is the identity."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "tester")
+    name, position, _ = _played(saves, ("Ana Viking",), seed=8, moves=1)
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert f"Continue: {name} (turn " in await shown(pilot)
+        await pilot.press("enter")
+        assert app.screen.game.session.position == position  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("others", ["another player", "finished only", "shared table", "empty"])
+@aio
+async def test_no_entry_without_an_unfinished_game_of_this_player(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, others: str
+) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "ana")
+    if others == "another player":
+        _played(saves, ("bob", "Carl"), seed=3, moves=2)
+    elif others == "finished only":
+        _finished(saves, ("ana",), seed=7)
+    elif others == "shared table":
+        TableStore(saves).create("ana", ["me", "random"], seed=5).close()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        menu = _menu(app)
+        assert "Continue" not in text
+        assert menu.option_count == 7
+        assert menu.get_option_at_index(0).id == "new"
+        await pilot.press("enter")
+        assert type(app.screen).__name__ == "NewGameScreen"
+
+
+@aio
+async def test_a_game_held_by_another_session_offers_to_watch(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old session is still alive (its lock held): Enter says so and offers read-only, no traceback."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "ana")
+    game = new_game(saves, ("ana",), seed=3)
+    game.push(legal_moves(game.state)[0])
+    try:
+        app = make_app(saves)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await shown(pilot)
+            assert _menu(app).get_option_at_index(0).id == "continue"
+            await pilot.press("enter")
+            assert type(app.screen).__name__ == "ConfirmScreen"
+            assert "in use" in await shown(pilot)
+    finally:
+        game.close()
