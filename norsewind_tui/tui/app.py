@@ -84,6 +84,13 @@ class NorsewindApp(App[str]):
     def goto_title(self, notice: str = "") -> None:
         from .screens.title import TitleScreen
 
+        # Leaving a game by any route (the palette included) stops its computer players and
+        # releases its lock, so "Continue" on the title resumes it instead of offering to watch.
+        stop = getattr(self.screen, "stop_computer", None)
+        if callable(stop):
+            stop()
+        if self.active_game is not None:
+            self.active_game.close()
         self.active_game = None
         while len(self.screen_stack) > 2:
             self.pop_screen()

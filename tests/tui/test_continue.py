@@ -117,3 +117,27 @@ async def test_a_game_held_by_another_session_offers_to_watch(saves: Path, monke
             assert "in use" in await shown(pilot)
     finally:
         game.close()
+
+
+@aio
+async def test_leaving_a_game_from_the_palette_releases_it_for_continue(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The palette's "Title screen" closes the game like the menu key does, so Continue resumes it
+    (not "watch read-only", which a still-held lock would bring)."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "ana")
+    name, position, _ = _played(saves, ("ana", "Bob"), seed=4, moves=3)
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot)
+        await pilot.press("enter")
+        assert type(app.screen).__name__ == "GameScreen"
+        app.goto_title()  # what the palette's "Title screen" command runs
+        await pilot.pause()
+        assert app.active_game is None
+        await shown(pilot)
+        await pilot.press("enter")
+        assert type(app.screen).__name__ == "GameScreen"
+        resumed = app.screen.game  # type: ignore[attr-defined]
+        assert resumed.name == name and resumed.session.position == position
+        assert not resumed.read_only
