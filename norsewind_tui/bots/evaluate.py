@@ -192,44 +192,60 @@ def kingdom_views(state: State, seat: int, w: Weights = DEFAULT, turns: float | 
     return [KingdomView(ks, r not in castleless, values[r]) for r, ks in enumerate(scores)]
 
 
-def projected_points(state: State, seat: int, w: Weights = DEFAULT) -> float:
+def projected_points(state: State, seat: int, w: Weights = DEFAULT, turns: float | None = None) -> float:
     """``seat``'s score as projected to the end of the game (coins count 1 each)."""
     player = state.players[seat]
-    turns = turns_left(state, seat)
+    turns = turns_left(state, seat) if turns is None else turns
     return player.coins + sum(k.projected for k in kingdom_views(state, seat, w, turns))
 
 
-def projected_vikings(state: State, w: Weights = DEFAULT) -> float:
-    """Solo: the Vikings' score as projected to the end of the game."""
-    db = cards_for(state)
-    player = state.players[0]
-    turns = turns_left(state, 0)
-    info = _deck_info(db, state)
-    growth = turns * 0.85  # Viking turns to come (one per action A)
-    total = 0.0
+_last_rows: tuple[object, object, str, tuple[tuple[int, int, int], ...]] | None = None
+
+
+def _viking_rows(db: CardDB, state: State) -> tuple[tuple[int, int, int], ...]:
+    """Solo: per Viking row (coins per card, helmets now, cards now); the last answer is kept."""
+    global _last_rows
+    last = _last_rows  # one read: the app may evaluate in a worker thread
+    if last is not None and last[0] is state.vikings and last[1] is state.viking_red and last[2] == db.digest:
+        return last[3]
+    rows = []
     for row, card in enumerate(db.vikings):
         side = card.red if state.viking_red[row] else card.green
         cards = state.vikings[row]
-        helmets = side.helmets + sum(db.helmets[c] for c in cards)
-        ks = _facts(db, player, row).score
-        shields = float(ks.shields)
-        if turns > 0 and player.kingdoms[row].castle < 0:
-            shields += 0.5 * w.castle_shields  # a castle may still come
-        future_cards = growth / 4.0
-        exp_helmets = helmets + future_cards * info.helmets
-        n_cards = len(cards) + future_cards
+        rows.append((side.coins, side.helmets + sum(db.helmets[c] for c in cards), len(cards)))
+    out = tuple(rows)
+    _last_rows = (state.vikings, state.viking_red, db.digest, out)
+    return out
+
+
+def projected_vikings(state: State, w: Weights = DEFAULT, turns: float | None = None) -> float:
+    """Solo: the Vikings' score as projected to the end of the game."""
+    db = cards_for(state)
+    player = state.players[0]
+    turns = turns_left(state, 0) if turns is None else turns
+    info = _deck_info(db, state)
+    future_cards = turns * 0.85 / 4.0  # Viking turns to come (one per action A), spread over 4 rows
+    spread = 0.5 + w.viking_spread * math.sqrt(max(turns, 0.0))
+    total = 0.0
+    for row, (coins, helmets, cards) in enumerate(_viking_rows(db, state)):
+        shields = _facts(db, player, row).score.shields
         if turns <= 0:
-            p = 1.0 if helmets > ks.shields else 0.0
-        else:
-            spread = 0.5 + w.viking_spread * math.sqrt(turns)
-            p = _sigmoid((exp_helmets - shields - 0.5) / spread)
-        total += side.coins * n_cards * p
+            p = 1.0 if helmets > shields else 0.0
+            total += coins * cards * p
+            continue
+        expected = float(shields)
+        if player.kingdoms[row].castle < 0:
+            expected += 0.5 * w.castle_shields  # a castle may still come
+        exp_helmets = helmets + future_cards * info.helmets
+        p = _sigmoid((exp_helmets - expected - 0.5) / spread)
+        total += coins * (cards + future_cards) * p
     return total
 
 
 def evaluate(state: State, seat: int, w: Weights = DEFAULT) -> float:
     """The greedy bots' number: projected points (solo: minus the Vikings' projection)."""
-    value = projected_points(state, seat, w)
+    turns = turns_left(state, seat)
+    value = projected_points(state, seat, w, turns)
     if state.solo:
-        value -= projected_vikings(state, w)
+        value -= projected_vikings(state, w, turns)
     return value
