@@ -22,7 +22,7 @@ from .random_bot import RandomBot
 
 HARD = SearchConfig(iterations=240, per_plan=30)
 NORMAL = SearchConfig(iterations=40, root_plans=5, per_plan=10)
-EASY_NOISE = 8.0
+EASY_NOISE = 3.0  # points of noise on each option: about 1 game in 5 against greedy
 
 Factory = Callable[[int, "int | None"], Bot]
 
