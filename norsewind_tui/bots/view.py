@@ -8,8 +8,8 @@ would let a program recompute the shuffles.
 Bots never read ``State.deck``/``State.reserve`` in order and never use
 ``State.seed``.  They work on:
 
-- ``info_key(state)``: bytes naming the information set (decks sorted, seed
-  blanked).  Two states that differ only in the unseen order share a key.
+- ``info_key(state)``: bytes naming the information set (decks and box
+  sorted, seed blanked).  Two states that differ only in the unseen order share a key.
 - ``decision_rng(bot_seed, state)``: a ``random.Random`` derived from the bot's
   own seed and ``info_key``, so a bot's decision is a pure function of what it
   may see and its seed (a game with bots replays exactly, and resuming a save
@@ -33,8 +33,18 @@ _encoder = msgspec.msgpack.Encoder()
 
 
 def public_state(state: State) -> State:
-    """The state with the unseen order removed: decks sorted, seed 0."""
-    return _replace(state, deck=tuple(sorted(state.deck)), reserve=tuple(sorted(state.reserve)), seed=0)
+    """The state with the unseen order removed: decks sorted, seed 0.
+
+    The box is sorted too: what is in it is known (unused decks, the starting cards
+    nobody was dealt, discarded castles), the order the setup put it in is not.
+    """
+    return _replace(
+        state,
+        deck=tuple(sorted(state.deck)),
+        reserve=tuple(sorted(state.reserve)),
+        box=tuple(sorted(state.box)),
+        seed=0,
+    )
 
 
 def info_key(state: State) -> bytes:

@@ -76,12 +76,14 @@ POSITIONS = positions()
 
 
 def permuted(state: State, rng: random.Random) -> State:
-    """The same information set: the unseen decks in another order, another game seed."""
+    """The same information set: the unseen decks (and the box) in another order, another game seed."""
     deck = list(state.deck)
     reserve = list(state.reserve)
+    box = list(state.box)
     rng.shuffle(deck)
     rng.shuffle(reserve)
-    return replace(state, deck=tuple(deck), reserve=tuple(reserve), seed=rng.getrandbits(31))
+    rng.shuffle(box)
+    return replace(state, deck=tuple(deck), reserve=tuple(reserve), box=tuple(box), seed=rng.getrandbits(31))
 
 
 def differs(state: State, other: State) -> bool:
