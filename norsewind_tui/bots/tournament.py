@@ -12,10 +12,11 @@ do not depend on ``jobs``.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import signal
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
 
@@ -125,6 +126,7 @@ _WORKER_CARDS: CardDB | None = None
 def _init_worker(cards: CardDB | None) -> None:
     global _WORKER_CARDS
     _WORKER_CARDS = cards
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: no traceback per worker
 
 
 def _run_in_worker(task: Task) -> BotGame:
@@ -145,11 +147,18 @@ def run_tasks(
             if progress:
                 progress(results[-1])
         return results
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cards,)) as pool:
-        for game in pool.map(_run_in_worker, tasks, chunksize=1):
+    pool = multiprocessing.Pool(processes=jobs, initializer=_init_worker, initargs=(cards,))
+    try:
+        for game in pool.imap(_run_in_worker, tasks, chunksize=1):
             results.append(game)
             if progress:
                 progress(game)
+        pool.close()
+    except BaseException:
+        pool.terminate()  # interrupted or failed: stop the other games at once
+        raise
+    finally:
+        pool.join()
     return results
 
 
