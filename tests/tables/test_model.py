@@ -229,7 +229,9 @@ def test_concurrent_writers_never_lose_a_decision(store: TableStore) -> None:
         assert final.moves[position] == move
     computer = [i for i in range(final.position) if final.states[i].current == 2]
     assert sorted([p for p, _ in human] + computer) == list(range(final.position))
-    assert acked[0] and acked[1] and acked[2]  # both of alice's terminals got decisions through
+    # alice (at one terminal or the other) and bob both got decisions through; which of alice's two
+    # terminals wins each race is up to the thread scheduler, so neither is required to win one.
+    assert (acked[0] or acked[1]) and acked[2]
 
 
 def test_computer_seats_are_played_exactly_once(store: TableStore) -> None:
