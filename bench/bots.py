@@ -52,29 +52,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="1,2,3,4,5,6,7")
     parser.add_argument("--only", choices=("duels", "solo"), default=None)
     args = parser.parse_args(argv)
-    print(f"# bench/bots.py on {platform.python_implementation()} {platform.python_version()}, "
-          f"{platform.machine()}, jobs {args.jobs}, seed {args.seed}")
+    print(
+        f"# bench/bots.py on {platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}, jobs {args.jobs}, seed {args.seed}"
+    )
     if args.only != "solo":
         duel("greedy", "random", args.games, args.seed, args.jobs)
         hard = duel(args.bot, "greedy", args.games, args.seed, args.jobs)
-        print(f"{args.bot} thinking time per decision with a choice: median {hard.think_median:.3f} s, "
-              f"worst {hard.think_worst:.3f} s over {hard.decisions} decisions; time cap hit {hard.capped} times",
-              flush=True)
+        print(
+            f"{args.bot} thinking time per decision with a choice: median {hard.think_median:.3f} s, "
+            f"worst {hard.think_worst:.3f} s over {hard.decisions} decisions; time cap hit {hard.capped} times",
+            flush=True,
+        )
         print("the players' strengths against greedy:")
         for name in ("easy", "normal"):
             duel(name, "greedy", args.games, args.seed, args.jobs)
     if args.only != "duels":
-        print(f"{args.bot} alone against the Vikings, {args.solo_games} games per level "
-              "(medals: none/bronze/silver/gold/platinum)")
+        print(
+            f"{args.bot} alone against the Vikings, {args.solo_games} games per level "
+            "(medals: none/bronze/silver/gold/platinum)"
+        )
         for level in (int(x) for x in args.levels.split(",")):
             start = time.perf_counter()
             results = run_tasks(solo_tasks([args.bot], args.solo_games, args.seed, level), default_cards(), args.jobs)
             s = entry_stats(results, [args.bot])[0]
             medals = s.medals or {}
-            print(f"level {level}: win {s.win_rate:6.1%} [{s.win_low:.1%}-{s.win_high:.1%}]  "
-                  f"score {s.mean_score:5.1f}  Vikings {s.mean_vikings or 0:5.1f}  margin {s.mean_margin:+6.1f}  "
-                  f"medals {'/'.join(str(medals.get(m, 0)) for m in ('none', 'bronze', 'silver', 'gold', 'platinum'))}"
-                  f"  think worst {s.think_worst:.2f} s  ({time.perf_counter() - start:.0f} s)", flush=True)
+            print(
+                f"level {level}: win {s.win_rate:6.1%} [{s.win_low:.1%}-{s.win_high:.1%}]  "
+                f"score {s.mean_score:5.1f}  Vikings {s.mean_vikings or 0:5.1f}  margin {s.mean_margin:+6.1f}  "
+                f"medals {'/'.join(str(medals.get(m, 0)) for m in ('none', 'bronze', 'silver', 'gold', 'platinum'))}"
+                f"  think worst {s.think_worst:.2f} s  ({time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
     return 0
 
 

@@ -118,8 +118,10 @@ def main() -> int:
         print(f"  of which encoding the save: {ms(encode_times)}")
         print(f"  of which disk (write + fsync file + fsync folder, measured apart): {ms(fsync_times)}")
         print(f"  goal <= {GOALS['autosave']:.0f} ms: {verdict(autosave <= GOALS['autosave'])}")
-        print(f"save size with full history ({len(moves)} decisions): {size} bytes ({size / 1024:.1f} KB), "
-              f"{size / len(moves):.1f} bytes per decision")
+        print(
+            f"save size with full history ({len(moves)} decisions): {size} bytes ({size / 1024:.1f} KB), "
+            f"{size / len(moves):.1f} bytes per decision"
+        )
         print(f"  goal <= 30 KB: {verdict(size <= GOALS['size'])}")
         print(f"load and verify (open + replay + digest + lock + close), {args.repeat}x: {ms(load_times)}")
         print(f"  without the lock (saves verify): {ms(verify_only)}")

@@ -54,8 +54,16 @@ def random_game(players: int, seed: int, level: int, cards: CardDB) -> GameResul
             raise RuntimeError(f"game {seed} did not end after {MAX_MOVES} moves")
         state = apply(state, rng.choice(legal_moves(state)))
         moves += 1
-    return GameResult(seed, result.scores, result.winners, max(p.turns for p in state.players), moves,
-                      result.vikings, result.margin, result.medal)
+    return GameResult(
+        seed,
+        result.scores,
+        result.winners,
+        max(p.turns for p in state.players),
+        moves,
+        result.vikings,
+        result.margin,
+        result.medal,
+    )
 
 
 def summarise(players: int, seed: int, level: int | None, results: list[GameResult]) -> Summary:
@@ -102,8 +110,10 @@ def run_random(players: int, games: int, seed: int, level: int, cards: CardDB, a
     console.print(table)
     console.print(f"mean turns {summary.mean_turns:.1f}, mean decisions {summary.mean_moves:.1f}")
     if summary.mean_vikings is not None and summary.medals is not None:
-        console.print(f"mean Viking score {summary.mean_vikings:.1f}; medals: "
-                      + ", ".join(f"{k} {v}" for k, v in summary.medals.items()))
+        console.print(
+            f"mean Viking score {summary.mean_vikings:.1f}; medals: "
+            + ", ".join(f"{k} {v}" for k, v in summary.medals.items())
+        )
     return 0
 
 

@@ -102,4 +102,3 @@ def describe(event: Event, names: tuple[str, ...], db: CardDB) -> str:
     if k == "game_over":
         return "The game is over."
     return f"{k}"
-

@@ -113,9 +113,7 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
         try:
             session.push(move)
         except IllegalMove as exc:
-            raise SaveError(
-                f"{source}: $.moves[{i}]: illegal move {_move_enc.encode(move).decode()}: {exc}"
-            ) from None
+            raise SaveError(f"{source}: $.moves[{i}]: illegal move {_move_enc.encode(move).decode()}: {exc}") from None
         except Exception as exc:
             raise SaveError(
                 f"{source}: $.moves[{i}]: the rules failed on {_move_enc.encode(move).decode()} "
@@ -125,8 +123,7 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
     state = session.state
     if save.digest and state_digest(state) != save.digest:
         raise SaveError(
-            f"{source}: $.digest: the log does not replay to the saved state "
-            "(hand-edited, or saved by different rules)"
+            f"{source}: $.digest: the log does not replay to the saved state (hand-edited, or saved by different rules)"
         )
     if migrated_from is None:
         if meta.turn != state.turn:

@@ -266,9 +266,9 @@ def _pump_position() -> State:
     seed = next(
         s
         for s in range(100)
-        if cards_for(new_game(GameConfig(players=("S",)), s)).tiles[0][
-            new_game(GameConfig(players=("S",)), s).players[0].kingdoms[1].tile
-        ].effect
+        if cards_for(new_game(GameConfig(players=("S",)), s))
+        .tiles[0][new_game(GameConfig(players=("S",)), s).players[0].kingdoms[1].tile]
+        .effect
         != "castle_min_7"
     )
     state = new_game(GameConfig(players=("S",)), seed)

@@ -140,9 +140,7 @@ def test_app_entry_needs_a_game_parameter(monkeypatch: pytest.MonkeyPatch) -> No
     assert cmd._app_entry() is with_game
 
 
-def test_progress_prints_the_score_pad_and_recent_games(
-    store: GameStore, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_progress_prints_the_score_pad_and_recent_games(store: GameStore, capsys: pytest.CaptureFixture[str]) -> None:
     for r in (rec(1, 30), rec(2, 10), rec(2, 3, assisted=True)):
         store.profiles.record("Ana", r)
     game = solo(store, name="real", seed=9, player="Ana")

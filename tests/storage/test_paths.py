@@ -81,9 +81,7 @@ def test_resolve_refuses_a_file(tmp_path: Path) -> None:
         resolve_saves_dir(str(tmp_path / "file"))
 
 
-def test_own_folders_are_made_private_user_folders_left_alone(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_own_folders_are_made_private_user_folders_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     own = tmp_path / "checkout-saves"
     own.mkdir(mode=0o755)
     os.chmod(own, 0o755)  # as git creates a checkout's saves/

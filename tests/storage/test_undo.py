@@ -21,7 +21,6 @@ def test_undo_inside_a_turn_needs_no_confirmation(store: GameStore) -> None:
     game.close()
 
 
-
 def test_undo_over_a_revealed_card_needs_confirmation_and_marks_assisted(store: GameStore) -> None:
     game = solo(store, name="r")
     rng = random.Random(4)
