@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from norsewind_tui.cli import main
+from norsewind_tui.cli import saves as cmd
 from norsewind_tui.rules import medal_for
 from norsewind_tui.storage import GameStore, SavedGame, default_profile_name
-from norsewind_tui.storage import commands as cmd
 
 from .conftest import duo, play, play_to_end, solo
 from .test_profiles import rec

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .rules.cards import CardDB, CardSetError, compile_card_set, default_cards
+from ..rules.cards import CardDB, CardSetError, compile_card_set, default_cards
 
 
 class UsageError(Exception):
@@ -60,7 +60,7 @@ def _cmd_cards_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import run_random
+    from ..simulate import run_random
 
     if args.bots is not None:
         return _simulate_bots(args)
@@ -76,8 +76,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _simulate_bots(args: argparse.Namespace) -> int:
-    from .bots.registry import bot_names
-    from .simulate import run_bots
+    from ..bots.registry import bot_names
+    from ..simulate import run_bots
 
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     unknown = [n for n in names if n not in bot_names()]
@@ -100,7 +100,7 @@ def _simulate_bots(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     """Start the app (the title screen)."""
-    from .tui.app import run_app
+    from ..tui.app import run_app
 
     return run_app(args)
 
@@ -139,11 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file")
     check.set_defaults(handler=_cmd_cards_check)
 
-    from .storage.commands import add_storage_commands
+    from .saves import add_storage_commands
 
     add_storage_commands(sub)
 
-    from .ssh import add_serve_command
+    from ..ssh import add_serve_command
 
     add_serve_command(sub)
     return parser

@@ -1,7 +1,7 @@
 """The storage subcommands of ``norsewind``: saves, saves verify, saves rm, resume, progress.
 
 ``add_storage_commands(sub)`` registers them on the main parser's subparsers;
-the global ``--saves DIR`` option (in ``cli.py``) says where the saves are.
+the global ``--saves DIR`` option (in ``cli/__init__.py``) says where the saves are.
 Every failure is one line on stderr and a non-zero exit status.
 """
 
@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.cards import CardDB, CardSetError, compile_card_set
 from ..rules.engine import SOLO_LEVELS
-from .errors import GameLocked, StorageError
-from .format import SeatMeta
-from .paths import profiles_dir, resolve_saves_dir
-from .profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
-from .saves import GameStore, SaveSummary
+from ..storage.errors import GameLocked, StorageError
+from ..storage.format import SeatMeta
+from ..storage.paths import profiles_dir, resolve_saves_dir
+from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
+from ..storage.saves import GameStore, SaveSummary
 
 if TYPE_CHECKING:
     from rich.console import Console
