@@ -14,6 +14,8 @@ computer moves) is decided by the storage layer and the app.
 
 from __future__ import annotations
 
+from copy import copy as shallow_copy
+
 from .cards import CardDB
 from .engine import apply_logged, legal_moves, new_game
 from .events import Event
@@ -52,10 +54,29 @@ class Session:
         for move in moves:
             s.push(move)
         if position is not None:
-            if not 0 <= position <= len(moves):
-                raise ValueError(f"undo position {position} is outside 0..{len(moves)}")
-            s.position = position
+            s.go_to(position)
         return s
+
+    def copy(self) -> Session:
+        """A session to change without touching this one (states, moves and events are never changed)."""
+        out = shallow_copy(self)
+        out.states, out.moves, out.events = list(self.states), list(self.moves), list(self.events)
+        return out
+
+    def restore(self, earlier: Session) -> None:
+        """Become ``earlier`` again (a ``copy()`` of this session taken before a change it must drop)."""
+        self.states, self.moves, self.events = list(earlier.states), list(earlier.moves), list(earlier.events)
+        self.position = earlier.position
+
+    def go_to(self, position: int) -> None:
+        """Stand at ``position`` of the log (several undos or redos at once; the log is kept)."""
+        if not 0 <= position <= len(self.moves):
+            raise ValueError(f"undo position {position} is outside 0..{len(self.moves)}")
+        self.position = position
+
+    def mover(self, index: int) -> int:
+        """The seat that made decision ``index`` of the log."""
+        return self.states[index].current
 
     @property
     def state(self) -> State:

@@ -6,7 +6,11 @@ can ask for that, e.g. the tests' terminal probe. The command line offers no way
 The server starts this in a new session (``setsid``) with the pseudo-terminal's slave side as
 stdin, stdout and stderr. Here it makes that terminal the controlling terminal (so window-size
 changes arrive as SIGWINCH and a hangup as SIGHUP), makes the job-control signals harmless (no
-suspend: there is no shell to suspend to), and then runs ``norsewind`` in this same process.
+suspend: there is no shell to suspend to), and then becomes ``norsewind`` (``exec``: the same
+process, so the terminal and the ignored signals stay; the SSH layer never imports the command line).
+
+``AppOptions`` is the app's command line as the server gives it: a typed object, turned into
+arguments here, so the server does not read the command-line parser.
 """
 
 from __future__ import annotations
@@ -16,6 +20,33 @@ import os
 import signal
 import sys
 import termios
+from dataclasses import dataclass
+from pathlib import Path
+
+MODULE = "norsewind_tui.ssh.launch"
+APP_MODULE = "norsewind_tui.cli"  # run as ``python -m``: the ``norsewind`` command
+
+
+@dataclass(frozen=True)
+class AppOptions:
+    """What a served session's ``norsewind`` is started with (the player comes in the environment)."""
+
+    cards: Path | None = None  # --cards FILE
+
+    def argv(self) -> list[str]:
+        """The ``norsewind`` arguments these options stand for."""
+        return ["--cards", str(self.cards)] if self.cards is not None else []
+
+
+def command(options: AppOptions, program: list[str] | None = None) -> list[str]:
+    """The command line of a served session: this module, then ``norsewind``'s arguments.
+
+    ``program`` runs another program on the terminal instead (the server's Python API only).
+    """
+    argv = [sys.executable, "-m", MODULE]
+    if program is not None:
+        return [*argv, "--exec", *program]
+    return [*argv, *options.argv()]
 
 
 def take_terminal(fd: int = 0) -> None:
@@ -40,16 +71,14 @@ def main(argv: list[str]) -> int:
         signal.signal(sig, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
-    if argv[:1] == ["--exec"] and len(argv) > 1:
-        try:
-            os.execv(argv[1], argv[1:])
-        except OSError as exc:
-            print(f"norsewind: cannot run {argv[1]}: {exc.strerror}", file=sys.stderr)
-            return 127
-
-    from ..cli import main as norsewind_main
-
-    return norsewind_main(argv)
+    exec_other = argv[:1] == ["--exec"] and len(argv) > 1
+    program = argv[1:] if exec_other else [sys.executable, "-m", APP_MODULE, *argv]
+    try:
+        os.execv(program[0], program)
+    except OSError as exc:
+        print(f"norsewind: cannot run {program[0]}: {exc.strerror}", file=sys.stderr)
+        return 127
+    return 127  # not reached: execv does not return
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
 Every SSH connection that asks for a terminal gets its own ``norsewind`` process on its own
 pseudo-terminal (see ``session.py``). Authentication is by public key against an
 ``authorized_keys`` file; the SSH user name is the player's identity, handed to the app as
-``NORSEWIND_PLAYER`` (and ``USER``/``LOGNAME``, and ``--profile NAME`` when the app's command line
-has that option). Nothing else is offered: no exec, no subsystems (sftp/scp), no port, agent or
+``NORSEWIND_PLAYER`` (and ``USER``/``LOGNAME``); the app's command line is built from a typed
+``AppOptions`` (``launch.py``). Nothing else is offered: no exec, no subsystems (sftp/scp), no port, agent or
 X11 forwarding, no passwords.
 """
 
@@ -23,6 +23,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ..rules.cards import CardSetError, compile_card_set
 from . import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 from .keys import (
     AuthorizedKeys,
@@ -33,6 +34,7 @@ from .keys import (
     resolve_saves_dir,
     ssh_dir,
 )
+from .launch import AppOptions, command
 from .session import HANGUP_GRACE, GameSession
 
 LOGIN_TIMEOUT = 30.0
@@ -74,6 +76,16 @@ def check_config(config: ServeConfig) -> None:
             )
 
 
+def check_cards(path: Path) -> None:
+    """A ``ServeError`` with the command line's words when the card file cannot be played with."""
+    try:
+        compile_card_set(path.read_bytes(), str(path))
+    except OSError as exc:
+        raise ServeError(f"cannot read card file {path}: {exc.strerror}") from None
+    except CardSetError as exc:
+        raise ServeError(f"{path}: {len(exc.problems)} problem(s): " + "; ".join(exc.problems)) from None
+
+
 class GameServer:
     """The SSH server; ``await start()``, then ``port``; ``await close()`` hangs up every session."""
 
@@ -97,7 +109,6 @@ class GameServer:
         self.sessions: set[GameSession] = set()
         self._all_sessions: set[GameSession] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
-        self._app_options = _app_options()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -160,14 +171,8 @@ class GameServer:
         self._all_sessions.discard(session)
 
     def app_command(self, player: str) -> list[str]:
-        argv = [sys.executable, "-m", "norsewind_tui.ssh.launch"]
-        if self.config.program is not None:
-            return [*argv, "--exec", *self.config.program]
-        if self.config.cards is not None:
-            argv += ["--cards", str(self.config.cards)]
-        if "--profile" in self._app_options:
-            argv += ["--profile", player]
-        return argv
+        """The session's command line (``player`` reaches the app in ``app_environment``)."""
+        return command(AppOptions(cards=self.config.cards), self.config.program)
 
     def app_environment(self, player: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
         """A minimal environment: nothing from the client but its terminal type (and truecolor)."""
@@ -193,17 +198,6 @@ class GameServer:
 
     def app_cwd(self) -> str:
         return str(self.config.saves)
-
-
-def _app_options() -> set[str]:
-    """The option strings ``norsewind``'s own command line accepts (to pass --profile when it exists)."""
-    try:
-        from ..cli import build_parser
-
-        parser = build_parser()
-    except Exception:  # the app's CLI is not ours; never let it stop the server
-        return set()
-    return set(getattr(parser, "_option_string_actions", {}))
 
 
 class _Connection(asyncssh.SSHServer):
@@ -319,12 +313,7 @@ def run_serve(args: object) -> int:
         )
         check_config(config)  # before the saves folder or the host key are touched
         if config.cards is not None:  # every session would fail on a bad card set: say so now
-            from ..cli import UsageError, load_cards
-
-            try:
-                load_cards(str(config.cards))
-            except UsageError as exc:
-                raise ServeError(str(exc)) from None
+            check_cards(config.cards)
         config.saves = resolve_saves_dir(cli_saves)
         asyncio.run(serve_forever(config, ready))
     except ServeError as exc:

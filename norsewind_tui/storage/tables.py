@@ -36,7 +36,6 @@ view current.
 from __future__ import annotations
 
 import contextlib
-import copy
 import os
 import re
 import time
@@ -53,22 +52,14 @@ from ..rules.events import Event
 from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig, State
-from .atomic import (
-    FileLock,
-    Stamp,
-    atomic_write,
-    login_name,
-    read_generation,
-    read_limited,
-    remove_stale_temps,
-    set_aside,
-    stamp_of,
-)
+from .atomic import FileLock, Stamp, login_name, remove_stale_temps, stamp_of
 from .errors import GameLocked, SaveConflict, SaveError
-from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, state_digest
+from .format import SaveMeta, SeatMeta
+from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import ProfileStore
-from .saves import GameStore, Loaded, _Files, load_bytes
+from .saves import GameStore
+from .undo import Seat, redo_step, undo_step
 
 TABLES_DIR = "tables"
 OPEN = "(open)"  # the seat metadata's name for a seat nobody holds yet (never an identity)
@@ -125,30 +116,8 @@ class TableMoved(SaveConflict):
 
 
 @dataclass(frozen=True)
-class TableView:
+class TableView(Snapshot):
     """One generation of a table as this process knows it (never changed in place)."""
-
-    save: SaveFile
-    session: Session
-    stamp: Stamp | None = None
-    damaged_main: bool = False  # read from the backup: set the broken main file aside before writing
-    notice: str | None = None
-
-    @property
-    def generation(self) -> int:
-        return self.save.generation
-
-    @property
-    def meta(self) -> SaveMeta:
-        return self.save.meta
-
-    @property
-    def seats(self) -> tuple[SeatMeta, ...]:
-        return self.save.meta.seats
-
-    @property
-    def state(self) -> State:
-        return self.session.state
 
     def holder(self, seat: int) -> str | None:
         """The identity holding ``seat`` (None: open, or a computer seat)."""
@@ -167,7 +136,7 @@ class TableView:
 
     def mover(self, index: int) -> int:
         """The seat that made decision ``index`` of the log."""
-        return self.session.states[index].current
+        return self.session.mover(index)
 
     def who(self, seat: int) -> str:
         """How messages name a seat."""
@@ -184,21 +153,8 @@ class TableView:
         return a.position == b.position and a.moves[: a.position] == b.moves[: b.position]
 
 
-class _Peek(msgspec.Struct):
-    generation: int = -1
-
-
-def _copy(session: Session) -> Session:
-    """A session to change without touching ``session`` (states and moves are immutable)."""
-    out = copy.copy(session)
-    out.states = list(session.states)
-    out.moves = list(session.moves)
-    out.events = list(session.events)
-    return out
-
-
-def _from_loaded(loaded: Loaded, stamp: Stamp | None, damaged: bool, notice: str | None) -> TableView:
-    return TableView(loaded.save, loaded.session, stamp, damaged, notice)
+def _view(snap: Snapshot) -> TableView:
+    return TableView(snap.save, snap.session, snap.stamp, snap.damaged_main, snap.notice)
 
 
 # --------------------------------------------------------------------------- the tables of a saves folder
@@ -352,7 +308,7 @@ class TableStore:
 
     def open(self, name: str, identity: str | None = None) -> SharedTable:
         """Read the table ``name`` for ``identity`` (default: ``player_identity()``); never locks it."""
-        files = self._games._files(name)
+        files = self._games.files(name)
         view = _load(files, self.cards)
         return SharedTable(self, files, view, identity if identity is not None else player_identity())
 
@@ -364,14 +320,11 @@ class TableStore:
         out: list[TableSummary] = []
         seen: set[str] = set()
         try:
-            entries = sorted(os.scandir(self.dir), key=lambda e: e.name)
+            listed = list(list_folder(self.dir))
         except OSError as exc:
-            return [TableSummary("?", self.dir, error=f"{self.dir}: cannot list: {exc.strerror or exc}")]
-        for entry in entries:
-            if entry.name.startswith(".") or not entry.name.endswith(SUFFIX):
-                continue
-            name = entry.name[: -len(SUFFIX)]
-            path = Path(entry.path)
+            return [TableSummary("?", self.dir, error=cannot_list(self.dir, exc))]
+        for found in listed:
+            name, path = found.name, found.path
             seen.add(name)
             stamp = stamp_of(path)
             cached = self._cache.get(name)
@@ -388,9 +341,8 @@ class TableStore:
 
     def _summary(self, name: str, path: Path) -> TableSummary:
         try:
-            if sanitise_name(name) != name:
-                raise SaveError(f"{path}: not a valid table name (rename it to {sanitise_name(name)}{SUFFIX})")
-            view = _load(self._games._files(name), self.cards)
+            check_name(name, path, "table")
+            view = _load(self._games.files(name), self.cards)
         except SaveError as exc:
             return TableSummary(name, path, error=str(exc))
         return _summary_of(name, path, view)
@@ -402,32 +354,25 @@ class TableStore:
             os.unlink(self.dir / (sanitise_name(name) + COMPUTER_SUFFIX))
 
 
-def _decoder(cards: CardDB) -> Callable[[bytes, str], Loaded]:
-    def decode(data: bytes, source: str) -> Loaded:
-        return load_bytes(data, source, cards)
-
-    return decode
-
-
-def _load(files: _Files, cards: CardDB) -> TableView:
+def _load(files: GameFiles, cards: CardDB) -> TableView:
     """Read, replay and verify the table (its backup when the main file is broken)."""
-    gen = read_generation(files.main, files.backup, _decoder(cards))
+    gen = files.read(cards)
     if gen is None:
         raise SaveError(f"no table named {files.name} in {files.main.parent}")
-    return _from_loaded(gen.value, gen.stamp, gen.damaged_main, gen.notice)
+    return _view(snapshot_of(gen))
 
 
 # --------------------------------------------------------------------------- one table, one identity
 
 
-class SharedTable:
-    """A table as one identity sees it; the game screen's handle (the ``SavedGame`` interface).
+class SharedTable(OpenGame):
+    """A table as one identity sees it; the game screen's handle (a ``GameHandle``).
 
     ``read_only`` is True for a watcher (an identity holding no seat).  Every change
     (``push``, ``undo``, ``redo``, ``join``, ``play_computer``) is one locked write.
     """
 
-    def __init__(self, store: TableStore, files: _Files, view: TableView, identity: str) -> None:
+    def __init__(self, store: TableStore, files: GameFiles, view: TableView, identity: str) -> None:
         self.store = store
         self._files = files
         self._view = view
@@ -437,49 +382,12 @@ class SharedTable:
 
     # ------------------------------------------------------------------ what it is
 
-    @property
-    def name(self) -> str:
-        return self._files.name
-
-    @property
-    def path(self) -> Path:
-        return self._files.main
+    def _current(self) -> Snapshot:
+        return self._view
 
     @property
     def view(self) -> TableView:
         return self._view
-
-    @property
-    def session(self) -> Session:
-        return self._view.session
-
-    @property
-    def state(self) -> State:
-        return self._view.state
-
-    @property
-    def seats(self) -> tuple[SeatMeta, ...]:
-        return self._view.seats
-
-    @property
-    def meta(self) -> SaveMeta:
-        return self._view.meta
-
-    @property
-    def generation(self) -> int:
-        return self._view.generation
-
-    @property
-    def assisted(self) -> bool:
-        return self._view.meta.assisted
-
-    @property
-    def finished(self) -> bool:
-        return self._view.state.is_over
-
-    @property
-    def id(self) -> str:
-        return self._view.meta.id
 
     @property
     def notice(self) -> str | None:
@@ -503,13 +411,6 @@ class SharedTable:
 
     # ------------------------------------------------------------------ reading
 
-    def _peek(self) -> int | None:
-        """The generation of the main file (a cheap read), or None when it is missing or broken."""
-        try:
-            return decode_json(read_limited(self.path), _Peek, str(self.path)).generation
-        except (SaveError, FileNotFoundError):
-            return None
-
     def fetch(self, base: TableView | None = None) -> TableView | None:
         """The table as it is on disk now, when its generation is not ``base``'s (default: the view).
 
@@ -517,7 +418,7 @@ class SharedTable:
         when the table became unreadable or was removed.
         """
         base = base or self._view
-        gen = self._peek()
+        gen = self._files.peek()
         if gen is not None and gen == base.generation and not base.damaged_main:
             return None
         if gen is None:
@@ -567,7 +468,7 @@ class SharedTable:
         lock.acquire(timeout=LOCK_WAIT)
         try:
             current = base
-            if self._peek() != base.generation or base.damaged_main:
+            if self._files.peek() != base.generation or base.damaged_main:
                 remove_stale_temps(self.path)
                 remove_stale_temps(self._files.backup)
                 current = _load(self._files, self.store.cards)
@@ -588,27 +489,7 @@ class SharedTable:
         return "a decision was undone"
 
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
-        state = session.state
-        meta = msgspec.structs.replace(meta, updated=now(), turn=state.turn, finished=state.is_over)
-        save = SaveFile(
-            format=FORMAT_VERSION,
-            generation=current.generation + (2 if current.damaged_main else 1),  # the broken file had +1
-            cards=self.store.cards.digest,
-            seed=session.seed,
-            config=session.config,
-            position=session.position,
-            digest=state_digest(state),
-            meta=meta,
-            moves=tuple(session.moves),
-        )
-        data = encode_save(save)
-        try:
-            if current.damaged_main:
-                set_aside(self.path, self._files.damaged)
-            atomic_write(self.path, data, backup=self._files.backup)
-        except OSError as exc:
-            raise SaveError(f"{self.path}: cannot save: {exc.strerror or exc}") from None
-        return TableView(save, session, stamp_of(self.path))
+        return _view(self._files.write(session, meta, self.store.cards, current))
 
     def _refuse(self, message: str) -> TableRefused:
         return TableRefused(f"{self.name}: {message}")
@@ -650,7 +531,7 @@ class SharedTable:
         def change(current: TableView) -> tuple[Session, SaveMeta, list[Event]]:
             if (why := self.turn_problem(current)) is not None:
                 raise self._refuse(why)
-            session = _copy(current.session)
+            session = current.session.copy()
             events = session.push(move)
             return session, current.meta, events
 
@@ -706,7 +587,7 @@ class SharedTable:
             def change(current: TableView) -> tuple[Session, SaveMeta, None]:
                 if self.computer_to_move(current) != turn:
                     raise TableMoved(f"{self.name}: not the computer's turn any more")
-                session = _copy(current.session)
+                session = current.session.copy()
                 session.push(move)
                 return session, current.meta, None
 
@@ -727,32 +608,17 @@ class SharedTable:
 
     # ------------------------------------------------------------------ undo and redo
 
+    def _seat(self, view: TableView) -> Seat:
+        return Seat(view.seat_of(self.identity), self.identity)
+
     def undo_problem(self, view: TableView | None = None) -> str | None:
         """Why this identity cannot undo now (None: ``undo`` will take back their last decision)."""
         view = view or self._view
-        return self._undo_target(view)[1]
-
-    def _undo_target(self, view: TableView) -> tuple[int, str | None]:
-        mine = view.seat_of(self.identity)
-        if mine is None:
-            return -1, f"you ({self.identity}) are watching this table: nothing of yours to undo"
-        s = view.session
-        p = s.position
-        if p == 0:
-            return -1, "nothing to undo"
-        last = view.mover(p - 1)
-        if last != mine:
-            earlier = any(view.mover(i) == mine for i in range(p - 1))
-            if earlier:
-                return -1, f"{view.who(last)} has decided since your last decision: you may undo only until then"
-            return -1, "nothing of yours to undo: you may undo only your own decisions"
-        if s.states[p - 1].revealed < s.state.revealed:
-            return -1, "your last decision revealed a card to everyone: it cannot be undone at a shared table"
-        return p - 1, None
+        return undo_step(view.session, view.seats, self._seat(view), view.who).refused
 
     def can_undo(self) -> bool:
         """Is there anything this player might undo (``undo`` says why not, if it cannot)?"""
-        return self.seat is not None and self._view.session.position > 0
+        return self.seat is not None and self._view.session.position > 0 and not self.finished
 
     def undo_needs_confirmation(self) -> bool:
         return False  # a step over a revealed card is refused at a table, never confirmed
@@ -761,38 +627,35 @@ class SharedTable:
         """Take back this identity's last decision; ``TableRefused`` says why when it may not."""
 
         def change(current: TableView) -> tuple[Session, SaveMeta, bool]:
-            target, why = self._undo_target(current)
-            if why is not None:
-                raise self._refuse(why)
-            session = _copy(current.session)
-            session.position = target
-            return session, current.meta, True
+            step = undo_step(current.session, current.seats, self._seat(current), current.who)
+            return self._step(current, step.target, step.refused), current.meta, True
 
         view, done = self._transact(self._view, change)
         self._view = view
         return done
 
     def can_redo(self) -> bool:
-        s = self._view.session
-        return self.seat is not None and s.can_redo() and self._view.mover(s.position) == self.seat
+        return self.seat is not None and redo_step(self.session, self.seats, self._seat(self._view)).allowed
 
     def redo(self) -> bool:
         """Make again the next undone decision, if it is this identity's."""
         base = self._view
 
         def change(current: TableView) -> tuple[Session, SaveMeta, bool]:
-            s = current.session
-            if not s.can_redo():
-                raise self._refuse("nothing to redo")
-            if current.mover(s.position) != current.seat_of(self.identity):
-                raise self._refuse("the next undone decision is not yours")
-            session = _copy(s)
-            session.position += 1
-            return session, current.meta, True
+            step = redo_step(current.session, current.seats, self._seat(current))
+            return self._step(current, step.target, step.refused), current.meta, True
 
         view, done = self._transact(base, change, expect=base)
         self._view = view
         return done
+
+    def _step(self, current: TableView, target: int, refused: str | None) -> Session:
+        """The session standing at ``target`` (undo, redo), or ``TableRefused`` with the reason."""
+        if refused is not None:
+            raise self._refuse(refused)
+        session = current.session.copy()
+        session.go_to(target)
+        return session
 
     # ------------------------------------------------------------------ seats
 

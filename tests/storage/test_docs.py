@@ -23,7 +23,7 @@ def test_saves_md_examples() -> None:
     assert result.attempted >= 10 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", ["paths", "format", "atomic", "saves", "profiles", "commands"])
+@pytest.mark.parametrize("module", ["paths", "format", "atomic", "saves", "profiles"])
 def test_module_docstring_examples(module: str) -> None:
     mod = importlib.import_module(f"norsewind_tui.storage.{module}")
     result = doctest.testmod(mod, optionflags=FLAGS, verbose=False)

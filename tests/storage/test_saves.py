@@ -198,7 +198,7 @@ def test_a_failed_write_takes_the_move_back(store: GameStore, monkeypatch: pytes
     def disk_full(*args: object, **kw: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("norsewind_tui.storage.saves.atomic_write", disk_full)
+    monkeypatch.setattr("norsewind_tui.storage.gamefile.atomic_write", disk_full)
     with pytest.raises(SaveError, match="No space left on device") as info:
         game.push(game.legal_moves()[0])
     assert "full.json" in str(info.value)

@@ -96,10 +96,18 @@ def test_nothing_to_undo_when_only_the_computer_moved(store: GameStore) -> None:
 
 
 def test_unlimited_undo_back_to_the_start_and_redo_to_the_end(store: GameStore) -> None:
+    """Every decision of a game can be undone and redone, up to the one that ends it (R25: after it,
+    the game is final)."""
     game = solo(store, name="long", seed=30)
-    rng = random.Random(30)
-    play_to_end(game, rng)
-    final, total = game.state, game.session.position
+    play_to_end(game, random.Random(30))
+    moves, final = game.session.log, game.state
+    game.close()
+    store.remove("long")
+    game = solo(store, name="long", seed=30)
+    for move in moves[:-1]:  # all but the decision that ends the game
+        game.push(move)
+    total = game.session.position
+    assert total == len(moves) - 1 and not game.finished
     steps = 0
     while game.can_undo():
         assert game.undo(confirm=True)
@@ -107,5 +115,7 @@ def test_unlimited_undo_back_to_the_start_and_redo_to_the_end(store: GameStore) 
     assert game.session.position == 0 and steps == total
     while game.can_redo():
         game.redo()
-    assert game.state == final
+    assert game.session.position == total
+    game.push(moves[-1])
+    assert game.state == final and not game.can_undo()
     game.close()

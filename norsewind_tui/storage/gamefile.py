@@ -1,0 +1,205 @@
+"""One game on disk, as saved games and shared tables both keep it.
+
+A game is a save file (``docs/SAVES.md``) with a backup generation, a place to set a broken
+file aside, and a lock file.  ``GameFiles`` reads a whole generation (the backup when the
+main file is broken), peeks at a generation's number, and writes the next one atomically.
+``Snapshot`` is one generation as a process knows it; ``OpenGame`` is what every open game
+answers from its current snapshot.  What differs between a saved game and a table (who holds
+the lock, when, and who may change what) stays in ``saves.py`` and ``tables.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+
+from ..rules.cards import CardDB
+from ..rules.session import Session
+from ..rules.state import State
+from .atomic import Generation, Stamp, atomic_write, read_generation, read_limited, set_aside, stamp_of
+from .errors import SaveError
+from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, state_digest
+from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, sanitise_name
+from .verify import Loaded, load_bytes
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One generation of a game file as this process knows it."""
+
+    save: SaveFile
+    session: Session
+    stamp: Stamp | None = None  # of the main file as read or written
+    damaged_main: bool = False  # read from the backup: set the broken main file aside before writing
+    notice: str | None = None  # for the user: the backup was used, the format was migrated...
+
+    @property
+    def generation(self) -> int:
+        return self.save.generation
+
+    @property
+    def meta(self) -> SaveMeta:
+        return self.save.meta
+
+    @property
+    def seats(self) -> tuple[SeatMeta, ...]:
+        return self.save.meta.seats
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def with_meta(self, meta: SaveMeta) -> Snapshot:
+        """This snapshot with other metadata (not written yet)."""
+        return dataclasses.replace(self, save=msgspec.structs.replace(self.save, meta=meta))
+
+
+class _Peek(msgspec.Struct):
+    generation: int = -1
+
+
+class GameFiles:
+    """The files of one game: the save, its backup, a broken save set aside, the lock."""
+
+    def __init__(self, folder: Path, name: str, main: Path | None = None) -> None:
+        self.name = name
+        self.main = main or folder / (name + SUFFIX)
+        self.backup = folder / (name + BACKUP_SUFFIX)
+        self.damaged = folder / (name + DAMAGED_SUFFIX)
+        self.lock = folder / (name + LOCK_SUFFIX)
+
+    def exists(self) -> bool:
+        return self.main.exists() or self.backup.exists()
+
+    def read(self, cards: CardDB) -> Generation[Loaded] | None:
+        """Read, replay and verify the game (its backup when the main file is broken); None if neither exists."""
+
+        def decode(data: bytes, source: str) -> Loaded:
+            return load_bytes(data, source, cards)
+
+        return read_generation(self.main, self.backup, decode)
+
+    def peek(self) -> int | None:
+        """The generation of the main file (a cheap read), or None when it is missing or broken."""
+        try:
+            return decode_json(read_limited(self.main), _Peek, str(self.main)).generation
+        except (SaveError, FileNotFoundError):
+            return None
+
+    def write(self, session: Session, meta: SaveMeta, cards: CardDB, base: Snapshot | None = None) -> Snapshot:
+        """Write ``session`` as the generation after ``base`` (None: the first); the one on disk becomes
+        the backup.  ``SaveError`` when the disk refuses (the file is then unchanged).
+        """
+        state = session.state
+        meta = msgspec.structs.replace(meta, updated=now(), turn=state.turn, finished=state.is_over)
+        save = SaveFile(
+            format=FORMAT_VERSION,
+            generation=_next_generation(base),
+            cards=cards.digest,
+            seed=session.seed,
+            config=session.config,
+            position=session.position,
+            digest=state_digest(state),
+            meta=meta,
+            moves=tuple(session.moves),
+        )
+        data = encode_save(save)
+        try:
+            if base is not None and base.damaged_main:
+                set_aside(self.main, self.damaged)
+            atomic_write(self.main, data, backup=self.backup)
+        except OSError as exc:
+            raise SaveError(f"{self.main}: cannot save: {exc.strerror or exc}") from None
+        return Snapshot(save, session, stamp_of(self.main))
+
+
+def _next_generation(base: Snapshot | None) -> int:
+    if base is None:
+        return 1
+    return base.generation + (2 if base.damaged_main else 1)  # past the broken file's number too
+
+
+def snapshot_of(gen: Generation[Loaded], notice: str | None = None) -> Snapshot:
+    """The snapshot of a generation just read (``notice`` replaces the reader's)."""
+    loaded = gen.value
+    return Snapshot(loaded.save, loaded.session, gen.stamp, gen.damaged_main, notice or gen.notice)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A save file found in a folder."""
+
+    name: str
+    path: Path
+
+
+def list_folder(folder: Path) -> Iterator[Listed]:
+    """The save files of ``folder`` by name; ``OSError`` when it cannot be listed."""
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if not entry.name.startswith(".") and entry.name.endswith(SUFFIX):
+            yield Listed(entry.name[: -len(SUFFIX)], Path(entry.path))
+
+
+def cannot_list(folder: Path, exc: OSError) -> str:
+    return f"{folder}: cannot list: {exc.strerror or exc}"
+
+
+def check_name(name: str, path: Path, what: str) -> None:
+    """``SaveError`` when a listed file's name is not one this program would have written."""
+    if sanitise_name(name) != name:
+        raise SaveError(f"{path}: not a valid {what} name (rename it to {sanitise_name(name)}{SUFFIX})")
+
+
+class OpenGame(ABC):
+    """What every open game answers from its current snapshot (``_current``) and its files."""
+
+    _files: GameFiles
+
+    @abstractmethod
+    def _current(self) -> Snapshot: ...
+
+    @property
+    def name(self) -> str:
+        return self._files.name
+
+    @property
+    def path(self) -> Path:
+        return self._files.main
+
+    @property
+    def session(self) -> Session:
+        return self._current().session
+
+    @property
+    def state(self) -> State:
+        return self._current().state
+
+    @property
+    def seats(self) -> tuple[SeatMeta, ...]:
+        return self._current().seats
+
+    @property
+    def meta(self) -> SaveMeta:
+        return self._current().meta
+
+    @property
+    def generation(self) -> int:
+        return self._current().generation
+
+    @property
+    def assisted(self) -> bool:
+        return self._current().meta.assisted
+
+    @property
+    def finished(self) -> bool:
+        return self._current().state.is_over
+
+    @property
+    def id(self) -> str:
+        return self._current().meta.id

@@ -1,0 +1,31 @@
+"""The served app's command line comes from a typed ``AppOptions``, and ``norsewind`` accepts it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from norsewind_tui.cli import build_parser
+from norsewind_tui.ssh.launch import APP_MODULE, MODULE, AppOptions, command
+
+
+def test_the_options_are_arguments_the_norsewind_command_parses(tmp_path: Path) -> None:
+    cards = tmp_path / "cards.toml"
+    args = build_parser().parse_args(AppOptions(cards=cards).argv())
+    assert args.cards == str(cards) and args.command is None  # the app itself, not a subcommand
+    assert AppOptions().argv() == []
+    assert build_parser().parse_args(AppOptions().argv()).cards is None
+
+
+def test_a_session_runs_the_launcher_then_norsewind_or_the_given_program(tmp_path: Path) -> None:
+    cards = tmp_path / "c.toml"
+    assert command(AppOptions(cards=cards)) == [sys.executable, "-m", MODULE, "--cards", str(cards)]
+    assert command(AppOptions(cards=cards), ["/bin/true", "x"]) == [
+        sys.executable,
+        "-m",
+        MODULE,
+        "--exec",
+        "/bin/true",
+        "x",
+    ]
+    assert APP_MODULE == "norsewind_tui.cli"
