@@ -8,8 +8,6 @@ Every failure is one line on stderr and a non-zero exit status.
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -198,36 +196,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
     try:
         if game.notice:
             print(f"norsewind: {game.notice}", file=sys.stderr)
-        run_app = _app_entry()
-        if run_app is None:
-            print(
-                f"norsewind: the app cannot open saved games yet; {game.name} is safe "
-                f"(turn {game.state.turn}, {game.session.position} moves) in {game.path}"
-            )
-            return 1
-        result: int = run_app(args, game=game)
-        return result
+        from ..tui.app import run_app  # the app is imported when a command runs, not for --help
+
+        return run_app(args, game=game)
     finally:
         game.close()
-
-
-def _app_entry() -> Callable[..., int] | None:
-    """The app's ``run_app(args, game=...)`` when it exists and takes a game."""
-    try:  # imported by name: the app is not part of the storage package's type-checked surface
-        app = importlib.import_module("norsewind_tui.tui.app")
-    except ImportError:
-        return None
-    run_app = getattr(app, "run_app", None)
-    if run_app is None:
-        return None
-    try:
-        params = inspect.signature(run_app).parameters
-    except (TypeError, ValueError):
-        return None
-    if "game" not in params:
-        return None
-    entry: Callable[..., int] = run_app
-    return entry
 
 
 # --------------------------------------------------------------------------- progress
