@@ -79,7 +79,7 @@ def _cards(args: argparse.Namespace) -> CardDB | None:
 
 
 def _store(args: argparse.Namespace) -> GameStore:
-    return GameStore(resolve_saves_dir(getattr(args, "saves", None)), _cards(args))
+    return GameStore(resolve_saves_dir(args.saves), _cards(args))
 
 
 def _console() -> Console:
@@ -142,13 +142,9 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
 def cmd_saves_verify(args: argparse.Namespace) -> int:
     """``norsewind saves verify FILE``: load, replay and check the digest; one line either way."""
     path = Path(args.file)
-    if not path.exists() and "/" not in args.file:
-        store = _store(args)
-        candidate = store.path(args.file)
-        if candidate.exists():
-            path = candidate
-    else:
-        store = GameStore(resolve_saves_dir(getattr(args, "saves", None)), _cards(args))
+    store = _store(args)
+    if not path.exists() and "/" not in args.file and store.path(args.file).exists():
+        path = store.path(args.file)
     try:
         game = store.verify_file(path)
     except StorageError as exc:
@@ -272,7 +268,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
     """``norsewind progress [--profile NAME]``: the campaign table, then the recent games."""
     from rich.text import Text
 
-    saves = resolve_saves_dir(getattr(args, "saves", None))
+    saves = resolve_saves_dir(args.saves)
     name = args.profile or default_profile_name()
     profile = ProfileStore(profiles_dir(saves)).load(name)
     console = _console()
