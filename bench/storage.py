@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from norsewind_tui.rules import GameConfig, Move, Session
-from norsewind_tui.storage import GameStore, SeatMeta, encode_save, resolve_saves_dir
+from norsewind_tui.storage import GameStore, SeatMeta, decode_save, encode_save, resolve_saves_dir
 from norsewind_tui.storage.atomic import fsync_dir, write_new
 
 NAMES = ("Ana", "Bo", "Cy", "Di")
@@ -84,12 +84,13 @@ def main() -> int:
             push_times.append(time.perf_counter() - t)
         assert game.finished
         write_times, encode_times, fsync_times = [], [], []
+        save, _ = decode_save(game.path.read_bytes(), str(game.path))
         for _ in range(args.repeat):
             t = time.perf_counter()
             game.save()
             write_times.append(time.perf_counter() - t)
             t = time.perf_counter()
-            data = encode_save(game._snapshot())
+            data = encode_save(save)
             encode_times.append(time.perf_counter() - t)
         probe = folder / "probe"
         for _ in range(min(args.repeat, 50)):

@@ -6,6 +6,10 @@
     True
     >>> _ = s.undo(); s.can_undo(), s.can_redo()
     (False, True)
+    >>> t = s.copy(); _ = t.redo(); s.position, t.position  # a copy changes alone
+    (0, 1)
+    >>> s.go_to(1); s.state == t.state, s.mover(0) == s.states[0].current
+    (True, True)
 
 The log from ``(config, seed)`` replays to the identical state (R22).  The
 session knows no policy: which undos a player may make (hidden information,
