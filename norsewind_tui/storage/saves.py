@@ -1,4 +1,4 @@
-"""Saved games: create, open (replay and verify), autosave every decision, undo policy.
+"""Saved games: create, open (replay and verify), autosave every decision, undo and redo.
 
 A ``SavedGame`` is a rules ``Session`` tied to a file.  Every change goes
 through it (``push``, ``undo``, ``redo``) and is written at once, atomically,
@@ -7,11 +7,17 @@ an exclusive lock (``NAME.json.lock``) naming its holder; a second process is
 told who holds it, or opens the game read-only.  Before each write the file
 on disk is checked to be the generation this process last read or wrote.
 
-Undo policy: undo never reveals or changes hidden information.  One undo step
-takes back the last human decision together with the computer players' moves
-that followed it.  A step back over a card revealed from the draw or reserve
-deck (``State.revealed`` grew) needs confirmation and marks the game
-*assisted* for good: an assisted solo game scores but earns no medal.
+Undo policy (``undo.py``, shared with the tables): undo never reveals or
+changes hidden information.  One undo step takes back the last human decision
+together with the computer players' moves that followed it.  A step back over a
+card revealed from the draw or reserve deck (``State.revealed`` grew) needs
+confirmation and marks the game *assisted* for good: an assisted solo game
+scores but earns no medal.  A finished game is final (R25).
+
+What a saved game shares with a shared table (the file's generations, reading,
+writing, listing) is ``gamefile.py``'s; what is its own is the lock held for as
+long as the game is open, the version check against other programs, and the
+solo campaign's record.
 """
 
 from __future__ import annotations
@@ -335,7 +341,8 @@ class SavedGame(OpenGame):
         """Autosave: atomically replace the file (the old generation becomes the backup)."""
         self._writable()
         self._check_version()
-        self._snap = self._files.write(self.session, meta or self.meta, self.store.cards, self._snap)
+        meta = self.meta if meta is None else meta
+        self._snap = self._files.write(self.session, meta, self.store.cards, self._snap)
 
     def save(self) -> None:
         """Write now (every change already does; for a game converted from an old format)."""

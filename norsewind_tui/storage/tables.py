@@ -23,9 +23,11 @@ under the new name (names never change the deal).
 
 Computer seats are played by whichever process sees it is their turn and wins
 the claim lock (``NAME.json.computer``); the write checks the position again,
-so a computer decision is made exactly once.  Undo: a player may take back
-only their own decisions, and only until anyone else has decided since
-(computer seats included), and never back over a card revealed to everyone.
+so a computer decision is made exactly once.  Undo (``undo.py``, the policy
+saved games share): a player may take back only their own decisions, and only
+until anyone else has decided since (computer seats included), never back over
+a card revealed to everyone, and never in a finished game (R25).  Reading,
+writing and listing the file are ``gamefile.py``'s, as for saved games.
 
 Views are immutable: ``fetch``, ``computer_step`` and the write helpers return
 new ``TableView`` objects and change nothing, so a worker thread may call them
@@ -691,7 +693,7 @@ class SharedTable(OpenGame):
         self._view = view
         return chosen
 
-    # ------------------------------------------------------------------ the rest of the SavedGame interface
+    # ------------------------------------------------------------------ the rest of the GameHandle interface
 
     def save_as(self, name: str) -> SharedTable:
         raise SaveError(f"{self.name}: a shared table keeps its name (every decision is saved in it)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -29,3 +30,9 @@ def test_a_session_runs_the_launcher_then_norsewind_or_the_given_program(tmp_pat
         "x",
     ]
     assert APP_MODULE == "norsewind_tui.cli"
+
+
+def test_the_app_module_runs_as_the_norsewind_command() -> None:
+    """What a served session execs: ``python -m norsewind_tui.cli`` is the ``norsewind`` command."""
+    done = subprocess.run([sys.executable, "-m", APP_MODULE, "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("usage: norsewind ")
