@@ -23,6 +23,8 @@ from pathlib import Path
 
 import asyncssh
 
+from ..storage.cardfile import CardFileError, load_card_file
+from ..tui.text import safe_text
 from . import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 from .keys import (
     AuthorizedKeys,
@@ -262,7 +264,7 @@ class _Connection(asyncssh.SSHServer):
 
 
 def _log_to_stderr(message: str) -> None:
-    print(time.strftime("%Y-%m-%d %H:%M:%S ") + message, file=sys.stderr, flush=True)
+    print(time.strftime("%Y-%m-%d %H:%M:%S ") + safe_text(message), file=sys.stderr, flush=True)
 
 
 async def serve_forever(config: ServeConfig, ready: Callable[[GameServer], None] | None = None) -> None:
@@ -294,7 +296,7 @@ def run_serve(args: object) -> int:
         else:
             assert server.keys is not None
             who = f"keys in {server.keys.path}"
-        print(f"norsewind serve: listening on {server.config.host}:{server.port}; {key}; {who}", flush=True)
+        print(safe_text(f"norsewind serve: listening on {server.config.host}:{server.port}; {key}; {who}"), flush=True)
         if server.keys is not None and server.keys.unrestricted:
             print(
                 f'norsewind serve: note: {server.keys.unrestricted} key(s) have no principals="NAME" option '
@@ -319,16 +321,14 @@ def run_serve(args: object) -> int:
         )
         check_config(config)  # before the saves folder or the host key are touched
         if config.cards is not None:  # every session would fail on a bad card set: say so now
-            from ..cli import UsageError, load_cards
-
             try:
-                load_cards(str(config.cards))
-            except UsageError as exc:
+                load_card_file(config.cards)
+            except CardFileError as exc:
                 raise ServeError(str(exc)) from None
         config.saves = resolve_saves_dir(cli_saves)
         asyncio.run(serve_forever(config, ready))
     except ServeError as exc:
-        print(f"norsewind serve: {exc}", file=sys.stderr)
+        print(f"norsewind serve: {safe_text(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
