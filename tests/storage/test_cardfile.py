@@ -100,3 +100,31 @@ def test_a_card_set_with_problems_lists_each(tmp_path: Path) -> None:
     error = refused(path)
     assert error.problems == ["$.cards[11] (A-12).cost: an inn needs a cost"]
     assert str(error) == f"{path}: 1 problem(s): $.cards[11] (A-12).cost: an inn needs a cost"
+
+
+def test_cards_check_and_cards_option_give_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``cards check /dev/zero`` was a MemoryError traceback, a FIFO hung it (issue 15 section 6)."""
+    from norsewind_tui.cli import main
+
+    fifo = tmp_path / "cards.fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo)):
+        assert main(["cards", "check", path]) == 2
+        assert capsys.readouterr() == ("", f"{path}: not a regular file\n")
+        for argv in (["--cards", path, "simulate", "--games", "1"], ["--cards", path]):  # the app does not start
+            assert main(argv) == 2
+            assert capsys.readouterr() == ("", f"norsewind: {path}: not a regular file\n")
+
+
+def test_cards_check_names_the_card_the_field_and_the_range(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from norsewind_tui.cli import main
+
+    path = tmp_path / "mine.toml"
+    vikings = SHIPPED.index(b"[[vikings]]")
+    path.write_bytes(SHIPPED[:vikings] + SHIPPED[vikings:].replace(b"coins = 6", b"coins = 1000000000000000000", 1))
+    assert main(["cards", "check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert (out, err) == (
+        f"{path}: $.vikings[0] (Northumbria).green.coins: 1000000000000000000 is outside 1..20\n1 problem(s) found\n",
+        "",
+    )
