@@ -6,7 +6,7 @@ printed game can transcribe their cards into the same format and play with
 them (``norsewind --cards FILE``); ``validate`` reports every problem with its
 path so a transcription can be fixed line by line.
 
-Loading is I/O and lives in ``load_card_set_file``; everything else here is
+Reading a file is I/O and lives in ``storage/cardfile.py``; everything here is
 pure.  The engine never reads the schema structs directly in its hot path: it
 uses the compiled ``CardDB`` (plain tuples indexed by card number).
 """
