@@ -113,6 +113,8 @@ def test_every_subcommand_escapes_what_it_did_not_write(
         ["cards", "check", payload],
         ["--cards", payload, "simulate", "--games", "1"],
         ["--cards", str(cards), "simulate", "--games", "1"],
+        ["--cards", payload],  # play: the app must not start
+        ["--cards", str(cards)],
         ["simulate", "--games", "1", "--bots", payload],
         ["simulate", "--games", payload],
         ["serve", "--port", "0", "--open", "--host", payload],
