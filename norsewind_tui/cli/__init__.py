@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from typing import NoReturn
 
-from ..rules.cards import CardDB, CardSetError, compile_card_set, default_cards
+from ..rules.cards import CardDB, default_cards
+from ..storage.cardfile import CardFileError, load_card_file
+from ..storage.errors import StorageError
+from ..storage.pathlen import check_length
+from ..tui.text import safe_text
 
 
 class UsageError(Exception):
@@ -25,13 +29,9 @@ def load_cards(path: str | None) -> CardDB:
     if path is None:
         return default_cards()
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read card file {path}: {exc.strerror}") from None
-    try:
-        return compile_card_set(data, path)
-    except CardSetError as exc:
-        raise UsageError(f"{path}: {len(exc.problems)} problem(s): " + "; ".join(exc.problems)) from None
+        return load_card_file(path)
+    except CardFileError as exc:
+        raise UsageError(str(exc)) from None
 
 
 # --------------------------------------------------------------------------- cards
@@ -40,19 +40,17 @@ def load_cards(path: str | None) -> CardDB:
 def _cmd_cards_check(args: argparse.Namespace) -> int:
     path = args.file
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        print(f"{path}: cannot read: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        db = compile_card_set(data, path)
-    except CardSetError as exc:
+        db = load_card_file(path)
+    except CardFileError as exc:
+        if not exc.problems:  # not read at all
+            print(safe_text(str(exc)), file=sys.stderr)
+            return 2
         for problem in exc.problems:
-            print(f"{path}: {problem}")
+            print(safe_text(f"{path}: {problem}"))
         print(f"{len(exc.problems)} problem(s) found")
         return 1
     kind = "a reconstruction" if db.card_set.reconstruction else "a transcription of printed cards"
-    print(f"{path}: OK: {len(db.cards)} cards, 4 colours, 4 Viking cards ({kind}); id {db.digest}")
+    print(safe_text(f"{path}: OK: {len(db.cards)} cards, 4 colours, 4 Viking cards ({kind}); id {db.digest}"))
     return 0
 
 
@@ -106,10 +104,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 Handler = Callable[[argparse.Namespace], int]
+PATH_ARGUMENTS = ("cards", "saves", "file", "serve_saves", "authorized_keys")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse quotes some arguments raw in its errors (``unrecognized arguments``): escape them."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {safe_text(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="norsewind", description="Norsewind in your terminal.")
+    parser = _Parser(prog="norsewind", description="Norsewind in your terminal.")
     parser.add_argument("--cards", metavar="FILE", help="play with this card-set file (TOML)")
     parser.add_argument("--saves", metavar="DIR", help="saved-games folder (default: $NORSEWIND_SAVES, else saves/)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
@@ -154,9 +161,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
+        for attr in PATH_ARGUMENTS:  # a name the system cannot hold: one line, before any file is touched
+            value = getattr(args, attr, None)
+            if isinstance(value, str):
+                check_length(value)
         return handler(args)
-    except UsageError as exc:
-        print(f"norsewind: {exc}", file=sys.stderr)
+    except (UsageError, StorageError) as exc:
+        print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("norsewind: interrupted", file=sys.stderr)

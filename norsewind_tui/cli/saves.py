@@ -14,13 +14,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..rules.cards import CardDB, CardSetError, compile_card_set
+from ..rules.cards import CardDB
 from ..rules.engine import SOLO_LEVELS
+from ..storage.cardfile import load_card_file
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatMeta
 from ..storage.paths import profiles_dir, resolve_saves_dir
 from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
 from ..storage.saves import GameStore, SaveSummary
+from ..tui.text import safe_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,7 +58,7 @@ def _guard(handler: Handler) -> Handler:
         try:
             return handler(args)
         except StorageError as exc:
-            print(f"norsewind: {exc}", file=sys.stderr)
+            print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
             return 2
 
     run.__doc__ = handler.__doc__
@@ -64,18 +66,9 @@ def _guard(handler: Handler) -> Handler:
 
 
 def _cards(args: argparse.Namespace) -> CardDB | None:
-    """The card set of ``--cards FILE`` (as ``cli.load_cards``; the shipped one when None)."""
+    """The card set of ``--cards FILE`` (the shipped one when None)."""
     path = getattr(args, "cards", None)
-    if not path:
-        return None
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise StorageError(f"cannot read card file {path}: {exc.strerror}") from None
-    try:
-        return compile_card_set(data, path)
-    except CardSetError as exc:
-        raise StorageError(f"{path}: {len(exc.problems)} problem(s): " + "; ".join(exc.problems)) from None
+    return load_card_file(path) if path else None
 
 
 def _store(args: argparse.Namespace) -> GameStore:
@@ -115,10 +108,10 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
     games = store.list()
     console = _console()
     if not games:
-        console.print(Text(f"No saved games in {store.dir}."))
+        console.print(Text(safe_text(f"No saved games in {store.dir}.")))
         return 0
     good = [s for s in games if s.error is None]
-    table = Table(title=Text(f"Saved games in {store.dir}"), box=box.SIMPLE_HEAD, title_justify="left")
+    table = Table(title=Text(safe_text(f"Saved games in {store.dir}")), box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("Name", overflow="fold")
     table.add_column("Mode", no_wrap=True)
     table.add_column("Players", overflow="fold")
@@ -130,12 +123,19 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
         state = "finished" if s.finished else "playing"
         if s.assisted:
             state += ", assisted"
-        table.add_row(Text(s.name), _mode(s), Text(players), str(s.turn), _local(s.updated), state)
+        table.add_row(
+            Text(safe_text(s.name)),
+            Text(safe_text(_mode(s))),
+            Text(safe_text(players)),
+            str(s.turn),
+            _local(s.updated),
+            state,
+        )
     if good:
         console.print(table)
     for s in games:
         if s.error is not None:
-            console.print(Text(f"broken: {s.error}", style="red"), soft_wrap=True)
+            console.print(Text(safe_text(f"broken: {s.error}"), style="red"), soft_wrap=True)
     return 0
 
 
@@ -148,7 +148,7 @@ def cmd_saves_verify(args: argparse.Namespace) -> int:
     try:
         game = store.verify_file(path)
     except StorageError as exc:
-        print(exc)
+        print(safe_text(str(exc)))
         return 1
     s = game.session
     seats = ", ".join(_player(seat) for seat in game.seats)
@@ -158,9 +158,11 @@ def cmd_saves_verify(args: argparse.Namespace) -> int:
     extra += ", assisted" if game.assisted else ""
     extra += f" ({game.notice})" if game.notice else ""
     print(
-        f"{path}: OK: {mode} ({seats}), turn {game.state.turn}, {s.position} moves"
-        + (f" ({redo} to redo)" if redo else "")
-        + f"{extra}; replays to its digest with card set {game.store.cards.digest}"
+        safe_text(
+            f"{path}: OK: {mode} ({seats}), turn {game.state.turn}, {s.position} moves"
+            + (f" ({redo} to redo)" if redo else "")
+            + f"{extra}; replays to its digest with card set {game.store.cards.digest}"
+        )
     )
     return 0
 
@@ -170,7 +172,7 @@ def cmd_saves_rm(args: argparse.Namespace) -> int:
     store = _store(args)
     path = store.path(args.name)
     store.remove(args.name)
-    print(f"removed {path}")
+    print(safe_text(f"removed {path}"))
     return 0
 
 
@@ -182,16 +184,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
     store = _store(args)
     name = args.name or store.latest()
     if name is None:
-        print(f"norsewind: no unfinished game to resume in {store.dir}", file=sys.stderr)
+        print(safe_text(f"norsewind: no unfinished game to resume in {store.dir}"), file=sys.stderr)
         return 2
     try:
         game = store.open(name, read_only=args.watch)
     except GameLocked as exc:
-        print(f"norsewind: {exc} (norsewind resume --watch {name})", file=sys.stderr)
+        print(safe_text(f"norsewind: {exc} (norsewind resume --watch {name})"), file=sys.stderr)
         return 2
     try:
         if game.notice:
-            print(f"norsewind: {game.notice}", file=sys.stderr)
+            print(safe_text(f"norsewind: {game.notice}"), file=sys.stderr)
         from ..tui.app import run_app  # the app is imported when a command runs, not for --help
 
         return run_app(args, game=game)
@@ -216,7 +218,7 @@ def campaign_table(profile: Profile) -> Table:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=Text(f"Solo campaign of {profile.name}"), box=box.SIMPLE_HEAVY, title_justify="left")
+    table = Table(title=Text(safe_text(f"Solo campaign of {profile.name}")), box=box.SIMPLE_HEAVY, title_justify="left")
     table.add_column("Level", justify="center")
     table.add_column("Tiles", no_wrap=True)
     table.add_column("Vikings", no_wrap=True)
@@ -273,12 +275,12 @@ def cmd_progress(args: argparse.Namespace) -> int:
     profile = ProfileStore(profiles_dir(saves)).load(name)
     console = _console()
     if profile.notice:
-        console.print(Text(f"note: {profile.notice}", style="yellow"))
+        console.print(Text(safe_text(f"note: {profile.notice}"), style="yellow"))
     console.print(campaign_table(profile))
     if profile.title:
-        console.print(Text(f"{profile.name} is the {profile.title}!", style="bold"))
+        console.print(Text(safe_text(f"{profile.name} is the {profile.title}!"), style="bold"))
     if profile.games:
         console.print(recent_table(profile.recent(max(args.games, 0))))
     else:
-        console.print(Text(f"No solo games recorded for {profile.name} yet (norsewind --saves {saves})."))
+        console.print(Text(safe_text(f"No solo games recorded for {profile.name} yet (norsewind --saves {saves}).")))
     return 0

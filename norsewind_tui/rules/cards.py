@@ -6,7 +6,7 @@ printed game can transcribe their cards into the same format and play with
 them (``norsewind --cards FILE``); ``validate`` reports every problem with its
 path so a transcription can be fixed line by line.
 
-Loading is I/O and lives in ``load_card_set_file``; everything else here is
+Reading a file is I/O and lives in ``storage/cardfile.py``; everything here is
 pure.  The engine never reads the schema structs directly in its hot path: it
 uses the compiled ``CardDB`` (plain tuples indexed by card number).
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Iterator
 from importlib import resources
 from typing import Literal
 
@@ -146,115 +147,192 @@ class CardSetError(ValueError):
 
 # --------------------------------------------------------------------------- validation
 
+# What a real card could print (docs/CARDS.md, "Value ranges"): each number's lowest and highest.
+# The rulebooks' printed values and the reconstruction lie well inside; a value outside is a typo
+# (or an attack: Viking coins of 10**18 once scored 2.8e18).
+CARD_RANGES: dict[str, tuple[int, int]] = {
+    "helmets": (0, 6),
+    "cost": (0, 15),
+    "citizens": (0, 5),
+    "coins": (0, 9),
+    "shields": (0, 15),
+    "shield_space": (0, 5),
+    "prestige": (0, 5),
+    "prestige_space": (0, 3),
+    "row": (0, 4),
+    "order": (0, 5),
+    "start_coins": (0, 9),
+}
+MAX_CITIZEN_SPACES = 4
+MAX_NAME = 16  # card ids and colour names: they are printed in messages and on the board
+GREEN_TILE_RANGES: dict[str, tuple[int, int]] = {
+    "helmets": (2, 2),  # the rulebook prints 2
+    "citizens": (0, 1),
+    "shield_space": (0, 6),
+    "shield_space_cost": (0, 3),
+    "prestige_space": (0, 3),
+    "bonus_coins": (0, 9),
+}
+RED_TILE_RANGES: dict[str, tuple[int, int]] = {"helmets": (1, 1)}  # the rulebook prints 1
+VIKING_SIDE_RANGES: dict[str, tuple[int, int]] = {"helmets": (1, 20), "coins": (1, 20)}
+
 
 def validate(cs: CardSet) -> list[str]:
-    """Every problem of a decoded card set, each prefixed with its path ($...)."""
-    problems: list[str] = []
-    add = problems.append
-    ids = Counter(c.id for c in cs.cards)
-    for card_id, n in ids.items():
+    """Every problem of a decoded card set, each prefixed with its path ($...).
+
+    The steps follow the file's sections: the deck cards, the player colours
+    (kingdom cards, green and red tiles), the Viking cards.
+    """
+    return [*_deck_cards(cs.cards), *_player_colours(cs.colours), *_viking_cards(cs.vikings, cs.colours)]
+
+
+def _out_of_range(path: str, struct: msgspec.Struct, ranges: dict[str, tuple[int, int]]) -> Iterator[str]:
+    for field, (low, high) in ranges.items():
+        value = getattr(struct, field)
+        if low == high and value != low:
+            yield f"{path}.{field}: {value}, the rulebook prints {low}"
+        elif not low <= value <= high:
+            yield f"{path}.{field}: {value} is outside {low}..{high}"
+
+
+def _name_length(path: str, name: str) -> Iterator[str]:
+    if not 1 <= len(name) <= MAX_NAME:
+        yield f"{path}: {len(name)} characters, expected 1..{MAX_NAME}"
+
+
+# ---- the deck cards
+
+
+def _deck_cards(cards: tuple[Card, ...]) -> Iterator[str]:
+    for card_id, n in Counter(c.id for c in cards).items():
         if n > 1:
-            add(f"$.cards: id {card_id!r} appears {n} times")
-    per_deck: Counter[str] = Counter(c.deck for c in cs.cards)
+            yield f"$.cards: id {card_id!r} appears {n} times"
+    per_deck: Counter[str] = Counter(c.deck for c in cards)
     for deck, size in DECK_SIZES.items():
         if per_deck[deck] != size:
-            add(f"$.cards: deck {deck!r} has {per_deck[deck]} cards, expected {size}")
-    for i, c in enumerate(cs.cards):
-        p = f"$.cards[{i}] ({c.id})"
-        for field in (
-            "helmets",
-            "cost",
-            "citizens",
-            "coins",
-            "shields",
-            "shield_space",
-            "prestige",
-            "prestige_space",
-            "start_coins",
-        ):
-            v = getattr(c, field)
-            if not 0 <= v <= 99:
-                add(f"{p}.{field}: {v} is outside 0..99")
-        if c.type == "castle":
-            if c.deck in ("start", "reserve"):
-                add(f"{p}.type: the {c.deck} deck holds buildings only")
-            if c.cost <= 0:
-                add(f"{p}.cost: a castle needs a cost")
-            if c.citizen_spaces or c.citizens or c.helmets:
-                add(f"{p}: castles carry no citizens, citizen spaces or helmets (R4)")
-        else:
-            if c.type != "inn" and c.cost:
-                add(f"{p}.cost: only inns have a cost")
-            if c.type == "inn" and c.cost <= 0:
-                add(f"{p}.cost: an inn needs a cost")
-            if c.type != "ship" and c.coins:
-                add(f"{p}.coins: only ships print a coin value")
-            if c.type == "ship" and c.coins <= 0:
-                add(f"{p}.coins: a ship needs a coin value")
-        if c.deck == "start":
-            if not 1 <= c.row <= 4:
-                add(f"{p}.row: a starting card needs a row 1..4")
-            if c.order <= 0:
-                add(f"{p}.order: a starting card needs an order number")
-        elif c.row or c.order or c.start_coins:
-            add(f"{p}: only starting cards print row, order and start coins")
-    orders = Counter(c.order for c in cs.cards if c.deck == "start")
-    for order, n in orders.items():
+            yield f"$.cards: deck {deck!r} has {per_deck[deck]} cards, expected {size}"
+    for i, card in enumerate(cards):
+        yield from _deck_card(f"$.cards[{i}] ({card.id})", card)
+    for order, n in Counter(c.order for c in cards if c.deck == "start").items():
         if n > 1:
-            add(f"$.cards: starting-card order number {order} appears {n} times")
-    if len(cs.colours) != 4:
-        add(f"$.colours: {len(cs.colours)} player colours, expected 4")
-    names = Counter(pc.colour for pc in cs.colours)
-    for name, n in names.items():
+            yield f"$.cards: starting-card order number {order} appears {n} times"
+
+
+def _deck_card(p: str, c: Card) -> Iterator[str]:
+    yield from _name_length(f"{p}.id", c.id)
+    yield from _out_of_range(p, c, CARD_RANGES)
+    if len(c.citizen_spaces) > MAX_CITIZEN_SPACES:
+        yield f"{p}.citizen_spaces: {len(c.citizen_spaces)} spaces, at most {MAX_CITIZEN_SPACES}"
+    yield from _castle(p, c) if c.type == "castle" else _building(p, c)
+    yield from _starting_card(p, c)
+
+
+def _castle(p: str, c: Card) -> Iterator[str]:
+    if c.deck in ("start", "reserve"):
+        yield f"{p}.type: the {c.deck} deck holds buildings only"
+    if c.cost <= 0:
+        yield f"{p}.cost: a castle needs a cost"
+    if c.citizen_spaces or c.citizens or c.helmets:
+        yield f"{p}: castles carry no citizens, citizen spaces or helmets (R4)"
+
+
+def _building(p: str, c: Card) -> Iterator[str]:
+    if c.type != "inn" and c.cost:
+        yield f"{p}.cost: only inns have a cost"
+    if c.type == "inn" and c.cost <= 0:
+        yield f"{p}.cost: an inn needs a cost"
+    if c.type != "ship" and c.coins:
+        yield f"{p}.coins: only ships print a coin value"
+    if c.type == "ship" and c.coins <= 0:
+        yield f"{p}.coins: a ship needs a coin value"
+
+
+def _starting_card(p: str, c: Card) -> Iterator[str]:
+    if c.deck == "start":
+        if not 1 <= c.row <= 4:
+            yield f"{p}.row: a starting card needs a row 1..4"
+        if c.order <= 0:
+            yield f"{p}.order: a starting card needs an order number"
+    elif c.row or c.order or c.start_coins:
+        yield f"{p}: only starting cards print row, order and start coins"
+
+
+# ---- the player colours: kingdom cards and kingdom tiles
+
+
+def _player_colours(colours: tuple[PlayerColour, ...]) -> Iterator[str]:
+    if len(colours) != 4:
+        yield f"$.colours: {len(colours)} player colours, expected 4"
+    for name, n in Counter(pc.colour for pc in colours).items():
         if n > 1:
-            add(f"$.colours: colour {name!r} appears {n} times")
-    for i, pc in enumerate(cs.colours):
+            yield f"$.colours: colour {name!r} appears {n} times"
+    for i, pc in enumerate(colours):
         p = f"$.colours[{i}] ({pc.colour})"
-        if len(pc.kingdoms) != 4:
-            add(f"{p}.kingdoms: {len(pc.kingdoms)} kingdom cards, expected 4")
-        for j, k in enumerate(pc.kingdoms):
-            if k.row != j + 1:
-                add(f"{p}.kingdoms[{j}].row: {k.row}, expected {j + 1} (ascending rows)")
-            if j < 4 and k.name != KINGDOM_NAMES[j]:
-                add(f"{p}.kingdoms[{j}].name: {k.name!r}, expected {KINGDOM_NAMES[j]!r}")
-            if PRINTED_INCOME.get(k.row, k.income) != k.income:
-                add(f"{p}.kingdoms[{j}].income: {k.income!r}, the rulebook prints {PRINTED_INCOME[k.row]!r}")
-            if k.income_value != PRINTED_INCOME_VALUES[k.income]:
-                add(
-                    f"{p}.kingdoms[{j}].income_value: {k.income_value}, the rulebook prints "
-                    f"{PRINTED_INCOME_VALUES[k.income]} for {k.income}"
-                )
-        incomes = sorted(k.income for k in pc.kingdoms)
-        if len(pc.kingdoms) == 4 and incomes != sorted(PRINTED_INCOME_VALUES):
-            add(f"{p}.kingdoms: each income type must appear once")
-        if sorted(t.effect for t in pc.green_tiles) != sorted(GREEN_EFFECTS):
-            add(f"{p}.green_tiles: needs each green effect exactly once {list(GREEN_EFFECTS)}")
-        if sorted(t.effect for t in pc.red_tiles) != sorted(RED_EFFECTS):
-            add(f"{p}.red_tiles: needs each red effect exactly once {list(RED_EFFECTS)}")
-        for j, g in enumerate(pc.green_tiles):
-            if g.effect == "citizen" and g.citizen_space is None:
-                add(f"{p}.green_tiles[{j}].citizen_space: the citizen tile needs a space colour")
-            if g.effect == "shield_space" and g.shield_space <= 0:
-                add(f"{p}.green_tiles[{j}].shield_space: needs a value")
-            if g.effect == "prestige_space" and g.prestige_space <= 0:
-                add(f"{p}.green_tiles[{j}].prestige_space: needs a value")
-            if g.effect == "fourth_building" and g.bonus_coins <= 0:
-                add(f"{p}.green_tiles[{j}].bonus_coins: needs a value")
-            if g.effect == "citizen_coin" and g.bonus_coins <= 0:
-                add(f"{p}.green_tiles[{j}].bonus_coins: needs a value")
-    if len(cs.vikings) != 4:
-        add(f"$.vikings: {len(cs.vikings)} Viking cards, expected 4")
-    for j, v in enumerate(cs.vikings):
-        if v.row != j + 1:
-            add(f"$.vikings[{j}].row: {v.row}, expected {j + 1}")
-        if cs.colours and len(cs.colours[0].kingdoms) > j and cs.colours[0].kingdoms[j].income != v.icon:
-            add(
-                f"$.vikings[{j}].icon: {v.icon!r} differs from the kingdom's income type "
-                f"{cs.colours[0].kingdoms[j].income!r}"
+        yield from _name_length(f"{p}.colour", pc.colour)
+        yield from _kingdom_cards(p, pc.kingdoms)
+        yield from _tile_effects(p, pc)
+        yield from _green_tiles(p, pc.green_tiles)
+        for j, r in enumerate(pc.red_tiles):
+            yield from _out_of_range(f"{p}.red_tiles[{j}]", r, RED_TILE_RANGES)
+
+
+def _kingdom_cards(p: str, kingdoms: tuple[KingdomCard, ...]) -> Iterator[str]:
+    if len(kingdoms) != 4:
+        yield f"{p}.kingdoms: {len(kingdoms)} kingdom cards, expected 4"
+    for j, k in enumerate(kingdoms):
+        if k.row != j + 1:
+            yield f"{p}.kingdoms[{j}].row: {k.row}, expected {j + 1} (ascending rows)"
+        if j < 4 and k.name != KINGDOM_NAMES[j]:
+            yield f"{p}.kingdoms[{j}].name: {k.name!r}, expected {KINGDOM_NAMES[j]!r}"
+        if PRINTED_INCOME.get(k.row, k.income) != k.income:
+            yield f"{p}.kingdoms[{j}].income: {k.income!r}, the rulebook prints {PRINTED_INCOME[k.row]!r}"
+        if k.income_value != PRINTED_INCOME_VALUES[k.income]:
+            yield (
+                f"{p}.kingdoms[{j}].income_value: {k.income_value}, the rulebook prints "
+                f"{PRINTED_INCOME_VALUES[k.income]} for {k.income}"
             )
-    if len(set(v.icon for v in cs.vikings)) != len(cs.vikings):
-        add("$.vikings: each building icon may appear on one Viking card only")
-    return problems
+    if len(kingdoms) == 4 and sorted(k.income for k in kingdoms) != sorted(PRINTED_INCOME_VALUES):
+        yield f"{p}.kingdoms: each income type must appear once"
+
+
+def _tile_effects(p: str, pc: PlayerColour) -> Iterator[str]:
+    if sorted(t.effect for t in pc.green_tiles) != sorted(GREEN_EFFECTS):
+        yield f"{p}.green_tiles: needs each green effect exactly once {list(GREEN_EFFECTS)}"
+    if sorted(t.effect for t in pc.red_tiles) != sorted(RED_EFFECTS):
+        yield f"{p}.red_tiles: needs each red effect exactly once {list(RED_EFFECTS)}"
+
+
+def _green_tiles(p: str, tiles: tuple[GreenTile, ...]) -> Iterator[str]:
+    for j, g in enumerate(tiles):
+        q = f"{p}.green_tiles[{j}]"
+        yield from _out_of_range(q, g, GREEN_TILE_RANGES)
+        if g.effect == "citizen" and g.citizen_space is None:
+            yield f"{q}.citizen_space: the citizen tile needs a space colour"
+        if g.effect == "shield_space" and g.shield_space <= 0:
+            yield f"{q}.shield_space: needs a value"
+        if g.effect == "prestige_space" and g.prestige_space <= 0:
+            yield f"{q}.prestige_space: needs a value"
+        if g.effect in ("fourth_building", "citizen_coin") and g.bonus_coins <= 0:
+            yield f"{q}.bonus_coins: needs a value"
+
+
+# ---- the Viking cards (solo)
+
+
+def _viking_cards(vikings: tuple[VikingCard, ...], colours: tuple[PlayerColour, ...]) -> Iterator[str]:
+    if len(vikings) != 4:
+        yield f"$.vikings: {len(vikings)} Viking cards, expected 4"
+    for j, v in enumerate(vikings):
+        p = f"$.vikings[{j}]" + (f" ({KINGDOM_NAMES[j]})" if j < len(KINGDOM_NAMES) else "")
+        if v.row != j + 1:
+            yield f"{p}.row: {v.row}, expected {j + 1}"
+        income = colours[0].kingdoms[j].income if colours and len(colours[0].kingdoms) > j else v.icon
+        if income != v.icon:
+            yield f"{p}.icon: {v.icon!r} differs from the kingdom's income type {income!r}"
+        yield from _out_of_range(f"{p}.green", v.green, VIKING_SIDE_RANGES)
+        yield from _out_of_range(f"{p}.red", v.red, VIKING_SIDE_RANGES)
+    if len(set(v.icon for v in vikings)) != len(vikings):
+        yield "$.vikings: each building icon may appear on one Viking card only"
 
 
 def decode_card_set(data: bytes | str, source: str = "<cards>") -> CardSet:

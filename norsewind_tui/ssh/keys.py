@@ -229,7 +229,7 @@ def is_loopback_only(host: str) -> bool:
         pass
     try:
         infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except OSError:
+    except (OSError, UnicodeError):  # UnicodeError: a name IDNA cannot encode (control characters)
         return False
     addresses: Sequence[str] = [str(info[4][0]) for info in infos]
     return bool(addresses) and all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses)

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import asyncssh
 
-from ..rules.cards import CardSetError, compile_card_set
+from ..storage.cardfile import CardFileError, load_card_file
+from ..tui.text import safe_text
 from . import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 from .keys import (
     AuthorizedKeys,
@@ -74,16 +75,6 @@ def check_config(config: ServeConfig) -> None:
                 f"--open lets anyone in without a key, so it listens on loopback only (127.0.0.1 or ::1), "
                 f"not on {config.host or 'every address'}; use --authorized-keys FILE instead"
             )
-
-
-def check_cards(path: Path) -> None:
-    """A ``ServeError`` with the command line's words when the card file cannot be played with."""
-    try:
-        compile_card_set(path.read_bytes(), str(path))
-    except OSError as exc:
-        raise ServeError(f"cannot read card file {path}: {exc.strerror}") from None
-    except CardSetError as exc:
-        raise ServeError(f"{path}: {len(exc.problems)} problem(s): " + "; ".join(exc.problems)) from None
 
 
 class GameServer:
@@ -256,7 +247,7 @@ class _Connection(asyncssh.SSHServer):
 
 
 def _log_to_stderr(message: str) -> None:
-    print(time.strftime("%Y-%m-%d %H:%M:%S ") + message, file=sys.stderr, flush=True)
+    print(time.strftime("%Y-%m-%d %H:%M:%S ") + safe_text(message), file=sys.stderr, flush=True)
 
 
 async def serve_forever(config: ServeConfig, ready: Callable[[GameServer], None] | None = None) -> None:
@@ -288,7 +279,7 @@ def run_serve(args: object) -> int:
         else:
             assert server.keys is not None
             who = f"keys in {server.keys.path}"
-        print(f"norsewind serve: listening on {server.config.host}:{server.port}; {key}; {who}", flush=True)
+        print(safe_text(f"norsewind serve: listening on {server.config.host}:{server.port}; {key}; {who}"), flush=True)
         if server.keys is not None and server.keys.unrestricted:
             print(
                 f'norsewind serve: note: {server.keys.unrestricted} key(s) have no principals="NAME" option '
@@ -313,11 +304,14 @@ def run_serve(args: object) -> int:
         )
         check_config(config)  # before the saves folder or the host key are touched
         if config.cards is not None:  # every session would fail on a bad card set: say so now
-            check_cards(config.cards)
+            try:
+                load_card_file(config.cards)
+            except CardFileError as exc:
+                raise ServeError(str(exc)) from None
         config.saves = resolve_saves_dir(cli_saves)
         asyncio.run(serve_forever(config, ready))
     except ServeError as exc:
-        print(f"norsewind serve: {exc}", file=sys.stderr)
+        print(f"norsewind serve: {safe_text(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

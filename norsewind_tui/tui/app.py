@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from ..rules.cards import CardDB
 from ..rules.state import GameConfig
+from ..storage.cardfile import load_card_file
 from .adapter import GameHandle, Library
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
@@ -223,9 +224,7 @@ def run_app(args: argparse.Namespace, game: GameHandle | None = None) -> int:
     """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse)."""
     cards: CardDB | None = None
     if getattr(args, "cards", None):
-        from ..cli import load_cards
-
-        cards = load_cards(args.cards)
+        cards = load_card_file(args.cards)
     library = Library(getattr(args, "saves", None), cards, getattr(args, "profile", None))
     app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
     message = app.run(mouse=not getattr(args, "no_mouse", False))

@@ -72,17 +72,23 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if abs(count) == 1 else (words or word + 's')}"
 
 
-def safe_text(text: str) -> str:
+def safe_text(text: str, newlines: bool = False) -> str:
     """``text`` with every control or format character written out visibly.
 
-    Player names come from users: escape codes and markup must be shown, never
-    interpreted.  Markup is harmless because the app never parses markup in
-    game text; control characters are replaced here.
+    Names, file names and file contents come from users: escape codes (C0 and
+    C1 controls, the 8-bit CSI ``\\x9b``, DEL), bidirectional overrides and
+    line separators must be shown, never interpreted.  The app and the command
+    line both print foreign text through this one function (issue 17).  Markup
+    is harmless because neither parses markup in such text.  ``newlines``
+    keeps ``\\n`` (for a multi-line message the program wrote itself).
     """
     out = []
     for ch in text:
+        if newlines and ch == "\n":
+            out.append(ch)
+            continue
         cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
+        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
             code = ord(ch)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
         else:
