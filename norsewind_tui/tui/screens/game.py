@@ -85,7 +85,7 @@ class GameScreen(NorsewindScreen[None]):
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012 (Textual reads it per instance)
     VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
-    def __init__(self, game: GameHandle, notice: str = "", undo_first: bool = False) -> None:
+    def __init__(self, game: GameHandle, notice: str = "") -> None:
         super().__init__()
         self.game = game
         self.db = cards_for(game.state)
@@ -97,7 +97,6 @@ class GameScreen(NorsewindScreen[None]):
         self.thinking = False
         self.ended = False
         self.notice = notice
-        self.undo_first = undo_first
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
         self.computer = Computer(game.session.seed)
@@ -125,11 +124,6 @@ class GameScreen(NorsewindScreen[None]):
         self.norsewind.active_game = self.game
         self.set_class(self.game.state.solo, "-solo")
         self.rebuild_log()
-        if self.undo_first:  # from the score pad: take the last decision back
-            self.ended = True
-            self.sync()
-            self.action_undo()
-            return
         self.sync()
         if self.game.read_only:
             self.set_interval(1.0, self.follow)  # watching: pick up the holder's decisions
@@ -642,8 +636,7 @@ class GameScreen(NorsewindScreen[None]):
             self.not_undone("Nothing undone.")
 
     def not_undone(self, message: str) -> None:
-        """Undo did not happen: say why (and, from the score pad, go back to it)."""
-        self.ended = False
+        """Undo did not happen: say why."""
         self.sync()
         self.say(message, "error")
 
@@ -652,7 +645,6 @@ class GameScreen(NorsewindScreen[None]):
         self.castle_mode = False
         self.cursor = None
         self.view_seat = None
-        self.ended = False
         self.rebuild_log()
         self.sync()
         self.say(message)

@@ -56,8 +56,8 @@ def _new_events(old: TableView, new: TableView) -> list[Event] | None:
 class TableScreen(GameScreen):
     """Play (or watch) one seat of a shared table."""
 
-    def __init__(self, table: SharedTable, notice: str = "", undo_first: bool = False) -> None:
-        super().__init__(table, notice, undo_first)
+    def __init__(self, table: SharedTable, notice: str = "") -> None:
+        super().__init__(table, notice)
         self.table = table
         self.robot = Computer(table.session.seed)
 
@@ -68,7 +68,7 @@ class TableScreen(GameScreen):
 
     def greet(self) -> None:
         """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
-        quiet = self.undo_first or self.notice or self.table.notice  # they have their own message
+        quiet = self.notice or self.table.notice  # it has its own message
         if not quiet and not self.table.read_only and not self.state.is_over:
             self.say(self.turn_line())
 
