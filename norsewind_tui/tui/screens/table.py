@@ -57,7 +57,7 @@ class TableScreen(GameScreen):
     """Play (or watch) one seat of a shared table."""
 
     def __init__(self, table: SharedTable, notice: str = "") -> None:
-        super().__init__(table, notice)
+        super().__init__(table, notice or table.notice or "")  # e.g. the table's backup was used
         self.table = table
         self.robot = Computer(table.session.seed)
 
@@ -68,8 +68,7 @@ class TableScreen(GameScreen):
 
     def greet(self) -> None:
         """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
-        quiet = self.notice or self.table.notice  # it has its own message
-        if not quiet and not self.table.read_only and not self.state.is_over:
+        if not self.notice and not self.table.read_only and not self.state.is_over:
             self.say(self.turn_line())
 
     # ------------------------------------------------------------------ following the table
