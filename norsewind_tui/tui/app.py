@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -24,6 +24,7 @@ from ..storage import GameLocked, SavedGame, SeatMeta, StorageError
 from ..storage.handle import GameHandle
 from ..storage.tables import SharedTable
 from .adapter import Library
+from .screens.base import AppServices
 from .screens.campaign import CampaignScreen
 from .screens.dialogs import ConfirmScreen
 from .screens.end import EndScreen
@@ -244,3 +245,7 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
     if message:
         print(message)
     return 0
+
+
+if TYPE_CHECKING:  # mypy: the app offers what its screens ask of it
+    _SERVICES: type[AppServices] = NorsewindApp

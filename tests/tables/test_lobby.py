@@ -281,8 +281,8 @@ def finish(store: TableStore, seed: int) -> tuple[SharedTable, SharedTable]:
 
 @aio
 async def test_a_finished_table_shows_its_score_pad_and_says_why_undo_cannot(saves: Path) -> None:
-    """Resuming a finished table shows the score pad; u there says why not (R25: the game is
-    finished and its result recorded) and stays on the pad."""
+    """Resuming a finished table shows the score pad; u there says why not (R25: the game is final)
+    and stays on the pad."""
     alice, _bob = finish(TableStore(saves), seed=2)
     position = alice.session.position
     app = make_app(saves)
@@ -294,7 +294,7 @@ async def test_a_finished_table_shows_its_score_pad_and_says_why_undo_cannot(sav
         assert "Score pad" in text_of(app)
         await pilot.press("u")
         await until(pilot, lambda: "Not undone" in text_of(app))
-        assert "the game is finished and its result recorded" in text_of(app)
+        assert "Not undone: the game is finished and its result recorded." in text_of(app)
         assert screen_name(app) == "TableEndScreen"
         assert alice.fetch() is None and alice.session.position == position
 

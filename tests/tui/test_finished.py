@@ -23,8 +23,8 @@ from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app, new_game, shown
 
-UNDO_REFUSED = "Not undone: the game is finished and its result recorded (L shows the game log)."
-REDO_REFUSED = "Not redone: the game is finished and its result recorded (L shows the game log)."
+UNDO_REFUSED = "Not undone: the game is finished and its result recorded. L shows the game log."
+REDO_REFUSED = "Not redone: the game is finished and its result recorded. L shows the game log."
 
 
 def _one_from_the_end(saves: Path, seed: int) -> tuple[Any, Move]:

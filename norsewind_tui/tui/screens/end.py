@@ -36,7 +36,7 @@ MEDAL_TEXT = {"bronze": "BRONZE", "silver": "SILVER", "gold": "GOLD", "platinum"
 
 def finished_refusal(what: str) -> str:
     """R25: why ``what`` ("undone", "redone") is refused on a finished game, and how to look back."""
-    return f"Not {what}: the game is finished and its result recorded (L shows the game log)."
+    return f"Not {what}: the game is finished and its result recorded. L shows the game log."
 
 
 def log_lines(game: GameHandle) -> list[str]:
