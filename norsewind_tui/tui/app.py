@@ -8,19 +8,45 @@ play only to close it cleanly on quit: every decision was already saved.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from ..rules import ConfigError
 from ..rules.cards import CardDB
 from ..rules.state import GameConfig
+from ..storage import GameLocked, SavedGame, SeatMeta, StorageError
 from ..storage.cardfile import load_card_file
-from .adapter import GameHandle, Library
+from ..storage.handle import GameHandle
+from ..storage.tables import SharedTable
+from .adapter import Library
+from .screens.base import AppServices
+from .screens.campaign import CampaignScreen
+from .screens.dialogs import ConfirmScreen
+from .screens.end import EndScreen
+from .screens.game import GameScreen
+from .screens.help import HelpScreen
+from .screens.lobby import LobbyScreen
+from .screens.new_game import NewGameScreen
+from .screens.resume import ResumeScreen
+from .screens.table import TableEndScreen, TableScreen
+from .screens.title import TitleScreen
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .theme import BOARD_VARIABLES, THEMES, theme_name
+
+
+def exit_line(game: GameHandle) -> str:
+    """What the terminal says after the app, about the game left: how to come back to it."""
+    if isinstance(game, SharedTable):
+        return game.exit_hint
+    if game.finished:
+        return ""
+    return f"Your game is saved as {game.name}: norsewind resume {game.name}"
 
 
 class NorsewindApp(App[str]):
@@ -34,16 +60,16 @@ class NorsewindApp(App[str]):
     def __init__(
         self,
         library: Library | None = None,
-        game: GameHandle | None = None,
+        game: SavedGame | None = None,
         seed: int | None = None,
         computer_delay: float = 0.6,
         theme: str | None = None,
     ) -> None:
         super().__init__()
         self.library = library or Library()
-        self.initial_game = game
+        self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
         self.seed = seed
-        self.computer_delay = computer_delay
+        self.computer_delay = computer_delay  # seconds a computer player's move takes at least
         self.active_game: GameHandle | None = None
         self.theme_choice = theme
         self.exit_message = ""
@@ -60,18 +86,15 @@ class NorsewindApp(App[str]):
             self.register_theme(theme)
         self.theme = self.theme_choice or theme_name()
         if self.initial_game is not None:
-            self.start_game(self.initial_game)
+            self.start_game(self.initial_game, self.initial_game.notice or "")
         else:
-            from .screens.title import TitleScreen
-
             self.push_screen(TitleScreen(self.library.problem))
         self.check_size()
 
     # ------------------------------------------------------------------ navigation
 
-    def _replace(self, screen: Screen[Any]) -> None:
-        from .screens.too_small import TooSmallScreen
-
+    def show(self, screen: Screen[Any]) -> None:
+        """Replace the page shown by ``screen`` (under the "too small" notice, if it is up)."""
         top = self.screen
         if len(self.screen_stack) <= 1:
             self.push_screen(screen)
@@ -83,62 +106,45 @@ class NorsewindApp(App[str]):
             self.switch_screen(screen)
 
     def goto_title(self, notice: str = "") -> None:
-        from .screens.title import TitleScreen
-
         # Leaving a game by any route (the palette included) stops its computer players and
         # releases its lock, so "Continue" on the title resumes it instead of offering to watch.
-        stop = getattr(self.screen, "stop_computer", None)
-        if callable(stop):
-            stop()
+        if isinstance(self.screen, GameScreen):
+            self.screen.stop_computer()
         if self.active_game is not None:
             self.active_game.close()
         self.active_game = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self._replace(TitleScreen(notice))
+        self.show(TitleScreen(notice))
 
     def open_page(self, what: str) -> None:
         if what == "quit":
             self.quit_with_game(None)
         elif what == "new":
-            from .screens.new_game import NewGameScreen
-
-            self._replace(NewGameScreen(players=1))
+            self.show(NewGameScreen(players=1))
         elif what == "resume":
-            from .screens.resume import ResumeScreen
-
-            self._replace(ResumeScreen())
+            self.show(ResumeScreen())
         elif what == "tables":
-            from .screens.lobby import LobbyScreen
-
-            self._replace(LobbyScreen())
+            self.open_lobby()
         elif what in ("campaign", "progress"):
-            from .screens.campaign import CampaignScreen
-
-            self._replace(CampaignScreen(pick=what == "campaign"))
+            self.show(CampaignScreen(pick=what == "campaign"))
         elif what == "help":
-            from .screens.help import HelpScreen
-
             self.push_screen(HelpScreen())
 
     def start_game(self, game: GameHandle, notice: str = "") -> None:
-        from .screens.end import EndScreen
-        from .screens.game import GameScreen
-
+        """Show ``game``: its board, or its score pad when it is over."""
         self.active_game = game
-        if game.state.is_over:
-            self._replace(EndScreen(game))
+        if game.finished:
+            self.show(EndScreen(game))
         else:
-            self._replace(GameScreen(game, notice))
+            self.show(GameScreen(game, notice))
 
     def create_game(
-        self, config: GameConfig, seed: int, seats: list[Any], on_error: Callable[[str], None] | None = None
+        self, config: GameConfig, seed: int, seats: list[SeatMeta], on_error: Callable[[str], None]
     ) -> None:
         try:
             game = self.library.create(config, seed, seats)
-        except Exception as exc:  # ConfigError, SaveError: one line for the player
-            if on_error is None:
-                raise
+        except (ConfigError, StorageError) as exc:  # one line for the player
             on_error(f"Cannot start the game: {exc}")
             return
         self.start_game(game)
@@ -146,22 +152,36 @@ class NorsewindApp(App[str]):
     def open_game(self, name: str, on_error: Callable[[str], None]) -> None:
         try:
             game = self.library.open(name)
-        except Exception as exc:
-            if type(exc).__name__ == "GameLocked":
-                from .screens.dialogs import ConfirmScreen
+        except GameLocked as exc:
 
-                def watch(yes: bool | None) -> None:
-                    if yes:
-                        try:
-                            self.start_game(self.library.open(name, read_only=True))
-                        except Exception as inner:
-                            on_error(str(inner))
+            def watch(yes: bool | None) -> None:
+                if yes:
+                    try:
+                        watched = self.library.open(name, read_only=True)
+                    except StorageError as inner:
+                        on_error(str(inner))
+                        return
+                    self.start_game(watched, watched.notice or "")
 
-                self.push_screen(ConfirmScreen(f"{exc}. Watch it read-only?", "Watch", "Back"), watch)
-                return
+            self.push_screen(ConfirmScreen(f"{exc}. Watch it read-only?", "Watch", "Back"), watch)
+            return
+        except StorageError as exc:
             on_error(str(exc))
             return
-        self.start_game(game)
+        self.start_game(game, game.notice or "")
+
+    def open_lobby(self, notice: str = "") -> None:
+        """The shared tables (leaving a table: it needs no closing, nothing is held between writes)."""
+        self.active_game = None
+        self.show(LobbyScreen(notice))
+
+    def open_table(self, table: SharedTable, notice: str = "") -> None:
+        """Show ``table`` (its game, or its score pad when it is over)."""
+        self.active_game = table
+        if table.finished:
+            self.show(TableEndScreen(table))
+        else:
+            self.show(TableScreen(table, notice))
 
     # ------------------------------------------------------------------ terminal size
 
@@ -169,8 +189,6 @@ class NorsewindApp(App[str]):
         self.check_size(event.size.width, event.size.height)
 
     def check_size(self, w: int | None = None, h: int | None = None) -> None:
-        from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-
         if w is None or h is None:
             w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
@@ -185,16 +203,8 @@ class NorsewindApp(App[str]):
     def quit_with_game(self, game: GameHandle | None) -> None:
         game = game or self.active_game
         if game is not None:
-            name = game.name
-            saved = getattr(game, "path", None) is not None
-            hint = getattr(game, "exit_hint", None)  # a shared table says how to come back to it
             game.close()
-            if hint:
-                self.exit_message = str(hint)
-            elif saved and not game.state.is_over:
-                self.exit_message = f"Your game is saved as {name}: norsewind resume {name}"
-            elif not saved:
-                self.exit_message = "This game was not saved (no saves folder)."
+            self.exit_message = exit_line(game)
         self.exit(self.exit_message or None)
 
     def on_unmount(self) -> None:
@@ -208,9 +218,8 @@ class NorsewindApp(App[str]):
     # ------------------------------------------------------------------ command palette
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        commands = getattr(screen, "palette_commands", None)
-        if callable(commands):
-            for title, help_text, callback in commands():
+        if isinstance(screen, GameScreen):
+            for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
         yield SystemCommand("Rules & keys", "Help: keys, rules summary, tiles, rulings", self._help)
         yield SystemCommand("Title screen", "Back to the title screen (games stay saved)", self.goto_title)
@@ -220,14 +229,22 @@ class NorsewindApp(App[str]):
         self.open_page("help")
 
 
-def run_app(args: argparse.Namespace, game: GameHandle | None = None) -> int:
-    """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse)."""
+def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
+    """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse); ``game``: resume it."""
     cards: CardDB | None = None
     if getattr(args, "cards", None):
         cards = load_card_file(args.cards)
-    library = Library(getattr(args, "saves", None), cards, getattr(args, "profile", None))
+    try:
+        library = Library(getattr(args, "saves", None), cards, getattr(args, "profile", None))
+    except StorageError as exc:  # no saves folder, no game: say why in one line
+        print(f"norsewind: {exc}", file=sys.stderr)
+        return 2
     app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
     message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:
         print(message)
     return 0
+
+
+if TYPE_CHECKING:  # mypy: the app offers what its screens ask of it
+    _SERVICES: type[AppServices] = NorsewindApp

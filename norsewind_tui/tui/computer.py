@@ -6,12 +6,10 @@ a worker thread, and the worker posts the move back as a message.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..bots import STRENGTHS, Bot, make_bot
 from ..rules.moves import Move
 from ..rules.state import State
 
-STRENGTHS = ("easy", "normal", "hard")
 LABELS = {
     "easy": "Computer (easy)",
     "normal": "Computer (normal)",
@@ -21,27 +19,9 @@ LABELS = {
 }
 
 
-def _registry() -> Any | None:
-    try:
-        from ..bots import registry
-    except ImportError:
-        return None
-    return registry
-
-
 def bot_names() -> list[str]:
-    """The strengths a seat can be given (empty when no bots are installed)."""
-    reg = _registry()
-    if reg is None:
-        return []
-    return [str(n) for n in getattr(reg, "STRENGTHS", STRENGTHS)]
-
-
-def make_bot(name: str, seed: int) -> Any:
-    reg = _registry()
-    if reg is None:
-        raise LookupError("no computer players in this build")
-    return reg.make_bot(name, seed=seed)
+    """The strengths a seat can be given."""
+    return list(STRENGTHS)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -53,12 +33,11 @@ class Computer:
 
     def __init__(self, game_seed: int) -> None:
         self.game_seed = game_seed
-        self._bots: dict[tuple[int, str], Any] = {}
+        self._bots: dict[tuple[int, str], Bot] = {}
 
     def decide(self, seat: int, name: str, state: State) -> Move:
         key = (seat, name)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = make_bot(name, bot_seed(self.game_seed, seat))
-        move: Move = bot.decide(state)
-        return move
+            bot = self._bots[key] = make_bot(name, seed=bot_seed(self.game_seed, seat))
+        return bot.decide(state)

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..bots import MCTSBot, make_bot
+from ..bots.hint import HINT_SEED
+from ..bots.hint import hint as bot_hint
 from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.engine import cards_for
 from ..rules.moves import (
@@ -30,10 +33,6 @@ from ..rules.moves import (
 from ..rules.state import CASTLE, COLOUR_NAMES, DISCS, SIDE_NAMES, TILE, State
 
 
-class HintsUnavailable(Exception):
-    """No computer players in this build: no hints either."""
-
-
 @dataclass(frozen=True)
 class HintAnswer:
     move: Move
@@ -48,18 +47,11 @@ class HintAnswer:
 def ask(state: State, seat: int) -> HintAnswer:
     """The hint for ``seat``'s decision in ``state`` (slow: call it off the event loop).
 
-    Raises ``HintsUnavailable`` without the bots, ``ValueError`` when it is not ``seat``'s decision.
+    Raises ``ValueError`` when it is not ``seat``'s decision.
     """
-    try:
-        from ..bots.hint import HINT_SEED
-        from ..bots.hint import hint as bot_hint
-        from ..bots.registry import make_bot
-    except ImportError:
-        raise HintsUnavailable("no hints in this build (the computer players are not installed)") from None
     bot = make_bot("hard", HINT_SEED)
     found = bot_hint(state, seat, bot)
-    search = getattr(bot, "last_search", None)
-    plan: Sequence[Move] = tuple(getattr(search, "plan", ()) or ())
+    plan: Sequence[Move] = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
     db = cards_for(state)
     return HintAnswer(found.move, move_words(state, found.move, plan, db), _reason(found.move, found.reason))
 

@@ -65,7 +65,9 @@ def _game_writer(folder: Path) -> Callable[[int], None]:
         game = store.open("g")
         rng = random.Random(os.getpid())
         while True:
-            if game.finished or rng.random() < 0.1:
+            if game.finished:  # R25: a finished game is final; rewriting it still makes generations
+                game.save()
+            elif rng.random() < 0.1 and game.can_undo():
                 game.undo(confirm=True)
             else:
                 game.push(rng.choice(game.legal_moves()))

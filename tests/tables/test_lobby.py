@@ -300,9 +300,8 @@ async def test_a_finished_table_shows_its_score_pad_and_says_why_undo_cannot(sav
 
 
 @aio
-async def test_undo_first_takes_back_exactly_one_decision(saves: Path) -> None:
-    """The table screen opened to undo (as from the score pad) undoes once, not once per handler of
-    its class hierarchy."""
+async def test_undo_on_the_table_screen_takes_back_exactly_one_decision(saves: Path) -> None:
+    """u on the table screen undoes once, not once per handler of its class hierarchy."""
     from norsewind_tui.tui.screens.table import TableScreen
 
     store = TableStore(saves)
@@ -313,7 +312,8 @@ async def test_undo_first_takes_back_exactly_one_decision(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
         table = store.open(alice.name, "alice")
-        await app.push_screen(TableScreen(table, undo_first=True))
+        await app.push_screen(TableScreen(table))
+        await pilot.press("u")
         await until(pilot, lambda: table.session.position == 1)
         await pilot.pause(0.6)
         assert table.session.position == 1 and alice.fetch() is not None

@@ -171,13 +171,13 @@ async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path) -> None:
         deciders = {s.states[i].current for i in range(s.position)}
         assert deciders == {0, 1}  # both seats decided: Ana by keys, Hal by the worker
         assert 0 in movers
-        # undo from the score pad goes back to Ana's last decision, over the computer's moves
+        # R25: a finished game is final; u on the score pad says so and takes nothing back
+        position = s.position
         await pilot.press("u")
-        if type(app.screen).__name__ == "ConfirmScreen":
-            await pilot.press("y")
         await pilot.pause()
-        assert type(app.screen).__name__ == "GameScreen"
-        assert game.state.current == 0 and not game.state.is_over
+        assert type(app.screen).__name__ == "EndScreen"
+        assert game.session.position == position and game.state.is_over
+        assert "Not undone: the game is finished and its result recorded" in await shown(pilot)
 
 
 @aio

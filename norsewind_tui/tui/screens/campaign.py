@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
-from ..adapter import CampaignRow
+from ...storage import CampaignRow, GameRecord
 from ..text import safe_text
+from .base import NorsewindScreen
 
 MEDALS = ("bronze", "silver", "gold", "platinum")
 
@@ -39,15 +39,13 @@ def campaign_cells(row: CampaignRow) -> list[Text]:
     return cells
 
 
-def record_line(g: Any) -> str:
-    date = getattr(g, "date", "")
-    if hasattr(date, "strftime"):
-        date = date.strftime("%Y-%m-%d")
-    medal = getattr(g, "medal", None) or ("assisted" if getattr(g, "assisted", False) else "no medal")
+def record_line(g: GameRecord) -> str:
+    date = g.date.strftime("%Y-%m-%d")
+    medal = g.medal or ("assisted" if g.assisted else "no medal")
     return f"{date}  level {g.level}  you {g.score} - Vikings {g.vikings}  margin {g.margin:+d}  {medal}  seed {g.seed}"
 
 
-class CampaignScreen(Screen[None]):
+class CampaignScreen(NorsewindScreen[None]):
     """``pick=True``: choose an unlocked level to play; else the progress page."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -62,7 +60,7 @@ class CampaignScreen(Screen[None]):
         self.rows: list[CampaignRow] = []
 
     def compose(self) -> ComposeResult:
-        library = self.app.library  # type: ignore[attr-defined]
+        library = self.norsewind.library
         self.rows, title, games = library.campaign()
         heading = "Solo campaign: choose a level" if self.pick else "Progress"
         with Vertical(classes="page"):
@@ -103,14 +101,14 @@ class CampaignScreen(Screen[None]):
                 Text(f"Level {row.level} is locked: win platinum on level {row.level - 1} first.")
             )
             return
-        app = self.app
-        library = app.library  # type: ignore[attr-defined]
-        seed = getattr(app, "seed", None)
+        app = self.norsewind
+        library = app.library
+        seed = app.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         name = " ".join("".join(ch for ch in library.profile_name if ch.isprintable()).split())[:24] or "Player"
         config = GameConfig(players=(name,), level=row.level)
-        app.create_game(config, seed, [library.seat(name)], on_error=self.say)  # type: ignore[attr-defined]
+        app.create_game(config, seed, [library.seat(name)], on_error=self.say)
 
     def say(self, message: str) -> None:
         self.query_one("#campaign-status", Static).update(Text(safe_text(message)))
@@ -123,4 +121,4 @@ class CampaignScreen(Screen[None]):
             table.action_cursor_up()
 
     def action_back(self) -> None:
-        self.app.goto_title()  # type: ignore[attr-defined]
+        self.norsewind.goto_title()

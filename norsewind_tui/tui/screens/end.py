@@ -1,4 +1,8 @@
-"""The end of the game: the score pad kingdom by kingdom, the winner and, in solo, the medal."""
+"""The end of the game: the score pad kingdom by kingdom, the winner and, in solo, the medal.
+
+A finished game is final (R25): its result was recorded when it ended, so the
+score pad offers no undo or redo; ``L`` shows the game log instead.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +16,40 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
-from ...rules import final_result, score_breakdown, viking_score
+from ...rules import cards_for, final_result, score_breakdown, viking_score
 from ...rules.cards import KINGDOM_NAMES
+from ...rules.events import describe
 from ...rules.scoring import Outcome
 from ...rules.state import State
-from ..adapter import GameHandle
+from ...storage.handle import GameHandle
 from ..text import safe_text
+from ..widgets.log import VIKING_EVENTS
+from .base import NorsewindScreen
+from .dialogs import LogScreen
+from .help import HelpScreen
 
 MEDAL_TEXT = {"bronze": "BRONZE", "silver": "SILVER", "gold": "GOLD", "platinum": "PLATINUM"}
+
+
+def finished_refusal(what: str) -> str:
+    """R25: why ``what`` ("undone", "redone") is refused on a finished game, and how to look back."""
+    return f"Not {what}: the game is finished and its result recorded. L shows the game log."
+
+
+def log_lines(game: GameHandle) -> list[str]:
+    """The whole game log in words, as the game screen's log has it (the Vikings' steps indented)."""
+    state, session = game.state, game.session
+    names = tuple(safe_text(p.name) for p in state.players)
+    db = cards_for(state)
+    lines = []
+    for batch in session.events[: session.position]:
+        for event in batch:
+            text = describe(event, names, db)
+            lines.append("  " + text if event.kind in VIKING_EVENTS else text)
+    return lines
 
 
 def result_lines(state: State, result: Outcome, assisted: bool) -> list[tuple[str, str]]:
@@ -134,14 +160,17 @@ class ScorePad(Widget):
         return Group(table, Text(""), *lines)
 
 
-class EndScreen(Screen[None]):
+class EndScreen(NorsewindScreen[None]):
     """Shown when the game is over."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,m", "menu", "Title screen", key_display="Esc", id="end-menu"),
-        Binding("u,ctrl+z", "undo", "Undo", id="end-undo"),
+        Binding("L", "show_log", "Log", key_display="L", id="end-log"),
         Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
         Binding("q", "quit_game", "Quit", id="end-quit"),
+        # not offered (R25), but the keys of the game screen say why
+        Binding("u,ctrl+z", "undo", "Undo", show=False, id="end-undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False, id="end-redo"),
         Binding("h", "hint", "Hint", show=False, id="end-hint"),
     ]
 
@@ -151,29 +180,36 @@ class EndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         state = self.game.state
-        with VerticalScroll(classes="page"), Center():
-            yield ScorePad(state, bool(self.game.assisted), id="pad")
+        with VerticalScroll(classes="page"):
+            with Center():
+                yield ScorePad(state, self.game.assisted, id="pad")
+            yield Static("", id="end-status")  # why undo is refused (R25)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(ScorePad).border_title = "The game is over"
 
+    def say(self, message: str) -> None:
+        self.query_one("#end-status", Static).update(Text(safe_text(message)))
+
     def action_menu(self) -> None:
         self.game.close()
-        self.app.goto_title(f"Game {self.game.name} is finished and saved.")  # type: ignore[attr-defined]
+        self.norsewind.goto_title(f"Game {self.game.name} is finished and saved.")
 
     def action_undo(self) -> None:
-        from .game import GameScreen
+        self.say(finished_refusal("undone"))
 
-        self.app.switch_screen(GameScreen(self.game, undo_first=True))
+    def action_redo(self) -> None:
+        self.say(finished_refusal("redone"))
+
+    def action_show_log(self) -> None:
+        self.app.push_screen(LogScreen(log_lines(self.game)))
 
     def action_hint(self) -> None:
-        self.notify("The game is over: no hint (u takes your last decision back).", severity="warning")
+        self.notify("The game is over: no hint (L shows the game log).", severity="warning")
 
     def action_help(self) -> None:
-        from .help import HelpScreen
-
         self.app.push_screen(HelpScreen())
 
     def action_quit_game(self) -> None:
-        self.app.quit_with_game(self.game)  # type: ignore[attr-defined]
+        self.norsewind.quit_with_game(self.game)

@@ -9,26 +9,27 @@ that posts ``ComputerMoved``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from ...rules import IllegalMove, cards_for, pending
-from ...rules.cards import KINGDOM_NAMES
+from ...rules.cards import KINGDOM_NAMES, CardDB
 from ...rules.events import Event, describe
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
 from ...rules.scoring import kingdom_score
 from ...rules.state import COLOUR_NAMES, DISCS, State
-from ..adapter import GameHandle, SavesUnavailable, seat_bot, seat_kind
+from ...storage import SavedGame, StorageError
+from ...storage.handle import GameHandle
 from ..computer import Computer
-from ..hints import HintAnswer, HintsUnavailable, ask
+from ..hints import HintAnswer, ask
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
 from ..text import describe_card, plural, safe_text
@@ -40,6 +41,10 @@ from ..widgets.market import MarketView
 from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine, StatusLine
 from ..widgets.vikings import VikingPanel
+from .base import NorsewindScreen
+from .dialogs import ConfirmScreen, LogScreen, NameScreen
+from .end import EndScreen, finished_refusal
+from .help import HelpScreen
 
 LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
 # the notation in one line (at most 79 cells: one line of the log at 80 columns); ? has it all
@@ -60,10 +65,9 @@ class ComputerFailed(Message):
 
 
 class HintReady(Message):
-    def __init__(self, state: State, answer: HintAnswer, started: float) -> None:
+    def __init__(self, state: State, answer: HintAnswer) -> None:
         self.state = state
         self.answer = answer
-        self.started = started
         super().__init__()
 
 
@@ -74,14 +78,14 @@ class HintFailed(Message):
         super().__init__()
 
 
-class GameScreen(Screen[None]):
+class GameScreen(NorsewindScreen[None]):
     """Play one game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS]
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012 (Textual reads it per instance)
     VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
-    def __init__(self, game: GameHandle, notice: str = "", undo_first: bool = False) -> None:
+    def __init__(self, game: GameHandle, notice: str = "") -> None:
         super().__init__()
         self.game = game
         self.db = cards_for(game.state)
@@ -93,13 +97,11 @@ class GameScreen(Screen[None]):
         self.thinking = False
         self.ended = False
         self.notice = notice
-        self.undo_first = undo_first
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
         self.computer = Computer(game.session.seed)
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hint_for: State | None = None  # the position a hint is being worked out for
-        self.hint_times: list[float] = []  # seconds from h to the hint shown (for measuring)
 
     # ------------------------------------------------------------------ layout
 
@@ -119,34 +121,25 @@ class GameScreen(Screen[None]):
         yield Footer(id="footer", compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.app.active_game = self.game  # type: ignore[attr-defined]
+        self.norsewind.active_game = self.game
         self.set_class(self.game.state.solo, "-solo")
         self.rebuild_log()
-        if self.undo_first:  # from the score pad: take the last decision back
-            self.ended = True
-            self.sync()
-            self.action_undo()
-            return
         self.sync()
         if self.game.read_only:
             self.set_interval(1.0, self.follow)  # watching: pick up the holder's decisions
-        notice = self.notice or getattr(self.game, "notice", None) or ""
-        if notice:
-            self.say(str(notice))
+        if self.notice:
+            self.say(self.notice)
         elif not self.game.state.is_over:
             tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ""
             self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
 
     def follow(self) -> None:
         """Read-only: reload the save when its holder has decided something."""
-        reload = getattr(self.game, "reload", None)
-        if reload is None:
+        if not isinstance(self.game, SavedGame):  # a shared table follows itself (TableScreen)
             return
         try:
-            changed = reload()
-        except Exception as exc:
-            if not _is_storage_error(exc):
-                raise
+            changed = self.game.reload()
+        except StorageError as exc:
             self.say(str(exc), "error")
             return
         if changed:
@@ -166,9 +159,13 @@ class GameScreen(Screen[None]):
     def names(self) -> tuple[str, ...]:
         return tuple(safe_text(p.name) for p in self.state.players)
 
+    def is_computer(self, seat: int) -> bool:
+        seats = self.game.seats
+        return 0 <= seat < len(seats) and seats[seat].kind == "computer"
+
     def is_human_turn(self) -> bool:
         s = self.state
-        return not s.is_over and not self.game.read_only and seat_kind(self.game.seats, s.current) != "computer"
+        return not s.is_over and not self.game.read_only and not self.is_computer(s.current)
 
     def sync(self) -> None:
         """Redraw everything from the game; start the computer if it is to move."""
@@ -212,7 +209,7 @@ class GameScreen(Screen[None]):
         text = p.prompt
         if self.game.read_only:
             text = "Watching (read-only): " + text
-        elif seat_kind(self.game.seats, state.current) == "computer":
+        elif self.is_computer(state.current):
             text = f"{self.names[state.current]} (computer) is thinking..."
         if self.castle_mode:
             text = f"Castle display: press 1-{len(state.display)} or move and Enter (Esc: back to the market)."
@@ -227,7 +224,7 @@ class GameScreen(Screen[None]):
         """Add events to the log; the Vikings' turn arrives step by step, a beat apart."""
         log = self.query_one(GameLog)
         self.flush_log()
-        beat = float(getattr(self.app, "computer_delay", 0.0)) / 2
+        beat = self.norsewind.computer_delay / 2
         first = next((i for i, e in enumerate(events) if e.kind in VIKING_EVENTS), None)
         if first is None or beat <= 0:
             log.add_events(events, self.names, self.db)
@@ -327,15 +324,13 @@ class GameScreen(Screen[None]):
 
     def play(self, move: Move) -> None:
         mover = self.state.current
-        by_computer = seat_kind(self.game.seats, mover) == "computer"
+        by_computer = self.is_computer(mover)
         try:
             events = self.game.push(move)
         except IllegalMove as exc:
             self.say(f"Not allowed: {exc}", "error")
             return
-        except Exception as exc:  # a save that cannot be written: the move was taken back
-            if not _is_storage_error(exc):
-                raise
+        except StorageError as exc:  # a save that cannot be written: the move was taken back
             self.say(str(exc), "error")
             return
         self.log_events(events)
@@ -364,7 +359,8 @@ class GameScreen(Screen[None]):
     def on_board_picked(self, message: Board.Picked) -> None:
         key = message.key
         if key[0] == "seat":
-            seat = int(key[1])  # type: ignore[call-overload]
+            seat = key[1]
+            assert isinstance(seat, int)  # the players bar's keys are ("seat", index)
             self.view_seat = None if seat == self.state.current else seat
             self.sync()
             return
@@ -379,10 +375,10 @@ class GameScreen(Screen[None]):
         if state.is_over or self.game.read_only or self.thinking:
             return
         seat = state.current
-        if seat_kind(self.game.seats, seat) != "computer":
+        if not self.is_computer(seat):
             return
         self.thinking = True
-        name = seat_bot(self.game.seats, seat) or "normal"
+        name = self.game.seats[seat].bot or "normal"
         self.think(seat, name, state)
 
     @work(thread=True, exclusive=True, group="computer")
@@ -393,7 +389,7 @@ class GameScreen(Screen[None]):
         except Exception as exc:  # a bot that fails must not take the game down
             self.post_message(ComputerFailed(f"the computer player {name} failed: {exc}"))
             return
-        pause = float(getattr(self.app, "computer_delay", 0.0)) - (time.monotonic() - start)
+        pause = self.norsewind.computer_delay - (time.monotonic() - start)
         if pause > 0:
             time.sleep(pause)
         self.post_message(ComputerMoved(state, move))
@@ -422,7 +418,7 @@ class GameScreen(Screen[None]):
             return "The game is over: no hint."
         if self.game.read_only:
             return "No hint while watching: hints are for the player to move."
-        if seat_kind(self.game.seats, state.current) == "computer":
+        if self.is_computer(state.current):
             return f"No hint: it is {self.names[state.current]}'s turn (a computer player)."
         if not self.is_human_turn():
             return "No hint: it is not your decision."
@@ -439,24 +435,21 @@ class GameScreen(Screen[None]):
             return
         self.hint_for = state
         self.say("Thinking of a hint (what the hard computer player would do)...", "hint")
-        self.find_hint(state, state.current, time.monotonic())
+        self.find_hint(state, state.current)
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, state: State, seat: int, started: float) -> None:
+    def find_hint(self, state: State, seat: int) -> None:
         try:
             answer = ask(state, seat)
-        except HintsUnavailable as exc:
-            self.post_message(HintFailed(state, f"No hint: {exc}."))
         except Exception as exc:  # a failing bot must not take the game down
             self.post_message(HintFailed(state, f"No hint: the computer player failed ({exc})."))
         else:
-            self.post_message(HintReady(state, answer, started))
+            self.post_message(HintReady(state, answer))
 
     def on_hint_ready(self, message: HintReady) -> None:
         if message.state is not self.hint_for or message.state is not self.state or not self.is_human_turn():
             return  # the position changed meanwhile: the hint is for another one
         self.hint_for = None
-        self.hint_times.append(time.monotonic() - message.started)
         key = key_of(message.answer.move)
         if key in self.tmap:  # point at the hinted choice; nothing is played
             self.view_seat = None
@@ -484,8 +477,6 @@ class GameScreen(Screen[None]):
         if self.ended or self.app.screen is not self:
             return
         self.ended = True
-        from .end import EndScreen
-
         self.app.switch_screen(EndScreen(self.game))
 
     # ------------------------------------------------------------------ actions
@@ -608,6 +599,9 @@ class GameScreen(Screen[None]):
         self.undo(confirm=False, message="Stepped back one decision.")
 
     def action_undo(self) -> None:
+        if self.game.finished:  # R25: the result is recorded; nothing takes it back
+            self.say(finished_refusal("undone"), "error")
+            return
         if self.game.read_only:
             self.not_undone("This game is open read-only.")
             return
@@ -615,8 +609,6 @@ class GameScreen(Screen[None]):
             self.not_undone("Nothing to undo.")
             return
         if self.game.undo_needs_confirmation():
-            from .dialogs import ConfirmScreen
-
             question = (
                 "Undo goes back over a card that was revealed from the deck. "
                 "The game will be marked as assisted for good (a solo game then earns no medal). Undo?"
@@ -635,9 +627,7 @@ class GameScreen(Screen[None]):
         self.stop_computer()
         try:
             done = self.game.undo(confirm=confirm)
-        except Exception as exc:  # the save could not be written: nothing changed
-            if not _is_storage_error(exc):
-                raise
+        except StorageError as exc:  # the save could not be written: nothing changed
             self.not_undone(str(exc))
             return
         if done:
@@ -646,8 +636,7 @@ class GameScreen(Screen[None]):
             self.not_undone("Nothing undone.")
 
     def not_undone(self, message: str) -> None:
-        """Undo did not happen: say why (and, from the score pad, go back to it)."""
-        self.ended = False
+        """Undo did not happen: say why."""
         self.sync()
         self.say(message, "error")
 
@@ -656,21 +645,24 @@ class GameScreen(Screen[None]):
         self.castle_mode = False
         self.cursor = None
         self.view_seat = None
-        self.ended = False
         self.rebuild_log()
         self.sync()
         self.say(message)
 
     def action_redo(self) -> None:
+        if self.game.finished:
+            self.say(finished_refusal("redone"), "error")
+            return
         if not self.game.can_redo():
             self.say("Nothing to redo.", "error")
             return
         try:
-            self.game.redo()
-        except Exception as exc:
-            if not _is_storage_error(exc):
-                raise
+            done = self.game.redo()
+        except StorageError as exc:
             self.say(str(exc), "error")
+            return
+        if not done:
+            self.say("Nothing to redo.", "error")
             return
         self.after_undo("Redone.")
 
@@ -692,8 +684,6 @@ class GameScreen(Screen[None]):
         self.say(f"Showing {self.names[seat]}'s kingdoms." + (" (tab: next player)" if self.view_seat else ""))
 
     def action_save_as(self) -> None:
-        from .dialogs import NameScreen
-
         self.app.push_screen(NameScreen("Save the game as (letters, digits, - and _):", self.game.name), self.saved_as)
 
     def saved_as(self, name: str | None) -> None:
@@ -701,42 +691,33 @@ class GameScreen(Screen[None]):
             return
         try:
             self.game = self.game.save_as(name)
-        except SavesUnavailable as exc:
+        except StorageError as exc:
             self.say(str(exc), "error")
             return
-        except Exception as exc:
-            if not _is_storage_error(exc):
-                raise
-            self.say(str(exc), "error")
-            return
-        self.app.active_game = self.game  # type: ignore[attr-defined]
+        self.norsewind.active_game = self.game
         self.say(f"Saved as {self.game.name}; play continues in it.")
 
     def on_game_log_opened(self, message: GameLog.Opened) -> None:
         self.action_show_log()
 
     def action_show_log(self) -> None:
-        from .dialogs import LogScreen
-
         self.app.push_screen(LogScreen(self.query_one(GameLog).plain_lines))
 
     def action_help(self) -> None:
-        from .help import HelpScreen
-
         self.app.push_screen(HelpScreen())
 
     def action_menu(self) -> None:
         self.stop_computer()
         self.game.close()
-        self.app.goto_title(f"Game {self.game.name} saved.")  # type: ignore[attr-defined]
+        self.norsewind.goto_title(f"Game {self.game.name} saved.")
 
     def action_quit_game(self) -> None:
         self.stop_computer()
-        self.app.quit_with_game(self.game)  # type: ignore[attr-defined]
+        self.norsewind.quit_with_game(self.game)
 
     # command palette
-    def palette_commands(self) -> list[tuple[str, str, Any]]:
-        out = []
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        out: list[tuple[str, str, Callable[[], object]]] = []
         for b in GAME_BINDINGS:
             if b.id in ("left", "right", "up", "down") or (b.id or "").startswith("pick-"):
                 continue
@@ -749,7 +730,7 @@ COINS = {"income", "ship_coins", "fourth_bonus", "citizen_bonus"}
 QUIET = {"took_supply", "declined", "revealed", "castle_revealed"}  # the next event says it, or it is no one's doing
 
 
-def computers_summary(events: list[Event], names: tuple[str, ...], db: Any) -> str:
+def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -> str:
     """The computer players' turns in one line each: "Hal (computer): took the Inn from slot 2; ..."."""
     turns: list[tuple[int, list[str], int]] = []  # (seat, what it did, coins gained)
     for e in events:
@@ -771,14 +752,6 @@ def computers_summary(events: list[Event], names: tuple[str, ...], db: Any) -> s
             parts.append(f"gained {plural(coins, 'coin')}")
         lines.append(f"{names[seat]} (computer): " + "; ".join(parts) + ".")
     return safe_text(" ".join(lines))
-
-
-def _is_storage_error(exc: Exception) -> bool:
-    try:
-        from ...storage import StorageError
-    except ImportError:
-        return False
-    return isinstance(exc, StorageError)
 
 
 __all__ = ["Binding", "GameScreen"]

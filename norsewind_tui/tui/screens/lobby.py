@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
@@ -22,10 +22,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from ...storage import StorageError
 from ...storage.tables import (
     MAX_SEATS,
     MIN_SEATS,
@@ -35,22 +35,22 @@ from ...storage.tables import (
     identity_problem,
     player_identity,
 )
+from ..adapter import Library
 from ..computer import LABELS, bot_names
 from ..text import fit, safe_text
+from .base import NorsewindScreen
+from .dialogs import ConfirmScreen
 from .new_game import Tick
 
 LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
 EMPTY = "No tables yet: n opens one, and the others on this host join it here."
 
 
-def _store(app: Any) -> tuple[TableStore | None, str]:
-    """The app's table store (None, and why, when there is no saves folder)."""
-    library = app.library
-    if library.saves_dir is None:
-        return None, library.problem or "shared tables need a saves folder"
+def _store(library: Library) -> tuple[TableStore | None, str]:
+    """The table store of the app's saves folder (None, and why, when its folder cannot be made)."""
     try:
         return TableStore(library.saves_dir, library.cards), ""
-    except Exception as exc:  # a tables folder that cannot be created
+    except StorageError as exc:  # a tables folder that cannot be created
         return None, str(exc)
 
 
@@ -69,7 +69,7 @@ class TablesListed(Message):
         super().__init__()
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(NorsewindScreen[None]):
     """The shared tables: join, resume, watch, or open a new one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -117,7 +117,7 @@ class LobbyScreen(Screen[None]):
         table = self.query_one(DataTable)
         for label in ("Table", "Seats", "Turn", "Updated"):
             table.add_column(label, key=label.lower())
-        self.store, problem = _store(self.app)
+        self.store, problem = _store(self.norsewind.library)
         if self.store is None:
             self.say(problem)
             return
@@ -210,8 +210,6 @@ class LobbyScreen(Screen[None]):
             self.open(row.name)
             return
         if row.open_seats and identity_problem(self.identity) is None:
-            from .dialogs import ConfirmScreen
-
             seat = row.open_seats[0]
             question = f"Sit at seat {seat + 1} of the table {safe_text(row.name)} as {safe_text(self.identity)}?"
 
@@ -234,8 +232,6 @@ class LobbyScreen(Screen[None]):
         self.open(row.name)
 
     def open(self, name: str, join: int | None = None, notice: str = "") -> None:
-        from .table import open_table
-
         assert self.store is not None
         try:
             table = self.store.open(name, self.identity)
@@ -246,7 +242,7 @@ class LobbyScreen(Screen[None]):
             self.say(str(exc))
             return
         self.workers.cancel_group(self, "lobby")
-        open_table(self.app, table, notice)
+        self.norsewind.open_table(table, notice)
 
     def action_delete(self) -> None:
         """Delete a finished table, a broken one, or one where nobody but you holds a seat."""
@@ -257,8 +253,6 @@ class LobbyScreen(Screen[None]):
         if row.error is None and not row.finished and (others or row.seat_of(self.identity) is None):
             self.say("Only a finished table, or one where nobody but you holds a seat, can be deleted.")
             return
-        from .dialogs import ConfirmScreen
-
         store = self.store
 
         def answer(yes: bool | None) -> None:
@@ -279,11 +273,11 @@ class LobbyScreen(Screen[None]):
         if self.store is None:
             return
         self.workers.cancel_group(self, "lobby")
-        self.app._replace(NewTableScreen())  # type: ignore[attr-defined]
+        self.norsewind.show(NewTableScreen())
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "lobby")
-        self.app.goto_title()  # type: ignore[attr-defined]
+        self.norsewind.goto_title()
 
     def action_cursor(self, direction: str) -> None:
         table = self.query_one(DataTable)
@@ -293,7 +287,7 @@ class LobbyScreen(Screen[None]):
             table.action_cursor_up()
 
 
-class NewTableScreen(Screen[None]):
+class NewTableScreen(NorsewindScreen[None]):
     """Open a table for 2-4 seats: you at seat 1, the others open (a person joins) or the computer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -372,7 +366,7 @@ class NewTableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        seed = getattr(self.app, "seed", None)
+        seed = self.norsewind.seed
         if seed is not None:
             self.query_one("#table-seed", Input).value = str(seed)
         self.update_seats()
@@ -402,12 +396,10 @@ class NewTableScreen(Screen[None]):
         self.query_one("#table-status", Static).update(Text(safe_text(message)))
 
     def action_back(self) -> None:
-        self.app._replace(LobbyScreen())  # type: ignore[attr-defined]
+        self.norsewind.show(LobbyScreen())
 
     def action_start(self) -> None:
-        from .table import open_table
-
-        store, problem = _store(self.app)
+        store, problem = _store(self.norsewind.library)
         if store is None:
             self.say(problem)
             return
@@ -439,4 +431,4 @@ class NewTableScreen(Screen[None]):
             return
         waiting = "open" in seats
         notice = f"Table {table.name} is open" + (": others join it from Shared tables." if waiting else ".")
-        open_table(self.app, table, notice)
+        self.norsewind.open_table(table, notice)

@@ -10,13 +10,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
+from ...storage import SeatMeta
 from ..computer import LABELS, bot_names
 from ..text import safe_text
+from .base import NorsewindScreen
 
 MAX_NAME = 24
 
@@ -41,7 +42,7 @@ class Tick(Checkbox):
         return "X" if self.value else " "
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", id="new-start"),
         Binding("escape", "back", "Back", key_display="Esc", id="new-back"),
@@ -53,8 +54,7 @@ class NewGameScreen(Screen[None]):
         self.level = level
 
     def compose(self) -> ComposeResult:
-        app = self.app
-        library = app.library  # type: ignore[attr-defined]
+        library = self.norsewind.library
         profile = clean_name(library.profile_name) or "Player 1"
         bots = bot_names()
         kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
@@ -88,7 +88,6 @@ class NewGameScreen(Screen[None]):
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
-                        disabled=len(kinds) == 1,
                         classes="kind",
                     )
             with Horizontal(classes="field", id="level-field"):
@@ -113,14 +112,10 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
             yield Static("", id="new-status")
-            if not bots:
-                yield Static(
-                    Text("Computer players are not installed in this build: every seat is a person."), classes="hint"
-                )
         yield Footer()
 
     def on_mount(self) -> None:
-        seed = getattr(self.app, "seed", None)
+        seed = self.norsewind.seed
         if seed is not None:
             self.query_one("#seed", Input).value = str(seed)
         self.update_seats()
@@ -161,20 +156,18 @@ class NewGameScreen(Screen[None]):
         self.query_one("#new-status", Static).update(Text(safe_text(message)))
 
     def action_back(self) -> None:
-        self.app.goto_title()  # type: ignore[attr-defined]
+        self.norsewind.goto_title()
 
     def action_start(self) -> None:
-        app = self.app
-        library = app.library  # type: ignore[attr-defined]
+        library = self.norsewind.library
         names = []
-        seats = []
+        seats: list[SeatMeta] = []
         for seat in range(self.players):
             name = clean_name(self.query_one(f"#name-{seat}", Input).value) or f"Player {seat + 1}"
             kind_value = self.query_one(f"#kind-{seat}", Select).value
-            kind = "human" if kind_value == "human" or self.players == 1 else "computer"
-            bot = None if kind == "human" else str(kind_value)
+            person = kind_value == "human" or self.players == 1
             names.append(name)
-            seats.append(library.seat(name, kind, bot))
+            seats.append(library.seat(name) if person else library.seat(name, "computer", str(kind_value)))
         if len({n.casefold() for n in names}) != len(names):
             self.say("Two players have the same name: give each a different one.")
             return
@@ -198,4 +191,4 @@ class NewGameScreen(Screen[None]):
             start_choice=self.query_one("#start-choice", Checkbox).value,
             random_tiles=self.players > 1 and self.query_one("#random-tiles", Checkbox).value,
         )
-        app.create_game(config, seed, seats, on_error=self.say)  # type: ignore[attr-defined]
+        self.norsewind.create_game(config, seed, seats, on_error=self.say)

@@ -8,14 +8,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ...storage import StorageError
 from ..adapter import GameSummary
 from ..text import fit, safe_text
+from .base import NorsewindScreen
+from .dialogs import ConfirmScreen
 
 
-class ResumeScreen(Screen[None]):
+class ResumeScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back", key_display="Esc", id="resume-back"),
         Binding("d,delete", "delete", "Delete", id="resume-delete"),
@@ -38,7 +40,7 @@ class ResumeScreen(Screen[None]):
         self.reload()
 
     def reload(self) -> None:
-        library = self.app.library  # type: ignore[attr-defined]
+        library = self.norsewind.library
         self.games = library.list()
         table = self.query_one(DataTable)
         table.clear(columns=True)
@@ -56,9 +58,7 @@ class ResumeScreen(Screen[None]):
                 key=g.name,
             )
         if not self.games:
-            where = f" in {library.saves_dir}" if library.saves_dir else ""
-            message = library.problem or f"No saved games{where} yet: start a new game from the title screen."
-            self.say(message)
+            self.say(f"No saved games in {library.saves_dir} yet: start a new game from the title screen.")
         else:
             self.say("Enter resumes the game; d deletes it.")
         table.focus()
@@ -79,19 +79,18 @@ class ResumeScreen(Screen[None]):
         if game.error:
             self.say(game.error)
             return
-        self.app.open_game(game.name, on_error=self.say)  # type: ignore[attr-defined]
+        self.norsewind.open_game(game.name, on_error=self.say)
 
     def action_delete(self) -> None:
         game = self.selected()
         if game is None:
             return
-        from .dialogs import ConfirmScreen
 
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    self.app.library.remove(game.name)  # type: ignore[attr-defined]
-                except Exception as exc:
+                    self.norsewind.library.remove(game.name)
+                except StorageError as exc:
                     self.say(str(exc))
                     return
                 self.reload()
@@ -106,4 +105,4 @@ class ResumeScreen(Screen[None]):
             table.action_cursor_up()
 
     def action_back(self) -> None:
-        self.app.goto_title()  # type: ignore[attr-defined]
+        self.norsewind.goto_title()

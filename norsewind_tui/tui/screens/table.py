@@ -12,13 +12,9 @@ see everything, read-only.
 from __future__ import annotations
 
 import time
-from typing import Any, cast
 
-from rich.text import Text
 from textual import work
-from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...rules import pending
@@ -26,9 +22,7 @@ from ...rules.events import Event
 from ...rules.moves import Move
 from ...rules.state import State
 from ...storage.tables import POLL_INTERVAL, SharedTable, TableView
-from ..adapter import GameHandle
 from ..computer import Computer
-from ..text import safe_text
 from .end import EndScreen
 from .game import GameScreen
 
@@ -62,8 +56,8 @@ def _new_events(old: TableView, new: TableView) -> list[Event] | None:
 class TableScreen(GameScreen):
     """Play (or watch) one seat of a shared table."""
 
-    def __init__(self, table: SharedTable, notice: str = "", undo_first: bool = False) -> None:
-        super().__init__(cast(GameHandle, table), notice, undo_first)
+    def __init__(self, table: SharedTable, notice: str = "") -> None:
+        super().__init__(table, notice or table.notice or "")  # e.g. the table's backup was used
         self.table = table
         self.robot = Computer(table.session.seed)
 
@@ -74,8 +68,7 @@ class TableScreen(GameScreen):
 
     def greet(self) -> None:
         """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
-        quiet = self.undo_first or self.notice or self.table.notice  # they have their own message
-        if not quiet and not self.table.read_only and not self.state.is_over:
+        if not self.notice and not self.table.read_only and not self.state.is_over:
             self.say(self.turn_line())
 
     # ------------------------------------------------------------------ following the table
@@ -100,7 +93,7 @@ class TableScreen(GameScreen):
                     self.post_message(TableChanged(newer))
                     continue
                 if table.computer_to_move(base) is not None:
-                    pause = float(getattr(self.app, "computer_delay", 0.0))
+                    pause = self.norsewind.computer_delay
                     played = table.computer_step(self.decide, base, pause=pause)
                     if played is not None:
                         latest = played
@@ -187,7 +180,7 @@ class TableScreen(GameScreen):
             super().action_digit(n)
 
     def action_undo(self) -> None:
-        if self.table.read_only:
+        if self.table.read_only and not self.table.finished:
             self.not_undone("You are watching this table: there is nothing of yours to undo.")
             return
         super().action_undo()
@@ -202,58 +195,19 @@ class TableScreen(GameScreen):
 
     def action_menu(self) -> None:
         self.workers.cancel_group(self, "table")
-        self.app.active_game = None  # type: ignore[attr-defined]
-        open_lobby(self.app, f"You left the table {self.table.name}; it is saved.")
+        self.norsewind.open_lobby(f"You left the table {self.table.name}; it is saved.")
 
     def action_quit_game(self) -> None:
         self.workers.cancel_group(self, "table")
-        self.app.quit_with_game(self.table)  # type: ignore[attr-defined]
+        self.norsewind.quit_with_game(self.table)
 
 
 class TableEndScreen(EndScreen):
-    """The score pad of a finished table; follows the table in case its last decision is undone."""
+    """The score pad of a finished table (final, R25: no one at the table can undo it)."""
 
     def __init__(self, table: SharedTable) -> None:
-        super().__init__(cast(GameHandle, table))
+        super().__init__(table)
         self.table = table
 
-    def on_mount(self) -> None:
-        self.set_interval(POLL_INTERVAL * 2, self.follow)  # (EndScreen.on_mount runs too)
-        self.query_one(VerticalScroll).mount(Static("", id="table-end-status"))
-
-    def say(self, message: str) -> None:
-        self.query_one("#table-end-status", Static).update(Text(safe_text(message)))
-
-    def follow(self) -> None:
-        try:
-            changed = self.table.poll()
-        except Exception:
-            return
-        if changed and not self.table.state.is_over and self.app.screen is self:
-            self.app.switch_screen(TableScreen(self.table, "A decision was undone: the game goes on."))
-
-    def action_undo(self) -> None:
-        problem = self.table.undo_problem()
-        if problem is not None:  # say why here, on the score pad
-            self.say(f"Not undone: {problem}.")
-            return
-        self.app.switch_screen(TableScreen(self.table, undo_first=True))
-
     def action_menu(self) -> None:
-        self.app.active_game = None  # type: ignore[attr-defined]
-        open_lobby(self.app, f"The table {self.table.name} is finished.")
-
-
-def open_lobby(app: Any, notice: str = "") -> None:
-    from .lobby import LobbyScreen
-
-    app._replace(LobbyScreen(notice))
-
-
-def open_table(app: Any, table: SharedTable, notice: str = "") -> None:
-    """Show ``table`` (its game, or its score pad when it is over)."""
-    app.active_game = table
-    if table.state.is_over:
-        app._replace(TableEndScreen(table))
-    else:
-        app._replace(TableScreen(table, notice))
+        self.norsewind.open_lobby(f"The table {self.table.name} is finished.")

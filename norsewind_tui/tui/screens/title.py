@@ -8,11 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...storage import StorageError
 from ..text import safe_text
+from .base import NorsewindScreen
 
 BANNER = "\n".join(
     [
@@ -37,7 +38,7 @@ MENU = (
 CONTINUE = "continue"  # the menu entry that resumes this player's latest unfinished game
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "open('new')", "New game", id="title-new"),
         Binding("r", "open('resume')", "Resume", id="title-resume"),
@@ -57,10 +58,9 @@ class TitleScreen(Screen[None]):
 
     def _continue_option(self) -> Option | None:
         """The entry "Continue: NAME (turn N, MODE, saved TIME)" for this player's latest unfinished game."""
-        library = getattr(self.app, "library", None)
         try:
-            game = library.continuable() if library is not None else None
-        except Exception:  # a listing problem never hides the menu
+            game = self.norsewind.library.continuable()
+        except StorageError:  # a listing problem never hides the menu
             game = None
         if game is None:
             self.resumable = None
@@ -96,7 +96,7 @@ class TitleScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == CONTINUE and self.resumable is not None:
-            self.app.open_game(self.resumable, self._problem)  # type: ignore[attr-defined]
+            self.norsewind.open_game(self.resumable, self._problem)
             return
         self.action_open(event.option.id or "")
 
@@ -111,4 +111,4 @@ class TitleScreen(Screen[None]):
             menu.action_cursor_up()
 
     def action_open(self, what: str) -> None:
-        self.app.open_page(what)  # type: ignore[attr-defined]
+        self.norsewind.open_page(what)

@@ -16,7 +16,7 @@ MIN_HEIGHT = 24
 
 
 class TooSmallScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,ctrl+c", "quit_app", "Quit", id="small-quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,ctrl+c", "app.quit_app", "Quit", id="small-quit")]
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -35,6 +35,3 @@ class TooSmallScreen(ModalScreen[None]):
                 "Please make the window larger: the game comes back as it was.\n(q quits; the game is saved.)"
             )
         )
-
-    def action_quit_app(self) -> None:
-        self.app.quit_with_game(None)  # type: ignore[attr-defined]

@@ -1,0 +1,57 @@
+"""The base of the app's screens: what a screen may ask of the app, typed, in one place.
+
+Textual types ``Screen.app`` as any ``App``; a screen reaches Norsewind's own
+navigation and state through ``norsewind`` instead.  ``AppServices`` is what
+``NorsewindApp`` offers them (``tui/app.py`` checks that it does): the screens
+depend on it, not on the app module, which imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar, cast
+
+from textual.screen import Screen
+
+from ...rules.state import GameConfig
+from ...storage import SeatMeta
+from ...storage.handle import GameHandle
+from ...storage.tables import SharedTable
+from ..adapter import Library
+
+ResultType = TypeVar("ResultType")
+
+
+class AppServices(Protocol):
+    """The app as its screens see it."""
+
+    library: Library
+    seed: int | None  # a fixed seed for new games (tests, screenshots), else None
+    computer_delay: float  # seconds a computer player's move takes at least
+    active_game: GameHandle | None  # the game shown, closed when the app ends
+
+    def show(self, screen: Screen[Any]) -> None: ...
+
+    def goto_title(self, notice: str = "") -> None: ...
+
+    def open_page(self, what: str) -> None: ...
+
+    def create_game(
+        self, config: GameConfig, seed: int, seats: list[SeatMeta], on_error: Callable[[str], None]
+    ) -> None: ...
+
+    def open_game(self, name: str, on_error: Callable[[str], None]) -> None: ...
+
+    def open_lobby(self, notice: str = "") -> None: ...
+
+    def open_table(self, table: SharedTable, notice: str = "") -> None: ...
+
+    def quit_with_game(self, game: GameHandle | None) -> None: ...
+
+
+class NorsewindScreen(Screen[ResultType]):
+    """A screen of the Norsewind app."""
+
+    @property
+    def norsewind(self) -> AppServices:
+        return cast(AppServices, self.app)
