@@ -197,7 +197,7 @@ class GameStore:
     def __init__(self, saves_dir: Path, cards: CardDB | None = None, profiles: ProfileStore | None = None) -> None:
         self.dir = ensure_dir(Path(saves_dir))
         self.cards = cards or default_cards()
-        self.profiles = profiles or ProfileStore(profiles_dir(self.dir))
+        self.profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=self.cards)
 
     # paths
     def path(self, name: str) -> Path:
