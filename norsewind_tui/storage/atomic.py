@@ -267,11 +267,13 @@ class FileLock:
                 holder = self._read_holder(fd)
             finally:
                 os.close(fd)
-        who = f"another account, {owner}"
+        who = owner
         if holder is not None and holder.pid:
-            who += f" (last locked by {holder.user}, pid {holder.pid} on {holder.host}"
-            who += f", since {holder.since})" if holder.since else ")"
-        return SaveError(f"{self.what} belongs to {who}: its lock file {self.path} is theirs (use your own --saves)")
+            who += f" (pid {holder.pid} on {holder.host}" + (f", since {holder.since})" if holder.since else ")")
+        return SaveError(
+            f"{self.what} is held by another account, {who}: its lock file {self.path} is not yours to open "
+            "(use your own --saves)"
+        )
 
     @staticmethod
     def _read_holder(fd: int) -> Holder:

@@ -22,7 +22,7 @@ import os
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
@@ -363,7 +363,10 @@ class GameStore:
             name = entry.name[: -len(SUFFIX)]
             summary = _summary(name, Path(entry.path))
             with contextlib.suppress(OSError):
-                summary = dataclasses.replace(summary, mtime_ns=entry.stat(follow_symlinks=False).st_mtime_ns)
+                st = entry.stat(follow_symlinks=False)
+                # a broken file has no time of its own: its file's (Resume showed "None")
+                updated = summary.updated or datetime.fromtimestamp(st.st_mtime, UTC)
+                summary = dataclasses.replace(summary, mtime_ns=st.st_mtime_ns, updated=updated)
             out.append(summary)
         epoch = datetime.fromtimestamp(0).astimezone()
         out.sort(key=lambda s: (s.updated or epoch, s.mtime_ns, s.name), reverse=True)
