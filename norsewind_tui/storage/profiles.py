@@ -129,6 +129,12 @@ def _salvage(path: Path) -> list[GameRecord]:
         return []
 
 
+def _listed(parts: list[str]) -> str:
+    if not parts:
+        return "nothing left"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _plural(n: int, what: str) -> str:
     return f"{n} {what}" + ("" if n == 1 else "s")
 
@@ -218,7 +224,7 @@ class ProfileStore:
             second.name if second else name[:64],
             games,
             frozenset(g.game for g in from_files),
-            notice=f"{why}: rebuilt from {', '.join(used) or 'nothing left'} ({_plural(len(games), 'game')})",
+            notice=f"{why}: rebuilt from {_listed(used)} ({_plural(len(games), 'game')})",
             rebuild=True,
             broken=tuple(p for p, e in ((main, main_error), (backup, backup_error)) if e is not None),
             failed=failed,
