@@ -170,7 +170,7 @@ def _summary(name: str, path: Path) -> SaveSummary:
             raise SaveError(f"{path}: not a valid save name (rename it to {sanitise_name(name)}{SUFFIX})")
         save, _ = decode_save(read_limited(path), str(path))
     except (SaveError, FileNotFoundError) as exc:
-        return SaveSummary(name, path, error=str(exc))
+        return SaveSummary(name, path, updated=_file_time(path), error=str(exc))
     meta = save.meta
     return SaveSummary(
         name,
@@ -186,6 +186,14 @@ def _summary(name: str, path: Path) -> SaveSummary:
         save.position,
         profile=meta.profile,
     )
+
+
+def _file_time(path: Path) -> datetime | None:
+    """A broken save's time is its file's (the Resume screen showed "None")."""
+    try:
+        return datetime.fromtimestamp(path.lstat().st_mtime, UTC)
+    except OSError:
+        return None
 
 
 # --------------------------------------------------------------------------- the store
@@ -363,10 +371,7 @@ class GameStore:
             name = entry.name[: -len(SUFFIX)]
             summary = _summary(name, Path(entry.path))
             with contextlib.suppress(OSError):
-                st = entry.stat(follow_symlinks=False)
-                # a broken file has no time of its own: its file's (Resume showed "None")
-                updated = summary.updated or datetime.fromtimestamp(st.st_mtime, UTC)
-                summary = dataclasses.replace(summary, mtime_ns=st.st_mtime_ns, updated=updated)
+                summary = dataclasses.replace(summary, mtime_ns=entry.stat(follow_symlinks=False).st_mtime_ns)
             out.append(summary)
         epoch = datetime.fromtimestamp(0).astimezone()
         out.sort(key=lambda s: (s.updated or epoch, s.mtime_ns, s.name), reverse=True)
