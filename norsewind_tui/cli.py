@@ -111,7 +111,7 @@ Handler = Callable[[argparse.Namespace], int]
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="norsewind", description="Norsewind in your terminal.")
     parser.add_argument("--cards", metavar="FILE", help="play with this card-set file (TOML)")
-    from .storage.paths import describe_default
+    from norsewind_tui.storage.paths import describe_default  # absolute: cli.py is becoming cli/__init__.py
 
     parser.add_argument("--saves", metavar="DIR", help=f"saved-games folder (default: {describe_default()})")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
