@@ -245,7 +245,8 @@ class ProfileStore:
         return Profile(disk.name, disk.games, disk.notice, read_only=disk.newer is not None)
 
     def names(self) -> list[str]:
-        if not self.dir.is_dir():
+        """The profiles in the folder; ``SaveError`` when it cannot be read."""
+        if not self._check_dir():
             return []
         return sorted(p.name[: -len(SUFFIX)] for p in self.dir.glob("*" + SUFFIX) if not p.name.startswith("."))
 
