@@ -201,32 +201,41 @@ class ProfileStore:
         copies = damaged_copies(damaged)
         if main_error is None and second is None and backup_error is None and not copies:
             return _OnDisk(name[:64], (), frozenset())  # a new profile
-        salvaged = [_salvage(p) for p in (main if main_error else None, backup if backup_error else None, *copies) if p]
-        from_files = merge(second.games if second else (), *salvaged)
+        return self._rebuild(name, adding, second, copies, ((main, main_error), (backup, backup_error)))
+
+    def _rebuild(
+        self,
+        name: str,
+        adding: GameRecord | None,
+        backup: ProfileFile | None,
+        copies: list[Path],
+        files: tuple[tuple[Path, SaveError | None], tuple[Path, SaveError | None]],
+    ) -> _OnDisk:
+        """Everything still known of a profile whose main file is missing or broken."""
+        (main, main_error), (_, backup_error) = files
+        broken = tuple(path for path, error in files if error is not None)
+        kept = backup.games if backup is not None else ()
+        salvaged = merge(*(_salvage(path) for path in (*broken, *copies)))
+        from_files = merge(kept, salvaged)
         from_saves = harvest(self.saves, sanitise_name(name), self._cards or default_cards())
         games = merge(from_files, [adding] if adding else (), from_saves)
-        used = []
-        if second is not None:
-            used.append("the backup")
-        if main_error is not None or backup_error is not None:
-            used.append("the readable records of the broken file" + ("s" if main_error and backup_error else ""))
-        if copies:
-            used.append(f"{len(copies)} damaged cop{'y' if len(copies) == 1 else 'ies'}")
-        added = len({g.game for g in from_saves} - {g.game for g in from_files})
-        if added:
-            used.append(_plural(added, "finished saved game"))
+        used = ["the backup"] if backup is not None else []
+        if found := len(from_files) - len(kept):
+            used.append(f"{_plural(found, 'record')} of {_plural(len(broken) + len(copies), 'damaged file')}")
+        if found := len({g.game for g in from_saves} - {g.game for g in from_files}):
+            used.append(_plural(found, "finished saved game"))
         why = str(main_error) if main_error is not None else f"{main} is missing"
         failed = None  # nothing at all was readable: the error, as a sound file's load would give
-        if not games and main_error is not None and second is None:
+        if not games and main_error is not None and backup is None:
             both = f"{main_error}; the backup is broken too ({backup_error})"
             failed = main_error if backup_error is None else SaveError(both)
         return _OnDisk(
-            second.name if second else name[:64],
+            backup.name if backup is not None else name[:64],
             games,
             frozenset(g.game for g in from_files),
             notice=f"{why}: rebuilt from {_listed(used)} ({_plural(len(games), 'game')})",
             rebuild=True,
-            broken=tuple(p for p, e in ((main, main_error), (backup, backup_error)) if e is not None),
+            broken=broken,
             failed=failed,
         )
 
