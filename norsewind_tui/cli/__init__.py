@@ -118,7 +118,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="norsewind", description="Norsewind in your terminal.")
     parser.add_argument("--cards", metavar="FILE", help="play with this card-set file (TOML)")
-    parser.add_argument("--saves", metavar="DIR", help="saved-games folder (default: $NORSEWIND_SAVES, else saves/)")
+    from norsewind_tui.storage.paths import describe_default  # absolute: cli.py is becoming cli/__init__.py
+
+    parser.add_argument("--saves", metavar="DIR", help=f"saved-games folder (default: {describe_default()})")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--no-mouse", action="store_true", help="do not use the mouse (keyboard only)")
     parser.set_defaults(handler=_cmd_play)

@@ -1,6 +1,6 @@
 """Keys, names and addresses for ``norsewind serve``.
 
-- the saves folder (the storage package's rule, or the same rule here while it is missing),
+- the saves folder (the storage package's rule),
 - the server's host key, generated on first start and kept with mode 0600 next to the saves,
 - the ``authorized_keys`` file, with an optional ``principals="alice,al"`` option per key that
   limits which player names the key may log in as (re-read whenever the file changes),
@@ -20,6 +20,10 @@ from pathlib import Path
 
 import asyncssh
 
+from ..storage.errors import SaveError
+from ..storage.paths import ensure_dir
+from ..storage.paths import resolve_saves_dir as storage_saves_dir
+
 
 class ServeError(Exception):
     """A problem the operator can fix; printed as one line, exit status 2."""
@@ -29,45 +33,21 @@ class ServeError(Exception):
 
 
 def resolve_saves_dir(cli_value: str | None) -> Path:
-    """The saves folder: the storage package's rule when it exists, else the same rule here.
-
-    ``--saves DIR``, else ``$NORSEWIND_SAVES``, else ``saves/`` at the project root (the folder
-    holding pyproject.toml when run from a checkout), else ``~/.local/share/norsewind/saves``.
-    """
+    """The saves folder, by the storage package's rule (the one place that decides it)."""
     try:
-        from ..storage import resolve_saves_dir as storage_rule
-    except ImportError:  # the storage package is not there (yet): the same rule, here
-        pass
-    else:
-        try:
-            return Path(storage_rule(cli_value)).resolve()
-        except Exception as exc:  # SaveError or OSError: one line either way
-            raise ServeError(f"cannot use the saves folder: {exc}") from None
-    if cli_value:
-        path = Path(cli_value)
-    elif os.environ.get("NORSEWIND_SAVES"):
-        path = Path(os.environ["NORSEWIND_SAVES"])
-    else:
-        root = Path(__file__).resolve().parents[2]
-        if (root / "pyproject.toml").is_file():
-            path = root / "saves"
-        else:
-            path = Path.home() / ".local" / "share" / "norsewind" / "saves"
-    try:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ServeError(f"cannot create the saves folder {path}: {exc.strerror}") from None
-    return path.resolve()
+        return storage_saves_dir(cli_value).resolve()
+    except (SaveError, OSError) as exc:
+        raise ServeError(f"cannot use the saves folder: {exc}") from None
 
 
 def ssh_dir(saves: Path) -> Path:
-    """``<saves>/ssh``: the server's own files (host key, the app's empty PATH folder)."""
+    """``<saves>/ssh``: the server's own files (host key, the app's empty PATH folder), 0700."""
     path = saves / "ssh"
     try:
-        path.mkdir(mode=0o700, exist_ok=True)
-        (path / "empty-path").mkdir(mode=0o700, exist_ok=True)
-    except OSError as exc:
-        raise ServeError(f"cannot create {path}: {exc.strerror}") from None
+        ensure_dir(path / "empty-path", private=True)
+        ensure_dir(path, private=True)
+    except SaveError as exc:
+        raise ServeError(str(exc)) from None
     return path
 
 
@@ -98,10 +78,18 @@ def load_or_create_host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
             out.write(key.export_private_key("openssh"))
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
-        path.with_name(path.name + ".pub").write_bytes(key.export_public_key("openssh"))
+        _write_public(path.with_name(path.name + ".pub"), key.export_public_key("openssh"))
     except OSError as exc:
         raise ServeError(f"cannot write host key {path}: {exc.strerror}") from None
     return key, True
+
+
+def _write_public(path: Path, data: bytes) -> None:
+    """The public key, 0644 whatever the umask (0666 with umask 000 before)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    with os.fdopen(fd, "wb") as out:
+        os.fchmod(out.fileno(), 0o644)
+        out.write(data)
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:

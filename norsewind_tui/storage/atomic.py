@@ -15,6 +15,7 @@ import errno
 import fcntl
 import getpass
 import os
+import pwd
 import socket
 import stat
 import time
@@ -31,6 +32,7 @@ from .errors import GameLocked, SaveError, SaveMismatch
 from .paths import FILE_MODE
 
 MAX_FILE = 4 * 1024 * 1024  # no save or profile comes near this: bigger files are refused unread
+MAX_DAMAGED = 1000  # damaged copies of one file kept side by side
 
 
 def _tmp_name(path: Path) -> Path:
@@ -49,6 +51,7 @@ def write_new(path: Path, data: bytes) -> None:
     """Write ``data`` to a new file ``path`` (0600, no symlink followed), flushed to disk."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
     try:
+        os.fchmod(fd, FILE_MODE)  # the umask cut the mode given to open (to 0000 with umask 777)
         view = memoryview(data)
         while view:
             n = os.write(fd, view)
@@ -111,11 +114,12 @@ def remove_stale_temps(path: Path) -> None:
                     os.unlink(entry.path)
 
 
-def read_limited(path: Path, limit: int = MAX_FILE, follow: bool = False) -> bytes:
+def read_limited(path: Path, limit: int = MAX_FILE, follow: bool = False, cut: bool = False) -> bytes:
     """The bytes of the regular file ``path``; ``SaveError`` when it is too big or no regular file.
 
     Symbolic links are refused unless ``follow``; a FIFO or device never blocks the caller.
     ``FileNotFoundError`` passes through so callers can tell "missing" from "broken".
+    ``cut``: a bigger file gives its first ``limit`` bytes (to salvage what is readable).
     """
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
     try:
@@ -130,7 +134,7 @@ def read_limited(path: Path, limit: int = MAX_FILE, follow: bool = False) -> byt
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise SaveError(f"{path}: not a regular file")
-        if st.st_size > limit:
+        if st.st_size > limit and not cut:
             raise SaveError(f"{path}: {st.st_size} bytes is too big for a save (limit {limit})")
         chunks = []
         total = 0
@@ -140,6 +144,9 @@ def read_limited(path: Path, limit: int = MAX_FILE, follow: bool = False) -> byt
                 break
             total += len(chunk)
             if total > limit:
+                if cut:
+                    chunks.append(chunk[: len(chunk) - (total - limit)])
+                    break
                 raise SaveError(f"{path}: too big for a save (limit {limit} bytes)")
             chunks.append(chunk)
         return b"".join(chunks)
@@ -156,6 +163,22 @@ class Holder(msgspec.Struct, frozen=True):
     pid: int = 0
     host: str = "?"
     since: str = ""
+
+
+def account_name(uid: int) -> str:
+    """The login name of ``uid`` (``uid N`` when it has no passwd entry)."""
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except (KeyError, OSError):
+        return f"uid {uid}"
+
+
+def _own_mode(fd: int) -> None:
+    """A lock file we created under a umask that cut its mode gets 0600 (another's stays as it is)."""
+    with contextlib.suppress(OSError):
+        st = os.fstat(fd)
+        if st.st_uid == os.geteuid() and stat.S_IMODE(st.st_mode) != FILE_MODE:
+            os.fchmod(fd, FILE_MODE)
 
 
 def login_name() -> str:
@@ -192,8 +215,11 @@ class FileLock:
             return
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+        except PermissionError:
+            raise self._foreign() from None
         except OSError as exc:
             raise SaveError(f"{self.path}: cannot create the lock file: {exc.strerror or exc}") from None
+        _own_mode(fd)
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -222,6 +248,32 @@ class FileLock:
         except OSError:
             pass  # the lock is ours; only the holder's description is missing
         self._fd = fd
+
+    def _foreign(self) -> SaveError:
+        """The lock file cannot be opened: say whose it is (another account holds the game)."""
+        try:
+            st = os.stat(self.path, follow_symlinks=False)
+        except FileNotFoundError:  # the folder refuses new files
+            return SaveError(f"{self.path}: cannot create the lock file: permission denied")
+        except OSError as exc:
+            return SaveError(f"{self.path}: cannot create the lock file: {(exc.strerror or str(exc)).lower()}")
+        if st.st_uid == os.geteuid():
+            return SaveError(f"{self.path}: cannot open the lock file (mode {stat.S_IMODE(st.st_mode):04o})")
+        owner = account_name(st.st_uid)
+        holder = None
+        with contextlib.suppress(OSError):  # readable when its owner's umask let it be
+            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            try:
+                holder = self._read_holder(fd)
+            finally:
+                os.close(fd)
+        who = owner
+        if holder is not None and holder.pid:
+            who += f" (pid {holder.pid} on {holder.host}" + (f", since {holder.since})" if holder.since else ")")
+        return SaveError(
+            f"{self.what} is held by another account, {who}: its lock file {self.path} is not yours to open "
+            "(use your own --saves)"
+        )
 
     @staticmethod
     def _read_holder(fd: int) -> Holder:
@@ -252,10 +304,14 @@ Stamp = tuple[int, int, int]
 
 
 def stamp_of(path: Path) -> Stamp | None:
-    """What identifies one generation on disk (inode, size, mtime); None when missing."""
+    """What identifies one generation on disk (inode, size, mtime); None when missing.
+
+    None too when it cannot be looked at (a folder of mode 0000, a file where a folder should
+    be): the read or write that follows says what is wrong, in one line.
+    """
     try:
         st = os.stat(path, follow_symlinks=False)
-    except FileNotFoundError:
+    except OSError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
@@ -305,7 +361,44 @@ def read_generation(path: Path, backup: Path, decode: Callable[[bytes, str], T])
     return Generation(value, notice, main_error is not None, stamp, True)
 
 
-def set_aside(path: Path, damaged: Path) -> None:
-    """Keep a broken main file under ``damaged`` (never deleted) so the next write spares the backup."""
-    with contextlib.suppress(FileNotFoundError):
-        os.replace(path, damaged)
+def damaged_name(damaged: Path, n: int) -> Path:
+    return damaged if n == 0 else damaged.with_name(f"{damaged.name}.{n}")
+
+
+def set_aside(path: Path, damaged: Path) -> Path | None:
+    """Keep a broken file as ``damaged``, else ``damaged.1``, ``damaged.2``...: the first free name.
+
+    A damaged copy is never overwritten nor deleted (it may hold the only copy of something);
+    the next write then spares the backup.  Returns the name used (None when ``path`` is gone).
+    """
+    for n in range(MAX_DAMAGED):
+        target = damaged_name(damaged, n)
+        try:
+            os.link(path, target, follow_symlinks=False)  # fails on an existing name: nothing overwritten
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
+                raise
+            if os.path.lexists(target):  # no hard links here: rename to a name seen free
+                continue
+            os.rename(path, target)
+            return target
+        os.unlink(path)
+        return target
+    raise OSError(errno.EEXIST, f"{MAX_DAMAGED} damaged copies of {path.name} already: move some away")
+
+
+def damaged_copies(damaged: Path) -> list[Path]:
+    """The damaged copies kept under ``damaged`` (``.damaged``, ``.damaged.1``...), by number."""
+    found: list[tuple[int, Path]] = []
+    prefix = damaged.name + "."
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(damaged.parent):
+            if entry.name == damaged.name:
+                found.append((0, Path(entry.path)))
+            elif entry.name.startswith(prefix) and entry.name[len(prefix) :].isdecimal():
+                found.append((int(entry.name[len(prefix) :]), Path(entry.path)))
+    return [path for _, path in sorted(found)]

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import unicodedata
 from pathlib import Path
+
+import platformdirs
 
 from .errors import SaveError
 
 ENV_VAR = "NORSEWIND_SAVES"
+APP = "norsewind"
 MAX_NAME = 64
 SUFFIX = ".json"
 BACKUP_SUFFIX = ".json.bak"
@@ -63,51 +67,98 @@ def project_root() -> Path | None:
 
 
 def default_saves_dir() -> Path:
+    """``saves/`` of the checkout Norsewind runs from, else the user's data folder (platformdirs:
+    ``$XDG_DATA_HOME/norsewind/saves``, by default ``~/.local/share/norsewind/saves``)."""
     root = project_root()
     if root is not None:
         return root / "saves"
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "norsewind" / "saves"
+    return platformdirs.user_data_path(APP, appauthor=False) / "saves"
+
+
+def describe_default() -> str:
+    """The rule and the folder it gives now, for ``--help``."""
+    return f"${ENV_VAR}, else {default_saves_dir()}"
+
+
+def _why(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+def _check_folder(path: Path) -> bool:
+    """True when ``path`` is a folder, False when missing; ``SaveError`` when it cannot be one."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    except NotADirectoryError:
+        blocker = next((p for p in reversed(path.parents) if p.exists() and not p.is_dir()), path.parent)
+        raise SaveError(f"{path}: {blocker} is a file, not a folder") from None
+    except OSError as exc:  # EACCES on a folder above it, ELOOP...
+        raise SaveError(f"{path}: cannot reach the folder: {_why(exc)}") from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise SaveError(f"{path} exists and is not a folder")
+    return True
 
 
 def ensure_dir(path: Path, private: bool = False) -> Path:
-    """Create ``path`` (mode 0700) if missing; raises ``SaveError`` when it cannot be a folder.
+    """Create ``path`` and any missing folder above it (mode 0700, whatever the umask).
 
-    ``private``: the folder is Norsewind's own (the default saves folder, ``profiles``): an
-    existing one that others may read (a checkout's ``saves/`` is 0755) is made 0700 too.
-    A folder the user named is never changed.
+    ``SaveError`` (one line naming the path) when it cannot be a folder.  ``private``: the
+    folder is Norsewind's own (the default saves folder, ``profiles``): an existing one that
+    others may read (a checkout's ``saves/`` is 0755) is made 0700 too.  A folder the user
+    named is never changed.
     """
-    if path.is_dir():
+    if _check_folder(path):
         if private:
             _tighten(path)
         return path
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.mkdir(mode=DIR_MODE)
-        os.chmod(path, DIR_MODE)  # mkdir's mode is cut by the umask; 0700 is what we want exactly
-    except FileExistsError:
-        if not path.is_dir():
-            raise SaveError(f"{path} exists and is not a folder") from None
-    except OSError as exc:
-        raise SaveError(f"cannot create the folder {path}: {exc.strerror or exc}") from None
+    missing = [path]
+    for parent in path.parents:
+        if _check_folder(parent):
+            break
+        missing.append(parent)
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, DIR_MODE)
+        except FileExistsError:
+            if not folder.is_dir():
+                raise SaveError(f"{folder} exists and is not a folder") from None
+            continue
+        except OSError as exc:
+            raise SaveError(f"cannot create the folder {folder}: {_why(exc)}") from None
+        try:
+            os.chmod(folder, DIR_MODE)  # mkdir's mode is cut by the umask (0600 with 177: unusable)
+        except OSError as exc:
+            raise SaveError(f"cannot set the mode of the folder {folder}: {_why(exc)}") from None
     return path
 
 
 def _tighten(path: Path) -> None:
     try:
         st = path.stat()
-        if st.st_uid == os.getuid() and st.st_mode & 0o077:
+        if st.st_uid == os.geteuid() and st.st_mode & 0o077:
             os.chmod(path, DIR_MODE)
     except OSError:
         pass  # not ours to change, or gone: the files inside are 0600 all the same
 
 
+def check_readable(path: Path) -> Path:
+    """``path`` when this process may list and enter it; else ``SaveError`` saying so."""
+    if not os.access(path, os.R_OK | os.X_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise SaveError(f"{path}: cannot read the folder: permission denied")
+    return path
+
+
 def resolve_saves_dir(cli_value: str | None) -> Path:
-    """``--saves DIR``, else ``$NORSEWIND_SAVES``, else the default; created (0700) if missing."""
+    """``--saves DIR``, else ``$NORSEWIND_SAVES``, else the default; created (0700) if missing.
+
+    This is the one place that decides the saves folder (the app, the commands and the
+    SSH server all ask it).  ``SaveError`` when it cannot be created or read.
+    """
     value = cli_value or os.environ.get(ENV_VAR) or None
     if value:
-        return ensure_dir(Path(value).expanduser().absolute())
-    return ensure_dir(default_saves_dir().absolute(), private=True)
+        return check_readable(ensure_dir(Path(value).expanduser().absolute()))
+    return check_readable(ensure_dir(default_saves_dir().absolute(), private=True))
 
 
 def profiles_dir(saves_dir: Path) -> Path:

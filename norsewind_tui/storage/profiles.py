@@ -11,59 +11,37 @@ earns no medal, does not count for a level's best margin and unlocks nothing.
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
 
 import msgspec
 
-from ..rules.scoring import MEDALS, Medal, medal_for
-from .atomic import FileLock, atomic_write, login_name, read_generation, remove_stale_temps, set_aside
-from .errors import SaveError
-from .format import CardsId, Int64, Stamp, Text, check_shape, decode_json, printable_problem
+from ..rules.cards import CardDB, default_cards
+from ..rules.scoring import MEDALS, Medal
+from .atomic import (
+    FileLock,
+    atomic_write,
+    damaged_copies,
+    login_name,
+    read_limited,
+    remove_stale_temps,
+    set_aside,
+)
+from .errors import SaveError, SaveMismatch
+from .format import printable_problem
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, sanitise_name
+from .records import PROFILE_FORMAT, GameRecord, ProfileFile, decode_profile, salvage_records
+from .recovery import harvest, merge
 
-PROFILE_FORMAT = 1
+__all__ = ["PROFILE_FORMAT", "CampaignRow", "GameRecord", "Profile", "ProfileStore", "decode_profile"]
+
 LEVELS = range(1, 8)
 MEDAL_ORDER: tuple[Medal, ...] = tuple(reversed([m for _, m in MEDALS]))  # bronze .. platinum
 TITLE = "King of all Kings"
 LOCK_WAIT = 10.0  # seconds another process may hold a profile while it records a game
-
-
-class GameRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One finished solo game."""
-
-    game: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{32}$")]  # the save's game id (recorded once)
-    date: Stamp
-    level: Annotated[int, msgspec.Meta(ge=1, le=7)]
-    score: Int64
-    vikings: Int64
-    margin: Int64  # score - vikings
-    medal: Medal | None  # None when the margin earns none or the game was assisted
-    seed: Int64
-    assisted: bool = False
-    save: Text = ""  # the save's name when it finished
-    cards: CardsId | None = None
-
-    def problem(self) -> str | None:
-        if self.margin != self.score - self.vikings:
-            return f"margin {self.margin} is not {self.score} - {self.vikings}"
-        expected = None if self.assisted else medal_for(self.margin)
-        if self.medal != expected:
-            return f"medal {self.medal} does not go with margin {self.margin}" + (
-                " in an assisted game" if self.assisted else ""
-            )
-        return None
-
-
-class ProfileFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    format: int
-    name: Text
-    games: tuple[GameRecord, ...] = ()
-
-
-class _Probe(msgspec.Struct):
-    format: int
 
 
 @dataclass(frozen=True)
@@ -85,7 +63,8 @@ class CampaignRow:
 class Profile:
     name: str
     games: tuple[GameRecord, ...]  # oldest first
-    notice: str | None = None  # set when the backup had to be used
+    notice: str | None = None  # set when the file was rebuilt or cannot be recorded into
+    read_only: bool = False  # a newer Norsewind's profile: shown, never written by this version
 
     def campaign(self) -> list[CampaignRow]:
         rows = []
@@ -119,27 +98,62 @@ def default_profile_name() -> str:
     return login_name()
 
 
-def decode_profile(data: bytes, source: str) -> ProfileFile:
-    check_shape(data, source)
-    version = decode_json(data, _Probe, source).format
-    if version != PROFILE_FORMAT:
-        raise SaveError(f"{source}: $.format: unknown profile format {version} (this Norsewind reads {PROFILE_FORMAT})")
-    prof = decode_json(data, ProfileFile, source)
-    if (why := printable_problem(prof.name)) is not None:
-        raise SaveError(f"{source}: $.name: {why}")
-    for i, g in enumerate(prof.games):
-        if (why := g.problem()) is not None:
-            raise SaveError(f"{source}: $.games[{i}]: {why}")
-    return prof
+@dataclass(frozen=True)
+class _OnDisk:
+    """What one profile's files hold, read without writing anything."""
+
+    name: str
+    games: tuple[GameRecord, ...]
+    known: frozenset[str]  # the game ids the files themselves hold (not the saves)
+    notice: str | None = None
+    rebuild: bool = False  # the main file is missing or broken: write the whole record anew
+    broken: tuple[Path, ...] = ()  # set aside before that write
+    newer: str | None = None  # a newer Norsewind's profile: the reason it is not written
+    failed: SaveError | None = None  # nothing was readable: the error to show
+
+
+def _read(path: Path) -> tuple[ProfileFile | None, SaveError | None]:
+    """The strictly decoded file, or the error; (None, None) when it does not exist."""
+    try:
+        return decode_profile(read_limited(path), str(path)), None
+    except FileNotFoundError:
+        return None, None
+    except SaveError as exc:
+        return None, exc
+
+
+def _salvage(path: Path) -> list[GameRecord]:
+    try:
+        return salvage_records(read_limited(path, cut=True))
+    except (SaveError, FileNotFoundError):
+        return []
+
+
+def _listed(parts: list[str]) -> str:
+    if not parts:
+        return "nothing left"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _plural(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
 
 
 class ProfileStore:
-    """The profiles in one folder (``saves/profiles``)."""
+    """The profiles in one folder (``saves/profiles``).
+
+    A profile is never replaced by one that knows less: when its file is missing or broken,
+    it is rebuilt from the backup, the readable records of the broken file and of every damaged
+    copy, and the finished solo games in ``saves`` (by default the folder above, and its
+    ``tables``), replayed with ``cards``.  Broken files are kept as numbered damaged copies.
+    """
 
     default_profile_name = staticmethod(default_profile_name)
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, cards: CardDB | None = None, saves: Sequence[Path] | None = None) -> None:
         self.dir = Path(folder)
+        self._cards = cards
+        self.saves = tuple(saves) if saves is not None else (self.dir.parent, self.dir.parent / "tables")
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
@@ -153,20 +167,95 @@ class ProfileStore:
             base.with_name(base.name + LOCK_SUFFIX),
         )
 
+    def _check_dir(self) -> bool:
+        """True when the folder exists; ``SaveError`` naming it when it cannot be read."""
+        try:
+            st = os.stat(self.dir)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            why = (exc.strerror or str(exc)).lower()
+            raise SaveError(f"{self.dir}: cannot read the profiles folder: {why}") from None
+        if not stat.S_ISDIR(st.st_mode):
+            raise SaveError(f"{self.dir}: is a file, not the profiles folder (move it away)")
+        if not os.access(self.dir, os.R_OK | os.X_OK, effective_ids=os.access in os.supports_effective_ids):
+            raise SaveError(f"{self.dir}: cannot read the profiles folder: permission denied")
+        return True
+
+    def _on_disk(self, name: str, adding: GameRecord | None = None) -> _OnDisk:
+        main, backup, damaged, _ = self._paths(name)
+        first, main_error = _read(main)
+        if first is not None:
+            return _OnDisk(first.name, first.games, frozenset(g.game for g in first.games))
+        second, backup_error = _read(backup)
+        newer = next((e for e in (main_error, backup_error) if isinstance(e, SaveMismatch)), None)
+        if newer is not None:  # left as it is: only a newer Norsewind may write it
+            games = merge(_salvage(main if main_error is newer else backup))
+            return _OnDisk(
+                name[:64],
+                games,
+                frozenset(g.game for g in games),
+                notice=f"{newer}: shown read-only; this version cannot record games into it",
+                newer=str(newer),
+            )
+        copies = damaged_copies(damaged)
+        if main_error is None and second is None and backup_error is None and not copies:
+            return _OnDisk(name[:64], (), frozenset())  # a new profile
+        return self._rebuild(name, adding, second, copies, ((main, main_error), (backup, backup_error)))
+
+    def _rebuild(
+        self,
+        name: str,
+        adding: GameRecord | None,
+        backup: ProfileFile | None,
+        copies: list[Path],
+        files: tuple[tuple[Path, SaveError | None], tuple[Path, SaveError | None]],
+    ) -> _OnDisk:
+        """Everything still known of a profile whose main file is missing or broken."""
+        (main, main_error), (_, backup_error) = files
+        broken = tuple(path for path, error in files if error is not None)
+        kept = backup.games if backup is not None else ()
+        salvaged = merge(*(_salvage(path) for path in (*broken, *copies)))
+        from_files = merge(kept, salvaged)
+        from_saves = harvest(self.saves, sanitise_name(name), self._cards or default_cards())
+        games = merge(from_files, [adding] if adding else (), from_saves)
+        used = ["the backup"] if backup is not None else []
+        if found := len(from_files) - len(kept):
+            used.append(f"{_plural(found, 'record')} of {_plural(len(broken) + len(copies), 'damaged file')}")
+        if found := len({g.game for g in from_saves} - {g.game for g in from_files}):
+            used.append(_plural(found, "finished saved game"))
+        why = str(main_error) if main_error is not None else f"{main} is missing"
+        failed = None  # nothing at all was readable: the error, as a sound file's load would give
+        if not games and main_error is not None and backup is None:
+            both = f"{main_error}; the backup is broken too ({backup_error})"
+            failed = main_error if backup_error is None else SaveError(both)
+        return _OnDisk(
+            backup.name if backup is not None else name[:64],
+            games,
+            frozenset(g.game for g in from_files),
+            notice=f"{why}: rebuilt from {_listed(used)} ({_plural(len(games), 'game')})",
+            rebuild=True,
+            broken=broken,
+            failed=failed,
+        )
+
     def load(self, name: str | None = None) -> Profile:
         """The profile of ``name`` (the login name when None); empty when it has no file yet.
 
-        Raises ``SaveError`` when the file and its backup are both broken.
+        A broken file is rebuilt in memory (nothing is written; ``notice`` says so).  Raises
+        ``SaveError`` when its folder cannot be read, or nothing of it could be read.
         """
         name = name or default_profile_name()
-        main, backup, _, _ = self._paths(name)
-        gen = read_generation(main, backup, decode_profile)
-        if gen is None:
+        if not self._check_dir():
             return Profile(name, ())
-        return Profile(gen.value.name, gen.value.games, gen.notice)
+        disk = self._on_disk(name)
+        if disk.failed is not None:
+            raise disk.failed
+        return Profile(disk.name, disk.games, disk.notice, read_only=disk.newer is not None)
 
     def names(self) -> list[str]:
-        if not self.dir.is_dir():
+        """The profiles in the folder; ``SaveError`` when it cannot be read."""
+        if not self._check_dir():
             return []
         return sorted(p.name[: -len(SUFFIX)] for p in self.dir.glob("*" + SUFFIX) if not p.name.startswith("."))
 
@@ -174,7 +263,8 @@ class ProfileStore:
         """Add a finished game to ``name``'s profile; False when that game is already there.
 
         Safe against concurrent recorders (a lock) and crashes (atomic write with backup).
-        A profile whose file and backup are both broken is set aside (``.damaged``), not lost.
+        A broken profile is rebuilt first (the broken files kept as damaged copies); a newer
+        Norsewind's profile is not touched (``SaveMismatch``).
         """
         if (why := printable_problem(name)) is not None:
             raise SaveError(f"profile name {name!r} {why}")
@@ -187,24 +277,20 @@ class ProfileStore:
         try:
             remove_stale_temps(main)  # what a killed recorder left
             remove_stale_temps(backup)
-            try:
-                gen = read_generation(main, backup, decode_profile)
-            except SaveError:
-                set_aside(main, damaged)  # unreadable, backup too: keep it for a person, start anew
-                gen = None
-            if gen is not None and gen.damaged_main:
-                set_aside(main, damaged)
-            games = gen.value.games if gen is not None else ()
-            if any(g.game == game.game for g in games):
+            disk = self._on_disk(name, adding=game)
+            if disk.newer is not None:
+                raise SaveMismatch(f"{disk.newer}: this version cannot record games into it (update Norsewind)")
+            is_new = game.game not in disk.known
+            if not is_new and not disk.rebuild:
                 return False
-            shown = gen.value.name if gen is not None else name[:64]
-            data = msgspec.json.format(
-                msgspec.json.encode(ProfileFile(PROFILE_FORMAT, shown, (*games, game))), indent=1
-            )
+            games = disk.games if disk.rebuild else (*disk.games, game)
+            data = msgspec.json.format(msgspec.json.encode(ProfileFile(PROFILE_FORMAT, disk.name, games)), indent=1)
             try:
+                for broken in disk.broken:
+                    set_aside(broken, damaged)
                 atomic_write(main, data, backup=backup)
             except OSError as exc:
                 raise SaveError(f"{main}: cannot write: {exc.strerror or exc}") from None
-            return True
+            return is_new
         finally:
             lock.release()

@@ -28,7 +28,7 @@ import os
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
@@ -84,7 +84,7 @@ def _summary(name: str, path: Path) -> SaveSummary:
         check_name(name, path, "save")
         save, _ = decode_save(read_limited(path), str(path))
     except (SaveError, FileNotFoundError) as exc:
-        return SaveSummary(name, path, error=str(exc))
+        return SaveSummary(name, path, updated=_file_time(path), error=str(exc))
     meta = save.meta
     return SaveSummary(
         name,
@@ -102,6 +102,14 @@ def _summary(name: str, path: Path) -> SaveSummary:
     )
 
 
+def _file_time(path: Path) -> datetime | None:
+    """A broken save's time is its file's (the Resume screen showed "None")."""
+    try:
+        return datetime.fromtimestamp(path.lstat().st_mtime, UTC)
+    except OSError:
+        return None
+
+
 # --------------------------------------------------------------------------- the store
 
 
@@ -111,7 +119,7 @@ class GameStore:
     def __init__(self, saves_dir: Path, cards: CardDB | None = None, profiles: ProfileStore | None = None) -> None:
         self.dir = ensure_dir(Path(saves_dir))
         self.cards = cards or default_cards()
-        self.profiles = profiles or ProfileStore(profiles_dir(self.dir))
+        self.profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=self.cards)
 
     # paths
     def path(self, name: str) -> Path:
