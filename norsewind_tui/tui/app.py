@@ -8,6 +8,7 @@ play only to close it cleanly on quit: every decision was already saved.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -19,6 +20,7 @@ from textual.screen import Screen
 from ..rules.cards import CardDB
 from ..rules.state import GameConfig
 from .adapter import GameHandle, Library
+from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
 
@@ -188,10 +190,11 @@ class NorsewindApp(App[str]):
             saved = getattr(game, "path", None) is not None
             hint = getattr(game, "exit_hint", None)  # a shared table says how to come back to it
             game.close()
-            if hint:
-                self.exit_message = str(hint)
+            if hint:  # a login's game (serve, ForceCommand) comes back by logging in again
+                remote = logged_in_remotely()
+                self.exit_message = f"You left the table {name}; it is saved: {COME_BACK}." if remote else str(hint)
             elif saved and not game.state.is_over:
-                self.exit_message = f"Your game is saved as {name}: norsewind resume {name}"
+                self.exit_message = f"Your game is saved as {name}: " + come_back_hint(f"norsewind resume {name}")
             elif not saved:
                 self.exit_message = "This game was not saved (no saves folder)."
         self.exit(self.exit_message or None)
@@ -221,6 +224,10 @@ class NorsewindApp(App[str]):
 
 def run_app(args: argparse.Namespace, game: GameHandle | None = None) -> int:
     """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse)."""
+    refusal = terminal_refusal()  # on pipes the app would draw into them and spin on end of file
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
     cards: CardDB | None = None
     if getattr(args, "cards", None):
         from ..cli import load_cards
@@ -228,7 +235,8 @@ def run_app(args: argparse.Namespace, game: GameHandle | None = None) -> int:
         cards = load_cards(args.cards)
     library = Library(getattr(args, "saves", None), cards, getattr(args, "profile", None))
     app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
-    message = app.run(mouse=not getattr(args, "no_mouse", False))
+    with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
+        message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:
         print(message)
     return 0
