@@ -47,7 +47,7 @@ from .limits import StartupLimiter, check_seconds, raise_open_files_limit
 from .session import HANGUP_GRACE, GameSession
 
 KEEPALIVE_INTERVAL = 30.0
-REFUSAL_LOG_INTERVAL = 10.0  # under a flood, refusals are logged as one summary line this often
+QUIET_INTERVAL = 10.0  # under a flood, a kind of log line is written once, then as a count this often
 
 
 @dataclass
@@ -142,8 +142,7 @@ class GameServer:
         self._app_options = _app_options()
         self.startups = StartupLimiter(config.max_startups, config.per_source_startups)
         self.open_files = (0, 0)  # the soft RLIMIT_NOFILE before and after start()
-        self._refused = 0  # connections refused since the last refusal line in the log
-        self._refusal_note: asyncio.TimerHandle | None = None
+        self._quiet: dict[str, tuple[int, str, asyncio.TimerHandle]] = {}  # kind: (count, summary, timer)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._old_handler: Any = None
 
@@ -192,9 +191,9 @@ class GameServer:
         if self._acceptor is not None:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 2)
-        if self._refusal_note is not None:
-            self._refusal_note.cancel()
-            self._note_refusals()
+        for kind in list(self._quiet):
+            self._quiet[kind][2].cancel()
+            self._flush_quiet(kind)
         self._restore_handler()
 
     def _restore_handler(self) -> None:
@@ -203,9 +202,31 @@ class GameServer:
             self._loop = None
 
     def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A connection's trouble (EMFILE on accept, a reset socket) is one log line; a bug keeps
+        its traceback."""
         exc = context.get("exception")
-        detail = f": {exc}" if exc is not None else ""
-        self._log(f"server: {context.get('message', 'error')}{detail}")
+        if exc is not None and not isinstance(exc, OSError):
+            loop.default_exception_handler(context)
+            return
+        line = f"server: {context.get('message', 'error')}" + (f": {exc}" if exc is not None else "")
+        # asyncio reports EMFILE once for every connection waiting to be accepted: one line, then a count
+        self._log_quietly(line, line, "{} more times: " + line.removeprefix("server: "))
+
+    def _log_quietly(self, kind: str, line: str, summary: str) -> None:
+        """Log ``line``; while lines of this ``kind`` keep coming, count them and log ``summary``
+        (formatted with the count) every ``QUIET_INTERVAL`` seconds instead."""
+        if kind in self._quiet:
+            count, summary, timer = self._quiet[kind]
+            self._quiet[kind] = (count + 1, summary, timer)
+            return
+        self._log(line)
+        timer = asyncio.get_running_loop().call_later(QUIET_INTERVAL, self._flush_quiet, kind)
+        self._quiet[kind] = (0, summary, timer)
+
+    def _flush_quiet(self, kind: str) -> None:
+        count, summary, _ = self._quiet.pop(kind)
+        if count:
+            self._log("server: " + summary.format(count))
 
     # ------------------------------------------------------------------ connections logging in
 
@@ -215,18 +236,12 @@ class GameServer:
         if reason is None:
             return True
         # A flood would write a line per connection: the first refusal now, the rest summed up later.
-        if self._refusal_note is None:
-            self._log(f"{peer}: connection refused at once ({reason})")
-            self._refusal_note = asyncio.get_running_loop().call_later(REFUSAL_LOG_INTERVAL, self._note_refusals)
-        else:
-            self._refused += 1
+        self._log_quietly(
+            "refused",
+            f"{peer}: connection refused at once ({reason})",
+            "refused {} more connection(s) past the login limits",
+        )
         return False
-
-    def _note_refusals(self) -> None:
-        self._refusal_note = None
-        if self._refused:
-            self._log(f"server: refused {self._refused} more connection(s) past the login limits")
-            self._refused = 0
 
     # ------------------------------------------------------------------ for the sessions
 
