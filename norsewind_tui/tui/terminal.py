@@ -119,7 +119,8 @@ class HangupGuard:
     """``with HangupGuard(app): app.run()``: on SIGHUP, or when stdin's terminal hangs up (a closed
     pty, end of file), ask the app to exit (the decision in hand is saved first: decisions run on the
     app's loop), then end the process by SIGHUP, as a hung-up program does. A wedged app is ended
-    after ``HANGUP_GRACE`` seconds whatever it is doing."""
+    after ``HANGUP_GRACE`` seconds whatever it is doing. When ``fd`` is not a terminal (the app's
+    tests, which run it without one) the guard does nothing."""
 
     def __init__(self, app: App[Any], fd: int = 0) -> None:
         self.app = app
@@ -127,10 +128,14 @@ class HangupGuard:
         self.hung_up = threading.Event()
         self._wake_r, self._wake_w = os.pipe()
         self._done = False
+        self.active = False
         self._thread = threading.Thread(target=self._watch, name="norsewind-hangup", daemon=True)
-        self._old_handler: signal.Handlers | object = None
+        self._old_handler: Any = None  # SIGHUP's handler before (None: not installed here)
 
     def __enter__(self) -> HangupGuard:
+        self.active = _isatty(self.fd)
+        if not self.active:
+            return self
         if threading.current_thread() is threading.main_thread():
             self._old_handler = signal.signal(signal.SIGHUP, self._on_sighup)
         self._thread.start()
@@ -138,6 +143,10 @@ class HangupGuard:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self._done = True
+        if not self.active:
+            for fd in (self._wake_r, self._wake_w):
+                os.close(fd)
+            return
         with contextlib.suppress(OSError):
             os.write(self._wake_w, b"x")
         if not self.hung_up.is_set() and self._terminal_gone():
@@ -150,7 +159,7 @@ class HangupGuard:
         for fd in (self._wake_r, self._wake_w):
             os.close(fd)
         if self._old_handler is not None:
-            signal.signal(signal.SIGHUP, self._old_handler)  # type: ignore[arg-type]
+            signal.signal(signal.SIGHUP, self._old_handler)
 
     def _on_sighup(self, signum: int, frame: FrameType | None) -> None:
         self.hung_up.set()
