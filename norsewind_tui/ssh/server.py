@@ -210,9 +210,9 @@ class GameServer:
             return
         line = f"server: {context.get('message', 'error')}" + (f": {exc}" if exc is not None else "")
         # asyncio reports EMFILE once for every connection waiting to be accepted: one line, then a count
-        self._log_quietly(line, line, "{} more times: " + line.removeprefix("server: "))
+        self.log_quietly(line, line, "{} more times: " + line.removeprefix("server: "))
 
-    def _log_quietly(self, kind: str, line: str, summary: str) -> None:
+    def log_quietly(self, kind: str, line: str, summary: str) -> None:
         """Log ``line``; while lines of this ``kind`` keep coming, count them and log ``summary``
         (formatted with the count) every ``QUIET_INTERVAL`` seconds instead."""
         if kind in self._quiet:
@@ -236,7 +236,7 @@ class GameServer:
         if reason is None:
             return True
         # A flood would write a line per connection: the first refusal now, the rest summed up later.
-        self._log_quietly(
+        self.log_quietly(
             "refused",
             f"{peer}: connection refused at once ({reason})",
             "refused {} more connection(s) past the login limits",
@@ -366,9 +366,17 @@ class _Connection(asyncssh.SSHServer):
         return session
 
     def connection_lost(self, exc: Exception | None) -> None:
+        was_counted = self.counted
         self._logged_in_or_gone()
         if not self.authenticated:
-            if self.username:
+            if was_counted and isinstance(exc, asyncssh.ConnectionLost) and "timeout" in str(exc).lower():
+                grace = self.server.config.login_grace_time
+                self.server.log_quietly(
+                    "grace",
+                    f"{self.username or '?'}@{self.peer}: dropped (not logged in within {grace:g} s)",
+                    "dropped {} more connection(s) not logged in within the grace time",
+                )
+            elif self.username:
                 self.server.log(f"{self.username}@{self.peer}: not let in (no accepted key for this name)")
         elif exc is not None:
             self.server.log(f"{self.username}@{self.peer}: connection lost ({exc})")

@@ -133,11 +133,15 @@ def test_the_total_cap_and_the_login_grace_time(config: ServeConfig, keys: Keys)
             player.close()
 
         config.login_grace_time = 0.5
-        async with serving(config) as server, flood(server.port, 4, sources) as silent:
+        log: list[str] = []
+        async with serving(config, log) as server, flood(server.port, 4, sources) as silent:
             assert [await conn.greeted() for conn in silent] == [True] * 4
             for conn in silent:
                 await conn.closed_by_server()  # dropped after the grace time
             assert await wait_until(lambda: len(server.startups) == 0)
+        # one line, then a count (a flood of silent connections would otherwise write one each)
+        assert log[0] == "?@127.0.0.2: dropped (not logged in within 0.5 s)", log
+        assert log[1:] == ["server: dropped 3 more connection(s) not logged in within the grace time"], log
 
     run(main())
 
