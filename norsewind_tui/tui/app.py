@@ -224,16 +224,18 @@ class NorsewindApp(App[str]):
 
 def run_app(args: argparse.Namespace, game: GameHandle | None = None) -> int:
     """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse)."""
-    refusal = terminal_refusal()  # on pipes the app would draw into them and spin on end of file
-    if refusal:
-        print(refusal, file=sys.stderr)
-        return 2
     cards: CardDB | None = None
     if getattr(args, "cards", None):
         from ..cli import load_cards
 
         cards = load_cards(args.cards)
     library = Library(getattr(args, "saves", None), cards, getattr(args, "profile", None))
+    # After the command line's own mistakes (one line each), before anything is drawn: on pipes
+    # the app would draw into them and read end of file in a loop.
+    refusal = terminal_refusal()
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
     app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not getattr(args, "no_mouse", False))
