@@ -12,6 +12,9 @@ from typing import Any
 DEFAULT_PORT = 2222
 DEFAULT_IDLE_TIMEOUT = 1800.0
 DEFAULT_MAX_SESSIONS = 16
+DEFAULT_LOGIN_GRACE_TIME = 20.0  # OpenSSH's LoginGraceTime is 120 s; a key login takes well under 1 s
+DEFAULT_MAX_STARTUPS = 32  # connections logging in at once (OpenSSH: MaxStartups)
+DEFAULT_PER_SOURCE_STARTUPS = 8  # the same from one address (OpenSSH: PerSourceMaxStartups)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -44,6 +47,27 @@ def add_serve_command(sub: Any) -> None:
     )
     serve.add_argument(
         "--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS, metavar="N", help="at most N games at once"
+    )
+    serve.add_argument(
+        "--login-grace-time",
+        type=float,
+        default=DEFAULT_LOGIN_GRACE_TIME,
+        metavar="S",
+        help=f"drop a connection that has not logged in after S seconds (default {DEFAULT_LOGIN_GRACE_TIME:g})",
+    )
+    serve.add_argument(
+        "--max-startups",
+        type=int,
+        default=DEFAULT_MAX_STARTUPS,
+        metavar="N",
+        help=f"at most N connections logging in at once; more are refused (default {DEFAULT_MAX_STARTUPS})",
+    )
+    serve.add_argument(
+        "--per-source-max-startups",
+        type=int,
+        default=DEFAULT_PER_SOURCE_STARTUPS,
+        metavar="N",
+        help=f"the same, from one address (default {DEFAULT_PER_SOURCE_STARTUPS})",
     )
     serve.add_argument("--saves", dest="serve_saves", metavar="DIR", help="saves folder (host key kept here)")
     serve.set_defaults(handler=_cmd_serve)

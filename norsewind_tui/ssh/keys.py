@@ -204,20 +204,36 @@ class AuthorizedKeys:
 # --------------------------------------------------------------------------- loopback
 
 
-def is_loopback_only(host: str) -> bool:
-    """True when every address ``host`` names is a loopback address (127.0.0.0/8, ::1).
-
-    Names are resolved; the wildcard ('', 0.0.0.0, ::) is not loopback.
-    """
+def resolve_host(host: str) -> list[str]:
+    """The numeric addresses ``host`` names, in order, without repeats: itself when it is a plain
+    address, else what the resolver makes of it (``127.1``, ``0x7f000001`` and ``2130706433`` are all
+    127.0.0.1, as the socket calls read them). The wildcard ('', ``*``) and a name that does not
+    resolve give []."""
     if host in ("", "*"):
-        return False
+        return []
     try:
-        return ipaddress.ip_address(host).is_loopback
+        return [str(ipaddress.ip_address(host))]
     except ValueError:
         pass
     try:
         infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError):  # UnicodeError: a name IDNA cannot encode (control characters)
+    except (OSError, UnicodeError):
+        return []
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def is_loopback_address(address: str) -> bool:
+    """127.0.0.0/8, ::1, or an IPv4-mapped loopback address (``::ffff:127.0.0.1``)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
         return False
-    addresses: Sequence[str] = [str(info[4][0]) for info in infos]
-    return bool(addresses) and all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped.is_loopback
+    return ip.is_loopback
+
+
+def is_loopback_only(host: str) -> bool:
+    """True when every address ``host`` resolves to is a loopback address; the wildcard is not."""
+    addresses: Sequence[str] = resolve_host(host)
+    return bool(addresses) and all(is_loopback_address(a) for a in addresses)

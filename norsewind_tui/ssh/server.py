@@ -20,26 +20,37 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
 from ..storage.cardfile import CardFileError, load_card_file
 from ..tui.text import safe_text
-from . import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
+from . import (
+    DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_LOGIN_GRACE_TIME,
+    DEFAULT_MAX_SESSIONS,
+    DEFAULT_MAX_STARTUPS,
+    DEFAULT_PER_SOURCE_STARTUPS,
+    DEFAULT_PORT,
+)
 from .keys import (
     AuthorizedKeys,
     ServeError,
     fingerprint,
+    is_loopback_address,
     is_loopback_only,
     load_or_create_host_key,
+    resolve_host,
     resolve_saves_dir,
     ssh_dir,
 )
 from .launch import AppOptions, command
+from .limits import StartupLimiter, check_seconds, raise_open_files_limit
 from .session import HANGUP_GRACE, GameSession
 
-LOGIN_TIMEOUT = 30.0
 KEEPALIVE_INTERVAL = 30.0
+QUIET_INTERVAL = 10.0  # under a flood, a kind of log line is written once, then as a count this often
 
 
 @dataclass
@@ -53,6 +64,9 @@ class ServeConfig:
     open: bool = False
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     max_sessions: int = DEFAULT_MAX_SESSIONS
+    login_grace_time: float = DEFAULT_LOGIN_GRACE_TIME  # seconds from connecting to logged in
+    max_startups: int = DEFAULT_MAX_STARTUPS  # connections logging in at once, in total
+    per_source_startups: int = DEFAULT_PER_SOURCE_STARTUPS  # the same, from one address
     cards: Path | None = None  # passed on to the app as --cards
     log: Callable[[str], None] | None = None
     extra_env: dict[str, str] = field(default_factory=dict)  # added to every app's environment
@@ -63,18 +77,46 @@ def check_config(config: ServeConfig) -> None:
     """Refuse a configuration before anything is created or bound (one-line ``ServeError``)."""
     if not 0 <= config.port <= 65535:
         raise ServeError(f"--port must be 0-65535, not {config.port}")
-    if config.max_sessions < 1:
-        raise ServeError("--max-sessions must be at least 1")
-    if config.idle_timeout < 0:
-        raise ServeError("--idle-timeout must be 0 (off) or more seconds")
+    for option, count in (
+        ("--max-sessions", config.max_sessions),
+        ("--max-startups", config.max_startups),
+        ("--per-source-max-startups", config.per_source_startups),
+    ):
+        if count < 1:
+            raise ServeError(f"{option} must be at least 1")
+    problem = check_seconds("--idle-timeout", config.idle_timeout) or check_seconds(
+        "--login-grace-time", config.login_grace_time, allow_zero=False
+    )
+    if problem:
+        raise ServeError(problem)
     if config.open:
         if config.authorized_keys is not None:
             raise ServeError("choose either --open (no keys, loopback only) or --authorized-keys FILE")
         if not is_loopback_only(config.host):
+            elsewhere = [a for a in resolve_host(config.host) if not is_loopback_address(a)]
+            where = config.host or "every address"
+            if elsewhere and elsewhere != [config.host]:
+                where += f" (which is {', '.join(elsewhere)})"
             raise ServeError(
                 f"--open lets anyone in without a key, so it listens on loopback only (127.0.0.1 or ::1), "
-                f"not on {config.host or 'every address'}; use --authorized-keys FILE instead"
+                f"not on {where}; use --authorized-keys FILE instead"
             )
+
+
+def listen_addresses(config: ServeConfig) -> list[str] | str:
+    """What to bind: with --open the addresses checked to be loopback, never the spelling again (a
+    name could resolve differently the second time); otherwise ``--host`` as given."""
+    return resolve_host(config.host) if config.open else config.host
+
+
+def describe_listening(config: ServeConfig, port: int) -> str:
+    """``127.0.0.1:2222``; with a host spelled otherwise, what it is too: ``127.0.0.1:2222 (loopback,
+    given as 127.1)``."""
+    addresses = resolve_host(config.host) if config.open else [config.host]
+    text = " and ".join(f"[{a}]:{port}" if ":" in a else f"{a}:{port}" for a in addresses)
+    if addresses != [config.host]:
+        text += f" ({'loopback, ' if config.open else ''}given as {config.host})"
+    return text
 
 
 class GameServer:
@@ -100,14 +142,24 @@ class GameServer:
         self.sessions: set[GameSession] = set()
         self._all_sessions: set[GameSession] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.startups = StartupLimiter(config.max_startups, config.per_source_startups)
+        self.open_files = (0, 0)  # the soft RLIMIT_NOFILE before and after start()
+        self._quiet: dict[str, tuple[int, str, asyncio.TimerHandle]] = {}  # kind: (count, summary, timer)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._old_handler: Any = None
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        self.open_files = raise_open_files_limit()
+        # asyncio reports trouble accepting a connection (EMFILE, ...) with a traceback; one line here.
+        self._loop = asyncio.get_running_loop()
+        self._old_handler = self._loop.get_exception_handler()
+        self._loop.set_exception_handler(self._loop_exception)
         try:
             self._acceptor = await asyncssh.create_server(
                 lambda: _Connection(self),
-                self.config.host,
+                listen_addresses(self.config),
                 self.config.port,
                 server_host_keys=[self.host_key],
                 encoding=None,
@@ -116,13 +168,14 @@ class GameServer:
                 agent_forwarding=False,
                 x11_forwarding=False,
                 gss_host=None,
-                login_timeout=LOGIN_TIMEOUT,
+                login_timeout=self.config.login_grace_time,
                 keepalive_interval=KEEPALIVE_INTERVAL,
                 keepalive_count_max=4,
                 server_version="Norsewind",
                 reuse_address=True,
             )
         except OSError as exc:
+            self._restore_handler()
             raise ServeError(f"cannot listen on {self.config.host}:{self.config.port}: {exc.strerror or exc}") from None
         self.port = self._acceptor.get_port()
 
@@ -140,6 +193,57 @@ class GameServer:
         if self._acceptor is not None:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 2)
+        for kind in list(self._quiet):
+            self._quiet[kind][2].cancel()
+            self._flush_quiet(kind)
+        self._restore_handler()
+
+    def _restore_handler(self) -> None:
+        if self._loop is not None:
+            self._loop.set_exception_handler(self._old_handler)
+            self._loop = None
+
+    def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A connection's trouble (EMFILE on accept, a reset socket) is one log line; a bug keeps
+        its traceback."""
+        exc = context.get("exception")
+        if exc is not None and not isinstance(exc, OSError):
+            loop.default_exception_handler(context)
+            return
+        line = f"server: {context.get('message', 'error')}" + (f": {exc}" if exc is not None else "")
+        # asyncio reports EMFILE once for every connection waiting to be accepted: one line, then a count
+        self.log_quietly(line, line, "{} more times: " + line.removeprefix("server: "))
+
+    def log_quietly(self, kind: str, line: str, summary: str) -> None:
+        """Log ``line``; while lines of this ``kind`` keep coming, count them and log ``summary``
+        (formatted with the count) every ``QUIET_INTERVAL`` seconds instead."""
+        if kind in self._quiet:
+            count, summary, timer = self._quiet[kind]
+            self._quiet[kind] = (count + 1, summary, timer)
+            return
+        self._log(line)
+        timer = asyncio.get_running_loop().call_later(QUIET_INTERVAL, self._flush_quiet, kind)
+        self._quiet[kind] = (0, summary, timer)
+
+    def _flush_quiet(self, kind: str) -> None:
+        count, summary, _ = self._quiet.pop(kind)
+        if count:
+            self._log("server: " + summary.format(count))
+
+    # ------------------------------------------------------------------ connections logging in
+
+    def admit(self, peer: str) -> bool:
+        """Count a new connection that is yet to log in; False (and it is to be closed) past a limit."""
+        reason = self.startups.admit(peer)
+        if reason is None:
+            return True
+        # A flood would write a line per connection: the first refusal now, the rest summed up later.
+        self.log_quietly(
+            "refused",
+            f"{peer}: connection refused at once ({reason})",
+            "refused {} more connection(s) past the login limits",
+        )
+        return False
 
     # ------------------------------------------------------------------ for the sessions
 
@@ -201,10 +305,20 @@ class _Connection(asyncssh.SSHServer):
         self.key_line: int | None = None
         self.opened = 0
         self.authenticated = False
+        self.counted = False  # among the server's connections logging in
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else "?"
+        if self.server.admit(self.peer):
+            self.counted = True
+        else:
+            conn.abort()  # before the server's greeting: the connection costs nothing more
+
+    def _logged_in_or_gone(self) -> None:
+        if self.counted:
+            self.counted = False
+            self.server.startups.done(self.peer)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -223,6 +337,7 @@ class _Connection(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        self._logged_in_or_gone()
         self.authenticated = True
         how = "open server" if self.key_line is None else f"key on line {self.key_line}"
         self.server.log(f"{self.username}@{self.peer}: logged in ({how})")
@@ -236,8 +351,17 @@ class _Connection(asyncssh.SSHServer):
         return session
 
     def connection_lost(self, exc: Exception | None) -> None:
+        was_counted = self.counted
+        self._logged_in_or_gone()
         if not self.authenticated:
-            if self.username:
+            if was_counted and isinstance(exc, asyncssh.ConnectionLost) and "timeout" in str(exc).lower():
+                grace = self.server.config.login_grace_time
+                self.server.log_quietly(
+                    "grace",
+                    f"{self.username or '?'}@{self.peer}: dropped (not logged in within {grace:g} s)",
+                    "dropped {} more connection(s) not logged in within the grace time",
+                )
+            elif self.username:
                 self.server.log(f"{self.username}@{self.peer}: not let in (no accepted key for this name)")
         elif exc is not None:
             self.server.log(f"{self.username}@{self.peer}: connection lost ({exc})")
@@ -279,7 +403,8 @@ def run_serve(args: object) -> int:
         else:
             assert server.keys is not None
             who = f"keys in {server.keys.path}"
-        print(safe_text(f"norsewind serve: listening on {server.config.host}:{server.port}; {key}; {who}"), flush=True)
+        where = describe_listening(server.config, server.port)
+        print(safe_text(f"norsewind serve: listening on {where}; {key}; {who}"), flush=True)
         if server.keys is not None and server.keys.unrestricted:
             print(
                 f'norsewind serve: note: {server.keys.unrestricted} key(s) have no principals="NAME" option '
@@ -299,6 +424,9 @@ def run_serve(args: object) -> int:
             open=bool(getattr(args, "open", False)),
             idle_timeout=getattr(args, "idle_timeout", DEFAULT_IDLE_TIMEOUT),
             max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+            login_grace_time=getattr(args, "login_grace_time", DEFAULT_LOGIN_GRACE_TIME),
+            max_startups=getattr(args, "max_startups", DEFAULT_MAX_STARTUPS),
+            per_source_startups=getattr(args, "per_source_max_startups", DEFAULT_PER_SOURCE_STARTUPS),
             cards=Path(cards).resolve() if cards else None,
             log=_log_to_stderr,
         )

@@ -37,16 +37,17 @@ from .screens.resume import ResumeScreen
 from .screens.table import TableEndScreen, TableScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
 
 def exit_line(game: GameHandle) -> str:
     """What the terminal says after the app, about the game left: how to come back to it."""
-    if isinstance(game, SharedTable):
-        return game.exit_hint
+    if isinstance(game, SharedTable):  # a login's game (serve, ForceCommand) comes back by logging in again
+        return f"You left the table {game.name}; it is saved: {COME_BACK}." if logged_in_remotely() else game.exit_hint
     if game.finished:
         return ""
-    return f"Your game is saved as {game.name}: norsewind resume {game.name}"
+    return f"Your game is saved as {game.name}: " + come_back_hint(f"norsewind resume {game.name}")
 
 
 class NorsewindApp(App[str]):
@@ -239,8 +240,15 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
     except StorageError as exc:  # no saves folder, no game: say why in one line
         print(f"norsewind: {exc}", file=sys.stderr)
         return 2
+    # After the command line's own mistakes (one line each), before anything is drawn: on pipes
+    # the app would draw into them and read end of file in a loop.
+    refusal = terminal_refusal()
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
     app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
-    message = app.run(mouse=not getattr(args, "no_mouse", False))
+    with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
+        message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:
         print(message)
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 import asyncssh
@@ -80,7 +80,7 @@ class Terminal:
         rows: int = 32,
         term_type: str | None = "xterm-256color",
         command: str | None = None,
-        env: dict[str, str] | None = None,
+        env: Mapping[bytes | str, bytes | str] | None = None,
     ) -> Terminal:
         term = cls(cols, rows)
         term.conn = await connect(port, user, key)

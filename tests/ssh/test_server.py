@@ -142,7 +142,9 @@ def test_host_key_is_created_once_with_mode_0600_and_kept(config: ServeConfig, k
         for _ in range(2):
             async with serving(config) as server:
                 conn = await connect(server.port, "alice", keys.alice)
-                seen.append(conn.get_server_host_key().export_public_key())
+                host_key = conn.get_server_host_key()
+                assert host_key is not None
+                seen.append(host_key.export_public_key())
                 conn.close()
         assert seen[0] == seen[1]
 
@@ -384,12 +386,20 @@ def test_open_on_a_non_loopback_address_is_refused_without_binding(tmp_path: Pat
 
 
 def test_cli_usage_errors_are_one_line(tmp_path: Path, keys: Keys) -> None:
-    """No way to log in, a missing key file, a bad port, a broken card set: one line each, exit 2."""
+    """No way to log in, a missing key file, a bad port, a timeout that is not a number of seconds
+    (nan, inf and negative values would each turn it off), a broken card set: one line each, exit 2."""
     cases = [
         ([], "nobody could log in"),
         (["--authorized-keys", str(tmp_path / "missing")], "cannot read"),
         (["--open", "--port", "70000"], "--port must be"),
         (["--open", "--max-sessions", "0"], "--max-sessions"),
+        (["--open", "--idle-timeout", "nan"], "--idle-timeout must be 0 (off) or more seconds, not nan"),
+        (["--open", "--idle-timeout", "inf"], "--idle-timeout must be 0 (off) or more seconds, not inf"),
+        (["--open", "--idle-timeout", "-1"], "--idle-timeout must be 0 (off) or more seconds, not -1"),
+        (["--open", "--login-grace-time", "0"], "--login-grace-time must be more than 0 seconds, not 0"),
+        (["--open", "--login-grace-time", "nan"], "--login-grace-time must be more than 0 seconds"),
+        (["--open", "--max-startups", "0"], "--max-startups must be at least 1"),
+        (["--open", "--per-source-max-startups", "0"], "--per-source-max-startups must be at least 1"),
         (["--open", "--authorized-keys", str(keys.authorized)], "either --open"),
         (["--open", "--port", "0"], "problem(s)"),  # with --cards pointing at a broken file (below)
     ]

@@ -73,7 +73,7 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
                 await terms[other].quiet()
                 before = terms[other].text()
                 terms[mover].press("\r")
-                assert await wait_until(lambda p=position: table_now(saves).session.position > p, timeout=20)  # type: ignore[misc]
+                assert await wait_until(lambda p=position: table_now(saves).session.position > p, timeout=20)
                 decided[mover] += 1
                 after = table_now(saves)
                 assert after.mover(position) == view.state.current
@@ -124,5 +124,40 @@ def test_a_table_survives_the_server_being_restarted(config: ServeConfig, keys: 
             await resume_and_decide(server.port, 0)
         async with serving(config) as server:
             await resume_and_decide(server.port, 1)
+
+    run(main())
+
+
+def test_quitting_over_serve_says_log_in_again_at_a_table_and_in_a_solo_game(config: ServeConfig, keys: Keys) -> None:
+    """Under `norsewind serve` the player cannot run `norsewind` commands: quitting a table, or a
+    saved solo game, says to log in again (issue 11 section 5), and the connection ends with status 0."""
+
+    async def main() -> None:
+        async with serving(config) as server:
+            alice = await Terminal.connect(server.port, "alice", keys.alice)
+            await alice.wait_for(TITLE)
+            alice.press("t")
+            await alice.wait_for("You are alice")
+            alice.press("n")
+            await alice.wait_for("Open a shared table")
+            alice.press("\x13")  # ctrl+s
+            await alice.wait_for("Table alice-table is open")
+            alice.press("q")
+            assert await alice.finished() == 0
+            said = bytes(alice.raw).decode(errors="replace")
+            assert "You left the table alice-table; it is saved: log in again to continue." in said
+            assert "norsewind, then" not in said and "norsewind resume" not in said
+
+            again = await Terminal.connect(server.port, "alice", keys.alice)
+            await again.wait_for(TITLE)
+            again.press("n")
+            await again.wait_for("Solo level")
+            again.press("\x13")
+            await again.wait_for("alice:")
+            again.press("q")
+            assert await again.finished() == 0
+            said = bytes(again.raw).decode(errors="replace")
+            assert ": log in again to continue" in said.split("Your game is saved as ", 1)[1].splitlines()[0]
+            assert "norsewind resume" not in said
 
     run(main())

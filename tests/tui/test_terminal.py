@@ -123,6 +123,8 @@ def test_no_mouse_flag_reaches_the_app(saves: Path, monkeypatch: pytest.MonkeyPa
         return "bye"
 
     monkeypatch.setattr(app_module.NorsewindApp, "run", fake_run)
+    # pytest's stdin and stdout are not a terminal, which the app refuses (tests/ssh/test_no_terminal.py)
+    monkeypatch.setattr(app_module, "terminal_refusal", lambda: None)
     args = build_parser().parse_args(["--no-mouse", "--saves", str(saves)])
     assert args.handler(args) == 0
     assert seen["mouse"] is False
