@@ -173,7 +173,7 @@ async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, monkeypa
     seats = [library.seat("Ana"), library.seat("Hal", "computer", "easy")]
     game = library.create(GameConfig(players=("Ana", "Hal")), 12, seats)
     app = make_app(saves, game=game)
-    seen = Seen()
+    seen = Seen(ComputerMoved)
     try:
         async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
             prompt = app.screen.query_one(PromptLine)

@@ -31,13 +31,18 @@ WAIT = 30.0  # seconds at most for anything the app does on a loaded 2-core mach
 
 
 class Seen:
-    """Counts dispatched messages by type; ``next`` waits for one more of a type."""
+    """Counts the dispatched messages of the given types; ``next`` waits for one more of a type."""
 
-    def __init__(self) -> None:
+    def __init__(self, *kinds: type[Message]) -> None:
+        self.kinds = kinds
         self.counts: Counter[type[Message]] = Counter()
         self._waiting: list[tuple[type[Message], int, asyncio.Future[None]]] = []
+        self._seen: dict[int, Message] = {}  # held, so that an id is not reused
 
     def __call__(self, message: Message) -> None:
+        if type(message) not in self.kinds or id(message) in self._seen:
+            return  # the same message bubbling up to the app
+        self._seen[id(message)] = message
         self.counts[type(message)] += 1
         for kind, count, done in self._waiting:
             if self.counts[kind] >= count and not done.done():
@@ -45,6 +50,7 @@ class Seen:
 
     async def next(self, pilot: Pilot[Any], kind: type[Message], after: int) -> None:
         """Wait until a ``kind`` message beyond the first ``after`` ones is handled, and drawn."""
+        assert kind in self.kinds, f"{kind.__name__} is not counted"
         if self.counts[kind] <= after:
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             entry = (kind, after + 1, done)
