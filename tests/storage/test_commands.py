@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -109,35 +107,13 @@ def test_resume_hands_the_latest_game_to_the_app(
     assert code == 0 and seen[-1].name == "old"
 
 
-def test_resume_when_held_or_app_not_ready(
-    store: GameStore, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_resume_when_held_or_nothing_to_resume(store: GameStore, capsys: pytest.CaptureFixture[str]) -> None:
     game = solo(store, name="busy")
     code, _, err = run(capsys, "--saves", str(store.dir), "resume", "busy")
     assert code == 2 and "in use by" in err and "resume --watch busy" in err
-    monkeypatch.setattr(cmd, "_app_entry", lambda: None)
-    code, out, _ = run(capsys, "--saves", str(store.dir), "resume", "--watch", "busy")
-    assert code == 1 and out.count("\n") == 1 and "cannot open saved games yet" in out and "busy is safe" in out
     game.close()
     code, _, err = run(capsys, "--saves", str(store.dir / "empty"), "resume")
     assert code == 2 and "no unfinished game" in err
-
-
-def test_app_entry_needs_a_game_parameter(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("norsewind_tui.tui.app")
-
-    def without(args: argparse.Namespace) -> int:
-        return 0
-
-    fake.run_app = without  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "norsewind_tui.tui.app", fake)
-    assert cmd._app_entry() is None
-
-    def with_game(args: argparse.Namespace, game: object = None) -> int:
-        return 0
-
-    fake.run_app = with_game  # type: ignore[attr-defined]
-    assert cmd._app_entry() is with_game
 
 
 def test_progress_prints_the_score_pad_and_recent_games(store: GameStore, capsys: pytest.CaptureFixture[str]) -> None:
