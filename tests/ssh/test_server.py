@@ -143,7 +143,9 @@ def test_host_key_is_created_once_with_mode_0600_and_kept(config: ServeConfig, k
         for _ in range(2):
             async with serving(config) as server:
                 conn = await connect(server.port, "alice", keys.alice)
-                seen.append(conn.get_server_host_key().export_public_key())
+                host_key = conn.get_server_host_key()
+                assert host_key is not None
+                seen.append(host_key.export_public_key())
                 conn.close()
         assert seen[0] == seen[1]
 

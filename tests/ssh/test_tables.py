@@ -73,7 +73,7 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
                 await terms[other].quiet()
                 before = terms[other].text()
                 terms[mover].press("\r")
-                assert await wait_until(lambda p=position: table_now(saves).session.position > p, timeout=20)  # type: ignore[misc]
+                assert await wait_until(lambda p=position: table_now(saves).session.position > p, timeout=20)
                 decided[mover] += 1
                 after = table_now(saves)
                 assert after.mover(position) == view.state.current
