@@ -84,12 +84,13 @@ class Terminal:
     ) -> Terminal:
         term = cls(cols, rows)
         term.conn = await connect(port, user, key)
+        session_env: dict[bytes | str, bytes | str] = {name: value for name, value in (env or {}).items()}
         term.chan, _ = await term.conn.create_session(
             lambda: _ClientSession(term),
             command=command,
             term_type=term_type,
             term_size=(cols, rows) if term_type else None,
-            env=env or (),
+            env=session_env,
             encoding=None,
         )
         return term

@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
@@ -243,17 +244,20 @@ def test_stopping_the_server_hangs_up_every_player_with_a_message(
 def test_idle_timeout_hangs_up_with_a_message(probe_config: ServeConfig, keys: Keys, tmp_path: Path) -> None:
     """No key for --idle-timeout seconds: the app is hung up and the player told why."""
     probe_config.idle_timeout = 3.0
+    hup = tmp_path / "hup"
 
     async def main() -> None:
         async with serving(probe_config) as server:
             term = await Terminal.connect(server.port, "alice", keys.alice)
-            await term.wait_for("[ready]")
-            await asyncio.sleep(2.0)
-            term.press("x")  # a key 2 s in postpones the hangup to 5 s in
-            await asyncio.sleep(2.0)
-            assert not (tmp_path / "hup").exists()
-            await term.wait_for("no key pressed for 3 seconds", timeout=10)
-            assert (tmp_path / "hup").read_text() == "hup"
+            await term.wait_for("[ready]")  # the app has started (and the screen sat still a moment)
+            pressed = time.time()
+            term.press("x")  # the idle time now counts from this key
+            await term.wait_for("[got] 78")  # the app got it, so the server saw it
+            assert not hup.exists()
+            await term.wait_for("no key pressed for 3 seconds")
+            assert hup.read_text() == "hup"
+            # the probe wrote the marker when hung up: 3 s after the key at the earliest (a load only delays it)
+            assert hup.stat().st_mtime - pressed >= 3.0 - 0.05
             assert await term.finished() == 0
 
     run(main())

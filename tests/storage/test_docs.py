@@ -1,4 +1,4 @@
-"""The examples in docs/SAVES.md and in the storage docstrings run as written."""
+"""The examples in docs/SAVES.md and in the storage docstrings that hold some run as written."""
 
 from __future__ import annotations
 
@@ -23,11 +23,13 @@ def test_saves_md_examples() -> None:
     assert result.attempted >= 10 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", ["paths", "format", "atomic", "saves", "profiles"])
+# the storage modules whose docstrings hold examples (the other packages' examples are collected
+# by pytest itself: testpaths and --doctest-modules in pyproject.toml)
+@pytest.mark.parametrize("module", ["paths"])
 def test_module_docstring_examples(module: str) -> None:
     mod = importlib.import_module(f"norsewind_tui.storage.{module}")
     result = doctest.testmod(mod, optionflags=FLAGS, verbose=False)
-    assert result.failed == 0
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_error_examples_in_the_doc_are_real(tmp_path: Path) -> None:

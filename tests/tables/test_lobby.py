@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 
 from norsewind_tui.rules import GameConfig
@@ -42,7 +43,7 @@ def make_app(saves: Path, seed: int | None = 5, delay: float = 0.0) -> Norsewind
     return NorsewindApp(Library(str(saves), profile="alice"), seed=seed, computer_delay=delay, theme="norsewind")
 
 
-def text_of(app: NorsewindApp) -> str:
+def text_of(app: App[Any]) -> str:
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
 
@@ -57,7 +58,7 @@ async def until(pilot: Pilot[Any], predicate: Callable[[], object], timeout: flo
     return time.monotonic() - start
 
 
-def screen_name(app: NorsewindApp) -> str:
+def screen_name(app: App[Any]) -> str:
     return type(app.screen).__name__
 
 

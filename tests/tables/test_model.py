@@ -9,6 +9,7 @@ import random
 import stat
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -241,33 +242,34 @@ def test_computer_seats_are_played_exactly_once(store: TableStore) -> None:
     bob = store.open(alice.name, "bob")
     assert alice.computer_to_move() == (1, "random")
     calls: list[str] = []
-    gate = threading.Event()
+    thinking = threading.Event()  # the claim's winner is in the bot
+    gate = threading.Event()  # ... and stays there until the loser has given up
 
-    def slow(who: str) -> object:
+    def slow(who: str) -> Callable[[int, str, State], Move]:
         def think(seat: int, bot: str, state: State) -> Move:
             calls.append(who)
-            gate.wait(5)
+            thinking.set()
+            gate.wait(30)
             return decide(seat, bot, state)
 
         return think
 
     results: dict[str, object] = {}
-    threads = [
-        threading.Thread(target=lambda t=t, w=w: results.__setitem__(w, t.computer_step(slow(w))))  # type: ignore[misc]
+    threads = {
+        w: threading.Thread(target=lambda t=t, w=w: results.__setitem__(w, t.computer_step(slow(w))))
         for t, w in ((alice, "alice"), (bob, "bob"))
-    ]
-    for t in threads:
+    }
+    for t in threads.values():
         t.start()
-    deadline = time.monotonic() + 5
-    while not calls and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(0.1)
-    gate.set()
-    for t in threads:
-        t.join(10)
-    assert len(calls) == 1
+    assert thinking.wait(30)
     winner = calls[0]
-    assert results[winner] is not None and results["bob" if winner == "alice" else "alice"] is None
+    loser = "bob" if winner == "alice" else "alice"
+    threads[loser].join(30)  # the loser finds the claim taken while the winner still holds it
+    assert not threads[loser].is_alive() and results == {loser: None}
+    gate.set()
+    threads[winner].join(30)
+    assert calls == [winner]
+    assert results[winner] is not None and results[loser] is None
     assert on_disk(alice)["position"] == 1
 
 

@@ -1,7 +1,8 @@
 """Hints (issue 5, "In the app"): h points at the hard bot's move and says why; computer seats; undo.
 
-The hint runs in a worker thread; these tests wait for it by polling the
-screen, never by timing it (the latency is measured by hand, see the report).
+The hint runs in a worker thread; these tests wait for its message
+(``HintReady``, ``HintFailed``) and hold the computer's decisions at a gate,
+never time them (the latency is measured by hand, see the report).
 """
 
 from __future__ import annotations
@@ -18,32 +19,25 @@ from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui import hints
 from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.screens import game as game_screen
+from norsewind_tui.tui.screens.game import ComputerMoved, HintReady
 from norsewind_tui.tui.targets import key_of
 
 from .helpers import PROFILE, aio, make_app, new_game, shown
-
-WAIT = 30.0  # seconds at most for a hint on a loaded machine (it takes ~0.1-2 s)
+from .waits import WAIT, Gate, Seen, until
 
 
 def status(app: Any) -> str:
     return str(app.screen.query_one("#status").message)
 
 
-async def wait_for(pilot: Pilot[Any], done: Any, what: str) -> None:
-    waited = 0.0
-    while not done():
-        assert waited < WAIT, f"timed out waiting for {what}"
-        await pilot.pause(0.05)
-        waited += 0.05
-
-
-async def hinted(pilot: Pilot[Any]) -> str:
-    """Press h and wait for the hint in the status line."""
-    app = pilot.app
+async def hinted(pilot: Pilot[Any], seen: Seen) -> str:
+    """Press h and wait for the hint's answer to be handled; the status line then."""
+    answered = seen.counts[HintReady]
     await pilot.press("h")
-    await wait_for(pilot, lambda: status(app).startswith("Hint:"), "the hint")
-    return status(app)
+    await seen.next(pilot, HintReady, answered)
+    return status(pilot.app)
 
 
 def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
@@ -56,12 +50,13 @@ def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
 async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) -> None:
     game = new_game(saves, ("Ana",), seed=21)
     app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    seen = Seen(HintReady, ComputerMoved)
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         for _decision in range(3):  # a card, its kingdom, a supply
             state = game.state
             position = game.session.position
-            text = await hinted(pilot)
+            text = await hinted(pilot, seen)
             expected = hint(state, state.current)
             assert expected.move in legal_moves(state)
             assert screen.cursor == key_of(expected.move)  # the cursor is on the hinted choice
@@ -71,6 +66,7 @@ async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) 
             await pilot.press("enter")  # play the hinted choice: the cursor is on it
             assert game.session.position == position + 1
             assert game.session.moves[position] == expected.move
+        assert seen.counts[HintReady] == 3  # one answer per h
         assert screen.hint_for is None  # every hint asked for was answered: none is pending
 
 
@@ -78,11 +74,12 @@ async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) 
 async def test_the_hint_is_in_words_with_its_reason(saves: Path) -> None:
     game = new_game(saves, ("Ana", "Bo"), seed=22)
     app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    seen = Seen(HintReady, ComputerMoved)
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         state = game.state
         expected = hint(state, state.current)
         assert isinstance(expected.move, PickBuilding)
-        text = await hinted(pilot)
+        text = await hinted(pilot, seen)
         card = app.screen.db.name(state.market[expected.move.slot])  # type: ignore[attr-defined]
         assert text.startswith(f"Hint: take the {card} in slot {expected.move.slot + 1}")
         reason = text.split(": ", 2)[2]
@@ -114,7 +111,8 @@ async def test_a_hint_is_ignored_when_the_position_changed_meanwhile(
     first = game.state
     stale = hint(first, first.current).move  # what the pending hint will answer
     app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    seen = Seen(HintReady, ComputerMoved)
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         await pilot.press("h")
         assert "Thinking of a hint" in await shown(pilot)  # at once, before the answer
@@ -130,16 +128,16 @@ async def test_a_hint_is_ignored_when_the_position_changed_meanwhile(
         other = screen.cursor
         assert other != key_of(stale) and other[0] == "slot"
         position = game.session.position
-        said = status(app)
+        status_before = status(app)
+        assert seen.counts[HintReady] == 0
         release.set()
-        await wait_for(pilot, finished.is_set, "the stale hint")
-        await pilot.pause(0.2)
-        assert screen.cursor == other  # the answer for the old position moved nothing
-        assert not status(app).startswith("Hint:")
-        assert status(app) == said  # the stale answer said nothing
+        await seen.next(pilot, HintReady, 0)  # the answer for the old position arrives...
+        assert finished.is_set()
+        assert screen.cursor == other  # ... and moves nothing
+        assert status(app) == status_before
         assert game.session.position == position
         # a new h gives the hint for the position now
-        text = await hinted(pilot)
+        text = await hinted(pilot, seen)
         assert screen.cursor == key_of(hint(game.state, game.state.current).move)
         assert text.startswith("Hint:")
 
@@ -151,30 +149,45 @@ async def test_undo_drops_a_pending_hint(saves: Path, monkeypatch: pytest.Monkey
     slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
     game.push(PickBuilding(slot))
     app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    seen = Seen(HintReady, ComputerMoved)
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         await pilot.press("h", "u")  # ask, then take the card back before the answer
         assert game.session.position == 0
         cursor = screen.cursor
+        status_before = status(app)
         release.set()
-        await wait_for(pilot, finished.is_set, "the stale hint")
-        await pilot.pause(0.2)
-        assert screen.cursor == cursor and not status(app).startswith("Hint:")
+        await seen.next(pilot, HintReady, 0)  # the answer for the undone position arrives
+        assert finished.is_set()
+        assert screen.cursor == cursor and status(app) == status_before
 
 
 @aio
-async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(saves: Path) -> None:
-    # a computer's turn: Hal thinks for at least 3 s (the app's pause), h says why not
+async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a computer's turn: Hal's decision is held at the gate while h is pressed; h says why not
+    gate = Gate()
+    monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
     game = with_computer(saves, seed=25)
-    app = make_app(saves, game=game, delay=3.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        while game.state.current == 0:
-            await pilot.press("enter")
-        assert game.state.current == 1
-        position = game.session.position
-        await pilot.press("h")
-        assert "No hint: it is Hal's turn (a computer player)." in await shown(pilot)
-        assert game.session.position == position
+    app = make_app(saves, game=game)
+    seen = Seen(HintReady, ComputerMoved)
+    try:
+        async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+            while game.state.current == 0:
+                await pilot.press("enter")
+            assert game.state.current == 1
+            state = game.state
+            assert await gate.asked() is state  # Hal is thinking
+            await pilot.press("h")
+            assert status(app) == "No hint: it is Hal's turn (a computer player)."
+            assert "No hint: it is Hal's turn (a computer player)." in await shown(pilot)
+            assert game.state is state and seen.counts[HintReady] == 0
+            gate.release()
+            await seen.next(pilot, ComputerMoved, 0)
+            assert game.session.states[game.session.position - 1] is state  # then Hal decides
+    finally:
+        gate.open()
     game.close()
     # watching a game another session holds
     holder = new_game(saves, ("Ana", "Bo"), seed=26)
@@ -193,7 +206,7 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(saves: Pat
     async with app.run_test(size=(80, 24)) as pilot:
         assert type(app.screen).__name__ == "EndScreen"
         await pilot.press("h")
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert any("The game is over: no hint" in n.message for n in app._notifications)
 
 
@@ -203,15 +216,15 @@ async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(sav
     app = make_app(saves, game=game, delay=0.3)
     async with app.run_test(size=(80, 24)) as pilot:
         log: Any = app.screen.query_one("#log")
-        await wait_for(pilot, lambda: game.state.current == 0, "the computer's turn (if it begins)")
+        await until(pilot, lambda: game.state.current == 0, "the computer's turn (if it begins)")
         while game.state.current == 0:
             await pilot.press("enter")
         mine = game.session.position - 1  # Ana's last decision of the turn
         lines_before = len(log.plain_lines)
-        await wait_for(pilot, lambda: game.state.current == 0, "the computer's turn")
+        await until(pilot, lambda: game.state.current == 0, "the computer's turn")
         hal = [game.session.moves[i] for i in range(mine + 1, game.session.position)]
         assert len(hal) >= 2  # a card and its kingdom at least
-        await pilot.pause(0.1)
+        await pilot.pause()
         hal_lines = [line for line in log.plain_lines[lines_before:] if line.startswith("Hal ")]
         assert len(hal_lines) >= len(hal)  # every decision of the computer is in the log
         took = next(line for line in hal_lines if line.startswith("Hal took the "))

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+import pytest
+from textual.command import CommandList, CommandPalette
+
 from norsewind_tui.rules import final_result, legal_moves
-from norsewind_tui.rules.moves import PickBuilding
+from norsewind_tui.rules.cards import CardDB
+from norsewind_tui.rules.events import Event
+from norsewind_tui.rules.moves import ChooseKingdom, PickBuilding
+from norsewind_tui.tui.computer import Computer
+from norsewind_tui.tui.screens.game import ComputerMoved
+from norsewind_tui.tui.widgets.log import VIKING_EVENTS, GameLog
+from norsewind_tui.tui.widgets.market import MarketView
+from norsewind_tui.tui.widgets.prompt import PromptLine
 
 from .helpers import aio, make_app, new_game, play_out, shown
+from .waits import Gate, Seen, until
 
 
 @aio
@@ -56,7 +68,7 @@ async def test_two_player_hot_seat_game_to_the_score_pad(saves: Path) -> None:
         assert type(app.screen).__name__ == "GameScreen"
         game = app.screen.game  # type: ignore[attr-defined]
         assert tuple(p.name for p in game.state.players) == ("Ana", "Bo")
-        seen_players = set()
+        seen_players: set[int] = set()
         while type(app.screen).__name__ == "GameScreen" and len(seen_players) < 2:
             seen_players.add(game.state.current)
             await pilot.press("enter")
@@ -68,7 +80,12 @@ async def test_two_player_hot_seat_game_to_the_score_pad(saves: Path) -> None:
         winner = ("Ana", "Bo")[result.winners[0]]
         assert "Ana" in text and "Bo" in text
         assert winner in text.split("Total")[1]
-        assert "Total" in text and str(max(result.scores)) in text
+        lines = [line.strip(" │") for line in text.splitlines()]
+        # the pad's header and its Total row: each player's final score under their name
+        assert next(line for line in lines if line.startswith("Score pad")).split() == ["Score", "pad", "Ana", "Bo"]
+        assert next(line for line in lines if line.startswith("Total")).split() == ["Total", *map(str, result.scores)]
+        assert len(result.winners) == 1 and not result.tie_break  # this deal has one clear winner
+        assert f"{winner} wins with {max(result.scores)} points." in lines
 
 
 @aio
@@ -131,12 +148,14 @@ async def test_clicking_a_slot_and_a_row_plays_them(saves: Path) -> None:
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
-        market = app.screen.query_one("#market")
+        market = app.screen.query_one("#market", MarketView)
         x = next(x0 for y0, y1, x0, x1, key in market._regions if key == ("slot", slot))
         await pilot.click("#market", offset=(x + 2, 2))
         assert game.state.phase == "building_kingdom"
         rows = app.screen.query_one("#kingdoms")
-        legal_rows = [m.row for m in legal_moves(game.state)]  # type: ignore[attr-defined]
+        kingdoms = legal_moves(game.state)
+        legal_rows = [m.row for m in kingdoms if isinstance(m, ChooseKingdom)]
+        assert len(legal_rows) == len(kingdoms)  # placing the card: every choice is a kingdom
         await pilot.click("#kingdoms", offset=(20, legal_rows[-1] * 3))
         assert game.state.phase != "building_kingdom"
         assert len(game.state.players[0].kingdoms[legal_rows[-1]].buildings) >= 1
@@ -144,40 +163,53 @@ async def test_clicking_a_slot_and_a_row_plays_them(saves: Path) -> None:
 
 
 @aio
-async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path) -> None:
+async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from norsewind_tui.rules import GameConfig
     from norsewind_tui.tui.adapter import Library
 
+    gate = Gate()  # each of Hal's decisions waits in its worker until the test lets it through
+    monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
     library = Library(str(saves), profile="tester")
     seats = [library.seat("Ana"), library.seat("Hal", "computer", "easy")]
     game = library.create(GameConfig(players=("Ana", "Hal")), 12, seats)
     app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        movers = set()
-        for _ in range(4000):
-            if type(app.screen).__name__ != "GameScreen":
-                break
-            state = game.state
-            if state.current == 1:
-                movers.add(1)
-                await pilot.pause(0.01)  # the computer decides on its own; the keys are not needed
-                if game.state is state:
-                    assert "(computer) is thinking" in await shown(pilot) or game.state is not state
-            else:
-                movers.add(0)
-                await pilot.press("enter")
-        assert type(app.screen).__name__ == "EndScreen"
-        s = game.session
-        deciders = {s.states[i].current for i in range(s.position)}
-        assert deciders == {0, 1}  # both seats decided: Ana by keys, Hal by the worker
-        assert 0 in movers
-        # R25: a finished game is final; u on the score pad says so and takes nothing back
-        position = s.position
-        await pilot.press("u")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "EndScreen"
-        assert game.session.position == position and game.state.is_over
-        assert "Not undone: the game is finished and its result recorded" in await shown(pilot)
+    seen = Seen(ComputerMoved)
+    try:
+        async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+            prompt = app.screen.query_one(PromptLine)
+            hal_decisions = 0
+            for _ in range(4000):
+                if type(app.screen).__name__ != "GameScreen":
+                    break
+                state = game.state
+                if state.current == 0:
+                    await pilot.press("enter")
+                    continue
+                # Hal's worker is thinking (held at the gate): the prompt says so, the keys are not needed
+                assert await gate.asked() is state
+                assert prompt.prompt == "Hal (computer) is thinking..."
+                assert "Hal (computer) is thinking..." in await shown(pilot)
+                await pilot.press("enter")  # not Ana's decision: changes nothing
+                assert game.state is state
+                moved = seen.counts[ComputerMoved]
+                gate.release()
+                await seen.next(pilot, ComputerMoved, moved)
+                assert game.session.states[game.session.position - 1] is state  # Hal's move is played
+                hal_decisions += 1
+            assert type(app.screen).__name__ == "EndScreen"
+            s = game.session
+            deciders = {s.states[i].current for i in range(s.position)}
+            assert deciders == {0, 1}  # both seats decided: Ana by keys, Hal by the worker
+            assert hal_decisions == sum(s.states[i].current == 1 for i in range(s.position))
+            # R25: a finished game is final; u on the score pad says so and takes nothing back
+            position = s.position
+            await pilot.press("u")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "EndScreen"
+            assert game.session.position == position and game.state.is_over
+            assert "Not undone: the game is finished and its result recorded" in await shown(pilot)
+    finally:
+        gate.open()
 
 
 @aio
@@ -190,11 +222,19 @@ async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None
         assert game.session.position == 1
         await pilot.press("ctrl+p")
         await pilot.press(*"undo")
-        await pilot.pause(0.3)
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        # the search runs in a worker (one per key, each replacing the last): wait for the last one
+        searches = [w for w in app.workers if w.group == palette._GATHER_COMMANDS_GROUP and not w.is_cancelled]
+        await app.workers.wait_for_complete(searches)
+        await pilot.pause()
+        hits = palette.query_one(CommandList)
+        assert hits.option_count >= 1 and hits.highlighted == 0
+        assert str(hits.get_option_at_index(0).prompt).startswith("Undo")
         assert "Undo" in await shown(pilot)
-        await pilot.press("enter")
-        await pilot.pause(0.1)
-        assert game.session.position == 0
+        await pilot.press("enter")  # the palette closes, then runs the command
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the palette to close")
+        await until(pilot, lambda: game.session.position == 0, "the undo")
         titles = {title for title, _help, _cb in app.screen.palette_commands()}  # type: ignore[attr-defined]
         assert {"Undo", "Redo", "Choose", "Back", "Help", "Quit", "Save as", "Players", "Log"} <= titles
 
@@ -228,28 +268,48 @@ async def test_watching_a_game_another_session_holds(saves: Path) -> None:
         assert "Watching (read-only)" in await shown(pilot)
         await pilot.press("enter", "u")
         assert watched.session.position == 0  # keys change nothing
-        holder.push(legal_moves(holder.state)[0])
-        await pilot.pause(1.3)
-        assert watched.session.position == 1  # the holder's decision shows up
+        move = legal_moves(holder.state)[0]
+        holder.push(move)
+        # the watcher polls the save: its next poll picks up the holder's new generation
+        await until(pilot, lambda: watched.session.position == 1, "the watcher to pick up the decision")
+        assert watched.session.moves[0] == move  # the holder's decision shows up
+        assert watched.state == holder.state
     holder.close()
 
 
 @aio
-async def test_the_vikings_turn_appears_in_the_log_step_by_step(saves: Path) -> None:
+async def test_the_vikings_turn_appears_in_the_log_step_by_step(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game(saves, ("Ana",), seed=43)
     app = make_app(saves, game=game, delay=2.0)  # a beat of 1 s between the steps
+    beat = 1.0
     async with app.run_test(size=(80, 24)) as pilot:
-        log = app.screen.query_one("#log")
+        screen = app.screen
+        log = screen.query_one(GameLog)
+        batches: list[tuple[float, list[Event]]] = []  # what reached the log at once, and when
+        add_events = log.add_events
+
+        def recorded(events: list[Event], names: tuple[str, ...], db: CardDB) -> None:
+            batches.append((time.monotonic(), list(events)))
+            add_events(events, names, db)
+
+        monkeypatch.setattr(log, "add_events", recorded)
         turn = game.state.turn
         while game.state.turn == turn:
             await pilot.press("enter")
-        lines = log.plain_lines  # type: ignore[attr-defined]
-        assert not any("Viking ship moves" in line for line in lines)  # not yet: a beat later
-        await pilot.pause(1.4)
-        lines = log.plain_lines  # type: ignore[attr-defined]
-        assert any("The Viking ship moves" in line for line in lines)
-        assert not any("The Vikings take" in line or "takes nothing" in line for line in lines)
-        await pilot.pause(1.2)
-        lines = log.plain_lines  # type: ignore[attr-defined]
+        s = game.session
+        events = s.events[s.position - 1]  # the decision that ended the turn, then the Vikings' turn
+        first = next(i for i, e in enumerate(events) if e.kind in VIKING_EVENTS)
+        assert events[first].kind == "ship_moved" and len(events) - first >= 2
+        await until(pilot, lambda: not screen.late_events, "the Vikings' steps")  # type: ignore[attr-defined]
+        # the decision's own events at once, then each of the Vikings' steps alone, a beat apart
+        mine = next(i for i, (_t, batch) in enumerate(batches) if batch == events[:first])
+        later = batches[mine + 1 :]
+        assert [batch for _t, batch in later] == [[e] for e in events[first:]]
+        started = batches[mine][0]
+        for step, (at, _batch) in enumerate(later, start=1):
+            assert at - started >= step * beat - 0.05  # timers never fire early; load only delays them
+        lines = log.plain_lines
         ship = next(i for i, line in enumerate(lines) if "The Viking ship moves" in line)
-        assert any("The Vikings take" in line or "empty slot" in line for line in lines[ship + 1 :])
+        # this deal: the ship moves, the Vikings take the card it lands on, its slot is refilled
+        assert [e.kind for e in events[first:]] == ["ship_moved", "vikings_took", "revealed"]
+        assert lines[ship + 1].startswith("  The Vikings take the ")

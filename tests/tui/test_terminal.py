@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from norsewind_tui.rules import cards_for
+from norsewind_tui.rules.cards import KINGDOM_NAMES
+from norsewind_tui.rules.scoring import kingdom_score
 from norsewind_tui.tui.text import fit, safe_text
 from norsewind_tui.tui.theme import theme_name, wants_ansi
 
@@ -82,7 +85,18 @@ async def test_no_color_still_shows_every_colour_as_a_letter(saves: Path, monkey
         supplies = text.splitlines()[2]
         for letter in ("P", "Y", "B", "R", "D"):
             assert f" {letter} " in f" {supplies} "
-        assert "RISK" in text or "safe" in text  # safety is a word, not only a colour
+        # safety is a word, not only a colour: each kingdom's line ends with its own verdict
+        db = cards_for(game.state)
+        verdicts = []
+        for row, name in enumerate(KINGDOM_NAMES):
+            score = kingdom_score(db, game.state.players[0], row)
+            verdict = (
+                f"h{score.helmets}<=s{score.shields} safe" if score.safe else f"h{score.helmets}>s{score.shields} RISK"
+            )
+            line = next(line for line in text.splitlines() if f" {name} " in line)
+            assert line.rstrip().endswith(verdict), (line, verdict)
+            verdicts.append(verdict.split()[-1])
+        assert sorted(set(verdicts)) == ["RISK", "safe"]  # this deal shows both words
 
 
 @pytest.mark.parametrize(

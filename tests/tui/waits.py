@@ -1,0 +1,113 @@
+"""Waiting on what the app does, never on the clock.
+
+``Seen`` is a ``run_test(message_hook=...)``: it counts the messages the app
+dispatches and lets a test await the next one of a kind (a computer's move, a
+hint's answer).  ``until`` is for the few changes that come with no message
+(a poll timer reloading a watched game): it lets the app run until the
+condition holds, and fails after ``WAIT`` seconds, a bound that no healthy run
+comes near, so a loaded machine makes the test slower, never red.
+
+``Gate`` holds each computer decision in its worker thread until the test
+lets it through, so "the computer is thinking" is a state the test is in, not
+a moment it has to hit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from textual.message import Message
+from textual.pilot import Pilot
+
+from norsewind_tui.rules.moves import Move
+from norsewind_tui.rules.state import State
+from norsewind_tui.tui.computer import Computer
+
+WAIT = 30.0  # seconds at most for anything the app does on a loaded 2-core machine
+
+
+class Seen:
+    """Counts the dispatched messages of the given types; ``next`` waits for one more of a type."""
+
+    def __init__(self, *kinds: type[Message]) -> None:
+        self.kinds = kinds
+        self.counts: Counter[type[Message]] = Counter()
+        self._waiting: list[tuple[type[Message], int, asyncio.Future[None]]] = []
+        self._seen: dict[int, Message] = {}  # held, so that an id is not reused
+
+    def __call__(self, message: Message) -> None:
+        if type(message) not in self.kinds or id(message) in self._seen:
+            return  # the same message bubbling up to the app
+        self._seen[id(message)] = message
+        self.counts[type(message)] += 1
+        for kind, count, done in self._waiting:
+            if self.counts[kind] >= count and not done.done():
+                done.set_result(None)
+
+    async def next(self, pilot: Pilot[Any], kind: type[Message], after: int) -> None:
+        """Wait until a ``kind`` message beyond the first ``after`` ones is handled, and drawn."""
+        assert kind in self.kinds, f"{kind.__name__} is not counted"
+        if self.counts[kind] <= after:
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            entry = (kind, after + 1, done)
+            self._waiting.append(entry)
+            try:
+                await asyncio.wait_for(done, WAIT)
+            finally:
+                self._waiting.remove(entry)
+        await pilot.pause()  # the handler has run; let the screen catch up
+
+
+async def until(pilot: Pilot[Any], done: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``done()`` holds; fail after ``WAIT`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while not done():
+        assert loop.time() < deadline, f"timed out waiting for {what}"
+        await pilot.pause(0.02)
+
+
+Decide = Callable[[Computer, int, str, State], Move]
+
+
+class Gate:
+    """A spy around ``Computer.decide``: each call reports its position, then waits to be let through."""
+
+    def __init__(self) -> None:
+        self._asked: list[State] = []
+        self._asking = threading.Condition()
+        self._through = threading.Semaphore(0)
+
+    def wrap(self, decide: Decide) -> Decide:
+        def held(computer: Computer, seat: int, name: str, state: State) -> Move:
+            with self._asking:
+                self._asked.append(state)
+                self._asking.notify_all()
+            if not self._through.acquire(timeout=WAIT):
+                raise TimeoutError("the test never let the computer's decision through")
+            return decide(computer, seat, name, state)
+
+        return held
+
+    async def asked(self) -> State:
+        """The position of the next decision held at the gate (waits for the worker to get there)."""
+
+        def take() -> State:
+            with self._asking:
+                if not self._asking.wait_for(lambda: bool(self._asked), WAIT):
+                    raise TimeoutError("no computer decision reached the gate")
+                return self._asked.pop(0)
+
+        return await asyncio.to_thread(take)
+
+    def release(self) -> None:
+        """Let one held decision through."""
+        self._through.release()
+
+    def open(self) -> None:
+        """Let every decision through from now on (so no worker is left waiting)."""
+        self._through.release(10_000)
