@@ -81,6 +81,15 @@ DISC_COUNT = 24
 NEUTRAL_PER_PLAYER = 4
 
 
+# R23: why a castle just returned to the display cannot be bought yet
+RETURNED_REASON = (
+    "that castle was just returned to the display: it can be bought again after the market is next refilled"
+)
+
+
+R24_REASON = "variant 2 (4 random kingdom tiles) does not apply to solo: the level table fixes the tiles (R24)"
+
+
 class IllegalMove(ValueError):
     """A move that the rules do not allow now; the message says why."""
 
@@ -184,6 +193,8 @@ def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> Stat
     solo = n == 1
     if solo and config.level not in SOLO_LEVELS:
         raise ConfigError(f"solo level must be 1 to 7, not {config.level}")
+    if solo and config.random_tiles:
+        raise ConfigError(R24_REASON)
     if any(not name.strip() for name in config.players):
         raise ConfigError("every player needs a name")
     counter = 0
@@ -461,9 +472,12 @@ def _generate(state: State) -> list[Move]:
                     if building_problem(db, player, card, r) is None:
                         moves.append(PickBuilding(slot))
                         break
+        returned = state.returned
         for i, card in enumerate(state.display):
             if db.cost[card] > player.coins:
                 continue  # castle_problem refuses it in every row: skip building 4 messages
+            if returned and card in returned:
+                continue  # R23: just returned by a replacement
             for r in range(4):
                 if castle_problem(db, player, card, r) is None:
                     moves.append(PickCastle(i))
@@ -545,6 +559,8 @@ def _why_illegal(state: State, move: Move) -> str:
         if not 0 <= move.index < len(state.display):
             return "there is no such castle in the display"
         card = state.display[move.index]
+        if card in state.returned:
+            return RETURNED_REASON
         reasons = [castle_problem(db, player, card, r) for r in range(4)]
         return "that castle fits no kingdom: " + "; ".join(dict.fromkeys(r for r in reasons if r))
     if phase == "action" and isinstance(move, Refresh):
@@ -808,6 +824,9 @@ def _place_castle(db: CardDB, t: _Tables, state: State, row: int, ev: list[Event
         if ev is not None:
             ev.append(Event("replaced", me, old, row))
         _to_display(display, box, old, state.solo, ev)  # R14 (and R19 in solo)
+    # R23: blocked until the next refill.  (Taking a castle made room for it, so R19 cannot push
+    # a returned castle out here; only a reveal can, and a reveal clears the marks.)
+    returned = (*state.returned, old) if old >= 0 else state.returned
     k = _replace(k, castle=card, discs=tuple(d for d in k.discs if d[0] != CASTLE))
     player = _set_kingdom(player, row, k, player.coins - db.cost[card])
     player = _gain_income(db, t, player, row, -1, ev, me)
@@ -816,6 +835,7 @@ def _place_castle(db: CardDB, t: _Tables, state: State, row: int, ev: list[Event
         player,
         display=tuple(display),
         box=tuple(box),
+        returned=returned,
         held=-1,
         row=row,
         first_castle=old < 0,
@@ -897,6 +917,8 @@ def _reveal(db: CardDB, state: State, slot: int, ev: list[Event] | None, may_tri
         triggered=triggered,
         revealed=revealed,
         refill=placed,
+        # R23: a refill from a deck frees the castles just returned (a slot left empty does not)
+        returned=() if revealed > state.revealed else state.returned,
     )
 
 
