@@ -13,6 +13,7 @@ from norsewind_tui.rules import (
     Decline,
     GameConfig,
     IllegalMove,
+    Move,
     Pass,
     PickBuilding,
     PickCastle,
@@ -765,10 +766,10 @@ def test_r21_solo_result_is_your_score_minus_the_vikings() -> None:
 # --------------------------------------------------------------------------- R22: randomness
 
 
-def random_game(config: GameConfig, seed: int, choices: int) -> tuple[State, list[object]]:
+def random_game(config: GameConfig, seed: int, choices: int) -> tuple[State, list[Move]]:
     rng = random.Random(choices)
     s = new_game(config, seed)
-    moves = []
+    moves: list[Move] = []
     while s.phase != "over":
         move = rng.choice(legal_moves(s))
         moves.append(move)
@@ -783,7 +784,7 @@ def test_r22_same_seed_and_decisions_give_the_same_game(config: GameConfig) -> N
     a, moves = random_game(config, 11, 3)
     b, _ = random_game(config, 11, 3)
     assert msgspec.msgpack.encode(a) == msgspec.msgpack.encode(b)
-    replayed = Session.replay(config, 11, moves)  # type: ignore[arg-type]
+    replayed = Session.replay(config, 11, moves)
     assert msgspec.msgpack.encode(replayed.state) == msgspec.msgpack.encode(a)
     assert msgspec.msgpack.encode(new_game(config, 11)) == msgspec.msgpack.encode(new_game(config, 11))
     assert new_game(config, 11).deck != new_game(config, 12).deck

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -270,7 +271,13 @@ def test_helmet_tax_applies_to_the_starting_card_in_the_choice_variant() -> None
     """Red tile + Variants: a starting card placed by choice must adhere to the tile's
     restrictions, so one with >= 3 helmets pays the 1-coin tax (and needs the coin).
     (The reconstructed starting cards have at most 2 helmets: here they are given 3.)"""
-    db = edited_cards(lambda doc: [c.update(helmets=3) for c in doc["cards"] if c["deck"] == "start"])
+
+    def three_helmets(doc: dict[str, Any]) -> None:
+        for card in doc["cards"]:
+            if card["deck"] == "start":
+                card["helmets"] = 3
+
+    db = edited_cards(three_helmets)
     s = game(("Lucy", "Bo"), cards=db, start_choice=True)
     me = s.current
     s = with_tiles(s, me, ["helmet_tax", "citizen", "different_types", "castle_min_7"])
