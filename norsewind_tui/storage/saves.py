@@ -54,10 +54,11 @@ from .format import (
     SeatMeta,
     decode_json,
     decode_save,
+    digest_matches,
     encode_save,
     now,
     printable_problem,
-    state_digest,
+    session_digest,
 )
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import GameRecord, ProfileStore
@@ -121,7 +122,7 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
             ) from None
     session.position = save.position
     state = session.state
-    if save.digest and state_digest(state) != save.digest:
+    if save.digest and not digest_matches(save.digest, session, migrated_from or FORMAT_VERSION):
         raise SaveError(
             f"{source}: $.digest: the log does not replay to the saved state (hand-edited, or saved by different rules)"
         )
@@ -513,7 +514,7 @@ class SavedGame:
             seed=s.seed,
             config=s.config,
             position=s.position,
-            digest=state_digest(state),
+            digest=session_digest(s),
             meta=meta,
             moves=tuple(s.moves),
         )

@@ -65,7 +65,7 @@ from .atomic import (
     stamp_of,
 )
 from .errors import GameLocked, SaveConflict, SaveError
-from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, state_digest
+from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, session_digest
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import ProfileStore
 from .saves import GameStore, Loaded, _Files, load_bytes
@@ -597,7 +597,7 @@ class SharedTable:
             seed=session.seed,
             config=session.config,
             position=session.position,
-            digest=state_digest(state),
+            digest=session_digest(session),
             meta=meta,
             moves=tuple(session.moves),
         )
