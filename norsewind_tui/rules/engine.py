@@ -55,10 +55,12 @@ from .state import (
 
 __all__ = [
     "SOLO_LEVELS",
+    "ConfigError",
     "IllegalMove",
     "apply",
     "apply_logged",
     "cards_for",
+    "config_problem",
     "legal_moves",
     "new_game",
     "register_cards",
@@ -180,76 +182,137 @@ def _rng(seed: int, counter: int) -> random.Random:
 # --------------------------------------------------------------------------- setup
 
 
+def config_problem(config: GameConfig) -> str | None:
+    """Why ``config`` cannot be set up (player count, solo level, names, R24), or None."""
+    n = len(config.players)
+    if not 1 <= n <= 4:
+        return f"Norsewind is for 1 to 4 players, not {n}"
+    if n == 1 and config.level not in SOLO_LEVELS:
+        return f"solo level must be 1 to 7, not {config.level}"
+    if n == 1 and config.random_tiles:
+        return R24_REASON
+    if any(not name.strip() for name in config.players):
+        return "every player needs a name"
+    return None
+
+
+class _Draws:
+    """The setup's random draws, one stream per draw, numbered from 0 (R22)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.counter = 0
+
+    def __call__(self) -> random.Random:
+        r = _rng(self.seed, self.counter)
+        self.counter += 1
+        return r
+
+
 def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> State:
     """Set up a game: supplies, decks, market, tiles, starting cards (rulebook, Setup).
 
-    Raises ``ConfigError`` for an impossible configuration.
+    Raises ``ConfigError`` for an impossible configuration (``config_problem``).
     """
     db = cards or default_cards()
     register_cards(db)
+    problem = config_problem(config)
+    if problem is not None:
+        raise ConfigError(problem)
     n = len(config.players)
-    if not 1 <= n <= 4:
-        raise ConfigError(f"Norsewind is for 1 to 4 players, not {n}")
     solo = n == 1
-    if solo and config.level not in SOLO_LEVELS:
-        raise ConfigError(f"solo level must be 1 to 7, not {config.level}")
-    if solo and config.random_tiles:
-        raise ConfigError(R24_REASON)
-    if any(not name.strip() for name in config.players):
-        raise ConfigError("every player needs a name")
-    counter = 0
+    draw = _Draws(seed)  # the order of the draws below is part of every saved game: keep it
+    supply_kinds, supplies = _citizen_supplies(draw, n)
+    deck, reserve, box = _decks(db, draw, n)
+    effects = _kingdom_tiles(db, draw, config)
+    players, start_player = _starting_cards(db, draw, config, effects, box)
+    market, display = _first_market(db, deck, box, solo)
+    ship, vikings, viking_red = _viking_setup(draw, config)
+    return State(
+        cards=db.digest,
+        config=config,
+        seed=seed,
+        rng=draw.counter,
+        players=players,
+        start_player=start_player,
+        current=start_player,
+        phase="place_start" if config.start_choice else "action",
+        market=market,
+        supply_kinds=supply_kinds,
+        supplies=supplies,
+        neutral=NEUTRAL_PER_PLAYER * n,
+        display=display,
+        deck=tuple(deck),
+        reserve=tuple(reserve),
+        box=tuple(box),
+        ship=ship,
+        vikings=vikings,
+        viking_red=viking_red,
+    )
 
-    def draw() -> random.Random:
-        nonlocal counter
-        r = _rng(seed, counter)
-        counter += 1
-        return r
 
-    # General setup 2: a random colour in each citizen supply; the discs are supply 4 (R1).
+def _citizen_supplies(draw: _Draws, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """General setup 2: a random colour in each citizen supply; the discs are supply 4 (R1, R2)."""
     colours = [0, 1, 2, 3]
     draw().shuffle(colours)
-    supply_kinds = (*colours, DISCS)
     size = SUPPLY_SIZE[n]
-    supplies = (size, size, size, size, DISC_COUNT)
-    neutral = NEUTRAL_PER_PLAYER * n
-    # General setup 3 and 5: the draw deck by player count; the reserve deck.
+    return (*colours, DISCS), (size, size, size, size, DISC_COUNT)
+
+
+def _decks(db: CardDB, draw: _Draws, n: int) -> tuple[list[int], list[int], list[int]]:
+    """General setup 3 and 5: the draw deck by player count, the reserve deck; the rest is boxed."""
     decks = ["1+"] + (["3+"] if n >= 3 else []) + (["4p"] if n == 4 else [])
     deck = [c for d in decks for c in db.deck_cards(d)]
     draw().shuffle(deck)
     reserve = list(db.deck_cards("reserve"))
     draw().shuffle(reserve)
     box = [c for d in ("1+", "3+", "4p") if d not in decks for c in db.deck_cards(d)]
-    # Player setup 2: tiles drawn for the first player's colour, copied by all (R20).
-    t = _tables(db)
+    return deck, reserve, box
+
+
+def _kingdom_tiles(db: CardDB, draw: _Draws, config: GameConfig) -> list[str]:
+    """Player setup 2: the tile effect of each row, drawn for the first colour, copied by all (R20)."""
     r = draw()
-    if solo:
+    if config.solo:
         greens, reds, _ = SOLO_LEVELS[config.level]
         effects = r.sample(range(5), greens) + [5 + i for i in r.sample(range(5), reds)]
         r.shuffle(effects)
-    elif config.random_tiles:
+    elif config.random_tiles:  # variant 2 (never solo: R24)
         effects = r.sample(range(10), 4)
     else:
         effects = r.sample(range(5), 2) + [5 + i for i in r.sample(range(5), 2)]
         r.shuffle(effects)
-    row_effects = [t.effect[0][i] for i in effects]
-    # Player setup 3: one starting card each; the lowest order number starts.
+    return [_tables(db).effect[0][i] for i in effects]
+
+
+def _starting_cards(
+    db: CardDB, draw: _Draws, config: GameConfig, effects: list[str], box: list[int]
+) -> tuple[tuple[Player, ...], int]:
+    """Player setup 3: one starting card each (in its row, unless variant 1); the lowest order starts."""
+    n = len(config.players)
     starts = list(db.deck_cards("start"))
     draw().shuffle(starts)
-    dealt, unused = starts[:n], starts[n:]
-    box += unused
+    dealt = starts[:n]
+    box += starts[n:]
     players = []
     for seat, name in enumerate(config.players):
         card = db.cards[dealt[seat]]
-        kingdoms = []
-        for row in range(4):
-            tile = db.tile_index(seat, row_effects[row])
-            builds: tuple[int, ...] = (dealt[seat],) if (card.row == row + 1 and not config.start_choice) else ()
-            kingdoms.append(Kingdom(tile=tile, buildings=builds))
+        kingdoms = tuple(
+            Kingdom(
+                tile=db.tile_index(seat, effects[row]),
+                buildings=(dealt[seat],) if card.row == row + 1 and not config.start_choice else (),
+            )
+            for row in range(4)
+        )
         players.append(
-            Player(name=name, colour=seat, coins=card.start_coins, kingdoms=tuple(kingdoms), start_card=dealt[seat])
+            Player(name=name, colour=seat, coins=card.start_coins, kingdoms=kingdoms, start_card=dealt[seat])
         )
     start_player = min(range(n), key=lambda s: db.cards[dealt[s]].order)
-    # General setup 4: reveal buildings into the 5 slots; castles go to the display.
+    return tuple(players), start_player
+
+
+def _first_market(db: CardDB, deck: list[int], box: list[int], solo: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """General setup 4: reveal a building into each of the 5 slots; castles go to the display."""
     market = [-1] * 5
     display: list[int] = []
     for slot in range(5):
@@ -260,37 +323,16 @@ def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> Stat
                 continue
             market[slot] = c
             break
-    ship = -1
-    vikings: tuple[tuple[int, ...], ...] = ()
-    viking_red: tuple[bool, ...] = ()
-    if solo:
-        ship = draw().randrange(5)  # new step 4b
-        red_count = SOLO_LEVELS[config.level][2]
-        red_rows = set(draw().sample(range(4), red_count))
-        viking_red = tuple(row in red_rows for row in range(4))
-        vikings = ((), (), (), ())
-    state = State(
-        cards=db.digest,
-        config=config,
-        seed=seed,
-        rng=counter,
-        players=tuple(players),
-        start_player=start_player,
-        current=start_player,
-        phase="place_start" if config.start_choice else "action",
-        market=tuple(market),
-        supply_kinds=supply_kinds,
-        supplies=supplies,
-        neutral=neutral,
-        display=tuple(display),
-        deck=tuple(deck),
-        reserve=tuple(reserve),
-        box=tuple(box),
-        ship=ship,
-        vikings=vikings,
-        viking_red=viking_red,
-    )
-    return state
+    return tuple(market), tuple(display)
+
+
+def _viking_setup(draw: _Draws, config: GameConfig) -> tuple[int, tuple[tuple[int, ...], ...], tuple[bool, ...]]:
+    """Solo, new step 4b: the ship's first slot; which Viking cards show their red side (R20)."""
+    if not config.solo:
+        return -1, (), ()
+    ship = draw().randrange(5)
+    red_rows = set(draw().sample(range(4), SOLO_LEVELS[config.level][2]))
+    return ship, ((), (), (), ()), tuple(row in red_rows for row in range(4))
 
 
 def _to_display(display: list[int], box: list[int], card: int, solo: bool, events: list[Event] | None) -> None:

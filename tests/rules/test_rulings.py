@@ -10,6 +10,7 @@ import pytest
 
 from norsewind_tui.rules import (
     ChooseKingdom,
+    ConfigError,
     Decline,
     GameConfig,
     IllegalMove,
@@ -24,6 +25,7 @@ from norsewind_tui.rules import (
     State,
     TakeFrom,
     apply,
+    config_problem,
     final_result,
     legal_moves,
     medal_for,
@@ -872,3 +874,19 @@ def test_r23_castle_swaps_alone_use_up_the_display(players: int) -> None:
     assert actions == 3  # three castles for sale: three castle actions, then none until a refill
     assert s.deck == deck and len(s.returned) >= players and set(s.returned) <= set(s.display)
     assert not any(isinstance(m, PickCastle) for m in legal_moves(s))
+
+
+def test_r24_variant_2_does_not_apply_to_solo() -> None:
+    """R24: a solo game asked for with variant 2 (4 random kingdom tiles) is refused with a message
+    naming the rule; variant 1 (starting card where you like) does apply to solo; variant 2 stays
+    for 2-4 players."""
+    with pytest.raises(ConfigError, match=r"^variant 2 \(4 random kingdom tiles\) does not apply to solo.*\(R24\)$"):
+        new_game(GameConfig(players=("Lucy",), level=3, random_tiles=True), 1)
+    assert config_problem(GameConfig(players=("Lucy",), random_tiles=True)) is not None
+    assert "R24" in (config_problem(GameConfig(players=("Lucy",), level=7, random_tiles=True)) or "")
+    variant_1 = new_game(GameConfig(players=("Lucy",), level=3, start_choice=True), 1)
+    assert variant_1.phase == "place_start"
+    for n in (2, 3, 4):
+        config = GameConfig(players=("Lucy", "Bo", "Cy", "Di")[:n], random_tiles=True)
+        assert config_problem(config) is None
+        assert new_game(config, 1).config.random_tiles
