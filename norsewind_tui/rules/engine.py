@@ -771,7 +771,7 @@ def _apply_unchecked(state: State, move: Move, ev: list[Event] | None) -> State:
             player, move.row, _replace(k, discs=(*k.discs, (move.holder, move.side))), player.coins - cost
         )
         if ev is not None:
-            ev.append(Event("disc", me, row=move.row, slot=move.holder, value=cost, what=SIDE_NAMES[move.side]))
+            ev.append(Event("disc", me, row=move.row, holder=move.holder, value=cost, what=SIDE_NAMES[move.side]))
         state = _set_player(state, player, taken=-1)
         return _finish_building_turn(db, state, ev)
 
@@ -786,7 +786,7 @@ def _apply_unchecked(state: State, move: Move, ev: list[Event] | None) -> State:
             k = _replace(k, discs=(*k.discs, (CASTLE, move.side)))
             player = _set_kingdom(player, state.row, k, player.coins)
             if ev is not None:
-                ev.append(Event("disc", me, row=state.row, slot=CASTLE, what=SIDE_NAMES[move.side]))
+                ev.append(Event("disc", me, row=state.row, holder=CASTLE, what=SIDE_NAMES[move.side]))
         else:
             supplies = _return_discs(state, 1)
             if ev is not None:
@@ -818,7 +818,7 @@ def _place_citizen(
     k = _replace(k, figures=(*k.figures, (move.holder, move.space, colour)))
     coins = player.coins
     if ev is not None:
-        ev.append(Event("citizen", me, row=move.row, slot=move.holder, what=COLOUR_NAMES[colour]))
+        ev.append(Event("citizen", me, row=move.row, holder=move.holder, what=COLOUR_NAMES[colour]))
     if t.effect[player.colour][k.tile] == "citizen_coin":
         bonus = t.tile_bonus[player.colour][k.tile]
         coins += bonus

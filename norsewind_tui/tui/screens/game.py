@@ -22,7 +22,7 @@ from textual.widgets import Footer
 
 from ...rules import IllegalMove, cards_for, pending
 from ...rules.cards import KINGDOM_NAMES
-from ...rules.events import Event, describe
+from ...rules.events import COINS_GAINED, FOLLOWED_OR_NO_ONES, VIKINGS_TURN, Event, describe
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
 from ...rules.scoring import kingdom_score
 from ...rules.state import COLOUR_NAMES, DISCS, State
@@ -35,7 +35,7 @@ from ..text import describe_card, plural, safe_text
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
 from ..widgets.kingdoms import KingdomsView
-from ..widgets.log import VIKING_EVENTS, GameLog
+from ..widgets.log import GameLog
 from ..widgets.market import MarketView
 from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine, StatusLine
@@ -228,7 +228,7 @@ class GameScreen(Screen[None]):
         log = self.query_one(GameLog)
         self.flush_log()
         beat = float(getattr(self.app, "computer_delay", 0.0)) / 2
-        first = next((i for i, e in enumerate(events) if e.kind in VIKING_EVENTS), None)
+        first = next((i for i, e in enumerate(events) if e.kind in VIKINGS_TURN), None)
         if first is None or beat <= 0:
             log.add_events(events, self.names, self.db)
             return
@@ -358,7 +358,7 @@ class GameScreen(Screen[None]):
 
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
-        steps = [describe(e, self.names, self.db) for e in events if e.kind in VIKING_EVENTS]
+        steps = [describe(e, self.names, self.db) for e in events if e.kind in VIKINGS_TURN]
         return safe_text(" ".join(steps))
 
     def on_board_picked(self, message: Board.Picked) -> None:
@@ -745,20 +745,16 @@ class GameScreen(Screen[None]):
         return out
 
 
-COINS = {"income", "ship_coins", "fourth_bonus", "citizen_bonus"}
-QUIET = {"took_supply", "declined", "revealed", "castle_revealed"}  # the next event says it, or it is no one's doing
-
-
 def computers_summary(events: list[Event], names: tuple[str, ...], db: Any) -> str:
     """The computer players' turns in one line each: "Hal (computer): took the Inn from slot 2; ..."."""
     turns: list[tuple[int, list[str], int]] = []  # (seat, what it did, coins gained)
     for e in events:
-        if e.player < 0 or e.player >= len(names) or e.kind in QUIET:
+        if e.player < 0 or e.player >= len(names) or e.kind in FOLLOWED_OR_NO_ONES:
             continue
         if not turns or turns[-1][0] != e.player:
             turns.append((e.player, [], 0))
         seat, parts, coins = turns[-1]
-        if e.kind in COINS:
+        if e.kind in COINS_GAINED:
             turns[-1] = (seat, parts, coins + e.value)
             continue
         text = describe(e, names, db).rstrip(".")
