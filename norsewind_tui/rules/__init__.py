@@ -18,6 +18,7 @@ from .engine import (
     apply,
     apply_logged,
     building_problem,
+    card_citizen_spaces,
     cards_for,
     castle_problem,
     config_problem,
@@ -25,6 +26,9 @@ from .engine import (
     legal_moves,
     new_game,
     register_cards,
+    tile_citizen_space,
+    tile_prestige_space,
+    tile_shield_space,
 )
 from .events import Event, describe
 from .moves import (
@@ -86,6 +90,7 @@ __all__ = [
     "apply",
     "apply_logged",
     "building_problem",
+    "card_citizen_spaces",
     "cards_for",
     "castle_problem",
     "compile_card_set",
@@ -103,6 +108,9 @@ __all__ = [
     "pending",
     "register_cards",
     "score_breakdown",
+    "tile_citizen_space",
+    "tile_prestige_space",
+    "tile_shield_space",
     "validate",
     "viking_score",
 ]

@@ -172,6 +172,27 @@ def _tables(db: CardDB) -> _Tables:
     return t
 
 
+def card_citizen_spaces(db: CardDB, card: int) -> tuple[int, ...]:
+    """The colours (0-3) of the citizen spaces printed on ``card``, in order."""
+    return _tables(db).colour_spaces[card]
+
+
+def tile_citizen_space(db: CardDB, colour: int, tile: int) -> int | None:
+    """The colour of the citizen space on a kingdom tile of the player colour ``colour``, if it has one."""
+    space = _tables(db).tile_space[colour][tile]
+    return space if space >= 0 else None
+
+
+def tile_shield_space(db: CardDB, colour: int, tile: int) -> tuple[int, int]:
+    """(shields, cost) of the disc space on a green tile's shield side; (0, 0) when there is none (R10)."""
+    return _tables(db).tile_shield[colour][tile]
+
+
+def tile_prestige_space(db: CardDB, colour: int, tile: int) -> int:
+    """The prestige of the disc space on a green tile's prestige side; 0 when there is none."""
+    return _tables(db).tile_prestige[colour][tile]
+
+
 # --------------------------------------------------------------------------- randomness (R22)
 
 
