@@ -17,6 +17,7 @@ give the same game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -690,132 +691,176 @@ def _set_kingdom(player: Player, row: int, kingdom: Kingdom, coins: int) -> Play
 
 
 def _apply_unchecked(state: State, move: Move, ev: list[Event] | None) -> State:
-    db = cards_for(state)
+    """The effect of a legal ``move``: one step of the rulebook's turn, chosen by the phase."""
+    return _STEPS[state.phase](cards_for(state), state, move, ev)
+
+
+Events = list[Event] | None
+
+
+def _choose_action(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """The start of a turn: action A (a market card), action B (a castle), the refresh (R12), or a pass (R13)."""
+    if isinstance(move, PickBuilding):
+        return _take_building(state, move, ev)
+    if isinstance(move, PickCastle):
+        return _take_castle(state, move, ev)
+    if isinstance(move, Refresh):
+        return _refresh(db, state, ev)
+    return _pass_turn(db, state, ev)
+
+
+def _take_building(state: State, move: PickBuilding, ev: Events) -> State:
+    """A1: take the building from its market slot."""
+    card = state.market[move.slot]
+    market = list(state.market)
+    market[move.slot] = -1
+    if ev is not None:
+        ev.append(Event("took_building", state.current, card, slot=move.slot))
+    return _replace(state, market=tuple(market), held=card, slot=move.slot, phase="building_kingdom", passes=0)
+
+
+def _take_castle(state: State, move: PickCastle, ev: Events) -> State:
+    """B1: take the castle from the display."""
+    card = state.display[move.index]
+    display = state.display[: move.index] + state.display[move.index + 1 :]
+    if ev is not None:
+        ev.append(Event("took_castle", state.current, card, slot=move.index))
+    return _replace(state, display=display, held=card, slot=move.index, phase="castle_kingdom", passes=0)
+
+
+def _pass_turn(db: CardDB, state: State, ev: Events) -> State:
+    """R13: no action possible.  In solo the Vikings still take their turn (the ship moves 0), so the
+    deck runs down; with 2-4 players a full round of passes triggers the end."""
+    if ev is not None:
+        ev.append(Event("pass", state.current))
+    if state.solo:
+        state = _vikings_turn(db, _replace(state, refill=-1), ev)
+        return _end_turn(state, ev=ev)
+    passes = state.passes + 1
+    if passes >= len(state.players) and not state.triggered:
+        if ev is not None:
+            ev.append(Event("all_passed"))
+        state = _replace(state, triggered=True)
+    return _end_turn(_replace(state, passes=passes), ev=ev)
+
+
+def _place_start_card(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """Variant 1: the starting card in the kingdom of your choice, in turn order (a red helmet tax is paid)."""
+    assert isinstance(move, ChooseKingdom)
+    me = state.current
+    player = state.players[me]
+    k = player.kingdoms[move.row]
+    coins = player.coins
+    if _tables(db).effect[player.colour][k.tile] == "helmet_tax" and db.helmets[player.start_card] >= 3:
+        coins -= 1
+    player = _set_kingdom(player, move.row, _replace(k, buildings=(player.start_card,)), coins)
+    if ev is not None:
+        ev.append(Event("start_card", me, player.start_card, move.row))
+    state = _set_player(state, player)
+    nxt = (me + 1) % len(state.players)
+    if nxt == state.start_player:
+        return _replace(state, current=nxt, phase="action")
+    return _replace(state, current=nxt)
+
+
+def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A1 (pay and place the building) and A2 (income); then A3 if a supply next to the slot is usable."""
+    assert isinstance(move, ChooseKingdom)
     t = _tables(db)
     me = state.current
     player = state.players[me]
-    phase = state.phase
+    row, card = move.row, state.held
+    k = player.kingdoms[row]
+    cost = building_cost(db, player, card, row)
+    if ev is not None:
+        ev.append(Event("placed", me, card, row, value=cost))
+    player = _set_kingdom(player, row, _replace(k, buildings=(*k.buildings, card)), player.coins - cost)
+    player = _gain_income(db, t, player, row, card, ev, me)
+    state = _set_player(state, player, held=-1, row=row)
+    slot = state.slot
+    if any(_supply_usable(db, t, state, player, s) for s in (slot, (slot + 1) % 5)):
+        return _replace(state, phase="supply")
+    return _finish_building_turn(db, state, ev)
 
-    if phase == "action":
-        if isinstance(move, PickBuilding):
-            card = state.market[move.slot]
-            market = list(state.market)
-            market[move.slot] = -1
-            if ev is not None:
-                ev.append(Event("took_building", me, card, slot=move.slot))
-            return _replace(state, market=tuple(market), held=card, slot=move.slot, phase="building_kingdom", passes=0)
-        if isinstance(move, PickCastle):
-            card = state.display[move.index]
-            display = state.display[: move.index] + state.display[move.index + 1 :]
-            if ev is not None:
-                ev.append(Event("took_castle", me, card, slot=move.index))
-            return _replace(state, display=display, held=card, slot=move.index, phase="castle_kingdom", passes=0)
-        if isinstance(move, Refresh):
-            return _refresh(db, state, ev)
-        # Pass (R13).
-        if ev is not None:
-            ev.append(Event("pass", me))
-        if state.solo:
-            # Solo: the Vikings still take their turn (ship moves 0), so the deck runs down.
-            state = _replace(state, refill=-1)
-            state = _vikings_turn(db, state, ev)
-            return _end_turn(state, ev=ev)
-        passes = state.passes + 1
-        if passes >= len(state.players) and not state.triggered:
-            if ev is not None:
-                ev.append(Event("all_passed"))
-            state = _replace(state, triggered=True)
-        return _end_turn(_replace(state, passes=passes), ev=ev)
 
-    if phase == "place_start":
-        assert isinstance(move, ChooseKingdom)
-        k = player.kingdoms[move.row]
-        coins = player.coins
-        if t.effect[player.colour][k.tile] == "helmet_tax" and db.helmets[player.start_card] >= 3:
-            coins -= 1
-        player = _set_kingdom(player, move.row, _replace(k, buildings=(player.start_card,)), coins)
+def _take_from_supply(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A3: take a citizen or a disc from a supply next to the slot, or decline (R9)."""
+    if isinstance(move, Decline):
         if ev is not None:
-            ev.append(Event("start_card", me, player.start_card, move.row))
-        state = _set_player(state, player)
-        n = len(state.players)
-        nxt = (me + 1) % n
-        if nxt == state.start_player:
-            return _replace(state, current=nxt, phase="action")
-        return _replace(state, current=nxt)
-
-    if phase == "building_kingdom":
-        assert isinstance(move, ChooseKingdom)
-        row, card = move.row, state.held
-        k = player.kingdoms[row]
-        cost = building_cost(db, player, card, row)
-        coins = player.coins - cost
-        k = _replace(k, buildings=(*k.buildings, card))
-        if ev is not None:
-            ev.append(Event("placed", me, card, row, value=cost))
-        player = _set_kingdom(player, row, k, coins)
-        player = _gain_income(db, t, player, row, card, ev, me)
-        state = _set_player(state, player, held=-1, row=row)
-        slot = state.slot
-        if any(_supply_usable(db, t, state, player, s) for s in (slot, (slot + 1) % 5)):
-            return _replace(state, phase="supply")
+            ev.append(Event("declined", state.current))
         return _finish_building_turn(db, state, ev)
+    assert isinstance(move, TakeFrom)
+    kind = state.supply_kinds[move.supply]
+    counts = list(state.supplies)
+    counts[move.supply] -= 1
+    if ev is not None:
+        ev.append(Event("took_supply", state.current, slot=move.supply, value=kind))
+    return _replace(state, supplies=tuple(counts), taken=kind, phase="disc_space" if kind == DISCS else "citizen_space")
 
-    if phase == "supply":
-        if isinstance(move, Decline):
-            if ev is not None:
-                ev.append(Event("declined", me))
-            return _finish_building_turn(db, state, ev)
-        assert isinstance(move, TakeFrom)
-        kind = state.supply_kinds[move.supply]
-        counts = list(state.supplies)
-        counts[move.supply] -= 1
+
+def _place_figure(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A3: the citizen taken goes on a matching space; B3: the neutral citizen on any empty space."""
+    assert isinstance(move, PlaceCitizen)
+    neutral = state.phase == "neutral_space"
+    player = state.players[state.current]
+    player = _place_citizen(_tables(db), player, move, NEUTRAL if neutral else state.taken, ev, state.current)
+    state = _set_player(state, player, taken=-1)
+    if neutral:
+        return _end_turn(_replace(state, neutral=state.neutral - 1), ev=ev)
+    return _finish_building_turn(db, state, ev)
+
+
+def _place_upgrade_disc(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A3: the disc taken goes on a space, the space's side up (R10: prestige costs 2)."""
+    assert isinstance(move, PlaceDisc)
+    me = state.current
+    player = state.players[me]
+    cost = _disc_cost(db, _tables(db), player, move)
+    k = player.kingdoms[move.row]
+    player = _set_kingdom(
+        player, move.row, _replace(k, discs=(*k.discs, (move.holder, move.side))), player.coins - cost
+    )
+    if ev is not None:
+        ev.append(Event("disc", me, row=move.row, holder=move.holder, value=cost, what=SIDE_NAMES[move.side]))
+    state = _set_player(state, player, taken=-1)
+    return _finish_building_turn(db, state, ev)
+
+
+def _choose_castle_kingdom(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """B1: the castle goes into a kingdom (replacing its castle, R14); B2 income follows."""
+    assert isinstance(move, ChooseKingdom)
+    return _place_castle(db, _tables(db), state, move.row, ev)
+
+
+def _reuse_old_disc(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """R14: a disc of the replaced castle moves to the new castle, either side up, or returns to the supply."""
+    me = state.current
+    player = state.players[me]
+    k = player.kingdoms[state.row]
+    supplies: tuple[int, ...] = state.supplies
+    if isinstance(move, PlaceDisc):
+        player = _set_kingdom(player, state.row, _replace(k, discs=(*k.discs, (CASTLE, move.side))), player.coins)
         if ev is not None:
-            ev.append(Event("took_supply", me, slot=move.supply, value=kind))
-        return _replace(
-            state, supplies=tuple(counts), taken=kind, phase="disc_space" if kind == DISCS else "citizen_space"
-        )
-
-    if phase in ("citizen_space", "neutral_space"):
-        assert isinstance(move, PlaceCitizen)
-        colour = NEUTRAL if phase == "neutral_space" else state.taken
-        player = _place_citizen(t, player, move, colour, ev, me)
-        state = _set_player(state, player, taken=-1)
-        if phase == "neutral_space":
-            return _end_turn(_replace(state, neutral=state.neutral - 1), ev=ev)
-        return _finish_building_turn(db, state, ev)
-
-    if phase == "disc_space":
-        assert isinstance(move, PlaceDisc)
-        cost = _disc_cost(db, t, player, move)
-        k = player.kingdoms[move.row]
-        player = _set_kingdom(
-            player, move.row, _replace(k, discs=(*k.discs, (move.holder, move.side))), player.coins - cost
-        )
+            ev.append(Event("disc", me, row=state.row, holder=CASTLE, what=SIDE_NAMES[move.side]))
+    else:
+        supplies = _return_discs(state, 1)
         if ev is not None:
-            ev.append(Event("disc", me, row=move.row, holder=move.holder, value=cost, what=SIDE_NAMES[move.side]))
-        state = _set_player(state, player, taken=-1)
-        return _finish_building_turn(db, state, ev)
+            ev.append(Event("disc_returned", me))
+    state = _set_player(state, player, supplies=supplies, reuse=state.reuse - 1)
+    return _continue_reuse(db, _tables(db), state, ev)
 
-    if phase == "castle_kingdom":
-        assert isinstance(move, ChooseKingdom)
-        return _place_castle(db, t, state, move.row, ev)
 
-    if phase == "reuse_disc":
-        k = player.kingdoms[state.row]
-        supplies: tuple[int, ...] = state.supplies
-        if isinstance(move, PlaceDisc):
-            k = _replace(k, discs=(*k.discs, (CASTLE, move.side)))
-            player = _set_kingdom(player, state.row, k, player.coins)
-            if ev is not None:
-                ev.append(Event("disc", me, row=state.row, holder=CASTLE, what=SIDE_NAMES[move.side]))
-        else:
-            supplies = _return_discs(state, 1)
-            if ev is not None:
-                ev.append(Event("disc_returned", me))
-        state = _set_player(state, player, supplies=supplies, reuse=state.reuse - 1)
-        return _continue_reuse(db, t, state, ev)
-
-    raise AssertionError(phase)
+_STEPS: dict[str, Callable[[CardDB, State, Move, Events], State]] = {
+    "action": _choose_action,
+    "place_start": _place_start_card,
+    "building_kingdom": _build,
+    "supply": _take_from_supply,
+    "citizen_space": _place_figure,
+    "neutral_space": _place_figure,
+    "disc_space": _place_upgrade_disc,
+    "castle_kingdom": _choose_castle_kingdom,
+    "reuse_disc": _reuse_old_disc,
+}
 
 
 def _return_discs(state: State, n: int) -> tuple[int, ...]:
