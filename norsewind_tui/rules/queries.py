@@ -118,3 +118,31 @@ def space_name(db: CardDB, player: Player, row: int, holder: int) -> str:
     if 0 <= holder < len(buildings):
         return f"the {db.name(buildings[holder])} in {kingdom} (building {holder + 1})"
     return f"building {holder + 1} in {kingdom}"
+
+
+# --------------------------------------------------------------------------- the decision awaited
+
+Decision = Literal["action", "kingdom", "supply", "space", "over"]
+_DECISIONS: dict[str, Decision] = {
+    "action": "action",  # a market card (A), a castle (B), the refresh or a pass
+    "place_start": "kingdom",
+    "building_kingdom": "kingdom",
+    "castle_kingdom": "kingdom",
+    "supply": "supply",
+    "citizen_space": "space",
+    "neutral_space": "space",
+    "disc_space": "space",
+    "reuse_disc": "space",
+    "over": "over",
+}
+
+
+def decision(state: State) -> Decision:
+    """What the player chooses now, as the board shows it: an action, a kingdom (for a building, a
+    castle or the starting card), a supply, a space (for a citizen or a disc), or nothing (over)."""
+    return _DECISIONS[state.phase]
+
+
+def at_turn_start(state: State) -> bool:
+    """Nothing decided yet in this turn: the action (or, variant 1, the starting card) is next."""
+    return state.phase in ("action", "place_start")

@@ -47,3 +47,24 @@ def test_space_names() -> None:
     assert space_name(db, player, row, TILE) == f"the kingdom tile of {kingdom}"
     card = db.name(player.kingdoms[row].buildings[0])
     assert space_name(db, player, row, 0) == f"the {card} in {kingdom} (building 1)"
+
+
+def test_the_decision_awaited_by_name() -> None:
+    """The game screen asks the rules what kind of choice is awaited instead of reading phases."""
+    from norsewind_tui.rules import PickBuilding
+    from norsewind_tui.rules.queries import at_turn_start, decision
+
+    state = new_game(GameConfig(("Ana", "Bo")), 5)
+    assert decision(state) == "action" and at_turn_start(state)
+    slot = next(m for m in legal_moves(state) if isinstance(m, PickBuilding))
+    state = apply(state, slot)
+    assert decision(state) == "kingdom" and not at_turn_start(state)
+    variant = new_game(GameConfig(("Ana", "Bo"), start_choice=True), 5)
+    assert decision(variant) == "kingdom" and at_turn_start(variant)
+    rng = random.Random(1)
+    seen = set()
+    while state.phase != "over":
+        seen.add((state.phase, decision(state)))
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert decision(state) == "over"
+    assert ("supply", "supply") in seen and ("citizen_space", "space") in seen

@@ -24,6 +24,7 @@ from ...rules import IllegalMove, cards_for, pending
 from ...rules.cards import KINGDOM_NAMES
 from ...rules.events import COINS_GAINED, FOLLOWED_OR_NO_ONES, VIKINGS_TURN, Event, describe
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
+from ...rules.queries import at_turn_start, decision
 from ...rules.scoring import kingdom_score
 from ...rules.state import COLOUR_NAMES, DISCS, State
 from ..adapter import GameHandle, SavesUnavailable, seat_bot, seat_kind
@@ -31,7 +32,7 @@ from ..computer import Computer
 from ..hints import HintAnswer, HintsUnavailable, ask
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
-from ..text import describe_card, plural, safe_text
+from ..text import card_facts, describe_card, plural, safe_text
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
 from ..widgets.kingdoms import KingdomsView
@@ -285,7 +286,7 @@ class GameScreen(Screen[None]):
         if isinstance(move, PickBuilding):
             return f"Slot {move.slot + 1}: " + describe_card(db, state.market[move.slot])
         if isinstance(move, PickCastle):
-            return f"Castle {move.index + 1}: " + describe_card(db, state.display[move.index])[8:]
+            return f"Castle {move.index + 1}: " + card_facts(db, state.display[move.index])
         if isinstance(move, TakeFrom):
             kind = state.supply_kinds[move.supply]
             what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
@@ -498,7 +499,7 @@ class GameScreen(Screen[None]):
         if action == "pass_turn":
             return ("pass",) in self.tmap
         if action == "castles":
-            return self.state.phase == "action" and bool(self.state.display) and self.is_human_turn()
+            return decision(self.state) == "action" and bool(self.state.display) and self.is_human_turn()
         if action == "redo":
             return bool(self.game.can_redo())
         if action == "next_view" or action == "prev_view":
@@ -525,11 +526,11 @@ class GameScreen(Screen[None]):
 
     def action_digit(self, n: int) -> None:
         state = self.state
-        phase = state.phase
+        choice = decision(state)
         if not self.is_human_turn():
             self.say("Wait: it is not your decision.", "error")
             return
-        if phase == "action":
+        if choice == "action":
             if self.castle_mode:
                 self.castle_mode = False
                 if n > len(state.display):
@@ -542,13 +543,13 @@ class GameScreen(Screen[None]):
                 self.say("The market has slots 1-5; press c, then a number, for a castle.", "error")
                 return
             self.choose_key(("slot", n - 1))
-        elif phase in ("building_kingdom", "castle_kingdom", "place_start"):
+        elif choice == "kingdom":
             if n > 4:
                 self.say("There are 4 kingdoms: 1-4.", "error")
                 return
             self.view_seat = None
             self.choose_key(("row", n - 1))
-        elif phase in ("citizen_space", "neutral_space", "disc_space", "reuse_disc"):
+        elif choice == "space":
             row = n - 1
             found = [t for t in self.targets if len(t.key) > 1 and t.key[1] == row and t.key[0] in ("space", "disc")]
             if not found:
@@ -559,7 +560,7 @@ class GameScreen(Screen[None]):
             self.cursor = found[0].key
             self.redraw()
             self.describe_cursor()
-        elif phase == "supply":
+        elif choice == "supply":
             self.say("Choose a supply with the arrows and Enter, or press d to take nothing.", "error")
 
     def action_castles(self) -> None:
@@ -596,7 +597,7 @@ class GameScreen(Screen[None]):
         s = self.game.session
         if (
             not self.is_human_turn()
-            or state.phase in ("action", "place_start")
+            or at_turn_start(state)
             or s.position == 0
             or s.states[s.position - 1].current != state.current
         ):
