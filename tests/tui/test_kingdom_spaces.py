@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from norsewind_tui.rules import GameConfig, apply, legal_moves, new_game
+from norsewind_tui.rules import GameConfig, PickBuilding, apply, legal_moves, new_game
 from norsewind_tui.rules.engine import cards_for
-from norsewind_tui.rules.queries import kingdom_spaces, space_name
+from norsewind_tui.rules.queries import at_turn_start, decision, kingdom_spaces, space_name
 from norsewind_tui.rules.state import CASTLE, TILE
 from norsewind_tui.tui.text import card_spaces, tile_spaces
 from norsewind_tui.tui.widgets.kingdoms import space_text
@@ -51,9 +51,6 @@ def test_space_names() -> None:
 
 def test_the_decision_awaited_by_name() -> None:
     """The game screen asks the rules what kind of choice is awaited instead of reading phases."""
-    from norsewind_tui.rules import PickBuilding
-    from norsewind_tui.rules.queries import at_turn_start, decision
-
     state = new_game(GameConfig(("Ana", "Bo")), 5)
     assert decision(state) == "action" and at_turn_start(state)
     slot = next(m for m in legal_moves(state) if isinstance(m, PickBuilding))
