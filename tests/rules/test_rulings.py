@@ -31,6 +31,7 @@ from norsewind_tui.rules import (
     medal_for,
     new_game,
     outcome,
+    pending,
     score_breakdown,
     viking_score,
 )
@@ -816,6 +817,7 @@ def test_r23_a_returned_castle_cannot_be_bought_back_before_the_next_refill() ->
     assert s.phase == "action" and s.current == 1  # the other player: R23 holds for every player
     assert PickCastle(0) not in legal_moves(s)
     assert refusal(s, PickCastle(0)) == R23_REASON
+    assert pending(s).returned == (0,)  # what a UI marks in the display
     s = with_player(s, 1, coins=20)
     assert PickCastle(0) not in legal_moves(s) and refusal(s, PickCastle(0)) == R23_REASON
 
