@@ -146,3 +146,8 @@ def decision(state: State) -> Decision:
 def at_turn_start(state: State) -> bool:
     """Nothing decided yet in this turn: the action (or, variant 1, the starting card) is next."""
     return state.phase in ("action", "place_start")
+
+
+def castle_in_hand(state: State) -> int | None:
+    """B1: the castle taken from the display and not yet placed in a kingdom, if any."""
+    return state.held if state.phase == "castle_kingdom" and state.held >= 0 else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...rules.queries import just_returned
+from ...rules.queries import castle_in_hand, just_returned
 from ..text import castle_line, castle_values
 from .board import Board, BoardView, Cell
 
@@ -37,8 +37,9 @@ class CastleView(Board):
             mark = RETURNED_MARK if i in returned else ""
             cell = Cell(len(text) + len(mark) + 1, 1, key if key in v.targets else None, self.style_for(key))
             items.append(cell.put(0, text).put(0, mark, "board--dim"))
-        if state.held >= 0 and state.phase == "castle_kingdom":
-            text = "taken:" + (castle_values(db, state.held) if short else castle_line(db, state.held))
+        held = castle_in_hand(state)
+        if held is not None:
+            text = "taken:" + (castle_values(db, held) if short else castle_line(db, held))
             items.append(Cell(len(text) + 1, 1, None, "board--held").put(0, text))
         if not items:
             items.append(Cell(5, 1).put(0, "none", "board--dim"))
