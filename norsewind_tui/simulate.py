@@ -42,10 +42,10 @@ class Summary(msgspec.Struct, frozen=True):
     medals: dict[str, int] | None = None
 
 
-def random_game(players: int, seed: int, level: int, cards: CardDB) -> GameResult:
+def random_game(players: int, seed: int, level: int, cards: CardDB, random_tiles: bool = False) -> GameResult:
     """One game of uniformly random legal decisions (the game seed also seeds the choices)."""
     names = tuple(f"Seat {i + 1}" for i in range(players))
-    state = new_game(GameConfig(players=names, level=level), seed, cards)
+    state = new_game(GameConfig(players=names, level=level, random_tiles=random_tiles), seed, cards)
     rng = random.Random(seed)
     moves = 0
     result: Outcome | None = None
@@ -88,13 +88,15 @@ def summarise(players: int, seed: int, level: int | None, results: list[GameResu
     )
 
 
-def run_random(players: int, games: int, seed: int, level: int, cards: CardDB, as_json: bool) -> int:
+def run_random(
+    players: int, games: int, seed: int, level: int, cards: CardDB, as_json: bool, random_tiles: bool = False
+) -> int:
     console = Console(stderr=as_json)
     results = []
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("playing", total=games)
         for g in range(games):
-            results.append(random_game(players, seed + g, level, cards))
+            results.append(random_game(players, seed + g, level, cards, random_tiles))
             progress.advance(task)
     summary = summarise(players, seed, level, results)
     if as_json:

@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 
 from ..rules.cards import CardDB
-from ..rules.engine import _tables, cards_for
+from ..rules.engine import card_citizen_spaces, cards_for, tile_citizen_space, tile_shield_space
 from ..rules.scoring import KingdomScore, kingdom_score
 from ..rules.state import CASTLE, SHIELD, TILE, Kingdom, Player, State
 
@@ -90,22 +90,20 @@ def turns_left(state: State, seat: int) -> float:
 
 
 def _free_citizen_spaces(db: CardDB, player: Player, row: int) -> int:
-    t = _tables(db)
     k = player.kingdoms[row]
-    total = sum(len(t.colour_spaces[b]) for b in k.buildings)
-    if t.tile_space[player.colour][k.tile] >= 0:
+    total = sum(len(card_citizen_spaces(db, b)) for b in k.buildings)
+    if tile_citizen_space(db, player.colour, k.tile) is not None:
         total += 1
     return total - len(k.figures)
 
 
 def _free_shield_disc(db: CardDB, player: Player, row: int) -> int:
     """The best shield value a disc could still add in ``row``."""
-    t = _tables(db)
     k = player.kingdoms[row]
     best = 0
     if k.castle >= 0 and db.shield_space[k.castle] and (CASTLE, SHIELD) not in k.discs:
         best = db.shield_space[k.castle]
-    value = t.tile_shield[player.colour][k.tile][0]
+    value = tile_shield_space(db, player.colour, k.tile)[0]
     if value and (TILE, SHIELD) not in k.discs:
         best = max(best, value)
     for i, b in enumerate(k.buildings):

@@ -37,10 +37,9 @@ def _improves(db: CardDB, state: State, castle: int, row: int) -> bool:
 def bot_moves(state: State) -> list[Move]:
     """The legal moves a bot considers: all but replacing a castle by one no better.
 
-    Without this, in solo (where action B gives another turn at once) a castle swap whose
-    income pays more than its price is an endless coin pump, and the game never ends.
-    Every replacement a bot makes strictly improves the kingdom's castle, so it can make
-    only a few before it must take a building.
+    A downgrade only pays through income, and R23 already stops the swap back (the castle
+    just returned waits for the next refill, and ``legal_moves`` leaves it out): skipping
+    downgrades keeps the bots from wasting their castle actions on it.
     """
     moves = legal_moves(state)
     if state.phase not in ("action", "castle_kingdom"):

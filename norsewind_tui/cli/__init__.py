@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from ..rules.cards import CardDB, default_cards
+from ..rules.engine import config_problem
+from ..rules.state import GameConfig
 from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.errors import StorageError
 from ..storage.pathlen import check_length
@@ -61,6 +63,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from ..simulate import run_random
 
     if args.bots is not None:
+        if args.random_tiles:
+            raise UsageError("--random-tiles is for random games, not --bots")
         return _simulate_bots(args)
     if not 1 <= args.players <= 4:
         raise UsageError("--players must be 1 to 4")
@@ -68,9 +72,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.level is not None and not 1 <= args.level <= 7:
         raise UsageError("--level must be 1 to 7")
-    cards = load_cards(args.cards)
     players = 1 if args.level is not None else args.players
-    return run_random(players, args.games, args.seed, args.level or 1, cards, as_json=args.json)
+    # R24 and the rest of the rules' setup checks, before any card file is read
+    problem = config_problem(
+        GameConfig(players=("Seat",) * players, level=args.level or 1, random_tiles=args.random_tiles)
+    )
+    if problem is not None:
+        raise UsageError(problem)
+    cards = load_cards(args.cards)
+    return run_random(
+        players, args.games, args.seed, args.level or 1, cards, as_json=args.json, random_tiles=args.random_tiles
+    )
 
 
 def _simulate_bots(args: argparse.Namespace) -> int:
@@ -132,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--level", type=int, default=None, help="solo level 1-7 (implies --players 1)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim.add_argument(
+        "--random-tiles", action="store_true", help="variant 2: 4 random kingdom tiles (2-4 players; not solo, R24)"
+    )
     sim.add_argument(
         "--bots",
         metavar="NAMES",

@@ -17,6 +17,7 @@ give the same game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -55,10 +56,12 @@ from .state import (
 
 __all__ = [
     "SOLO_LEVELS",
+    "ConfigError",
     "IllegalMove",
     "apply",
     "apply_logged",
     "cards_for",
+    "config_problem",
     "legal_moves",
     "new_game",
     "register_cards",
@@ -79,6 +82,15 @@ SOLO_LEVELS: dict[int, tuple[int, int, int]] = {
 SUPPLY_SIZE = {1: 4, 2: 8, 3: 10, 4: 12}  # colored citizens per supply (R2)
 DISC_COUNT = 24
 NEUTRAL_PER_PLAYER = 4
+
+
+# R23: why a castle just returned to the display cannot be bought yet
+RETURNED_REASON = (
+    "that castle was just returned to the display: it can be bought again after the market is next refilled"
+)
+
+
+R24_REASON = "variant 2 (4 random kingdom tiles) does not apply to solo: the level table fixes the tiles (R24)"
 
 
 class IllegalMove(ValueError):
@@ -161,6 +173,27 @@ def _tables(db: CardDB) -> _Tables:
     return t
 
 
+def card_citizen_spaces(db: CardDB, card: int) -> tuple[int, ...]:
+    """The colours (0-3) of the citizen spaces printed on ``card``, in order."""
+    return _tables(db).colour_spaces[card]
+
+
+def tile_citizen_space(db: CardDB, colour: int, tile: int) -> int | None:
+    """The colour of the citizen space on a kingdom tile of the player colour ``colour``, if it has one."""
+    space = _tables(db).tile_space[colour][tile]
+    return space if space >= 0 else None
+
+
+def tile_shield_space(db: CardDB, colour: int, tile: int) -> tuple[int, int]:
+    """(shields, cost) of the disc space on a green tile's shield side; (0, 0) when there is none (R10)."""
+    return _tables(db).tile_shield[colour][tile]
+
+
+def tile_prestige_space(db: CardDB, colour: int, tile: int) -> int:
+    """The prestige of the disc space on a green tile's prestige side; 0 when there is none."""
+    return _tables(db).tile_prestige[colour][tile]
+
+
 # --------------------------------------------------------------------------- randomness (R22)
 
 
@@ -171,74 +204,137 @@ def _rng(seed: int, counter: int) -> random.Random:
 # --------------------------------------------------------------------------- setup
 
 
+def config_problem(config: GameConfig) -> str | None:
+    """Why ``config`` cannot be set up (player count, solo level, names, R24), or None."""
+    n = len(config.players)
+    if not 1 <= n <= 4:
+        return f"Norsewind is for 1 to 4 players, not {n}"
+    if n == 1 and config.level not in SOLO_LEVELS:
+        return f"solo level must be 1 to 7, not {config.level}"
+    if n == 1 and config.random_tiles:
+        return R24_REASON
+    if any(not name.strip() for name in config.players):
+        return "every player needs a name"
+    return None
+
+
+class _Draws:
+    """The setup's random draws, one stream per draw, numbered from 0 (R22)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.counter = 0
+
+    def __call__(self) -> random.Random:
+        r = _rng(self.seed, self.counter)
+        self.counter += 1
+        return r
+
+
 def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> State:
     """Set up a game: supplies, decks, market, tiles, starting cards (rulebook, Setup).
 
-    Raises ``ConfigError`` for an impossible configuration.
+    Raises ``ConfigError`` for an impossible configuration (``config_problem``).
     """
     db = cards or default_cards()
     register_cards(db)
+    problem = config_problem(config)
+    if problem is not None:
+        raise ConfigError(problem)
     n = len(config.players)
-    if not 1 <= n <= 4:
-        raise ConfigError(f"Norsewind is for 1 to 4 players, not {n}")
     solo = n == 1
-    if solo and config.level not in SOLO_LEVELS:
-        raise ConfigError(f"solo level must be 1 to 7, not {config.level}")
-    if any(not name.strip() for name in config.players):
-        raise ConfigError("every player needs a name")
-    counter = 0
+    draw = _Draws(seed)  # the order of the draws below is part of every saved game: keep it
+    supply_kinds, supplies = _citizen_supplies(draw, n)
+    deck, reserve, box = _decks(db, draw, n)
+    effects = _kingdom_tiles(db, draw, config)
+    players, start_player = _starting_cards(db, draw, config, effects, box)
+    market, display = _first_market(db, deck, box, solo)
+    ship, vikings, viking_red = _viking_setup(draw, config)
+    return State(
+        cards=db.digest,
+        config=config,
+        seed=seed,
+        rng=draw.counter,
+        players=players,
+        start_player=start_player,
+        current=start_player,
+        phase="place_start" if config.start_choice else "action",
+        market=market,
+        supply_kinds=supply_kinds,
+        supplies=supplies,
+        neutral=NEUTRAL_PER_PLAYER * n,
+        display=display,
+        deck=tuple(deck),
+        reserve=tuple(reserve),
+        box=tuple(box),
+        ship=ship,
+        vikings=vikings,
+        viking_red=viking_red,
+    )
 
-    def draw() -> random.Random:
-        nonlocal counter
-        r = _rng(seed, counter)
-        counter += 1
-        return r
 
-    # General setup 2: a random colour in each citizen supply; the discs are supply 4 (R1).
+def _citizen_supplies(draw: _Draws, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """General setup 2: a random colour in each citizen supply; the discs are supply 4 (R1, R2)."""
     colours = [0, 1, 2, 3]
     draw().shuffle(colours)
-    supply_kinds = (*colours, DISCS)
     size = SUPPLY_SIZE[n]
-    supplies = (size, size, size, size, DISC_COUNT)
-    neutral = NEUTRAL_PER_PLAYER * n
-    # General setup 3 and 5: the draw deck by player count; the reserve deck.
+    return (*colours, DISCS), (size, size, size, size, DISC_COUNT)
+
+
+def _decks(db: CardDB, draw: _Draws, n: int) -> tuple[list[int], list[int], list[int]]:
+    """General setup 3 and 5: the draw deck by player count, the reserve deck; the rest is boxed."""
     decks = ["1+"] + (["3+"] if n >= 3 else []) + (["4p"] if n == 4 else [])
     deck = [c for d in decks for c in db.deck_cards(d)]
     draw().shuffle(deck)
     reserve = list(db.deck_cards("reserve"))
     draw().shuffle(reserve)
     box = [c for d in ("1+", "3+", "4p") if d not in decks for c in db.deck_cards(d)]
-    # Player setup 2: tiles drawn for the first player's colour, copied by all (R20).
-    t = _tables(db)
+    return deck, reserve, box
+
+
+def _kingdom_tiles(db: CardDB, draw: _Draws, config: GameConfig) -> list[str]:
+    """Player setup 2: the tile effect of each row, drawn for the first colour, copied by all (R20)."""
     r = draw()
-    if solo:
+    if config.solo:
         greens, reds, _ = SOLO_LEVELS[config.level]
         effects = r.sample(range(5), greens) + [5 + i for i in r.sample(range(5), reds)]
         r.shuffle(effects)
-    elif config.random_tiles:
+    elif config.random_tiles:  # variant 2 (never solo: R24)
         effects = r.sample(range(10), 4)
     else:
         effects = r.sample(range(5), 2) + [5 + i for i in r.sample(range(5), 2)]
         r.shuffle(effects)
-    row_effects = [t.effect[0][i] for i in effects]
-    # Player setup 3: one starting card each; the lowest order number starts.
+    return [_tables(db).effect[0][i] for i in effects]
+
+
+def _starting_cards(
+    db: CardDB, draw: _Draws, config: GameConfig, effects: list[str], box: list[int]
+) -> tuple[tuple[Player, ...], int]:
+    """Player setup 3: one starting card each (in its row, unless variant 1); the lowest order starts."""
+    n = len(config.players)
     starts = list(db.deck_cards("start"))
     draw().shuffle(starts)
-    dealt, unused = starts[:n], starts[n:]
-    box += unused
+    dealt = starts[:n]
+    box += starts[n:]
     players = []
     for seat, name in enumerate(config.players):
         card = db.cards[dealt[seat]]
-        kingdoms = []
-        for row in range(4):
-            tile = db.tile_index(seat, row_effects[row])
-            builds: tuple[int, ...] = (dealt[seat],) if (card.row == row + 1 and not config.start_choice) else ()
-            kingdoms.append(Kingdom(tile=tile, buildings=builds))
+        kingdoms = tuple(
+            Kingdom(
+                tile=db.tile_index(seat, effects[row]),
+                buildings=(dealt[seat],) if card.row == row + 1 and not config.start_choice else (),
+            )
+            for row in range(4)
+        )
         players.append(
-            Player(name=name, colour=seat, coins=card.start_coins, kingdoms=tuple(kingdoms), start_card=dealt[seat])
+            Player(name=name, colour=seat, coins=card.start_coins, kingdoms=kingdoms, start_card=dealt[seat])
         )
     start_player = min(range(n), key=lambda s: db.cards[dealt[s]].order)
-    # General setup 4: reveal buildings into the 5 slots; castles go to the display.
+    return tuple(players), start_player
+
+
+def _first_market(db: CardDB, deck: list[int], box: list[int], solo: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """General setup 4: reveal a building into each of the 5 slots; castles go to the display."""
     market = [-1] * 5
     display: list[int] = []
     for slot in range(5):
@@ -249,37 +345,16 @@ def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> Stat
                 continue
             market[slot] = c
             break
-    ship = -1
-    vikings: tuple[tuple[int, ...], ...] = ()
-    viking_red: tuple[bool, ...] = ()
-    if solo:
-        ship = draw().randrange(5)  # new step 4b
-        red_count = SOLO_LEVELS[config.level][2]
-        red_rows = set(draw().sample(range(4), red_count))
-        viking_red = tuple(row in red_rows for row in range(4))
-        vikings = ((), (), (), ())
-    state = State(
-        cards=db.digest,
-        config=config,
-        seed=seed,
-        rng=counter,
-        players=tuple(players),
-        start_player=start_player,
-        current=start_player,
-        phase="place_start" if config.start_choice else "action",
-        market=tuple(market),
-        supply_kinds=supply_kinds,
-        supplies=supplies,
-        neutral=neutral,
-        display=tuple(display),
-        deck=tuple(deck),
-        reserve=tuple(reserve),
-        box=tuple(box),
-        ship=ship,
-        vikings=vikings,
-        viking_red=viking_red,
-    )
-    return state
+    return tuple(market), tuple(display)
+
+
+def _viking_setup(draw: _Draws, config: GameConfig) -> tuple[int, tuple[tuple[int, ...], ...], tuple[bool, ...]]:
+    """Solo, new step 4b: the ship's first slot; which Viking cards show their red side (R20)."""
+    if not config.solo:
+        return -1, (), ()
+    ship = draw().randrange(5)
+    red_rows = set(draw().sample(range(4), SOLO_LEVELS[config.level][2]))
+    return ship, ((), (), (), ()), tuple(row in red_rows for row in range(4))
 
 
 def _to_display(display: list[int], box: list[int], card: int, solo: bool, events: list[Event] | None) -> None:
@@ -461,9 +536,12 @@ def _generate(state: State) -> list[Move]:
                     if building_problem(db, player, card, r) is None:
                         moves.append(PickBuilding(slot))
                         break
+        returned = state.returned
         for i, card in enumerate(state.display):
             if db.cost[card] > player.coins:
                 continue  # castle_problem refuses it in every row: skip building 4 messages
+            if returned and card in returned:
+                continue  # R23: just returned by a replacement
             for r in range(4):
                 if castle_problem(db, player, card, r) is None:
                     moves.append(PickCastle(i))
@@ -545,6 +623,8 @@ def _why_illegal(state: State, move: Move) -> str:
         if not 0 <= move.index < len(state.display):
             return "there is no such castle in the display"
         card = state.display[move.index]
+        if card in state.returned:
+            return RETURNED_REASON
         reasons = [castle_problem(db, player, card, r) for r in range(4)]
         return "that castle fits no kingdom: " + "; ".join(dict.fromkeys(r for r in reasons if r))
     if phase == "action" and isinstance(move, Refresh):
@@ -611,132 +691,176 @@ def _set_kingdom(player: Player, row: int, kingdom: Kingdom, coins: int) -> Play
 
 
 def _apply_unchecked(state: State, move: Move, ev: list[Event] | None) -> State:
-    db = cards_for(state)
+    """The effect of a legal ``move``: one step of the rulebook's turn, chosen by the phase."""
+    return _STEPS[state.phase](cards_for(state), state, move, ev)
+
+
+Events = list[Event] | None
+
+
+def _choose_action(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """The start of a turn: action A (a market card), action B (a castle), the refresh (R12), or a pass (R13)."""
+    if isinstance(move, PickBuilding):
+        return _take_building(state, move, ev)
+    if isinstance(move, PickCastle):
+        return _take_castle(state, move, ev)
+    if isinstance(move, Refresh):
+        return _refresh(db, state, ev)
+    return _pass_turn(db, state, ev)
+
+
+def _take_building(state: State, move: PickBuilding, ev: Events) -> State:
+    """A1: take the building from its market slot."""
+    card = state.market[move.slot]
+    market = list(state.market)
+    market[move.slot] = -1
+    if ev is not None:
+        ev.append(Event("took_building", state.current, card, slot=move.slot))
+    return _replace(state, market=tuple(market), held=card, slot=move.slot, phase="building_kingdom", passes=0)
+
+
+def _take_castle(state: State, move: PickCastle, ev: Events) -> State:
+    """B1: take the castle from the display."""
+    card = state.display[move.index]
+    display = state.display[: move.index] + state.display[move.index + 1 :]
+    if ev is not None:
+        ev.append(Event("took_castle", state.current, card, slot=move.index))
+    return _replace(state, display=display, held=card, slot=move.index, phase="castle_kingdom", passes=0)
+
+
+def _pass_turn(db: CardDB, state: State, ev: Events) -> State:
+    """R13: no action possible.  In solo the Vikings still take their turn (the ship moves 0), so the
+    deck runs down; with 2-4 players a full round of passes triggers the end."""
+    if ev is not None:
+        ev.append(Event("pass", state.current))
+    if state.solo:
+        state = _vikings_turn(db, _replace(state, refill=-1), ev)
+        return _end_turn(state, ev=ev)
+    passes = state.passes + 1
+    if passes >= len(state.players) and not state.triggered:
+        if ev is not None:
+            ev.append(Event("all_passed"))
+        state = _replace(state, triggered=True)
+    return _end_turn(_replace(state, passes=passes), ev=ev)
+
+
+def _place_start_card(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """Variant 1: the starting card in the kingdom of your choice, in turn order (a red helmet tax is paid)."""
+    assert isinstance(move, ChooseKingdom)
+    me = state.current
+    player = state.players[me]
+    k = player.kingdoms[move.row]
+    coins = player.coins
+    if _tables(db).effect[player.colour][k.tile] == "helmet_tax" and db.helmets[player.start_card] >= 3:
+        coins -= 1
+    player = _set_kingdom(player, move.row, _replace(k, buildings=(player.start_card,)), coins)
+    if ev is not None:
+        ev.append(Event("start_card", me, player.start_card, move.row))
+    state = _set_player(state, player)
+    nxt = (me + 1) % len(state.players)
+    if nxt == state.start_player:
+        return _replace(state, current=nxt, phase="action")
+    return _replace(state, current=nxt)
+
+
+def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A1 (pay and place the building) and A2 (income); then A3 if a supply next to the slot is usable."""
+    assert isinstance(move, ChooseKingdom)
     t = _tables(db)
     me = state.current
     player = state.players[me]
-    phase = state.phase
+    row, card = move.row, state.held
+    k = player.kingdoms[row]
+    cost = building_cost(db, player, card, row)
+    if ev is not None:
+        ev.append(Event("placed", me, card, row, value=cost))
+    player = _set_kingdom(player, row, _replace(k, buildings=(*k.buildings, card)), player.coins - cost)
+    player = _gain_income(db, t, player, row, card, ev, me)
+    state = _set_player(state, player, held=-1, row=row)
+    slot = state.slot
+    if any(_supply_usable(db, t, state, player, s) for s in (slot, (slot + 1) % 5)):
+        return _replace(state, phase="supply")
+    return _finish_building_turn(db, state, ev)
 
-    if phase == "action":
-        if isinstance(move, PickBuilding):
-            card = state.market[move.slot]
-            market = list(state.market)
-            market[move.slot] = -1
-            if ev is not None:
-                ev.append(Event("took_building", me, card, slot=move.slot))
-            return _replace(state, market=tuple(market), held=card, slot=move.slot, phase="building_kingdom", passes=0)
-        if isinstance(move, PickCastle):
-            card = state.display[move.index]
-            display = state.display[: move.index] + state.display[move.index + 1 :]
-            if ev is not None:
-                ev.append(Event("took_castle", me, card, slot=move.index))
-            return _replace(state, display=display, held=card, slot=move.index, phase="castle_kingdom", passes=0)
-        if isinstance(move, Refresh):
-            return _refresh(db, state, ev)
-        # Pass (R13).
-        if ev is not None:
-            ev.append(Event("pass", me))
-        if state.solo:
-            # Solo: the Vikings still take their turn (ship moves 0), so the deck runs down.
-            state = _replace(state, refill=-1)
-            state = _vikings_turn(db, state, ev)
-            return _end_turn(state, ev=ev)
-        passes = state.passes + 1
-        if passes >= len(state.players) and not state.triggered:
-            if ev is not None:
-                ev.append(Event("all_passed"))
-            state = _replace(state, triggered=True)
-        return _end_turn(_replace(state, passes=passes), ev=ev)
 
-    if phase == "place_start":
-        assert isinstance(move, ChooseKingdom)
-        k = player.kingdoms[move.row]
-        coins = player.coins
-        if t.effect[player.colour][k.tile] == "helmet_tax" and db.helmets[player.start_card] >= 3:
-            coins -= 1
-        player = _set_kingdom(player, move.row, _replace(k, buildings=(player.start_card,)), coins)
+def _take_from_supply(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A3: take a citizen or a disc from a supply next to the slot, or decline (R9)."""
+    if isinstance(move, Decline):
         if ev is not None:
-            ev.append(Event("start_card", me, player.start_card, move.row))
-        state = _set_player(state, player)
-        n = len(state.players)
-        nxt = (me + 1) % n
-        if nxt == state.start_player:
-            return _replace(state, current=nxt, phase="action")
-        return _replace(state, current=nxt)
-
-    if phase == "building_kingdom":
-        assert isinstance(move, ChooseKingdom)
-        row, card = move.row, state.held
-        k = player.kingdoms[row]
-        cost = building_cost(db, player, card, row)
-        coins = player.coins - cost
-        k = _replace(k, buildings=(*k.buildings, card))
-        if ev is not None:
-            ev.append(Event("placed", me, card, row, value=cost))
-        player = _set_kingdom(player, row, k, coins)
-        player = _gain_income(db, t, player, row, card, ev, me)
-        state = _set_player(state, player, held=-1, row=row)
-        slot = state.slot
-        if any(_supply_usable(db, t, state, player, s) for s in (slot, (slot + 1) % 5)):
-            return _replace(state, phase="supply")
+            ev.append(Event("declined", state.current))
         return _finish_building_turn(db, state, ev)
+    assert isinstance(move, TakeFrom)
+    kind = state.supply_kinds[move.supply]
+    counts = list(state.supplies)
+    counts[move.supply] -= 1
+    if ev is not None:
+        ev.append(Event("took_supply", state.current, slot=move.supply, value=kind))
+    return _replace(state, supplies=tuple(counts), taken=kind, phase="disc_space" if kind == DISCS else "citizen_space")
 
-    if phase == "supply":
-        if isinstance(move, Decline):
-            if ev is not None:
-                ev.append(Event("declined", me))
-            return _finish_building_turn(db, state, ev)
-        assert isinstance(move, TakeFrom)
-        kind = state.supply_kinds[move.supply]
-        counts = list(state.supplies)
-        counts[move.supply] -= 1
+
+def _place_figure(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A3: the citizen taken goes on a matching space; B3: the neutral citizen on any empty space."""
+    assert isinstance(move, PlaceCitizen)
+    neutral = state.phase == "neutral_space"
+    player = state.players[state.current]
+    player = _place_citizen(_tables(db), player, move, NEUTRAL if neutral else state.taken, ev, state.current)
+    state = _set_player(state, player, taken=-1)
+    if neutral:
+        return _end_turn(_replace(state, neutral=state.neutral - 1), ev=ev)
+    return _finish_building_turn(db, state, ev)
+
+
+def _place_upgrade_disc(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """A3: the disc taken goes on a space, the space's side up (R10: prestige costs 2)."""
+    assert isinstance(move, PlaceDisc)
+    me = state.current
+    player = state.players[me]
+    cost = _disc_cost(db, _tables(db), player, move)
+    k = player.kingdoms[move.row]
+    player = _set_kingdom(
+        player, move.row, _replace(k, discs=(*k.discs, (move.holder, move.side))), player.coins - cost
+    )
+    if ev is not None:
+        ev.append(Event("disc", me, row=move.row, holder=move.holder, value=cost, what=SIDE_NAMES[move.side]))
+    state = _set_player(state, player, taken=-1)
+    return _finish_building_turn(db, state, ev)
+
+
+def _choose_castle_kingdom(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """B1: the castle goes into a kingdom (replacing its castle, R14); B2 income follows."""
+    assert isinstance(move, ChooseKingdom)
+    return _place_castle(db, _tables(db), state, move.row, ev)
+
+
+def _reuse_old_disc(db: CardDB, state: State, move: Move, ev: Events) -> State:
+    """R14: a disc of the replaced castle moves to the new castle, either side up, or returns to the supply."""
+    me = state.current
+    player = state.players[me]
+    k = player.kingdoms[state.row]
+    supplies: tuple[int, ...] = state.supplies
+    if isinstance(move, PlaceDisc):
+        player = _set_kingdom(player, state.row, _replace(k, discs=(*k.discs, (CASTLE, move.side))), player.coins)
         if ev is not None:
-            ev.append(Event("took_supply", me, slot=move.supply, value=kind))
-        return _replace(
-            state, supplies=tuple(counts), taken=kind, phase="disc_space" if kind == DISCS else "citizen_space"
-        )
-
-    if phase in ("citizen_space", "neutral_space"):
-        assert isinstance(move, PlaceCitizen)
-        colour = NEUTRAL if phase == "neutral_space" else state.taken
-        player = _place_citizen(t, player, move, colour, ev, me)
-        state = _set_player(state, player, taken=-1)
-        if phase == "neutral_space":
-            return _end_turn(_replace(state, neutral=state.neutral - 1), ev=ev)
-        return _finish_building_turn(db, state, ev)
-
-    if phase == "disc_space":
-        assert isinstance(move, PlaceDisc)
-        cost = _disc_cost(db, t, player, move)
-        k = player.kingdoms[move.row]
-        player = _set_kingdom(
-            player, move.row, _replace(k, discs=(*k.discs, (move.holder, move.side))), player.coins - cost
-        )
+            ev.append(Event("disc", me, row=state.row, holder=CASTLE, what=SIDE_NAMES[move.side]))
+    else:
+        supplies = _return_discs(state, 1)
         if ev is not None:
-            ev.append(Event("disc", me, row=move.row, slot=move.holder, value=cost, what=SIDE_NAMES[move.side]))
-        state = _set_player(state, player, taken=-1)
-        return _finish_building_turn(db, state, ev)
+            ev.append(Event("disc_returned", me))
+    state = _set_player(state, player, supplies=supplies, reuse=state.reuse - 1)
+    return _continue_reuse(db, _tables(db), state, ev)
 
-    if phase == "castle_kingdom":
-        assert isinstance(move, ChooseKingdom)
-        return _place_castle(db, t, state, move.row, ev)
 
-    if phase == "reuse_disc":
-        k = player.kingdoms[state.row]
-        supplies: tuple[int, ...] = state.supplies
-        if isinstance(move, PlaceDisc):
-            k = _replace(k, discs=(*k.discs, (CASTLE, move.side)))
-            player = _set_kingdom(player, state.row, k, player.coins)
-            if ev is not None:
-                ev.append(Event("disc", me, row=state.row, slot=CASTLE, what=SIDE_NAMES[move.side]))
-        else:
-            supplies = _return_discs(state, 1)
-            if ev is not None:
-                ev.append(Event("disc_returned", me))
-        state = _set_player(state, player, supplies=supplies, reuse=state.reuse - 1)
-        return _continue_reuse(db, t, state, ev)
-
-    raise AssertionError(phase)
+_STEPS: dict[str, Callable[[CardDB, State, Move, Events], State]] = {
+    "action": _choose_action,
+    "place_start": _place_start_card,
+    "building_kingdom": _build,
+    "supply": _take_from_supply,
+    "citizen_space": _place_figure,
+    "neutral_space": _place_figure,
+    "disc_space": _place_upgrade_disc,
+    "castle_kingdom": _choose_castle_kingdom,
+    "reuse_disc": _reuse_old_disc,
+}
 
 
 def _return_discs(state: State, n: int) -> tuple[int, ...]:
@@ -760,7 +884,7 @@ def _place_citizen(
     k = _replace(k, figures=(*k.figures, (move.holder, move.space, colour)))
     coins = player.coins
     if ev is not None:
-        ev.append(Event("citizen", me, row=move.row, slot=move.holder, what=COLOUR_NAMES[colour]))
+        ev.append(Event("citizen", me, row=move.row, holder=move.holder, what=COLOUR_NAMES[colour]))
     if t.effect[player.colour][k.tile] == "citizen_coin":
         bonus = t.tile_bonus[player.colour][k.tile]
         coins += bonus
@@ -808,6 +932,9 @@ def _place_castle(db: CardDB, t: _Tables, state: State, row: int, ev: list[Event
         if ev is not None:
             ev.append(Event("replaced", me, old, row))
         _to_display(display, box, old, state.solo, ev)  # R14 (and R19 in solo)
+    # R23: blocked until the next refill.  (Taking a castle made room for it, so R19 cannot push
+    # a returned castle out here; only a reveal can, and a reveal clears the marks.)
+    returned = (*state.returned, old) if old >= 0 else state.returned
     k = _replace(k, castle=card, discs=tuple(d for d in k.discs if d[0] != CASTLE))
     player = _set_kingdom(player, row, k, player.coins - db.cost[card])
     player = _gain_income(db, t, player, row, -1, ev, me)
@@ -816,6 +943,7 @@ def _place_castle(db: CardDB, t: _Tables, state: State, row: int, ev: list[Event
         player,
         display=tuple(display),
         box=tuple(box),
+        returned=returned,
         held=-1,
         row=row,
         first_castle=old < 0,
@@ -897,6 +1025,8 @@ def _reveal(db: CardDB, state: State, slot: int, ev: list[Event] | None, may_tri
         triggered=triggered,
         revealed=revealed,
         refill=placed,
+        # R23: a refill from a deck frees the castles just returned (a slot left empty does not)
+        returned=() if revealed > state.revealed else state.returned,
     )
 
 

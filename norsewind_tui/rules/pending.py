@@ -6,6 +6,7 @@ import msgspec
 
 from .cards import KINGDOM_NAMES
 from .engine import cards_for
+from .queries import just_returned
 from .state import COLOUR_NAMES, DISCS, Phase, State
 
 
@@ -15,6 +16,7 @@ class Pending(msgspec.Struct, frozen=True):
     player: int
     kind: Phase
     prompt: str
+    returned: tuple[int, ...] = ()  # R23: display indices of the castles not for sale until the next refill
 
 
 def pending(state: State) -> Pending:
@@ -40,4 +42,4 @@ def pending(state: State) -> Pending:
         "reuse_disc": f"{name}: move a disc of the old castle of {kingdom} to the new one, or return it.",
         "neutral_space": f"{name}: choose an empty citizen space for the neutral citizen.",
     }
-    return Pending(state.current, kind, prompts[kind])
+    return Pending(state.current, kind, prompts[kind], just_returned(state) if kind == "action" else ())

@@ -10,7 +10,7 @@ from typing import Literal
 import msgspec
 
 from .cards import KINGDOM_NAMES, CardDB, GreenTile
-from .engine import _tables, cards_for
+from .engine import cards_for, tile_prestige_space, tile_shield_space
 from .state import CASTLE, PRESTIGE, SHIELD, TILE, Kingdom, Player, State
 
 Medal = Literal["bronze", "silver", "gold", "platinum"]
@@ -75,7 +75,6 @@ class Outcome(msgspec.Struct, frozen=True):
 
 def kingdom_score(db: CardDB, player: Player, row: int) -> KingdomScore:
     """A kingdom's helmets, shields, prestige and citizens (R4-R6) and its points."""
-    t = _tables(db)
     k: Kingdom = player.kingdoms[row]
     tile = db.tiles[player.colour][k.tile]
     helmets = tile.helmets + sum(db.helmets[b] for b in k.buildings)
@@ -92,7 +91,9 @@ def kingdom_score(db: CardDB, player: Player, row: int) -> KingdomScore:
             value = db.shield_space[k.castle] if side == SHIELD else db.prestige_space[k.castle]
         elif holder == TILE:
             value = (
-                t.tile_shield[player.colour][k.tile][0] if side == SHIELD else t.tile_prestige[player.colour][k.tile]
+                tile_shield_space(db, player.colour, k.tile)[0]
+                if side == SHIELD
+                else tile_prestige_space(db, player.colour, k.tile)
             )
         else:
             b = k.buildings[holder]

@@ -103,6 +103,9 @@ class State(msgspec.Struct, frozen=True, array_like=True):
     triggered: bool = False  # the end of the game is triggered (R15)
     revealed: int = 0  # hidden cards revealed so far (undo policy)
     turn: int = 1  # the turn number shown to players
+    # R23: castles a replacement returned to the display, not for sale until the market is next
+    # refilled from a deck (without this, swapping two castles back and forth pumps coins forever).
+    returned: tuple[int, ...] = ()
 
     @property
     def solo(self) -> bool:

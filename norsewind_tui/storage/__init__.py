@@ -8,7 +8,7 @@ naming the file and the problem.
 
 from .atomic import FileLock, atomic_write
 from .errors import GameLocked, ReadOnlyGame, SaveConflict, SaveError, SaveMismatch, StorageError
-from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_save, encode_save, state_digest
+from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_save, encode_save, session_digest, state_digest
 from .handle import GameHandle
 from .paths import resolve_saves_dir, sanitise_name
 from .profiles import CampaignRow, GameRecord, Profile, ProfileStore, default_profile_name
@@ -41,5 +41,6 @@ __all__ = [
     "encode_save",
     "resolve_saves_dir",
     "sanitise_name",
+    "session_digest",
     "state_digest",
 ]

@@ -2,14 +2,17 @@
 
 A save is JSON so a person can read it.  It holds the format version, the
 card set's identity, the configuration, the seed, the full move log (with the
-redo moves after ``position``), metadata, and the digest of the state at
-``position``.  Loading replays the log (``saves.py``) and compares digests.
+redo moves after ``position``), metadata, and a digest of the state at
+``position`` and of the redo moves after it (``session_digest``).  Loading
+replays the log (``saves.py``) and compares digests (``digest_matches``).
 
 Versions: ``FORMAT_VERSION`` is the one written.  ``MIGRATIONS[v]`` turns a
 decoded version-``v`` document (plain JSON values) into version ``v + 1``;
 loading an older file runs the chain and then validates the result like a
 current file.  Version 0 is the prototype format of the first playtests
-(``tests/fixtures/saves/v0.json``); version 1 is the first released one.
+(``tests/fixtures/saves/v0.json``); version 1 is the first released one;
+version 2 came with R23 (the state records the castles just returned) and its
+digest covers the redo moves too, so a redo move changed in the file is caught.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 
 from ..rules.moves import Move
+from ..rules.session import Session
 from ..rules.state import GameConfig, State
 from .errors import SaveError
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAX_MOVES = 100_000  # a game has a few hundred decisions; the redo stack cannot exceed the log
 MAX_TEXT = 64
 
@@ -76,7 +80,7 @@ class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seed: Int64
     config: GameConfig
     position: Count  # moves[:position] made the current state; the rest can be redone
-    digest: Annotated[str, msgspec.Meta(pattern="^([0-9a-f]{64})?$")]  # sha256 of the state at position
+    digest: Annotated[str, msgspec.Meta(pattern="^([0-9a-f]{64})?$")]  # session_digest (v1: the state at position)
     meta: SaveMeta
     moves: Annotated[tuple[Move, ...], msgspec.Meta(max_length=MAX_MOVES)]
 
@@ -87,6 +91,39 @@ class _Probe(msgspec.Struct):
 
 def state_digest(state: State) -> str:
     return hashlib.sha256(msgspec.json.encode(state)).hexdigest()
+
+
+def session_digest(session: Session) -> str:
+    """The digest a save holds (format 2): the state at ``position`` and the redo moves after it.
+
+    With nothing to redo it is ``state_digest`` of the current state; otherwise it chains that
+    digest with the redo moves and the digest of the state they lead to, so a redo move changed
+    in the file (even to another legal one) no longer matches.
+    """
+    here = state_digest(session.state)
+    tail = session.moves[session.position :]
+    if not tail:
+        return here
+    end = state_digest(session.states[-1])
+    return hashlib.sha256(b"%s|%s|%s" % (here.encode(), _enc.encode(tail), end.encode())).hexdigest()
+
+
+def v1_state_digest(state: State) -> str:
+    """A format-1 save's digest: the state at ``position`` as it was encoded before R23 added
+    ``State.returned`` (the other fields encode as they did)."""
+    fields = [getattr(state, f) for f in state.__struct_fields__ if f != "returned"]
+    return hashlib.sha256(msgspec.json.encode(fields)).hexdigest()
+
+
+def digest_matches(digest: str, session: Session, written_in: int = FORMAT_VERSION) -> bool:
+    """Does ``session`` (replayed from the file) match the ``digest`` a format-``written_in`` save holds?
+
+    Migrated files keep the digest of their format: a format-1 save is checked against the state
+    at its position, encoded as format 1 encoded it (its replay under R23 must reach that state).
+    """
+    if written_in <= 1:
+        return v1_state_digest(session.state) == digest
+    return session_digest(session) == digest
 
 
 # --------------------------------------------------------------------------- encoding
@@ -205,7 +242,17 @@ def _migrate_0(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-MIGRATIONS: dict[int, Migration] = {0: _migrate_0}
+def _migrate_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2 (R23).  The layout is the same; what changed is the state (``returned``)
+    and what the digest covers.  The digest is kept: ``digest_matches`` checks it as a format-1
+    digest, and the next write replaces it.  A log that buys back a castle just returned (which
+    R23 forbids) no longer replays: loading says which move, and the file is left as it is.
+    """
+    return {**doc, "format": 2}
+
+
+MIGRATIONS: dict[int, Migration] = {0: _migrate_0, 1: _migrate_1}
+SAME_LAYOUT = frozenset({1})  # formats laid out as today's: decoded directly, only ``format`` changes
 
 
 def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
@@ -217,6 +264,8 @@ def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
     version = decode_json(data, _Probe, source).format
     if version == FORMAT_VERSION:
         return decode_json(data, SaveFile, source), None
+    if version in SAME_LAYOUT:  # checked by today's schema, so its problems read as they always did
+        return msgspec.structs.replace(decode_json(data, SaveFile, source), format=FORMAT_VERSION), version
     if version > FORMAT_VERSION:
         raise SaveError(
             f"{source}: $.format: save format {version} is newer than this Norsewind reads "

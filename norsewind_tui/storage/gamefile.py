@@ -24,7 +24,7 @@ from ..rules.session import Session
 from ..rules.state import State
 from .atomic import Generation, Stamp, atomic_write, read_generation, read_limited, set_aside, stamp_of
 from .errors import SaveError
-from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, state_digest
+from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, session_digest
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, sanitise_name
 from .verify import Loaded, load_bytes
 
@@ -105,7 +105,7 @@ class GameFiles:
             seed=session.seed,
             config=session.config,
             position=session.position,
-            digest=state_digest(state),
+            digest=session_digest(session),
             meta=meta,
             moves=tuple(session.moves),
         )

@@ -13,7 +13,7 @@ from ..rules.cards import CardDB
 from ..rules.engine import ConfigError, IllegalMove
 from ..rules.session import Session
 from .errors import SaveError, SaveMismatch
-from .format import MAX_TEXT, SaveFile, decode_save, printable_problem, state_digest
+from .format import FORMAT_VERSION, MAX_TEXT, SaveFile, decode_save, digest_matches, printable_problem
 
 _move_enc = msgspec.json.Encoder()
 
@@ -71,7 +71,7 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
             ) from None
     session.go_to(save.position)
     state = session.state
-    if save.digest and state_digest(state) != save.digest:
+    if save.digest and not digest_matches(save.digest, session, migrated_from or FORMAT_VERSION):
         raise SaveError(
             f"{source}: $.digest: the log does not replay to the saved state (hand-edited, or saved by different rules)"
         )

@@ -30,7 +30,8 @@ from ..rules.moves import (
     Refresh,
     TakeFrom,
 )
-from ..rules.state import CASTLE, COLOUR_NAMES, DISCS, SIDE_NAMES, TILE, State
+from ..rules.queries import space_name
+from ..rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
 
 
 @dataclass(frozen=True)
@@ -76,15 +77,7 @@ def _next(plan: Sequence[Move], move: Move) -> Move | None:
 
 
 def _holder(state: State, db: CardDB, row: int, holder: int) -> str:
-    kingdom = KINGDOM_NAMES[row]
-    if holder == CASTLE:
-        return f"the castle in {kingdom}"
-    if holder == TILE:
-        return f"the kingdom tile of {kingdom}"
-    buildings = state.players[state.current].kingdoms[row].buildings
-    if 0 <= holder < len(buildings):
-        return f"the {db.name(buildings[holder])} in {kingdom} (building {holder + 1})"
-    return f"building {holder + 1} in {kingdom}"
+    return space_name(db, state.players[state.current], row, holder)
 
 
 def _where(state: State, db: CardDB, then: Move | None) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import IllegalMove, apply, apply_logged, legal_moves
-from ..rules.events import Event
+from ..rules.events import HIDDEN_FROM_HERE, Event
 from ..rules.moves import (
     DECLINE,
     PASS,
@@ -153,20 +153,6 @@ def step(targets: list[Target], current: Key | None, direction: str) -> Key | No
     return min(row, key=lambda t: (abs(t.pos[1] - col), t.pos[1])).key
 
 
-# Events after which the rest of a move belongs to hidden information or to the Vikings.
-_HIDDEN = {
-    "revealed",
-    "castle_revealed",
-    "castle_discarded",
-    "ship_moved",
-    "vikings_took",
-    "vikings_nothing",
-    "end_triggered",
-    "game_over",
-    "refresh",
-}
-
-
 def preview(state: State, move: Move) -> tuple[State, list[Event]] | None:
     """What ``move`` would do for its player, without anything it would reveal.
 
@@ -179,7 +165,7 @@ def preview(state: State, move: Move) -> tuple[State, list[Event]] | None:
         return None
     shown = []
     for event in events:
-        if event.kind in _HIDDEN:
+        if event.kind in HIDDEN_FROM_HERE:
             break
         shown.append(event)
     return after, shown

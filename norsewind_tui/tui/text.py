@@ -238,7 +238,13 @@ def holder_name(holder: int) -> str:
 
 
 def describe_card(db: CardDB, card: int) -> str:
-    """A building or castle in words, for the status line."""
+    """A building or castle in words, for the status line: ``Inn: 1 helmet, costs 3, ...``."""
+    kind = db.type[card]
+    return f"{'Castle' if kind == 'castle' else TYPE_LONG[kind]}: {card_facts(db, card)}"
+
+
+def card_facts(db: CardDB, card: int) -> str:
+    """What a building or castle brings, in words (``describe_card`` without the kind)."""
     kind = db.type[card]
     if kind == "castle":
         parts = [f"costs {db.cost[card]}", plural(db.shields[card], "shield")]
@@ -247,7 +253,7 @@ def describe_card(db: CardDB, card: int) -> str:
         parts.append(f"{db.prestige[card]} prestige")
         if db.prestige_space[card]:
             parts.append(f"a prestige space +{db.prestige_space[card]}")
-        return "Castle: " + ", ".join(parts)
+        return ", ".join(parts)
     parts = [plural(db.helmets[card], "helmet")]
     if kind == "inn":
         parts.append(f"costs {db.cost[card]}")
@@ -266,4 +272,4 @@ def describe_card(db: CardDB, card: int) -> str:
         parts.append(f"shield space +{db.shield_space[card]}")
     if db.prestige_space[card]:
         parts.append(f"prestige space +{db.prestige_space[card]}")
-    return f"{TYPE_LONG[kind]}: " + ", ".join(parts)
+    return ", ".join(parts)

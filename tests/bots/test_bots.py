@@ -15,6 +15,7 @@ from norsewind_tui.bots.view import decision_rng, determinise, info_key
 from norsewind_tui.rules import (
     ChooseKingdom,
     GameConfig,
+    IllegalMove,
     Move,
     PickBuilding,
     PickCastle,
@@ -231,11 +232,9 @@ def _detach(state: State, cards: set[int]) -> State:
     )
 
 
-def test_greedy_takes_the_castle_that_saves_a_kingdom() -> None:
-    """At the end, with coins for a castle and a kingdom at risk full of citizens, greedy buys it.
-
-    (Rulebook, End of the Game: a kingdom with more helmets than shields scores -7; a castle
-    brings shields and prestige.)"""
+def _castle_saves_a_kingdom() -> tuple[State, int]:
+    """The last turn; the player to move has 10 coins, a kingdom at risk full of citizens (its row is
+    returned too) and the display holds one castle: A-35 (cost 10, 10 shields, 2 prestige)."""
     state = new_game(GameConfig(players=("A", "B")), 9)
     db = cards_for(state)
     castle = db.index_of["A-35"]  # cost 10, 10 shields, 2 prestige
@@ -253,11 +252,34 @@ def test_greedy_takes_the_castle_that_saves_a_kingdom() -> None:
     players[seat] = replace(me, kingdoms=tuple(kingdoms), coins=10)
     state = replace(state, players=tuple(players))
     assert not score_breakdown(state, seat).kingdoms[row].safe
+    return state, row
+
+
+def test_greedy_takes_the_castle_that_saves_a_kingdom() -> None:
+    """At the end, with coins for a castle and a kingdom at risk full of citizens, greedy buys it.
+
+    (Rulebook, End of the Game: a kingdom with more helmets than shields scores -7; a castle
+    brings shields and prestige.)"""
+    state, row = _castle_saves_a_kingdom()
     move = GreedyBot(0).decide(state)
     assert move == PickCastle(0)
     after = apply(state, move)
     assert GreedyBot(0).decide(after) == ChooseKingdom(row)
     assert explain_move(state, move).startswith(f"castle for 10 coins; {KINGDOM_NAMES[row]} becomes safe")
+
+
+def test_r23_bots_and_hints_leave_a_just_returned_castle_alone() -> None:
+    """R23: the castle that saves the kingdom was just returned to the display by a replacement, so
+    it is not for sale until the next refill: no bot and no hint picks it, and the reason the
+    explanation gives for the best move is about something else."""
+    state, _ = _castle_saves_a_kingdom()
+    assert GreedyBot(0).decide(state) == PickCastle(0)  # without the mark, the castle is the move
+    blocked = replace(state, returned=state.display)
+    assert PickCastle(0) not in legal_moves(blocked)
+    for name in ("random", "greedy", "easy", "normal", "hard"):
+        assert small(name).decide(blocked) != PickCastle(0), name
+    h = hint(blocked, blocked.current, bot=small("hard"))
+    assert h.move in legal_moves(blocked) and "castle" not in h.reason
 
 
 def _pump_position() -> State:
@@ -295,19 +317,45 @@ def _pump_position() -> State:
     )
 
 
+def _most_coins_by_castle_actions(state: State) -> tuple[int, int]:
+    """Every line of castle actions (action B and its decisions) from ``state``, none of which refills
+    the market: the most coins the player can hold, and how many castle actions the longest line has."""
+    best, longest = state.players[0].coins, 0
+    stack = [(state, 0)]
+    seen: set[State] = set()
+    while stack:
+        s, actions = stack.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        best, longest = max(best, s.players[0].coins), max(longest, actions)
+        for move in legal_moves(s):
+            if s.phase == "action" and not isinstance(move, PickCastle):
+                continue  # a building, a refresh or a pass refills the market: the search stops there
+            after = apply(s, move)
+            assert after.revealed == state.revealed  # castle actions never draw a card
+            stack.append((after, actions + (s.phase == "action")))
+    return best, longest
+
+
 def test_bots_never_downgrade_a_castle_so_solo_games_end() -> None:
     """In solo action B gives another turn at once (rulebook, Solo Game) and a replaced castle returns
-    to the display (R14): swapping castles whose income beats their price pumps coins without end,
-    and the rules allow it.  Bots only ever improve a kingdom's castle, so their games end."""
+    to the display (R14): swapping castles whose income beats their price pumped coins without end
+    (100 swap cycles took a level-7 player from 6 to 306 coins).  R23 blocks the castle just returned
+    until the market is next refilled, so from the pump position castle actions gain a bounded number
+    of coins and then run out.  Bots only ever improve a kingdom's castle, so their games end."""
     state = _pump_position()
     db = cards_for(state)
     east_anglia = 1
-    # the pump the rules allow: two swaps, the deck untouched, more coins
+    # the first swap still pays; the swap back is refused until a refill (R23)
     s = apply(apply(state, PickCastle(0)), ChooseKingdom(east_anglia))
     back = s.display.index(db.index_of["A-31"])
-    s = apply(apply(s, PickCastle(back)), ChooseKingdom(east_anglia))
-    assert s.deck == state.deck and s.players[0].coins == state.players[0].coins + 9
-    assert s.players[0].kingdoms == state.players[0].kingdoms
+    assert s.returned == (db.index_of["A-31"],) and s.phase == "action"
+    assert PickCastle(back) not in legal_moves(s)
+    with pytest.raises(IllegalMove, match=r"^that castle was just returned to the display: it can be bought again"):
+        apply(s, PickCastle(back))
+    # every line of castle actions before a refill: one castle for sale, so one action and 10 -> 15 coins
+    assert _most_coins_by_castle_actions(state) == (state.players[0].coins + 5, 1)
     # no bot steps into it
     assert PickCastle(0) in legal_moves(state)
     for name in ("greedy", "easy", "normal", "hard"):

@@ -22,6 +22,7 @@ from norsewind_tui.rules import (
     State,
     apply,
     apply_logged,
+    card_citizen_spaces,
     default_cards,
     describe,
     legal_moves,
@@ -29,6 +30,9 @@ from norsewind_tui.rules import (
     outcome,
     pending,
     score_breakdown,
+    tile_citizen_space,
+    tile_prestige_space,
+    tile_shield_space,
 )
 from norsewind_tui.rules.state import DISCS
 
@@ -414,3 +418,19 @@ def test_log_sentences_count_coins_in_good_english() -> None:
     assert describe(Event("income", 0, value=6, extra=3, what="ship"), ("Lucy",), db) == (
         "Lucy gained 6 coins for 3 ships."
     )
+
+
+def test_the_printed_spaces_are_asked_by_name() -> None:
+    """The lookups scoring and the computer players use (rulebook, The Kingdom Tiles; R10): the green
+    shield tile's 4-shield space costs 1, the green prestige tile has a 1-prestige space, the green
+    citizen tile a purple space, a red tile none; A-04 has a red and a purple citizen space."""
+    db = default_cards()
+    tile = {effect: db.tile_index(0, effect) for effect in ("shield_space", "prestige_space", "citizen", "helmet_tax")}
+    assert tile_shield_space(db, 0, tile["shield_space"]) == (4, 1)
+    assert tile_shield_space(db, 0, tile["citizen"]) == (0, 0)
+    assert tile_prestige_space(db, 0, tile["prestige_space"]) == 1
+    assert tile_prestige_space(db, 0, tile["shield_space"]) == 0
+    assert tile_citizen_space(db, 0, tile["citizen"]) == 0  # purple
+    assert tile_citizen_space(db, 0, tile["helmet_tax"]) is None
+    assert card_citizen_spaces(db, db.index_of["A-04"]) == (3, 0)  # red, purple
+    assert card_citizen_spaces(db, db.index_of["A-30"]) == ()  # a castle: disc spaces only

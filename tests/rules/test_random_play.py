@@ -193,6 +193,8 @@ def check_market(state: State) -> None:
     if state.solo:
         assert len(state.display) <= 4, "R19: at most 4 castles in the solo display"
         assert 0 <= state.ship < 5
+    assert set(state.returned) <= set(state.display), "R23: a castle marked as returned is not in the display"
+    assert len(set(state.returned)) == len(state.returned)
 
 
 def check_state(state: State) -> None:
@@ -215,7 +217,20 @@ def check_illegal(state: State, legal: list[Move], rng: random.Random) -> None:
 # --------------------------------------------------------------------------- play
 
 
-def play_checked(config: GameConfig, seed: int, choice_seed: int) -> State:
+Chooser = Callable[[State, list[Move], random.Random], Move]
+
+
+def castle_lover(state: State, legal: list[Move], rng: random.Random) -> Move:
+    """A player who always prefers a castle action (B) when one is legal, else plays at random."""
+    castles = [m for m in legal if isinstance(m, PickCastle)]
+    return rng.choice(castles or legal)
+
+
+def at_random(state: State, legal: list[Move], rng: random.Random) -> Move:
+    return rng.choice(legal)
+
+
+def play_checked(config: GameConfig, seed: int, choice_seed: int, choose: Chooser = at_random) -> State:
     state = new_game(config, seed)
     rng = random.Random(choice_seed)
     check_state(state)
@@ -239,8 +254,10 @@ def play_checked(config: GameConfig, seed: int, choice_seed: int) -> State:
         waiting = pending(state)
         assert (waiting.player, waiting.kind) == (state.current, state.phase) and waiting.prompt
         check_illegal(state, legal, rng)
+        for move in legal:  # R23: a castle just returned is not for sale
+            assert not isinstance(move, PickCastle) or state.display[move.index] not in state.returned
         before = msgspec.json.encode(state)
-        state = apply(state, rng.choice(legal))
+        state = apply(state, choose(state, legal, rng))
         assert before != msgspec.json.encode(state), "a move changed nothing"
         check_state(state)
     else:
@@ -258,19 +275,50 @@ def play_checked(config: GameConfig, seed: int, choice_seed: int) -> State:
 
 
 CONFIGS = [(1, level) for level in SOLO_LEVELS] + [(n, 1) for n in (2, 3, 4)]
+# R24: variant 2 (random tiles) is for 2-4 players only.
+VARIANTS = [
+    (players, level, start_choice, random_tiles)
+    for players, level in CONFIGS
+    for start_choice in (False, True)
+    for random_tiles in (False, True)
+    if players > 1 or not random_tiles
+]
 
 
-@pytest.mark.parametrize("random_tiles", [False, True], ids=["tiles22", "random_tiles"])
-@pytest.mark.parametrize("start_choice", [False, True], ids=["start_fixed", "start_choice"])
-@pytest.mark.parametrize(("players", "level"), CONFIGS, ids=[f"{n}p-L{lv}" for n, lv in CONFIGS])
+@pytest.mark.parametrize(
+    ("players", "level", "start_choice", "random_tiles"),
+    VARIANTS,
+    ids=[
+        f"{n}p-L{lv}-{'start_choice' if sc else 'start_fixed'}-{'random_tiles' if rt else 'tiles22'}"
+        for n, lv, sc, rt in VARIANTS
+    ],
+)
 @settings(max_examples=8 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), choice_seed=st.integers(0, 2**32 - 1))
 def test_random_play_keeps_invariants(
     players: int, level: int, start_choice: bool, random_tiles: bool, seed: int, choice_seed: int
 ) -> None:
-    """R2, R7, R10, R13-R16, R19 and the tile restrictions hold after every move of random games."""
+    """R2, R7, R10, R13-R16, R19, R23 and the tile restrictions hold after every move of random games."""
     config = GameConfig(NAMES[:players], level=level, start_choice=start_choice, random_tiles=random_tiles)
     play_checked(config, seed, choice_seed)
+
+
+@settings(max_examples=40 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 2**63 - 1),
+    choice_seed=st.integers(0, 2**32 - 1),
+)
+def test_r23_a_player_who_always_prefers_castles_still_reaches_the_end(
+    variant: tuple[int, int, bool, bool], seed: int, choice_seed: int
+) -> None:
+    """R23: every player takes a castle action whenever one is legal (castle swaps pumped coins and
+    stalled the game before R23); every game still ends within the bound, for all player counts,
+    levels and variants, with every invariant holding."""
+    players, level, start_choice, random_tiles = variant
+    config = GameConfig(NAMES[:players], level=level, start_choice=start_choice, random_tiles=random_tiles)
+    final = play_checked(config, seed, choice_seed, castle_lover)
+    assert final.phase == "over" and outcome(final) is not None
 
 
 @settings(max_examples=50 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -286,6 +334,7 @@ def test_random_play_any_config(
     players: int, level: int, start_choice: bool, random_tiles: bool, seed: int, choice_seed: int
 ) -> None:
     """The same invariants (R2, R13, R15) over configurations drawn freely, levels with any count."""
+    random_tiles = random_tiles and players > 1  # R24: not in solo (tested in test_rulings)
     config = GameConfig(NAMES[:players], level=level, start_choice=start_choice, random_tiles=random_tiles)
     play_checked(config, seed, choice_seed)
 

@@ -1,4 +1,4 @@
-"""Every ruling of RULINGS.md (R1-R22), each with at least one test that could fail."""
+"""Every ruling of RULINGS.md (R1-R24), each with at least one test that could fail."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pytest
 
 from norsewind_tui.rules import (
     ChooseKingdom,
+    ConfigError,
     Decline,
     GameConfig,
     IllegalMove,
+    Move,
     Pass,
     PickBuilding,
     PickCastle,
@@ -23,15 +25,16 @@ from norsewind_tui.rules import (
     State,
     TakeFrom,
     apply,
+    config_problem,
     final_result,
     legal_moves,
     medal_for,
     new_game,
     outcome,
+    pending,
     score_breakdown,
     viking_score,
 )
-from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import BLUE, CASTLE, DISCS, NEUTRAL, PRESTIGE, PURPLE, RED, SHIELD, TILE, YELLOW
 
 from .builders import (
@@ -797,3 +800,95 @@ def test_r22_the_refresh_shuffle_comes_from_the_seed() -> None:
     assert a.deck == b.deck and a.rng == s.rng + 1
     other = play(replace(s, seed=s.seed + 1), Refresh())
     assert other.deck != a.deck
+
+
+# --------------------------------------------------------------------------- R23-R24: added after the first release
+
+R23_REASON = "that castle was just returned to the display: it can be bought again after the market is next refilled"
+
+
+def test_r23_a_returned_castle_cannot_be_bought_back_before_the_next_refill() -> None:
+    """R23: a castle that a replacement returns to the display is marked as just returned;
+    ``legal_moves`` leaves it out and ``apply`` refuses it with the reason in words."""
+    s = with_player(replacement_position([]), 0, coins=20)
+    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    old = cid(s, "A-32")
+    assert s.display == (old,) and s.returned == (old,)
+    assert s.phase == "action" and s.current == 1  # the other player: R23 holds for every player
+    assert PickCastle(0) not in legal_moves(s)
+    assert refusal(s, PickCastle(0)) == R23_REASON
+    assert pending(s).returned == (0,)  # what a UI marks in the display
+    s = with_player(s, 1, coins=20)
+    assert PickCastle(0) not in legal_moves(s) and refusal(s, PickCastle(0)) == R23_REASON
+
+
+def test_r23_the_next_refill_from_a_deck_frees_it() -> None:
+    """R23: once the market is replenished from a deck (here the refill after a building, rulebook
+    A4), the returned castle can be acquired again."""
+    s = with_player(replacement_position([]), 0, coins=20)
+    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    s = with_player(s, 1, coins=20)
+    deck = len(s.deck)
+    s = first_moves_until(play(s, PickBuilding(0)))  # Bo builds: slot 0 is refilled from the draw deck
+    assert len(s.deck) < deck and s.returned == ()
+    assert PickCastle(0) in legal_moves(s)
+
+
+def test_r23_solo_the_swap_back_waits_for_the_refill_of_the_next_action_a() -> None:
+    """R23 (solo): action B gives another turn at once; the castle just returned stays blocked
+    through it and is freed by the refill of the next action A, before the Vikings' turn."""
+    s = with_display(solo(), ["A-33", "A-30"])
+    s = with_player(with_kingdom(s, 0, NORTHUMBRIA, "citizen_coin", castle="A-32"), 0, coins=30)
+    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    assert s.phase == "action" and s.display == (cid(s, "A-30"), cid(s, "A-32"))
+    assert s.returned == (cid(s, "A-32"),)
+    assert legal_moves(s).count(PickCastle(0)) == 1 and PickCastle(1) not in legal_moves(s)
+    s = play(s, PickCastle(0), ChooseKingdom(EAST_ANGLIA))  # another castle, elsewhere: still blocked
+    assert s.returned == (cid(s, "A-32"),) and refusal(s, PickCastle(0)) == R23_REASON
+    s = first_moves_until(play(s, PickBuilding(0)))
+    assert s.returned == () and PickCastle(0) in legal_moves(s)
+
+
+def test_r23_a_refresh_is_a_refill_from_the_deck() -> None:
+    """R23: the rare-case refresh (R12) replenishes the market from the draw deck, so it frees
+    the castles just returned."""
+    s = with_display(refresh_position(1), ["A-33"])
+    s = replace(s, returned=s.display)
+    assert legal_moves(s) == [Refresh()]
+    assert play(s, Refresh()).returned == ()
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_r23_castle_swaps_alone_use_up_the_display(players: int) -> None:
+    """R23: between two refills every castle action uses up a castle of the display (the one
+    taken leaves it, the one returned is blocked), so castle actions alone always run out, in
+    solo (action B gives another turn at once) and with 2 players taking turns."""
+    s = with_display(solo() if players == 1 else position(), ["A-30", "A-31", "A-33"])
+    for row, castle in enumerate(["A-28", "A-29", "A-32", "A-34"]):
+        s = with_kingdom(s, 0, row, CALM[row] if row != 3 else "citizen_coin", castle=castle)
+    for seat in range(players):
+        s = with_player(s, seat, coins=100)
+    deck, actions = s.deck, 0
+    while actions < 10 and (picks := [m for m in legal_moves(s) if isinstance(m, PickCastle)]):
+        s = first_moves_until(play(s, picks[0]))
+        actions += 1
+        check_census(s)
+    assert actions == 3  # three castles for sale: three castle actions, then none until a refill
+    assert s.deck == deck and len(s.returned) >= players and set(s.returned) <= set(s.display)
+    assert not any(isinstance(m, PickCastle) for m in legal_moves(s))
+
+
+def test_r24_variant_2_does_not_apply_to_solo() -> None:
+    """R24: a solo game asked for with variant 2 (4 random kingdom tiles) is refused with a message
+    naming the rule; variant 1 (starting card where you like) does apply to solo; variant 2 stays
+    for 2-4 players."""
+    with pytest.raises(ConfigError, match=r"^variant 2 \(4 random kingdom tiles\) does not apply to solo.*\(R24\)$"):
+        new_game(GameConfig(players=("Lucy",), level=3, random_tiles=True), 1)
+    assert config_problem(GameConfig(players=("Lucy",), random_tiles=True)) is not None
+    assert "R24" in (config_problem(GameConfig(players=("Lucy",), level=7, random_tiles=True)) or "")
+    variant_1 = new_game(GameConfig(players=("Lucy",), level=3, start_choice=True), 1)
+    assert variant_1.phase == "place_start"
+    for n in (2, 3, 4):
+        config = GameConfig(players=("Lucy", "Bo", "Cy", "Di")[:n], random_tiles=True)
+        assert config_problem(config) is None
+        assert new_game(config, 1).config.random_tiles

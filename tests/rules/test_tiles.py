@@ -273,9 +273,9 @@ def test_helmet_tax_applies_to_the_starting_card_in_the_choice_variant() -> None
     (The reconstructed starting cards have at most 2 helmets: here they are given 3.)"""
 
     def three_helmets(doc: dict[str, Any]) -> None:
-        for c in doc["cards"]:
-            if c["deck"] == "start":
-                c["helmets"] = 3
+        for card in doc["cards"]:
+            if card["deck"] == "start":
+                card["helmets"] = 3
 
     db = edited_cards(three_helmets)
     s = game(("Lucy", "Bo"), cards=db, start_choice=True)

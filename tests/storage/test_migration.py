@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from norsewind_tui.rules import GameConfig, Session
+from norsewind_tui.rules import GameConfig, Session, legal_moves
 from norsewind_tui.rules.cards import compile_card_set
 from norsewind_tui.storage import FORMAT_VERSION, GameStore, SaveError, decode_save, state_digest
-from norsewind_tui.storage.format import MIGRATIONS
+from norsewind_tui.storage.format import MIGRATIONS, session_digest, v1_state_digest
 
 from .conftest import FIXTURES
 
@@ -40,10 +41,11 @@ def test_a_fixture_and_a_migration_for_every_version() -> None:
 def test_current_fixture_loads_with_its_redo_stack(store: GameStore) -> None:
     path = _install(store, FORMAT_VERSION)
     data = path.read_bytes()
-    save, migrated = decode_save(data, "v1")
+    save, migrated = decode_save(data, f"v{FORMAT_VERSION}")
     assert migrated is None
     game = store.open(f"v{FORMAT_VERSION}")
-    assert state_digest(game.state) == save.digest
+    assert session_digest(game.session) == save.digest
+    assert state_digest(game.state) != save.digest  # format 2: the digest covers the redo moves too
     assert game.session.position == save.position < len(save.moves)  # it has moves to redo
     assert [s.kind for s in game.seats] == ["human", "computer"]
     assert game.assisted == save.meta.assisted
@@ -69,7 +71,7 @@ def test_version_0_is_migrated_and_rewritten_on_the_next_move(store: GameStore) 
     assert msgspec.to_builtins(game.session.moves) == doc["log"]
     game.redo()
     saved, migrated = decode_save(path.read_bytes(), "x")
-    assert migrated is None and saved.format == FORMAT_VERSION and saved.digest == state_digest(game.state)
+    assert migrated is None and saved.format == FORMAT_VERSION and saved.digest == session_digest(game.session)
     assert (store.dir / "v0.json.bak").read_bytes() == original  # the old file is the backup generation
     game.close()
 
@@ -97,3 +99,103 @@ def test_version_0_without_a_field(store: GameStore) -> None:
     (store.dir / "old.json").write_bytes(msgspec.json.encode(doc))
     with pytest.raises(SaveError, match=r"old\.json: \$\.log: missing \(format 0 save\)"):
         store.open("old")
+
+
+# --------------------------------------------------------------------------- format 1 (before R23)
+
+
+def _install_as(store: GameStore, fixture: str, name: str) -> Path:
+    target = store.dir / f"{name}.json"
+    shutil.copy(FIXTURES / fixture, target)
+    return target
+
+
+def test_version_1_is_migrated_checked_by_its_own_digest_and_rewritten_on_the_next_move(store: GameStore) -> None:
+    """The format written before R23 (two players, a redo stack): it replays under R23, its digest
+    is checked as format 1 wrote it (the state at the position, without ``returned``), and the next
+    write makes it a format-2 save with the new digest."""
+    path = _install(store, 1)
+    original = path.read_bytes()
+    old, migrated = decode_save(original, "v1")
+    assert migrated == 1 and old.format == FORMAT_VERSION
+    game = store.open("v1")
+    assert game.notice is not None and "converted from save format 1" in game.notice
+    assert v1_state_digest(game.state) == old.digest != state_digest(game.state)
+    assert game.session.position == old.position < len(old.moves) and game.assisted == old.meta.assisted
+    assert path.read_bytes() == original
+    assert game.redo()
+    saved, migrated = decode_save(path.read_bytes(), "x")
+    assert migrated is None and saved.format == FORMAT_VERSION and saved.digest == session_digest(game.session)
+    game.close()
+    again = store.open("v1")
+    assert again.notice is None and again.session.position == old.position + 1
+    again.close()
+
+
+def test_a_hand_edited_version_1_digest_is_still_caught(store: GameStore) -> None:
+    doc = msgspec.json.decode((FIXTURES / "v1.json").read_bytes())
+    doc["digest"] = "0" * 64
+    (store.dir / "old.json").write_bytes(msgspec.json.encode(doc))
+    with pytest.raises(SaveError, match=r"old\.json: \$\.digest: the log does not replay to the saved state"):
+        store.open("old")
+
+
+def test_r23_a_solo_save_made_before_r23_with_castle_swaps_loads_and_keeps_playing(store: GameStore) -> None:
+    """R23: a format-1 solo game with castle replacements (none bought back before a refill)
+    replays under R23: the replay marks the castles it returns, and play goes on to the end."""
+    path = _install_as(store, "v1-castles.json", "castles")
+    old = msgspec.json.decode(path.read_bytes())
+    game = store.open("castles")
+    assert game.notice is not None and "converted from save format 1" in game.notice
+    assert v1_state_digest(game.state) == old["digest"]
+    assert sum(bool(s.returned) for s in game.session.states) > 0  # R23 marked the castles swapped out
+    assert game.session.position == old["position"] < len(old["moves"])
+    rng = random.Random(1)
+    while not game.finished:
+        game.push(rng.choice(game.legal_moves()))
+    saved, migrated = decode_save(path.read_bytes(), "x")
+    assert migrated is None and saved.format == FORMAT_VERSION and saved.meta.finished
+    game.close()
+    assert store.open("castles", read_only=True).finished
+
+
+def test_r23_a_save_made_before_r23_that_buys_a_castle_back_is_refused_in_one_line(store: GameStore) -> None:
+    """R23: a format-1 log that buys back a castle just returned (allowed before R23) does not fit the
+    rules any more.  Loading names the move and the reason in one line and leaves the file alone."""
+    path = _install_as(store, "v1-pump.json", "pump")
+    original = path.read_bytes()
+    moves = msgspec.json.decode(original)["moves"]
+    with pytest.raises(SaveError) as info:
+        store.open("pump")
+    message = str(info.value)
+    index = int(message.split("$.moves[")[1].split("]")[0])
+    assert moves[index][0] == "castle"
+    assert message.endswith(
+        "that castle was just returned to the display: it can be bought again after the market is next refilled"
+    )
+    assert "\n" not in message and path.read_bytes() == original
+
+
+# --------------------------------------------------------------------------- issue 18: the redo tail
+
+
+def test_a_redo_move_changed_to_another_legal_one_is_refused(store: GameStore) -> None:
+    """Issue 18: the digest covers the redo moves, so a redo move changed in the file to another move
+    that is still legal (format 1 accepted it: its digest covered only the current position) is
+    refused on load; the file is left as it is."""
+    path = _install(store, FORMAT_VERSION)
+    doc = msgspec.json.decode(path.read_bytes())
+    save, _ = decode_save(path.read_bytes(), "x")
+    session = Session.replay(save.config, save.seed, list(save.moves), cards=store.cards)
+    before_last = session.states[-2]
+    other = next(m for m in legal_moves(before_last) if m != save.moves[-1])
+    doc["moves"][-1] = msgspec.to_builtins(other)
+    data = msgspec.json.encode(doc)
+    (store.dir / "edited.json").write_bytes(data)
+    assert doc["position"] < len(doc["moves"]) - 1  # the edit is in the redo tail
+    with pytest.raises(SaveError, match=r"edited\.json: \$\.digest: the log does not replay to the saved state"):
+        store.open("edited")
+    assert (store.dir / "edited.json").read_bytes() == data
+    # the unchanged file loads, and the edited move really was legal there
+    Session.replay(save.config, save.seed, [*save.moves[:-1], other], cards=store.cards)
+    store.open(f"v{FORMAT_VERSION}").close()

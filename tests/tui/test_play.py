@@ -10,11 +10,11 @@ from textual.command import CommandList, CommandPalette
 
 from norsewind_tui.rules import final_result, legal_moves
 from norsewind_tui.rules.cards import CardDB
-from norsewind_tui.rules.events import Event
+from norsewind_tui.rules.events import VIKINGS_TURN, Event
 from norsewind_tui.rules.moves import ChooseKingdom, PickBuilding
 from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.screens.game import ComputerMoved
-from norsewind_tui.tui.widgets.log import VIKING_EVENTS, GameLog
+from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
@@ -298,7 +298,7 @@ async def test_the_vikings_turn_appears_in_the_log_step_by_step(saves: Path, mon
             await pilot.press("enter")
         s = game.session
         events = s.events[s.position - 1]  # the decision that ended the turn, then the Vikings' turn
-        first = next(i for i, e in enumerate(events) if e.kind in VIKING_EVENTS)
+        first = next(i for i, e in enumerate(events) if e.kind in VIKINGS_TURN)
         assert events[first].kind == "ship_moved" and len(events) - first >= 2
         await until(pilot, lambda: not screen.late_events, "the Vikings' steps")  # type: ignore[attr-defined]
         # the decision's own events at once, then each of the Vikings' steps alone, a beat apart

@@ -21,12 +21,11 @@ from textual.widgets import Footer, Static
 
 from ...rules import cards_for, final_result, score_breakdown, viking_score
 from ...rules.cards import KINGDOM_NAMES
-from ...rules.events import describe
+from ...rules.events import VIKINGS_TURN, describe
 from ...rules.scoring import Outcome
 from ...rules.state import State
 from ...storage.handle import GameHandle
 from ..text import safe_text
-from ..widgets.log import VIKING_EVENTS
 from .base import NorsewindScreen
 from .dialogs import LogScreen
 from .help import HelpScreen
@@ -48,7 +47,7 @@ def log_lines(game: GameHandle) -> list[str]:
     for batch in session.events[: session.position]:
         for event in batch:
             text = describe(event, names, db)
-            lines.append("  " + text if event.kind in VIKING_EVENTS else text)
+            lines.append("  " + text if event.kind in VIKINGS_TURN else text)
     return lines
 
 

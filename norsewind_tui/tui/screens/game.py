@@ -22,8 +22,9 @@ from textual.widgets import Footer
 
 from ...rules import IllegalMove, cards_for, pending
 from ...rules.cards import KINGDOM_NAMES, CardDB
-from ...rules.events import Event, describe
+from ...rules.events import COINS_GAINED, FOLLOWED_OR_NO_ONES, VIKINGS_TURN, Event, describe
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
+from ...rules.queries import at_turn_start, decision
 from ...rules.scoring import kingdom_score
 from ...rules.state import COLOUR_NAMES, DISCS, State
 from ...storage import SavedGame, StorageError
@@ -32,11 +33,11 @@ from ..computer import Computer
 from ..hints import HintAnswer, ask
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
-from ..text import describe_card, plural, safe_text
+from ..text import card_facts, describe_card, plural, safe_text
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
 from ..widgets.kingdoms import KingdomsView
-from ..widgets.log import VIKING_EVENTS, GameLog
+from ..widgets.log import GameLog
 from ..widgets.market import MarketView
 from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine, StatusLine
@@ -225,7 +226,7 @@ class GameScreen(NorsewindScreen[None]):
         log = self.query_one(GameLog)
         self.flush_log()
         beat = self.norsewind.computer_delay / 2
-        first = next((i for i, e in enumerate(events) if e.kind in VIKING_EVENTS), None)
+        first = next((i for i, e in enumerate(events) if e.kind in VIKINGS_TURN), None)
         if first is None or beat <= 0:
             log.add_events(events, self.names, self.db)
             return
@@ -282,7 +283,7 @@ class GameScreen(NorsewindScreen[None]):
         if isinstance(move, PickBuilding):
             return f"Slot {move.slot + 1}: " + describe_card(db, state.market[move.slot])
         if isinstance(move, PickCastle):
-            return f"Castle {move.index + 1}: " + describe_card(db, state.display[move.index])[8:]
+            return f"Castle {move.index + 1}: " + card_facts(db, state.display[move.index])
         if isinstance(move, TakeFrom):
             kind = state.supply_kinds[move.supply]
             what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
@@ -353,7 +354,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
-        steps = [describe(e, self.names, self.db) for e in events if e.kind in VIKING_EVENTS]
+        steps = [describe(e, self.names, self.db) for e in events if e.kind in VIKINGS_TURN]
         return safe_text(" ".join(steps))
 
     def on_board_picked(self, message: Board.Picked) -> None:
@@ -489,7 +490,7 @@ class GameScreen(NorsewindScreen[None]):
         if action == "pass_turn":
             return ("pass",) in self.tmap
         if action == "castles":
-            return self.state.phase == "action" and bool(self.state.display) and self.is_human_turn()
+            return decision(self.state) == "action" and bool(self.state.display) and self.is_human_turn()
         if action == "redo":
             return bool(self.game.can_redo())
         if action == "next_view" or action == "prev_view":
@@ -516,11 +517,11 @@ class GameScreen(NorsewindScreen[None]):
 
     def action_digit(self, n: int) -> None:
         state = self.state
-        phase = state.phase
+        choice = decision(state)
         if not self.is_human_turn():
             self.say("Wait: it is not your decision.", "error")
             return
-        if phase == "action":
+        if choice == "action":
             if self.castle_mode:
                 self.castle_mode = False
                 if n > len(state.display):
@@ -533,13 +534,13 @@ class GameScreen(NorsewindScreen[None]):
                 self.say("The market has slots 1-5; press c, then a number, for a castle.", "error")
                 return
             self.choose_key(("slot", n - 1))
-        elif phase in ("building_kingdom", "castle_kingdom", "place_start"):
+        elif choice == "kingdom":
             if n > 4:
                 self.say("There are 4 kingdoms: 1-4.", "error")
                 return
             self.view_seat = None
             self.choose_key(("row", n - 1))
-        elif phase in ("citizen_space", "neutral_space", "disc_space", "reuse_disc"):
+        elif choice == "space":
             row = n - 1
             found = [t for t in self.targets if len(t.key) > 1 and t.key[1] == row and t.key[0] in ("space", "disc")]
             if not found:
@@ -550,7 +551,7 @@ class GameScreen(NorsewindScreen[None]):
             self.cursor = found[0].key
             self.redraw()
             self.describe_cursor()
-        elif phase == "supply":
+        elif choice == "supply":
             self.say("Choose a supply with the arrows and Enter, or press d to take nothing.", "error")
 
     def action_castles(self) -> None:
@@ -587,7 +588,7 @@ class GameScreen(NorsewindScreen[None]):
         s = self.game.session
         if (
             not self.is_human_turn()
-            or state.phase in ("action", "place_start")
+            or at_turn_start(state)
             or s.position == 0
             or s.states[s.position - 1].current != state.current
         ):
@@ -726,20 +727,16 @@ class GameScreen(NorsewindScreen[None]):
         return out
 
 
-COINS = {"income", "ship_coins", "fourth_bonus", "citizen_bonus"}
-QUIET = {"took_supply", "declined", "revealed", "castle_revealed"}  # the next event says it, or it is no one's doing
-
-
 def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -> str:
     """The computer players' turns in one line each: "Hal (computer): took the Inn from slot 2; ..."."""
     turns: list[tuple[int, list[str], int]] = []  # (seat, what it did, coins gained)
     for e in events:
-        if e.player < 0 or e.player >= len(names) or e.kind in QUIET:
+        if e.player < 0 or e.player >= len(names) or e.kind in FOLLOWED_OR_NO_ONES:
             continue
         if not turns or turns[-1][0] != e.player:
             turns.append((e.player, [], 0))
         seat, parts, coins = turns[-1]
-        if e.kind in COINS:
+        if e.kind in COINS_GAINED:
             turns[-1] = (seat, parts, coins + e.value)
             continue
         text = describe(e, names, db).rstrip(".")

@@ -140,7 +140,7 @@ class NewGameScreen(NorsewindScreen[None]):
             self.query_one(f"#seat-{seat}").display = seat < self.players
         solo = self.players == 1
         self.query_one("#level-field").display = solo
-        self.query_one("#random-tiles").display = not solo
+        self.query_one("#random-tiles").display = not solo  # R24: variant 2 is not for solo
         self.query_one("#kind-0", Select).display = not solo  # solo: a person against the Vikings
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -189,6 +189,6 @@ class NewGameScreen(NorsewindScreen[None]):
             players=tuple(names),
             level=level,
             start_choice=self.query_one("#start-choice", Checkbox).value,
-            random_tiles=self.players > 1 and self.query_one("#random-tiles", Checkbox).value,
+            random_tiles=self.players > 1 and self.query_one("#random-tiles", Checkbox).value,  # R24
         )
         self.norsewind.create_game(config, seed, seats, on_error=self.say)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...rules.queries import castle_in_hand, just_returned
 from ..text import castle_line, castle_values
 from .board import Board, BoardView, Cell
 
 MAX_LINES = 2
 LABEL = 8
+RETURNED_MARK = " back"  # R23: just returned, not for sale before the next refill
 
 
 def deck_counts(view: BoardView) -> str:
@@ -28,13 +30,16 @@ class CastleView(Board):
         assert v is not None
         state, db = v.state, v.db
         items: list[Cell] = []
+        returned = just_returned(state)
         for i, card in enumerate(state.display):
             key = ("castle", i)
             text = f"{i + 1}:" + (castle_values(db, card) if short else castle_line(db, card))
-            cell = Cell(len(text) + 1, 1, key if key in v.targets else None, self.style_for(key))
-            items.append(cell.put(0, text))
-        if state.held >= 0 and state.phase == "castle_kingdom":
-            text = "taken:" + (castle_values(db, state.held) if short else castle_line(db, state.held))
+            mark = RETURNED_MARK if i in returned else ""
+            cell = Cell(len(text) + len(mark) + 1, 1, key if key in v.targets else None, self.style_for(key))
+            items.append(cell.put(0, text).put(0, mark, "board--dim"))
+        held = castle_in_hand(state)
+        if held is not None:
+            text = "taken:" + (castle_values(db, held) if short else castle_line(db, held))
             items.append(Cell(len(text) + 1, 1, None, "board--held").put(0, text))
         if not items:
             items.append(Cell(5, 1).put(0, "none", "board--dim"))

@@ -11,9 +11,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...rules.cards import KINGDOM_NAMES, CardDB
+from ...rules.queries import Space, kingdom_spaces
 from ...rules.scoring import VikingScore, kingdom_score, viking_score
-from ...rules.state import CASTLE, TILE, Player
-from ..text import card_spaces, card_title, card_values, castle_values, fit, income_text, tile_spaces, tile_summary
+from ...rules.state import COLOUR_LETTERS, PRESTIGE, SHIELD, Kingdom, Player
+from ..text import card_title, card_values, castle_values, fit, income_text, tile_summary
 from .board import COLOUR_CLASSES, Board, Cell
 
 ROW_HEIGHT = 3
@@ -72,52 +73,81 @@ class KingdomsView(Board):
             return self.style_for(key)
         return base
 
-    def _spaces_into(self, cells: list[Cell], spaces: list[tuple[str, str, bool, int]], row: int, holder: int) -> None:
+    def _spaces_into(self, cells: list[Cell], spaces: tuple[Space, ...], row: int) -> None:
         """Append one small cell per space, each standing for its target when it is one."""
-        citizen_index = 0
-        for text, kind, filled, colour in spaces:
-            if kind == "citizen":
-                key: tuple[object, ...] = ("space", row, holder, citizen_index)
-                citizen_index += 1
-                base = COLOUR_CLASSES[colour] if filled else "board--dim"
+        v = self.view
+        assert v is not None
+        for space in spaces:
+            if space.kind == "citizen":
+                key: tuple[object, ...] = ("space", row, space.holder, space.index)
+                colour = space.figure if space.figure is not None else space.colour
+                base = COLOUR_CLASSES[colour] if space.filled and colour is not None else "board--dim"
             else:
-                side = 0 if kind == "shield" else 1
-                key = ("disc", row, holder, side)
-                base = "board--filled" if filled else "board--dim"
+                key = ("disc", row, space.holder, SHIELD if space.kind == "shield" else PRESTIGE)
+                base = "board--filled" if space.filled else "board--dim"
+            text = space_text(space)
             style = self._space_style(key, base)
-            cell = Cell(len(text), 1, key if key in self.view.targets else None, style)  # type: ignore[union-attr]
+            cell = Cell(len(text), 1, key if key in v.targets else None, style)
             cell.put(0, text, "" if style != base else base)
             cells.append(cell)
 
     def _row(self, db: CardDB, player: Player, row: int, width: int, y: int, vik: VikingScore | None) -> list[Text]:
+        """A kingdom in three lines: castle | kingdom card and tile | buildings | status, then the spaces."""
         v = self.view
         assert v is not None
         gw, cw, kw, bw, sw = widths(width)
-        k = player.kingdoms[row]
         row_key = ("row", row)
         is_target = row_key in v.targets and v.seat == v.me
-        row_style = self.style_for(row_key) if is_target else ""
-        # Lines 0-1 of every column; line 2 holds spaces, drawn as separate cells.
-        gutter = Cell(gw, 2, row_key if is_target else None, row_style)
+        band = _Band(row_key if is_target else None, self.style_for(row_key) if is_target else "")
+        status = self._status(db, player, row, sw, vik)
+        top = [
+            self._gutter(row, gw, band, v.cursor == row_key and is_target),
+            self._castle(db, player.kingdoms[row], cw, band),
+            self._kingdom_card(db, player, row, kw, band),
+            *self._buildings(db, player.kingdoms[row], bw, band),
+            Cell(sw, 2),
+        ]
+        top[-1].rows = status.rows[:2]
+        spaces = self._spaces_line(db, player, row, (gw, cw, kw, bw), band)
+        spaces.append(Cell(sw, 1).put(0, status.rows[2].plain, _status2_style(status)))
+        return self.join(top, y) + self.join(spaces, y + 2)
+
+    @staticmethod
+    def _gutter(row: int, gw: int, band: _Band, pointed: bool) -> Cell:
+        gutter = band.cell(gw, 2)
         gutter.put(0, f"{row + 1}", "board--label")
-        if v.cursor == row_key and is_target:
+        if pointed:
             gutter.put(1, ">")
-        # castle
-        castle = Cell(cw + 1, 2, row_key if is_target else None, row_style)
+        return gutter
+
+    @staticmethod
+    def _castle(db: CardDB, k: Kingdom, cw: int, band: _Band) -> Cell:
+        """Action B: the kingdom's castle, if it has one."""
+        castle = band.cell(cw + 1, 2)
         if k.castle >= 0:
             castle.put(0, "Castle")
             castle.put(1, castle_values(db, k.castle, with_cost=False))
         else:
             castle.put(0, "")
             castle.put(1, "no castle", "board--dim")
-        kingdom = Cell(kw + 1, 2, row_key if is_target else None, row_style)
+        return castle
+
+    @staticmethod
+    def _kingdom_card(db: CardDB, player: Player, row: int, kw: int, band: _Band) -> Cell:
+        """The kingdom card and its tile (green or red, by a letter as well as a colour)."""
+        kingdom = band.cell(kw + 1, 2)
         kingdom.put(0, fit(KINGDOM_NAMES[row], kw))
         tile_text, green = tile_summary(db, player, row)
         tile_style = "board--green-tile" if green else "board--red-tile"
         kingdom.put(1, fit(("G " if green else "R ") + tile_text, kw).rstrip(), tile_style)
+        return kingdom
+
+    @staticmethod
+    def _buildings(db: CardDB, k: Kingdom, bw: int, band: _Band) -> list[Cell]:
+        """Up to 4 buildings (the starting card is one, R7), then dots."""
         buildings: list[Cell] = []
         for i in range(4):
-            b = Cell(bw + 1, 2, row_key if is_target else None, row_style)
+            b = band.cell(bw + 1, 2)
             if i < len(k.buildings):
                 card = k.buildings[i]
                 title = card_title(db, card, wide=bw >= 13)
@@ -127,6 +157,12 @@ class KingdomsView(Board):
             else:
                 b.put(0, ".", "board--dim")
             buildings.append(b)
+        return buildings
+
+    def _status(self, db: CardDB, player: Player, row: int, sw: int, vik: VikingScore | None) -> Cell:
+        """What the row scores now (rulebook, End of the Game), and in solo the Viking row against it."""
+        v = self.view
+        assert v is not None
         score = kingdom_score(db, player, row)
         status = Cell(sw, 3)
         # "h2<=s4 safe" / "h3>s1 RISK", then "p1 x c2 = 2" / "-7 (safe: 2)": what it would score if safe
@@ -144,38 +180,59 @@ class KingdomsView(Board):
                 status.put(2, f"Vik h{r.helmets}>s{r.your_shields} +{r.points}", "board--vikings")
             else:
                 status.put(2, f"Vik h{r.helmets}<=s{r.your_shields} 0", "board--dim")
-        status2 = Cell(sw, 2)
-        status2.rows = status.rows[:2]
-        top = self.join([gutter, castle, kingdom, *buildings, status2], y)
-        # line 2: income and spaces, cell by cell so that each space is a target
-        third: list[Cell] = [Cell(gw, 1, row_key if is_target else None, row_style)]
+        return status
+
+    def _spaces_line(
+        self, db: CardDB, player: Player, row: int, w: tuple[int, int, int, int], band: _Band
+    ) -> list[Cell]:
+        """Line 2: the spaces of the castle, the tile (with the income) and the buildings, cell by cell
+        so that each space is a target."""
+        gw, cw, kw, bw = w
+        spaces = kingdom_spaces(db, player, row)
+        line: list[Cell] = [band.cell(gw, 1)]
         c_cells: list[Cell] = []
-        if k.castle >= 0:
-            self._spaces_into(c_cells, card_spaces(db, k.castle, k, CASTLE), row, CASTLE)
-        third += c_cells
-        used = sum(c.width for c in c_cells)
-        third.append(Cell(cw + 1 - used, 1, row_key if is_target else None, row_style))
+        self._spaces_into(c_cells, spaces.castle, row)
+        line += c_cells
+        line.append(band.cell(cw + 1 - sum(c.width for c in c_cells), 1))
         t_cells: list[Cell] = []
-        self._spaces_into(t_cells, tile_spaces(db, player, row), row, TILE)
+        self._spaces_into(t_cells, spaces.tile, row)
         used = sum(c.width for c in t_cells)
         inc = income_text(db, player, row, kw - used - (1 if t_cells else 0))
         if t_cells:
-            t_cells.append(Cell(1, 1, row_key if is_target else None, row_style))
+            t_cells.append(band.cell(1, 1))
             used += 1
-        t_cells.append(
-            Cell(kw + 1 - used, 1, row_key if is_target else None, row_style).put(0, fit(inc, kw - used), "board--dim")
-        )
-        third += t_cells
+        t_cells.append(band.cell(kw + 1 - used, 1).put(0, fit(inc, kw - used), "board--dim"))
+        line += t_cells
         for i in range(4):
             b_cells: list[Cell] = []
-            if i < len(k.buildings):
-                self._spaces_into(b_cells, card_spaces(db, k.buildings[i], k, i), row, i)
-            used = sum(c.width for c in b_cells)
-            third += b_cells
-            third.append(Cell(bw + 1 - used, 1, row_key if is_target else None, row_style))
-        third.append(Cell(sw, 1).put(0, status.rows[2].plain, _status2_style(status)))
-        bottom = self.join(third, y + 2)
-        return top + bottom
+            if i < len(spaces.buildings):
+                self._spaces_into(b_cells, spaces.buildings[i], row)
+            line += b_cells
+            line.append(band.cell(bw + 1 - sum(c.width for c in b_cells), 1))
+        return line
+
+
+class _Band:
+    """The cells of a kingdom row that stand for choosing the row (when it is a target)."""
+
+    def __init__(self, key: tuple[object, ...] | None, style: str) -> None:
+        self.key = key
+        self.style = style
+
+    def cell(self, width: int, height: int) -> Cell:
+        return Cell(width, height, self.key, self.style)
+
+
+def space_text(space: Space) -> str:
+    """``[P]`` a purple figure, ``[p]`` an empty purple space, ``{S4}`` a shield disc, ``{p1}`` an empty
+    prestige space."""
+    if space.kind == "citizen":
+        if space.figure is not None:
+            return f"[{COLOUR_LETTERS[space.figure]}]"
+        assert space.colour is not None  # a citizen space always takes a colour
+        return f"[{COLOUR_LETTERS[space.colour].lower()}]"
+    letter = "s" if space.kind == "shield" else "p"
+    return "{" + (letter.upper() if space.filled else letter) + f"{space.value}" + "}"
 
 
 def _status2_style(cell: Cell) -> str:

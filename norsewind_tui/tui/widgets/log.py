@@ -15,11 +15,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...rules.cards import CardDB
-from ...rules.events import Event, describe
+from ...rules.events import THE_END, VIKINGS_TURN, Event, describe
 from ..text import safe_text
-
-VIKING_EVENTS = {"ship_moved", "vikings_took", "vikings_nothing", "castle_discarded"}
-NOTABLE_EVENTS = {"end_triggered", "all_passed", "game_over"}
 
 
 class GameLog(Widget):
@@ -46,10 +43,10 @@ class GameLog(Widget):
         for event in events:
             text = describe(event, names, db)
             style = ""
-            if event.kind in VIKING_EVENTS:
+            if event.kind in VIKINGS_TURN:
                 text = "  " + text
                 style = "log--vikings"
-            elif event.kind in NOTABLE_EVENTS:
+            elif event.kind in THE_END:
                 style = "log--notable"
             self.lines.append((safe_text(text), style))
         self.refresh()
