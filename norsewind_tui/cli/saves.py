@@ -8,6 +8,7 @@ Every failure is one line on stderr and a non-zero exit status.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -143,10 +144,13 @@ def cmd_saves_verify(args: argparse.Namespace) -> int:
     """``norsewind saves verify FILE``: load, replay and check the digest; one line either way."""
     path = Path(args.file)
     store = _store(args)
-    if not path.exists() and "/" not in args.file and store.path(args.file).exists():
+    # A name is looked up in the saves folder, where (as in the listing and resume) a symbolic link
+    # is not followed; a path the player typed is theirs to point anywhere.
+    by_name = "/" not in args.file and not path.exists() and os.path.lexists(store.path(args.file))
+    if by_name:
         path = store.path(args.file)
     try:
-        game = store.verify_file(path)
+        game = store.verify_file(path, follow=not by_name)
     except StorageError as exc:
         print(safe_text(str(exc)))
         return 1

@@ -240,11 +240,14 @@ class GameStore:
             game._record_if_finished()
         return game
 
-    def verify_file(self, path: Path) -> SavedGame:
-        """Load any save file read-only and verify it (``saves verify FILE``); no lock, no fallback."""
+    def verify_file(self, path: Path, follow: bool = True) -> SavedGame:
+        """Load any save file read-only and verify it (``saves verify FILE``); no lock, no fallback.
+
+        ``follow``: a symbolic link is followed (a path the player gave); not for a save's name.
+        """
         source = str(path)
         try:
-            data = read_limited(path, follow=True)
+            data = read_limited(path, follow=follow)
         except FileNotFoundError:
             raise SaveError(f"{source}: no such file") from None
         loaded = load_bytes(data, source, self.cards)

@@ -145,3 +145,15 @@ def test_king_of_all_kings_is_printed(store: GameStore, capsys: pytest.CaptureFi
         store.profiles.record("Ana", rec(level, 40))
     code, out, _ = run(capsys, "--saves", str(store.dir), "progress", "--profile", "Ana")
     assert code == 0 and "King of all Kings" in out and "locked" not in out
+
+
+def test_verify_by_name_does_not_follow_a_symlink(store: GameStore, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save name is not followed through a symbolic link (as the listing and resume refuse it);
+    a path the player types is (issue 18)."""
+    game = solo(store, name="real")
+    game.close()
+    (store.dir / "link.json").symlink_to(store.path("real"))
+    code, out, _ = run(capsys, "--saves", str(store.dir), "saves", "verify", "link")
+    assert (code, out) == (1, f"{store.path('link')}: is a symbolic link; refusing to follow it\n")
+    code, out, _ = run(capsys, "--saves", str(store.dir), "saves", "verify", str(store.path("link")))
+    assert code == 0 and out.startswith(f"{store.path('link')}: OK: solo level 1 (Ana)")
