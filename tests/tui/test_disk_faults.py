@@ -1,0 +1,67 @@
+"""A disk that fails while the app saves: one line in the status bar, and the game plays on (issue 15 s2)."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from norsewind_tui.storage import GameStore, atomic
+from norsewind_tui.tui.widgets.prompt import StatusLine
+
+from .helpers import aio, make_app, new_game, shown
+
+
+def _failing(err: int) -> object:
+    def fail(*args: object, **kw: object) -> None:
+        raise OSError(err, os.strerror(err))
+
+    return fail
+
+
+def _status_rows(text: str) -> str:
+    """What the status line shows (its two rows above the footer), words joined by one space."""
+    return " ".join(" ".join(text.splitlines()[-3:-1]).split())
+
+
+@aio
+async def test_a_failing_disk_gets_one_line_and_the_game_plays_on(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game(saves, ("Ana",), seed=21)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert game.session.position == 1
+
+        # The disk is full before the new file is under the save's name: nothing changes.
+        monkeypatch.setattr(atomic, "write_new", _failing(errno.ENOSPC))
+        state = game.state
+        await pilot.press("enter")
+        status = app.screen.query_one(StatusLine).message
+        assert game.state == state and game.session.position == 1
+        assert status == f"cannot save {game.path.name}: No space left on device (nothing changed)"
+        assert status in _status_rows(await shown(pilot))  # the whole line, at 80 columns
+        monkeypatch.undo()
+
+        # The folder's fsync fails after the rename: the decision stands, and the player is told.
+        monkeypatch.setattr(atomic, "fsync_dir", _failing(errno.EIO))
+        await pilot.press("enter")
+        status = app.screen.query_one(StatusLine).message
+        assert game.session.position == 2
+        assert status.startswith(f"saved {game.path.name}, but the disk failed after: Input/output error"), status
+        assert "Input/output error" in _status_rows(await shown(pilot))
+        monkeypatch.undo()
+
+        # The disk is back: the next decisions save as usual.
+        for position in (3, 4, 5):
+            await pilot.press("enter")
+            assert game.session.position == position
+            assert game.warning is None
+            assert "cannot save" not in (await shown(pilot))
+        name = game.name
+        await pilot.press("q")
+
+    again = GameStore(saves).open(name)
+    assert again.session.position == 5 and again.notice is None
+    again.close()
