@@ -27,7 +27,7 @@ from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
 from norsewind_tui.storage import GameStore, SaveError, SeatMeta
 from norsewind_tui.storage.atomic import read_limited
-from norsewind_tui.storage.gamefile import OpenGame
+from norsewind_tui.storage.gamefile import GameFiles, OpenGame
 from norsewind_tui.storage.saves import SavedGame
 from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.storage.verify import Loaded, load_bytes
@@ -44,13 +44,21 @@ class Disk:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, main: Path, step: str, err: int) -> None:
         self.main, self.step, self.err = str(main), step, err
         self.backup = self.main + ".bak"
+        self.backup_link = f"{main.parent}/.{main.name}.bak.{os.getpid()}.tmp"
+        self.damaged = self.main + ".damaged"
         self.folder = str(main.parent)
         self.temp = f"{main.parent}/.{main.name}.{os.getpid()}.tmp"
         self.down = False
         self.failed = 0  # calls made to fail
         self._paths: dict[int, str] = {}
         real_open, real_close = os.open, os.close
-        real_write, real_fsync, real_link, real_replace = os.write, os.fsync, os.link, os.replace
+        real_write, real_fsync, real_link, real_replace, real_rename = (
+            os.write,
+            os.fsync,
+            os.link,
+            os.replace,
+            os.rename,
+        )
 
         def open_(path: Any, flags: int, mode: int = 0o777, *, dir_fd: int | None = None) -> int:
             fd = real_open(path, flags, mode, dir_fd=dir_fd)
@@ -72,13 +80,20 @@ class Disk:
             real_fsync(fd)
 
         def link(src: Any, dst: Any, **kw: Any) -> None:
-            self._fail("link", os.fspath(src) == self.main)
+            if os.path.lexists(src):  # else the call fails anyway, as it should
+                self._fail("link", os.fspath(dst) == self.backup_link)
+                self._fail("set aside", os.fspath(dst).startswith(self.damaged))
             real_link(src, dst, **kw)
 
         def replace(src: Any, dst: Any, **kw: Any) -> None:
             self._fail("backup rename", os.fspath(dst) == self.backup)
             self._fail("rename", os.fspath(src) == self.temp and os.fspath(dst) == self.main)
+            self._fail("set aside", os.fspath(dst).startswith(self.damaged))
             real_replace(src, dst, **kw)
+
+        def rename(src: Any, dst: Any, **kw: Any) -> None:
+            self._fail("set aside", os.fspath(dst).startswith(self.damaged))
+            real_rename(src, dst, **kw)
 
         for name, fake in (
             ("open", open_),
@@ -87,6 +102,7 @@ class Disk:
             ("fsync", fsync),
             ("link", link),
             ("replace", replace),
+            ("rename", rename),
         ):
             monkeypatch.setattr(os, name, fake)
 
@@ -137,7 +153,8 @@ def game(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Game]:
         saved = store.create(GameConfig(players=("Ana",), level=1), 3, [SeatMeta("Ana")], name="g")
 
         def reopen_game() -> OpenGame:
-            saved.close()
+            assert isinstance(made.handle, SavedGame)
+            made.handle.close()  # the one this process has open now
             return store.open("g")
 
         made = Game(saved, reopen_game, store.cards)
@@ -155,26 +172,33 @@ def _load(path: Path, game: Game) -> Loaded:
     return load_bytes(read_limited(path), str(path), game.cards)
 
 
-def _agree(game: Game, settled: bool) -> None:
+def _agree(game: Game, settled: bool, main_ok: bool = True, gaps: tuple[int, ...] = (1,)) -> None:
     """Memory and the file hold the same generation; the backup is one the player saw before it.
 
-    ``settled``: the last write went through, so the backup is exactly the generation before.
+    ``settled``: the last write went through, so the backup is the generation before (``gaps``
+    back: a write after the backup was used numbers its generation past the broken file's).
+    ``main_ok``: the save itself must load (else a broken or missing one may give way to its backup).
     """
     handle = game.handle
-    main = _load(handle.path, game)
-    s = handle.session
-    assert (main.save.generation, main.session.position, tuple(main.session.moves)) == (
+    read = GameFiles(handle.path.parent, handle.name).read(game.cards)
+    assert read is not None
+    assert main_ok or read.from_backup, "the broken file was replaced by a generation the game does not have"
+    on_disk, s = read.value, handle.session
+    assert (on_disk.save.generation, on_disk.session.position, tuple(on_disk.session.moves)) == (
         handle.generation,
         s.position,
         tuple(s.moves),
     ), "the file and the game in memory disagree"
+    if read.from_backup:
+        assert not main_ok, read.notice
+        return  # the backup is the game, as memory has it
     backup = _load(handle.path.with_name(handle.path.name + ".bak"), game)
     gen = backup.save.generation
-    assert gen == main.save.generation - 1 or (not settled and gen == main.save.generation)
+    assert on_disk.save.generation - gen in gaps or (not settled and gen == on_disk.save.generation)
     assert game.seen[gen] == (backup.session.position, tuple(backup.session.moves))
 
 
-def _attempt(game: Game, action: Callable[[], None], disk: Disk) -> bool:
+def _attempt(game: Game, action: Callable[[], None], disk: Disk, main_ok: bool = True) -> bool:
     """Try ``action`` on the failing disk: True when it stands (and the player was warned)."""
     handle = game.handle
     before = (handle.generation, handle.session.position, tuple(handle.session.moves))
@@ -184,14 +208,14 @@ def _attempt(game: Game, action: Callable[[], None], disk: Disk) -> bool:
         line = str(exc)
         assert "\n" not in line and handle.path.name in line and os.strerror(disk.err) in line, line
         assert (handle.generation, handle.session.position, tuple(handle.session.moves)) == before
-        _agree(game, settled=False)
+        _agree(game, settled=False, main_ok=main_ok)
         return False
-    assert handle.generation == before[0] + 1
+    assert handle.generation in (before[0] + 1, before[0] + 2)
     warning = handle.warning
     assert warning is not None and "\n" not in warning and handle.path.name in warning, warning
     assert os.strerror(disk.err) in warning, warning
     game.remember()
-    _agree(game, settled=False)
+    _agree(game, settled=False, gaps=(1, 2))
     return True
 
 
@@ -228,3 +252,40 @@ def test_a_failed_write_never_wedges_the_game(game: Game, step: str, err: str, m
     _agree(game, settled=True)
     left = [p.name for p in game.handle.path.parent.iterdir() if p.name.endswith(".tmp")]
     assert not left, left
+
+
+@pytest.mark.parametrize("err", ERRNOS)
+@pytest.mark.parametrize("step", ("set aside", "write", "fsync", "rename", "dir fsync"))
+def test_a_failed_write_after_the_backup_was_used(
+    game: Game, step: str, err: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save was broken, its backup opened: a write sets the broken file aside first (one more step)."""
+    for _ in range(3):
+        game.decide()
+        game.remember()
+    game.handle.path.write_bytes(b'{"format": 1, "generation": 4, "ca')  # cut short by a crash
+    game.handle = game.reopen()
+    assert isinstance(game.handle, SavedGame | SharedTable)
+    assert "opened the backup" in (game.handle.notice or "")
+    _agree(game, settled=False, main_ok=False)
+    disk = Disk(monkeypatch, game.handle.path, step, ERRNOS[err])
+
+    disk.down = True
+    stood = [_attempt(game, game.decide, disk, main_ok=False), _attempt(game, game.take_back, disk, main_ok=False)]
+    disk.down = False
+    assert disk.failed >= 2, "the fault was not injected"
+    assert stood == [step in LANDS] * 2
+
+    game.decide()
+    game.remember()
+    _agree(game, settled=True, gaps=(1, 2))
+    for _ in range(3):
+        game.decide()
+        game.remember()
+        _agree(game, settled=True)
+    expected = (game.handle.generation, game.handle.session.position, tuple(game.handle.session.moves))
+    game.handle = game.reopen()
+    assert isinstance(game.handle, SavedGame | SharedTable)
+    assert game.handle.notice is None
+    assert (game.handle.generation, game.handle.session.position, tuple(game.handle.session.moves)) == expected
+    assert any(p.name.startswith(game.handle.path.name + ".damaged") for p in game.handle.path.parent.iterdir())
