@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import errno
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from norsewind_tui.storage import GameStore, atomic
+from norsewind_tui.storage.gamefile import GameFiles
+from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, make_app, new_game, shown
+from .helpers import aio, make_app, new_game, screen_text, shown
 
 
 def _failing(err: int) -> object:
@@ -65,3 +71,61 @@ async def test_a_failing_disk_gets_one_line_and_the_game_plays_on(saves: Path, m
     again = GameStore(saves).open(name)
     assert again.session.position == 5 and again.notice is None
     again.close()
+
+
+async def _until(pilot: Pilot[Any], predicate: Callable[[], object], timeout: float = 20.0) -> None:
+    """Let the app run until ``predicate()`` holds (the table's worker posts its changes)."""
+    start = time.monotonic()
+    while not predicate():
+        assert time.monotonic() - start < timeout, screen_text(pilot.app)
+        await pilot.pause(0.05)
+
+
+def _agrees(table: SharedTable, store: TableStore) -> bool:
+    """The table's view is the generation in its file."""
+    read = GameFiles(store.dir, table.name).read(store.cards)
+    assert read is not None
+    on_disk = read.value
+    return (on_disk.save.generation, on_disk.session.moves) == (table.generation, table.session.moves)
+
+
+@aio
+async def test_a_failing_disk_at_a_shared_table(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer's decisions saved while the folder's fsync fails are shown as such; a full disk refuses
+    alice's decision in one line; once the disk is back, both play on."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    store = TableStore(saves)
+    store.create("alice", ["me", "easy"], seed=2)  # seed 2: the computer begins
+    monkeypatch.setattr(atomic, "fsync_dir", _failing(errno.EIO))
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        await pilot.pause()
+        await pilot.press("enter")
+        await _until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        await _until(pilot, lambda: table.is_my_turn() and table.session.position > 0)
+        await pilot.pause()
+        said = "saved alice-table.json, but the disk failed after: Input/output error"
+        assert app.screen.query_one(StatusLine).message.startswith(said)
+        assert _agrees(table, store)
+        monkeypatch.undo()
+
+        monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+        monkeypatch.setattr(atomic, "write_new", _failing(errno.ENOSPC))
+        position = table.session.position
+        await pilot.press("enter")
+        status = app.screen.query_one(StatusLine).message
+        assert status == "cannot save alice-table.json: No space left on device (nothing changed)"
+        assert status in _status_rows(await shown(pilot))
+        assert table.session.position == position and _agrees(table, store)
+        monkeypatch.undo()
+
+        start = time.monotonic()
+        while table.session.position == position or not table.is_my_turn():  # alice, then the computer
+            assert time.monotonic() - start < 20, screen_text(app)
+            if table.is_my_turn():
+                await pilot.press("enter")
+            await pilot.pause(0.05)
+        assert _agrees(table, store) and table.warning is None
