@@ -38,6 +38,7 @@ class Snapshot:
     stamp: Stamp | None = None  # of the main file as read or written
     damaged_main: bool = False  # read from the backup: set the broken main file aside before writing
     notice: str | None = None  # for the user: the backup was used, the format was migrated...
+    warning: str | None = None  # written, but the disk failed after: it may not survive a power cut
 
     @property
     def generation(self) -> int:
@@ -110,13 +111,36 @@ class GameFiles:
             moves=tuple(session.moves),
         )
         data = encode_save(save)
+        before = stamp_of(self.main)
         try:
             if base is not None and base.damaged_main:
                 set_aside(self.main, self.damaged)
+            before = stamp_of(self.main)
             atomic_write(self.main, data, backup=self.backup)
         except OSError as exc:
-            raise SaveError(f"{self.main}: cannot save: {exc.strerror or exc}") from None
+            # Which step failed decides what the game is now: memory must follow the file.
+            reason = exc.strerror or str(exc)
+            if not self._holds(data, before):
+                raise SaveError(f"cannot save {self.main.name}: {reason} (nothing changed)") from None
+            warning = f"saved {self.main.name}, but the disk failed after: {reason} (a power cut may lose it)"
+            return Snapshot(save, session, stamp_of(self.main), warning=warning)
         return Snapshot(save, session, stamp_of(self.main))
+
+    def _holds(self, data: bytes, before: Stamp | None) -> bool:
+        """After a failed write: is ``data`` under the save's name all the same (a step after the rename failed)?
+
+        The rename gives the name a new file; while it is the file we read or wrote last, nothing
+        was replaced.  When the new file cannot be read back it is taken as written: only this
+        process writes under the lock, and a game behind its file would refuse every later write.
+        """
+        if stamp_of(self.main) in (before, None):
+            return False
+        try:
+            return read_limited(self.main) == data
+        except FileNotFoundError:
+            return False
+        except SaveError:
+            return True
 
 
 def _next_generation(base: Snapshot | None) -> int:
@@ -203,3 +227,8 @@ class OpenGame(ABC):
     @property
     def id(self) -> str:
         return self._current().meta.id
+
+    @property
+    def warning(self) -> str | None:
+        """One line when the last write reached the file but the disk failed after it (else None)."""
+        return self._current().warning

@@ -156,7 +156,7 @@ class TableView(Snapshot):
 
 
 def _view(snap: Snapshot) -> TableView:
-    return TableView(snap.save, snap.session, snap.stamp, snap.damaged_main, snap.notice)
+    return TableView(snap.save, snap.session, snap.stamp, snap.damaged_main, snap.notice, snap.warning)
 
 
 # --------------------------------------------------------------------------- the tables of a saves folder

@@ -340,6 +340,8 @@ class GameScreen(NorsewindScreen[None]):
         self.cursor = None
         self.computer_events = [*self.computer_events, *events] if by_computer else []
         self.sync()
+        if self.say_warning():
+            return
         if not self.state.is_over:
             summary = self.vikings_summary(events)
             if self.is_human_turn() and self.computer_events:  # what the computers did, in one line
@@ -351,6 +353,13 @@ class GameScreen(NorsewindScreen[None]):
                 self.describe_cursor()
             else:  # a computer (or someone at another terminal) decides: the log shows it
                 self.say("")
+
+    def say_warning(self) -> bool:
+        """Saved, but the disk failed right after: say so (True when there was something to say)."""
+        warning = getattr(self.game, "warning", None)
+        if warning:
+            self.say(str(warning), "error")
+        return bool(warning)
 
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
@@ -648,7 +657,8 @@ class GameScreen(NorsewindScreen[None]):
         self.view_seat = None
         self.rebuild_log()
         self.sync()
-        self.say(message)
+        if not self.say_warning():
+            self.say(message)
 
     def action_redo(self) -> None:
         if self.game.finished:

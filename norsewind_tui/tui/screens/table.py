@@ -121,6 +121,8 @@ class TableScreen(GameScreen):
             return
         if message.view.notice:  # the table's file was broken: its backup is used
             self.say(message.view.notice, "error")
+        elif message.view.warning:  # a computer's decision was saved, but the disk failed after
+            self.say(message.view.warning, "error")
         elif self.is_human_turn() and not was_mine:
             self.say(self.turn_line())
         elif events is None and old.session.position > message.view.session.position:
