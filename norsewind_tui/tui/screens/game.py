@@ -356,7 +356,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def say_warning(self) -> bool:
         """Saved, but the disk failed right after: say so (True when there was something to say)."""
-        warning = getattr(self.game, "warning", None)
+        warning = self.game.warning
         if warning:
             self.say(str(warning), "error")
         return bool(warning)
