@@ -77,4 +77,5 @@ def test_a_file_that_does_not_decode_is_one_problem(tmp_path: Path) -> None:
 def test_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.toml"
     done = check(tmp_path, path)
-    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"{path}: cannot read: No such file or directory\n")
+    # worded like a missing save (storage/saves.py): the path and "no such file"
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"{path}: no such file\n")

@@ -12,7 +12,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from norsewind_tui.rules.cards import GREEN_EFFECTS, RED_EFFECTS, CardSetError, decode_card_set, validate
+from norsewind_tui.rules.cards import (
+    CARD_RANGES,
+    GREEN_EFFECTS,
+    RED_EFFECTS,
+    CardSetError,
+    decode_card_set,
+    validate,
+)
 
 from .builders import shipped_toml, toml_encode
 
@@ -64,31 +71,66 @@ def test_a_deck_of_the_wrong_size() -> None:
     ]
 
 
-@pytest.mark.parametrize(
-    ("field", "value"),
-    [
-        ("helmets", 100),
-        ("cost", -1),
-        ("citizens", 100),
-        ("coins", -5),
-        ("shields", 100),
-        ("shield_space", -1),
-        ("prestige", 100),
-        ("prestige_space", 100),
-        ("start_coins", -1),
-    ],
-)
-def test_a_printed_value_outside_0_to_99(field: str, value: int) -> None:
-    # S-01 is a starting ship, so start_coins may be printed on it: only the range is wrong. The
-    # cost goes on an inn and the coins on a ship, where a negative value also means "none printed".
-    card_id = {"cost": "A-12", "coins": "A-17"}.get(field, "S-01")  # A-12 is an inn, A-17 a ship
-    doc, problems = problems_after(lambda d: card(d, card_id).update({field: value}))
-    expected = [f"{at(doc, card_id)}.{field}: {value} is outside 0..99"]
-    if field == "cost":
-        expected.append(f"{at(doc, card_id)}.cost: an inn needs a cost")
-    if field == "coins":
-        expected.append(f"{at(doc, card_id)}.coins: a ship needs a coin value")
-    assert problems == expected
+# docs/CARDS.md "Value ranges", Deck cards: each field's lowest and highest printable value.
+DECK_CARD_RANGES = {
+    "helmets": (0, 6),
+    "cost": (0, 15),
+    "citizens": (0, 5),
+    "coins": (0, 9),
+    "shields": (0, 15),
+    "shield_space": (0, 5),
+    "prestige": (0, 5),
+    "prestige_space": (0, 3),
+    "row": (0, 4),
+    "order": (0, 5),
+    "start_coins": (0, 9),
+}
+ONLY_START = ": only starting cards print row, order and start coins"
+# (field, card, edge) -> the card the edge is tried on and the other problems the value just
+# outside causes there. Each card is one where the value just inside is legal: a cost of 0 only
+# off an inn, coins of 0 only off a ship, a row or order of 0 only off the starting deck. A
+# negative cost or coin value is also "printed" (non-zero) where none may be; row 5 on a
+# starting card is also no row 1..4. S-05 already prints order 5, the highest (no order twice).
+EDGE_CASES: dict[tuple[str, str], tuple[str, list[str]]] = {
+    ("helmets", "low"): ("S-01", []),
+    ("helmets", "high"): ("S-01", []),
+    ("cost", "low"): ("A-01", [".cost: only inns have a cost"]),  # a farm
+    ("cost", "high"): ("A-12", []),  # an inn
+    ("citizens", "low"): ("S-03", []),
+    ("citizens", "high"): ("S-03", []),
+    ("coins", "low"): ("A-01", [".coins: only ships print a coin value"]),  # a farm
+    ("coins", "high"): ("A-17", []),  # a ship
+    ("shields", "low"): ("S-02", []),
+    ("shields", "high"): ("S-02", []),
+    ("shield_space", "low"): ("A-28", []),  # a castle
+    ("shield_space", "high"): ("A-28", []),
+    ("prestige", "low"): ("S-04", []),
+    ("prestige", "high"): ("S-04", []),
+    ("prestige_space", "low"): ("S-05", []),
+    ("prestige_space", "high"): ("S-05", []),
+    ("row", "low"): ("A-01", [ONLY_START]),
+    ("row", "high"): ("S-02", [".row: a starting card needs a row 1..4"]),
+    ("order", "low"): ("A-01", [ONLY_START]),
+    ("order", "high"): ("S-05", []),
+    ("start_coins", "low"): ("S-01", []),
+    ("start_coins", "high"): ("S-01", []),
+}
+
+
+def test_the_edge_cases_cover_every_deck_card_range() -> None:
+    assert DECK_CARD_RANGES == CARD_RANGES
+    assert set(EDGE_CASES) == {(field, edge) for field in CARD_RANGES for edge in ("low", "high")}
+
+
+@pytest.mark.parametrize(("field", "edge"), list(EDGE_CASES))
+def test_a_printed_value_at_each_edge_of_its_range(field: str, edge: str) -> None:
+    low, high = DECK_CARD_RANGES[field]
+    inside, outside = (low, low - 1) if edge == "low" else (high, high + 1)
+    card_id, also = EDGE_CASES[field, edge]
+    assert problems_after(lambda d: card(d, card_id).update({field: inside}))[1] == []
+    doc, problems = problems_after(lambda d: card(d, card_id).update({field: outside}))
+    path = at(doc, card_id)
+    assert problems == [f"{path}.{field}: {outside} is outside {low}..{high}", *(path + a for a in also)]
 
 
 def test_a_castle_in_the_start_or_reserve_deck() -> None:
@@ -135,7 +177,9 @@ def test_a_ship_without_coins() -> None:
 @pytest.mark.parametrize("row", [0, 5])
 def test_a_starting_card_without_a_row(row: int) -> None:
     doc, problems = problems_after(lambda d: card(d, "S-01").update(row=row))
-    assert problems == [f"{at(doc, 'S-01')}.row: a starting card needs a row 1..4"]
+    # 5 is also beyond the highest row any card prints (docs/CARDS.md "Value ranges": 0..4)
+    beyond = [f"{at(doc, 'S-01')}.row: 5 is outside 0..4"] if row == 5 else []
+    assert problems == [*beyond, f"{at(doc, 'S-01')}.row: a starting card needs a row 1..4"]
 
 
 def test_a_starting_card_without_an_order_number() -> None:
@@ -146,7 +190,9 @@ def test_a_starting_card_without_an_order_number() -> None:
 @pytest.mark.parametrize("printed", [{"row": 1}, {"order": 9}, {"start_coins": 2}])
 def test_row_order_or_start_coins_on_a_card_not_for_the_start(printed: dict[str, int]) -> None:
     doc, problems = problems_after(lambda d: card(d, "A-01").update(printed))
-    assert problems == [f"{at(doc, 'A-01')}: only starting cards print row, order and start coins"]
+    # order 9 is also beyond the highest order number printed (docs/CARDS.md "Value ranges": 0..5)
+    beyond = [f"{at(doc, 'A-01')}.order: 9 is outside 0..5"] if printed == {"order": 9} else []
+    assert problems == [*beyond, f"{at(doc, 'A-01')}: only starting cards print row, order and start coins"]
 
 
 def test_two_starting_cards_with_one_order_number() -> None:
@@ -210,8 +256,8 @@ def test_a_kingdom_income_the_rulebook_prints_otherwise() -> None:
     doc, problems = problems_after(edit)
     assert problems == [
         f"{colour_path(doc)}.kingdoms[1].income: 'farm', the rulebook prints 'ship'",
-        "$.vikings[1].icon: 'ship' differs from the kingdom's income type 'farm'",
-        "$.vikings[3].icon: 'farm' differs from the kingdom's income type 'ship'",
+        "$.vikings[1] (East Anglia).icon: 'ship' differs from the kingdom's income type 'farm'",
+        "$.vikings[3] (Wessex).icon: 'farm' differs from the kingdom's income type 'ship'",
     ]
 
 
@@ -231,7 +277,7 @@ def test_an_income_type_twice() -> None:
     doc, problems = problems_after(edit)
     assert problems == [
         f"{colour_path(doc)}.kingdoms: each income type must appear once",
-        "$.vikings[0].icon: 'blacksmith' differs from the kingdom's income type 'inn'",
+        "$.vikings[0] (Northumbria).icon: 'blacksmith' differs from the kingdom's income type 'inn'",
     ]
 
 
@@ -281,7 +327,7 @@ def test_viking_cards_out_of_order() -> None:
         d["vikings"][2]["row"] = 4
 
     _doc, problems = problems_after(edit)
-    assert problems == ["$.vikings[2].row: 4, expected 3"]
+    assert problems == ["$.vikings[2] (Mercia).row: 4, expected 3"]
 
 
 def test_a_viking_icon_other_than_its_kingdoms_income() -> None:
@@ -291,7 +337,7 @@ def test_a_viking_icon_other_than_its_kingdoms_income() -> None:
 
     _doc, problems = problems_after(edit)
     assert problems == [
-        "$.vikings[0].icon: 'farm' differs from the kingdom's income type 'blacksmith'",
+        "$.vikings[0] (Northumbria).icon: 'farm' differs from the kingdom's income type 'blacksmith'",
         "$.vikings: each building icon may appear on one Viking card only",
     ]
 
