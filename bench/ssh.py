@@ -194,8 +194,8 @@ async def bench(port: int, server_pid: int, sessions: int, cols: int, rows: int)
         f"  connect to title screen: median {statistics.median(times) * 1000:.0f} ms over {sessions} sessions "
         f"opened one after another"
     )
-    for c, _ in opened:
-        c.close()
+    for opened_conn, _ in opened:
+        opened_conn.close()
 
 
 async def drain(*clients: Client) -> None:
@@ -262,6 +262,7 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
     everyone = (alice, bob, carol)
     to_player: list[float] = []
     to_watcher: list[float] = []
+    to_mover: list[float] = []  # no file in between: what the app and the connection take
     computer = 0
     while len(to_player) < decisions:
         await drain(*everyone)
@@ -279,14 +280,19 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
             computer += 1
             continue
         other = players["bob" if mover == "alice" else "alice"]
-        before_other, before_carol = other.text(), carol.text()
-        chan = players[mover].chan
-        assert chan is not None
+        me = players[mover]
+        before_me, before_other, before_carol = me.text(), other.text(), carol.text()
+        assert me.chan is not None
         started = time.monotonic()
-        chan.write(b"\r")
-        got = await asyncio.gather(changed(other, before_other, started), changed(carol, before_carol, started))
+        me.chan.write(b"\r")
+        got = await asyncio.gather(
+            changed(other, before_other, started),
+            changed(carol, before_carol, started),
+            changed(me, before_me, started),
+        )
         to_player.append(got[0])
         to_watcher.append(got[1])
+        to_mover.append(got[2])
         deadline = time.monotonic() + 10
         while table().session.position <= position:
             if time.monotonic() > deadline:
@@ -299,6 +305,7 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
     print(f"shared table (alice, bob and a computer seat; carol watching), load average {load}:")
     report("a decision to the other player's screen", to_player)
     report("a decision to the spectator's screen", to_watcher)
+    report("for comparison, the key to the mover's own screen", to_mover)
     print(f"  ({computer} computer decisions in between)")
     for conn in (conn_a, conn_b, conn_c):
         conn.close()
