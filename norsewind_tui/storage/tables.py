@@ -63,12 +63,12 @@ from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import ProfileStore
 from .saves import GameStore
 from .undo import Seat, redo_step, undo_step
-from .watch import FALLBACK, FileWatch
+from .watch import FALLBACK, NETWORK_POLL, FileWatch
 
 TABLES_DIR = "tables"
 OPEN = "(open)"  # the seat metadata's name for a seat nobody holds yet (never an identity)
 COMPUTER_SUFFIX = ".json.computer"  # the claim lock of whoever plays the computer seats now
-POLL_INTERVAL = 0.25  # seconds between two looks at a table's generation where nothing notifies (watch.py)
+POLL_INTERVAL = NETWORK_POLL  # seconds between two looks at a table's generation where nothing notifies
 LOCK_WAIT = 5.0  # seconds a write waits for another process's write (a write takes milliseconds)
 MIN_SEATS, MAX_SEATS = 2, 4
 PLAYER_ENV = "NORSEWIND_PLAYER"
