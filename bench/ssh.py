@@ -231,6 +231,7 @@ def report(label: str, delays: list[float]) -> None:
 async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions: int) -> None:
     """Time from one player's decision (Enter) to the first change of the other player's screen,
     and of a spectator's, at a table of alice, bob and a computer seat."""
+    from norsewind_tui.rules import pending
     from norsewind_tui.storage.tables import TableStore
 
     store = TableStore(saves)
@@ -279,6 +280,12 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
                 await asyncio.sleep(0.05)
             computer += 1
             continue
+        # every screen shows the position the disk has (a computer's decision may still be on its way)
+        prompt = pending(view.state).prompt[:40]
+        for client in everyone:
+            await client.wait_for(prompt)
+            await client.wait_for(f">{mover}")
+        await drain(*everyone)
         other = players["bob" if mover == "alice" else "alice"]
         me = players[mover]
         before_me, before_other, before_carol = me.text(), other.text(), carol.text()
@@ -309,6 +316,51 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
     print(f"  ({computer} computer decisions in between)")
     for conn in (conn_a, conn_b, conn_c):
         conn.close()
+
+
+def wake_latency(saves: Path, decisions: int) -> None:
+    """In this process, without the apps: from a decision (``push``: the locked write included) to
+    another ``SharedTable``, waiting on its ``watch`` in a thread, having the new view: the part of
+    the figures above that the file and its notification take."""
+    import threading
+
+    from norsewind_tui.storage.tables import TableStore
+
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=5, name="wake-table")
+    bob = store.open(alice.name, "bob")
+    bob.join()
+    carol = store.open(alice.name, "carol")
+    seen: list[float] = []
+    ready, arrived, stop = threading.Event(), threading.Event(), threading.Event()
+
+    def follow() -> None:
+        with carol.watch() as watch:
+            while not stop.is_set():
+                watch.wait(stop.is_set)
+                ready.set()  # after the first look
+                newer = carol.fetch()
+                if newer is not None and carol.adopt(newer) is not None:
+                    seen.append(time.monotonic())
+                    arrived.set()
+
+    thread = threading.Thread(target=follow)
+    thread.start()
+    ready.wait(10)
+    delays: list[float] = []
+    while len(delays) < decisions and not carol.state.is_over:
+        for table in (alice, bob):
+            table.poll()
+        mover = alice if alice.is_my_turn() else bob
+        arrived.clear()
+        started = time.monotonic()
+        mover.push(mover.legal_moves()[0])
+        if not arrived.wait(10):
+            raise SystemExit("bench/ssh.py: a decision did not reach the watching table in 10 s")
+        delays.append(seen[-1] - started)
+    stop.set()
+    thread.join()
+    report("without the apps: push to another SharedTable's new view (watch, fetch)", delays)
 
 
 def main() -> int:
@@ -348,6 +400,7 @@ def main() -> int:
             if not args.table_only:
                 asyncio.run(bench(int(match.group(1)), server.pid, args.sessions, args.cols, args.rows))
             asyncio.run(table_latency(int(match.group(1)), Path(tmp), args.cols, args.rows, args.decisions))
+            wake_latency(Path(tmp), args.decisions)
         finally:
             server.terminate()
             server.wait(timeout=30)
