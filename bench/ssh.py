@@ -400,7 +400,10 @@ def main() -> int:
             if not args.table_only:
                 asyncio.run(bench(int(match.group(1)), server.pid, args.sessions, args.cols, args.rows))
             asyncio.run(table_latency(int(match.group(1)), Path(tmp), args.cols, args.rows, args.decisions))
-            wake_latency(Path(tmp), args.decisions)
+            from norsewind_tui.storage.tables import SharedTable
+
+            if hasattr(SharedTable, "watch"):  # not in a tree from before tables were notified
+                wake_latency(Path(tmp), args.decisions)
         finally:
             server.terminate()
             server.wait(timeout=30)
