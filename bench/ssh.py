@@ -13,9 +13,11 @@ saves folder, and drives it with asyncssh clients whose screens are pyte termina
   shared pages split between processes) of each app process, and how much the server process grew
   per session.
 - Time from connecting to the title screen being drawn (median over the N clients).
-- Shared table: alice opens a two-seat table, bob joins it; whoever is to move presses Enter, about
-  20 times; the time from that keypress to the first change of the *other* player's screen (their
-  app polls the table's save file every 0.25 s). Median and worst.
+- Shared table: a table of three seats (alice, bob, and an easy computer seat); bob joins it,
+  alice resumes her seat and carol watches. Whoever is to move presses Enter, 50 times (the
+  computer's decisions come in between); the time from that keypress to the first change of the
+  *other* player's screen, and of the spectator's (their apps are woken by the table file's
+  change). Median and worst, with the load average of the machine.
 """
 
 from __future__ import annotations
@@ -45,11 +47,13 @@ class Client(asyncssh.SSHClientSession[bytes]):
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.received = 0
+        self.last_data = 0.0
         self.changed = asyncio.Event()
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.received += len(data)
+        self.last_data = time.monotonic()
         self.stream.feed(data)
         self.changed.set()
 
@@ -190,68 +194,173 @@ async def bench(port: int, server_pid: int, sessions: int, cols: int, rows: int)
         f"  connect to title screen: median {statistics.median(times) * 1000:.0f} ms over {sessions} sessions "
         f"opened one after another"
     )
-    for c, _ in opened:
-        c.close()
+    for opened_conn, _ in opened:
+        opened_conn.close()
+
+
+async def drain(*clients: Client) -> None:
+    """Until every screen has been quiet for ``QUIET`` seconds at once."""
+    for _ in range(20):
+        changed_at = max(c.last_data for c in clients)
+        await asyncio.gather(*(c.quiet() for c in clients))
+        if max(c.last_data for c in clients) == changed_at:
+            return
+
+
+async def changed(client: Client, before: str, started: float, timeout: float = 10) -> float:
+    """Seconds from ``started`` to the first change of ``client``'s screen from ``before``."""
+    while client.text() == before:
+        client.changed.clear()
+        try:
+            await asyncio.wait_for(client.changed.wait(), timeout)
+        except TimeoutError:
+            raise SystemExit("bench/ssh.py: a screen at the shared table did not change in 10 s") from None
+    return client.last_data - started
+
+
+def report(label: str, delays: list[float]) -> None:
+    if not delays:
+        print(f"  {label}: nothing measured")
+        return
+    print(
+        f"  {label}: {len(delays)} decisions, median {statistics.median(delays) * 1000:.0f} ms, "
+        f"worst {max(delays) * 1000:.0f} ms, best {min(delays) * 1000:.0f} ms"
+    )
 
 
 async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions: int) -> None:
-    """Time from one player's decision (Enter) to the first change of the other player's screen."""
+    """Time from one player's decision (Enter) to the first change of the other player's screen,
+    and of a spectator's, at a table of alice, bob and a computer seat."""
+    from norsewind_tui.rules import pending
     from norsewind_tui.storage.tables import TableStore
 
+    store = TableStore(saves)
+    name = store.create("alice", ["me", "open", "easy"], seed=7, name="bench-table").name
+
     def table() -> Any:
-        return TableStore(saves).open("alice-table", "bench").view
+        return store.open(name, "bench").view
 
     conn_a, alice = await open_client(port, "alice", cols, rows)
     conn_b, bob = await open_client(port, "bob", cols, rows)
-    for client in (alice, bob):
+    conn_c, carol = await open_client(port, "carol", cols, rows)
+    for client in (alice, bob, carol):
         await client.wait_for(TITLE)
-    await alice.press("t")
-    await alice.wait_for("You are alice")
-    await alice.press("n")
-    await alice.wait_for("Open a shared table")
-    await alice.press("\x13")  # ctrl+s: open the table, seat 2 open
-    await alice.wait_for("Table alice-table is open")
     await bob.press("t")
-    await bob.wait_for("alice-table")
+    await bob.wait_for(name)
     await bob.press("\r")
     await bob.wait_for("Sit at seat 2")
     await bob.press("y")
     await bob.wait_for("You sit at seat 2")
+    await alice.press("t")
+    await alice.wait_for(name)
+    await alice.press("\r")  # alice holds seat 1: resume it
+    await alice.wait_for("Enter Choose")
+    await carol.press("t")
+    await carol.wait_for(name)
+    await carol.press("\r")
+    await carol.wait_for("Watching")
     players = {"alice": alice, "bob": bob}
-    delays: list[float] = []
-    for _ in range(decisions):
+    everyone = (alice, bob, carol)
+    to_player: list[float] = []
+    to_watcher: list[float] = []
+    to_mover: list[float] = []  # no file in between: what the app and the connection take
+    computer = 0
+    while len(to_player) < decisions:
+        await drain(*everyone)
         view = table()
         if view.state.is_over:
             break
-        mover = view.holder(view.state.current)
-        other = players["bob" if mover == "alice" else "alice"]
-        await other.quiet()
-        await players[mover].quiet()
-        before = other.text()
-        assert players[mover].chan is not None
-        started = time.monotonic()
-        players[mover].chan.write(b"\r")
-        while other.text() == before:
-            other.changed.clear()
-            try:
-                await asyncio.wait_for(other.changed.wait(), 10)
-            except TimeoutError:
-                raise SystemExit("bench/ssh.py: the other player's screen did not change in 10 s") from None
-        delays.append(time.monotonic() - started)
         position = view.session.position
+        mover = view.holder(view.state.current)
+        if mover is None:  # the computer seat: one of the apps plays it (after its 0.6 s pause)
+            deadline = time.monotonic() + 20
+            while table().session.position <= position:
+                if time.monotonic() > deadline:
+                    raise SystemExit("bench/ssh.py: the computer seat did not play in 20 s")
+                await asyncio.sleep(0.05)
+            computer += 1
+            continue
+        # every screen shows the position the disk has (a computer's decision may still be on its way)
+        prompt = pending(view.state).prompt[:40]
+        for client in everyone:
+            await client.wait_for(prompt)
+            await client.wait_for(f">{mover}")
+        await drain(*everyone)
+        other = players["bob" if mover == "alice" else "alice"]
+        me = players[mover]
+        before_me, before_other, before_carol = me.text(), other.text(), carol.text()
+        assert me.chan is not None
+        started = time.monotonic()
+        me.chan.write(b"\r")
+        got = await asyncio.gather(
+            changed(other, before_other, started),
+            changed(carol, before_carol, started),
+            changed(me, before_me, started),
+        )
+        to_player.append(got[0])
+        to_watcher.append(got[1])
+        to_mover.append(got[2])
         deadline = time.monotonic() + 10
         while table().session.position <= position:
             if time.monotonic() > deadline:
-                raise SystemExit("bench/ssh.py: a decision at the shared table was not saved")
+                raise SystemExit(
+                    f"bench/ssh.py: {mover}'s decision at the shared table was not saved; their screen:\n"
+                    + players[mover].text()
+                )
             await asyncio.sleep(0.05)
-    print("shared table (two players, each on their own connection):")
-    print(
-        f"  a decision to the other player's screen: {len(delays)} decisions, median "
-        f"{statistics.median(delays) * 1000:.0f} ms, worst {max(delays) * 1000:.0f} ms, "
-        f"best {min(delays) * 1000:.0f} ms"
-    )
-    conn_a.close()
-    conn_b.close()
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"shared table (alice, bob and a computer seat; carol watching), load average {load}:")
+    report("a decision to the other player's screen", to_player)
+    report("a decision to the spectator's screen", to_watcher)
+    report("for comparison, the key to the mover's own screen", to_mover)
+    print(f"  ({computer} computer decisions in between)")
+    for conn in (conn_a, conn_b, conn_c):
+        conn.close()
+
+
+def wake_latency(saves: Path, decisions: int) -> None:
+    """In this process, without the apps: from a decision (``push``: the locked write included) to
+    another ``SharedTable``, waiting on its ``watch`` in a thread, having the new view: the part of
+    the figures above that the file and its notification take."""
+    import threading
+
+    from norsewind_tui.storage.tables import TableStore
+
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=5, name="wake-table")
+    bob = store.open(alice.name, "bob")
+    bob.join()
+    carol = store.open(alice.name, "carol")
+    seen: list[float] = []
+    ready, arrived, stop = threading.Event(), threading.Event(), threading.Event()
+
+    def follow() -> None:
+        with carol.watch() as watch:
+            while not stop.is_set():
+                watch.wait(stop.is_set)
+                ready.set()  # after the first look
+                newer = carol.fetch()
+                if newer is not None and carol.adopt(newer) is not None:
+                    seen.append(time.monotonic())
+                    arrived.set()
+
+    thread = threading.Thread(target=follow)
+    thread.start()
+    ready.wait(10)
+    delays: list[float] = []
+    while len(delays) < decisions and not carol.state.is_over:
+        for table in (alice, bob):
+            table.poll()
+        mover = alice if alice.is_my_turn() else bob
+        arrived.clear()
+        started = time.monotonic()
+        mover.push(mover.legal_moves()[0])
+        if not arrived.wait(10):
+            raise SystemExit("bench/ssh.py: a decision did not reach the watching table in 10 s")
+        delays.append(seen[-1] - started)
+    stop.set()
+    thread.join()
+    report("without the apps: push to another SharedTable's new view (watch, fetch)", delays)
 
 
 def main() -> int:
@@ -259,7 +368,8 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=4)
     parser.add_argument("--cols", type=int, default=100)
     parser.add_argument("--rows", type=int, default=32)
-    parser.add_argument("--decisions", type=int, default=20, help="decisions timed at the shared table")
+    parser.add_argument("--decisions", type=int, default=50, help="decisions timed at the shared table")
+    parser.add_argument("--table-only", action="store_true", help="only the shared table's figures")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
@@ -274,7 +384,7 @@ def main() -> int:
                 "--saves",
                 str(Path(tmp)),
                 "--max-sessions",
-                str(args.sessions + 3),  # room for the shared table's two players while the others hang up
+                str(args.sessions + 3),  # room for the shared table's three clients while the others hang up
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -287,8 +397,13 @@ def main() -> int:
             if not match:
                 print(f"bench/ssh.py: the server did not start: {line.strip()}", file=sys.stderr)
                 return 1
-            asyncio.run(bench(int(match.group(1)), server.pid, args.sessions, args.cols, args.rows))
+            if not args.table_only:
+                asyncio.run(bench(int(match.group(1)), server.pid, args.sessions, args.cols, args.rows))
             asyncio.run(table_latency(int(match.group(1)), Path(tmp), args.cols, args.rows, args.decisions))
+            from norsewind_tui.storage.tables import SharedTable
+
+            if hasattr(SharedTable, "watch"):  # not in a tree from before tables were notified
+                wake_latency(Path(tmp), args.decisions)
         finally:
             server.terminate()
             server.wait(timeout=30)

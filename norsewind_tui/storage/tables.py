@@ -11,8 +11,9 @@ write, which
 3. checks that the seat to move belongs to this process's identity,
 4. applies the decision and writes the file atomically (``atomic_write``).
 
-Other processes poll the file's generation (``fetch``) and pick up the new
-view; a decision appears on every screen within a poll interval.
+Other processes are woken by the change (``watch``: inotify on the folder, with a
+slow fallback poll, ``watch.py``), read the file's generation (``fetch``) and pick
+up the new view; a decision appears on every screen within milliseconds.
 
 Who sits where is in the save's seat metadata: a person's seat is named by the
 *identity* holding it (``player_identity``: ``$NORSEWIND_PLAYER``, else the
@@ -62,11 +63,12 @@ from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import ProfileStore
 from .saves import GameStore
 from .undo import Seat, redo_step, undo_step
+from .watch import FALLBACK, NETWORK_POLL, FileWatch
 
 TABLES_DIR = "tables"
 OPEN = "(open)"  # the seat metadata's name for a seat nobody holds yet (never an identity)
 COMPUTER_SUFFIX = ".json.computer"  # the claim lock of whoever plays the computer seats now
-POLL_INTERVAL = 0.25  # seconds between two looks at a table's generation
+POLL_INTERVAL = NETWORK_POLL  # seconds between two looks at a table's generation where nothing notifies
 LOCK_WAIT = 5.0  # seconds a write waits for another process's write (a write takes milliseconds)
 MIN_SEATS, MAX_SEATS = 2, 4
 PLAYER_ENV = "NORSEWIND_PLAYER"
@@ -452,6 +454,16 @@ class SharedTable(OpenGame):
     def reload(self) -> bool:
         """The ``SavedGame.reload`` of a watched game: same as ``poll``."""
         return self.poll()
+
+    def watch(self, fallback: float = FALLBACK, notify: bool = True) -> FileWatch:
+        """What a follower waits on: its ``wait`` returns when the table's file (or its backup, or the
+        computer seats' claim) changed, and at the latest every ``fallback`` seconds; ``fetch`` then.
+
+        Blocking (a worker thread's); ``close`` it (or use ``with``).  ``notify=False``: no
+        notification, only the fallback look.
+        """
+        names = (self._files.main.name, self._files.backup.name, self._claim_path.name)
+        return FileWatch(self._files.main.parent, names, fallback, notify)
 
     # ------------------------------------------------------------------ writing
 

@@ -1,11 +1,11 @@
 """A shared table's game screen: the game screen, for one seat of a table several terminals share.
 
-The handle is a ``storage.tables.SharedTable``.  A worker thread looks at the
-table's save file every ``POLL_INTERVAL`` seconds and posts ``TableChanged``
-with the newer view, so every decision appears on every screen within a
-fraction of a second; the same worker plays the computer seats when it wins
-the table's claim (so does every other process at the table: the first one
-decides, once).  Only the seat's own identity can choose; watchers (no seat)
+The handle is a ``storage.tables.SharedTable``.  A worker thread waits on the
+table's ``watch`` (woken when the save file changes, else a slow fallback
+look) and posts ``TableChanged`` with the newer view, so every decision
+appears on every screen within milliseconds; the same worker plays the
+computer seats when it wins the table's claim (so does every other process at
+the table: the first one decides, once).  Only the seat's own identity can choose; watchers (no seat)
 see everything, read-only.
 """
 
@@ -81,17 +81,17 @@ class TableScreen(GameScreen):
         worker = get_current_worker()
         table = self.table
         latest = table.view
+        watch = table.watch()
         while not worker.is_cancelled:
-            time.sleep(POLL_INTERVAL)
+            watch.wait(lambda: worker.is_cancelled)  # a change, or the fallback period (the first: at once)
             if worker.is_cancelled:
-                return
+                break
             base = table.view if table.view.generation >= latest.generation else latest
             try:
                 newer = table.fetch(base)
                 if newer is not None:
-                    latest = newer
+                    latest = base = newer
                     self.post_message(TableChanged(newer))
-                    continue
                 if table.computer_to_move(base) is not None:
                     pause = self.norsewind.computer_delay
                     played = table.computer_step(self.decide, base, pause=pause)
@@ -101,6 +101,7 @@ class TableScreen(GameScreen):
             except Exception as exc:  # unreadable table, failing bot: say so, look again later
                 self.post_message(TableTrouble(str(exc) or type(exc).__name__))
                 time.sleep(TROUBLE_PAUSE)
+        watch.close()
 
     def decide(self, seat: int, bot: str, state: State) -> Move:
         return self.robot.decide(seat, bot, state)

@@ -1,0 +1,185 @@
+"""Waking the followers of a file when another process changes it (shared tables, issue 16).
+
+A ``FileWatch`` watches some files of one folder.  ``wait`` returns as soon as one of
+them changes (True), or when ``period`` seconds passed without a notification (False),
+so a follower that then reads the file can never miss a change for longer than the
+period, whatever happened to the notifications.
+
+- **Notified** (the usual case): inotify on Linux, through ``watchfiles`` (the Rust
+  ``notify`` crate), watching the *folder*, because an atomic write replaces the file
+  (a new inode) and a watch on the old file would see nothing after the first write.
+  A change wakes ``wait`` within a few milliseconds; the period is ``FALLBACK`` (2 s).
+- **Network file systems** (NFS, SMB/CIFS, sshfs and other FUSE network mounts, 9p,
+  AFS, Ceph, GlusterFS, Lustre...): inotify reports only the changes made *by this
+  machine*, never those of another host writing the same folder.  The folder's file
+  system type is looked up in ``/proc/self/mounts``; on those, nothing is watched and
+  ``wait`` is a plain poll every ``NETWORK_POLL`` seconds (as every table was before).
+- **No notification available** (not Linux with inotify, the user's inotify instances
+  used up, ``watchfiles`` failing): the same poll every ``NETWORK_POLL`` seconds.
+
+Blocking; meant for a worker thread.  ``stopped`` (checked every few milliseconds)
+lets the thread's owner end a wait early.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable, Collection
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+FALLBACK = 2.0  # seconds: the longest a notified follower goes without looking at the file
+NETWORK_POLL = 0.25  # seconds between two looks where notification cannot work
+STEP = 0.005  # seconds: how often a wait checks for notifications and for ``stopped``
+GROUP = 0.02  # seconds: the most a wait spends gathering the events of one write
+NETWORK_FILE_SYSTEMS = frozenset(
+    {
+        "nfs",
+        "nfs4",
+        "cifs",
+        "smb3",
+        "smbfs",
+        "ncpfs",
+        "9p",
+        "afs",
+        "ceph",
+        "glusterfs",
+        "lustre",
+        "gpfs",
+        "beegfs",
+        "davfs",
+        "fuse.sshfs",
+        "fuse.glusterfs",
+        "fuse.cephfs",
+        "fuse.rclone",
+        "fuse.s3fs",
+        "fuse.davfs2",
+    }
+)
+
+
+def _unescape(field: str) -> str:
+    """``/proc/mounts`` writes a space as ``\\040`` (and tab, newline, backslash likewise)."""
+    for code, char in (("\\040", " "), ("\\011", "\t"), ("\\012", "\n"), ("\\134", "\\")):
+        field = field.replace(code, char)
+    return field
+
+
+def file_system_type(folder: Path, mounts: str | None = None) -> str | None:
+    """The type of the file system ``folder`` is on (``ext4``, ``nfs4``...), None when unknown.
+
+    ``mounts``: the text of ``/proc/self/mounts`` (read when None).
+    """
+    if mounts is None:
+        try:
+            mounts = Path("/proc/self/mounts").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+    try:
+        where = os.path.realpath(folder)
+    except OSError:
+        return None
+    best, kind = -1, None
+    for line in mounts.splitlines():
+        fields = line.split()
+        if len(fields) < 3:
+            continue
+        point = _unescape(fields[1])
+        inside = where == point or where.startswith(point.rstrip("/") + "/")
+        if inside and len(point) >= best:  # the last mount on a point hides the earlier ones
+            best, kind = len(point), fields[2]
+    return kind
+
+
+def notification_works(folder: Path, mounts: str | None = None) -> bool:
+    """False where inotify cannot see other machines' changes (a network file system)."""
+    return file_system_type(folder, mounts) not in NETWORK_FILE_SYSTEMS
+
+
+class _Stop:
+    """``watchfiles``' stop event: any object with ``is_set``."""
+
+    def __init__(self, stopped: Callable[[], bool]) -> None:
+        self.is_set = stopped
+
+
+class FileWatch:
+    """Wakes a follower when one of ``names`` in ``folder`` changes; at the latest every ``period`` s.
+
+    ``notify=False`` watches nothing: ``wait`` returns after ``fallback`` seconds, as a
+    notified watch does when its notifications are lost.
+    """
+
+    def __init__(self, folder: Path, names: Collection[str], fallback: float = FALLBACK, notify: bool = True) -> None:
+        self.folder = Path(folder)
+        self.names = frozenset(names)
+        self.period = fallback
+        self.why_polling: str | None = None  # why nothing is watched (None: notified, or notify=False)
+        self._notify: Any = None
+        self._started = False  # the first wait returns at once: the file may have changed before the watch
+        if not notify:
+            return
+        if not notification_works(self.folder):
+            self._poll_fast(f"{self.folder} is on a network file system ({file_system_type(self.folder)})")
+            return
+        try:
+            from watchfiles._rust_notify import RustNotify  # deferred: only a table's worker needs it
+
+            self._notify = RustNotify([str(self.folder)], False, False, 300, False, False)
+        except (ImportError, OSError, RuntimeError, TypeError) as exc:  # inotify limits, no folder, no wheel
+            self._poll_fast(f"no file-change notification for {self.folder}: {exc}")
+
+    def _poll_fast(self, why: str) -> None:
+        self.why_polling = why
+        self.period = min(self.period, NETWORK_POLL)
+
+    @property
+    def notified(self) -> bool:
+        """Does a change wake ``wait`` (else ``wait`` only returns after ``period``)?"""
+        return self._notify is not None
+
+    def wait(self, stopped: Callable[[], bool] = lambda: False) -> bool:
+        """Until one of the files changes (True), ``period`` passes or ``stopped()`` (False).
+
+        The first call returns True at once (what changed before the watch began is not known).
+        """
+        if not self._started:
+            self._started = True
+            return True
+        deadline = time.monotonic() + self.period
+        while not stopped():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if self._notify is None:
+                time.sleep(min(left, 0.05))
+                continue
+            try:
+                ms = max(1, round(left * 1000))
+                got = self._notify.watch(round(GROUP * 1000), round(STEP * 1000), ms, _Stop(stopped))
+            except (OSError, RuntimeError) as exc:  # the folder went away, the watcher broke: poll
+                self.close()
+                self._poll_fast(f"file-change notification stopped for {self.folder}: {exc}")
+                return False
+            if isinstance(got, set) and any(os.path.basename(path) in self.names for _, path in got):
+                return True
+            # other files of the folder (another table, a lock), or 'timeout'/'stop': the loop decides
+        return False
+
+    def close(self) -> None:
+        notify, self._notify = self._notify, None
+        if notify is not None:
+            with contextlib.suppress(Exception):
+                notify.close()
+
+    def __enter__(self) -> FileWatch:
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+__all__ = ["FALLBACK", "NETWORK_FILE_SYSTEMS", "NETWORK_POLL", "FileWatch", "file_system_type", "notification_works"]
