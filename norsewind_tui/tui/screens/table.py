@@ -21,7 +21,7 @@ from ...rules import pending
 from ...rules.events import Event
 from ...rules.moves import Move
 from ...rules.state import State
-from ...storage.tables import POLL_INTERVAL, SharedTable, TableView
+from ...storage.tables import SharedTable, TableView
 from ..computer import Computer
 from .end import EndScreen
 from .game import GameScreen
