@@ -150,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_storage_commands(sub)
 
+    from .review import add_review_command
+
+    add_review_command(sub)
+
     from ..ssh import add_serve_command
 
     add_serve_command(sub)

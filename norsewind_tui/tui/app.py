@@ -34,9 +34,11 @@ from .screens.help import HelpScreen
 from .screens.lobby import LobbyScreen
 from .screens.new_game import NewGameScreen
 from .screens.resume import ResumeScreen
+from .screens.review import ReviewScreen
 from .screens.table import TableEndScreen, TableScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .text import safe_text
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
 
@@ -64,8 +66,10 @@ class NorsewindApp(App[str]):
         seed: int | None = None,
         computer_delay: float = 0.6,
         theme: str | None = None,
+        review: SavedGame | None = None,
     ) -> None:
         super().__init__()
+        self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
         self.library = library or Library()
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
         self.seed = seed
@@ -85,7 +89,9 @@ class NorsewindApp(App[str]):
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.theme_choice or theme_name()
-        if self.initial_game is not None:
+        if self.initial_review is not None:
+            self.push_screen(ReviewScreen(self.initial_review))
+        elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
         else:
             self.push_screen(TitleScreen(self.library.problem))
@@ -170,6 +176,19 @@ class NorsewindApp(App[str]):
             return
         self.start_game(game, game.notice or "")
 
+    def open_review(self, game: GameHandle | str, on_error: Callable[[str], None]) -> None:
+        """Review a game (read-only) over the page shown; Esc comes back to it.
+
+        A name is opened read-only (no lock: the game may be played elsewhere meanwhile).
+        """
+        if isinstance(game, str):
+            try:
+                game = self.library.open(game, read_only=True)
+            except StorageError as exc:
+                on_error(str(exc))
+                return
+        self.push_screen(ReviewScreen(game))
+
     def open_lobby(self, notice: str = "") -> None:
         """The shared tables (leaving a table: it needs no closing, nothing is held between writes)."""
         self.active_game = None
@@ -229,8 +248,10 @@ class NorsewindApp(App[str]):
         self.open_page("help")
 
 
-def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
-    """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse); ``game``: resume it."""
+def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str | None = None) -> int:
+    """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse); ``game``: resume it;
+    ``review``: the name of a game to review (read-only).
+    """
     cards: CardDB | None = None
     if getattr(args, "cards", None):
         cards = load_card_file(args.cards)
@@ -239,7 +260,14 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
     except StorageError as exc:  # no saves folder, no game: say why in one line
         print(f"norsewind: {exc}", file=sys.stderr)
         return 2
-    app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
+    reviewed = None
+    if review is not None:
+        try:
+            reviewed = library.open(review, read_only=True)
+        except StorageError as exc:
+            print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
+            return 2
+    app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None), review=reviewed)
     message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:
         print(message)

@@ -165,6 +165,7 @@ class EndScreen(NorsewindScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,m", "menu", "Title screen", key_display="Esc", id="end-menu"),
+        Binding("r", "review", "Review", id="end-review"),
         Binding("L", "show_log", "Log", key_display="L", id="end-log"),
         Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
         Binding("q", "quit_game", "Quit", id="end-quit"),
@@ -204,6 +205,10 @@ class EndScreen(NorsewindScreen[None]):
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(log_lines(self.game)))
+
+    def action_review(self) -> None:
+        """Watch the game again, decision by decision (R25: the way to look back)."""
+        self.norsewind.open_review(self.game, on_error=self.say)
 
     def action_hint(self) -> None:
         self.notify("The game is over: no hint (L shows the game log).", severity="warning")
