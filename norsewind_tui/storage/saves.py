@@ -162,6 +162,14 @@ class GameStore:
         )
         return self._new_file(name, session, meta, default=self._default_name(config))
 
+    def add(self, session: Session, meta: SaveMeta, name: str) -> SavedGame:
+        """A new game file ``name`` holding ``session`` (its log, standing at its position) and ``meta``.
+
+        For a game that comes from elsewhere (``norsewind import``): the caller has verified it.
+        Never overwrites: ``SaveError`` when the name is taken (nothing is written then).
+        """
+        return self._new_file(name, session, meta, default=name)
+
     def _default_name(self, config: GameConfig) -> str:
         day = now().strftime("%Y-%m-%d")
         return f"{day}-solo-level-{config.level}" if config.solo else f"{day}-{len(config.players)}-players"

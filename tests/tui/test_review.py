@@ -163,3 +163,33 @@ async def test_a_four_player_review_has_no_vikings_and_tab_shows_each_player(sav
         assert screen.position == 40
         await pilot.press("tab")
         assert screen.view_seat is not None and "'s kingdoms]" in screen.query_one("#prompt").prompt
+
+
+async def _screens(saves: Path, name: str, positions: list[int]) -> list[str]:
+    app = make_app(saves)
+    app.initial_review = app.library.open(name, read_only=True)
+    out = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: Any = app.screen
+        for p in positions:
+            screen.go(p)
+            out.append(await shown(pilot))
+        await pilot.press("t")
+        out.append(await shown(pilot))
+    return out
+
+
+@aio
+async def test_an_exported_and_imported_game_reviews_the_same(saves: Path, tmp_path: Path) -> None:
+    from norsewind_tui.cli import main
+
+    game = played(saves, ("Astrid",), seed=7)
+    game.close()
+    shared = tmp_path / "shared.json"
+    assert main(["--saves", str(saves), "export", game.name, "--json", "-o", str(shared)]) == 0
+    assert main(["--saves", str(saves), "import", str(shared), "--as", "imported"]) == 0
+    steps = [0, 1, 10, 33, 57]
+    original = await _screens(saves, game.name, steps)
+    imported = await _screens(saves, "imported", steps)
+    assert imported == original
+    assert "Decision 33 of 57" in original[3]
