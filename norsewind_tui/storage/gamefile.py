@@ -203,3 +203,8 @@ class OpenGame(ABC):
     @property
     def id(self) -> str:
         return self._current().meta.id
+
+    @property
+    def branch_of(self) -> str | None:
+        """The game this one plays on from (issue 12: no medal, R25), or None."""
+        return self._current().meta.branch_of

@@ -77,6 +77,7 @@ class SaveSummary:
     error: str | None = None
     mtime_ns: int = 0  # of the file: orders games saved within the same second
     profile: str | None = None  # solo: the profile that records the result
+    branch_of: str | None = None  # played on from this game (issue 12)
 
 
 def _summary(name: str, path: Path) -> SaveSummary:
@@ -99,6 +100,7 @@ def _summary(name: str, path: Path) -> SaveSummary:
         meta.level,
         save.position,
         profile=meta.profile,
+        branch_of=meta.branch_of,
     )
 
 
@@ -169,6 +171,35 @@ class GameStore:
         Never overwrites: ``SaveError`` when the name is taken (nothing is written then).
         """
         return self._new_file(name, session, meta, default=name)
+
+    def branch(self, game: OpenGame, position: int, name: str | None = None) -> SavedGame:
+        """Play on from ``game`` after ``position`` decisions, as a new game (issue 12, R25).
+
+        The new file holds the first ``position`` moves of the log, the same seats, a new
+        identity and ``branch_of``/``branch_at``; it has no campaign profile, so it earns no
+        medal and is never recorded.  ``game``'s file is only read.  A free name is chosen
+        when ``name`` is None; ``SaveError`` when ``name`` is taken or the position is past
+        the end of the log or the game is over there.
+        """
+        s = game.session
+        if not 0 <= position <= s.position:
+            raise SaveError(f"{game.name}: no position {position} to play on from (0..{s.position})")
+        session = Session.replay(s.config, s.seed, list(s.moves[:position]), cards=self.cards)
+        if session.state.is_over:
+            raise SaveError(f"{game.name}: the game is over after decision {position}: step back to play on")
+        stamp = now()
+        meta = msgspec.structs.replace(
+            game.meta,
+            id=uuid.uuid4().hex,
+            created=stamp,
+            updated=stamp,
+            profile=None,
+            recorded=False,
+            branch_of=game.name,
+            branch_at=position,
+        )
+        default = f"{game.name}-from-turn-{session.state.turn}"
+        return self._new_file(name, session, meta, default=default)
 
     def _default_name(self, config: GameConfig) -> str:
         day = now().strftime("%Y-%m-%d")

@@ -189,6 +189,21 @@ class NorsewindApp(App[str]):
                 return
         self.push_screen(ReviewScreen(game))
 
+    def play_on(self, game: GameHandle, position: int, name: str, on_error: Callable[[str], None]) -> None:
+        """A new game from ``game`` after ``position`` decisions, shown at once (the original is only read)."""
+        try:
+            new = self.library.branch(game, position, name or None)
+        except StorageError as exc:
+            on_error(str(exc))
+            return
+        if self.active_game is not None:
+            self.active_game.close()  # the original (its score pad under the review): released, unchanged
+        self.active_game = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        notice = f"Playing on from decision {position} of {game.name} as {new.name}: a new game that earns no medal."
+        self.start_game(new, notice)
+
     def open_lobby(self, notice: str = "") -> None:
         """The shared tables (leaving a table: it needs no closing, nothing is held between writes)."""
         self.active_game = None

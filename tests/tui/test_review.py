@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Input
+
 from norsewind_tui.bots import make_bot
 from norsewind_tui.rules import apply, new_game
 from norsewind_tui.tui.screens.end import EndScreen
@@ -193,3 +195,47 @@ async def test_an_exported_and_imported_game_reviews_the_same(saves: Path, tmp_p
     imported = await _screens(saves, "imported", steps)
     assert imported == original
     assert "Decision 33 of 57" in original[3]
+
+
+@aio
+async def test_play_on_from_turn_5_is_a_new_game_without_a_medal(saves: Path) -> None:
+    from norsewind_tui.tui.screens.game import GameScreen
+    from norsewind_tui.tui.screens.resume import ResumeScreen
+
+    game = played(saves, ("Astrid",), seed=7)
+    before = game.path.read_bytes()
+    app = make_app(saves, game=game)
+    campaign = app.library.campaign()
+    assert sum(row.played for row in campaign[0]) == 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "g")
+        await pilot.press("5", "enter")
+        review: Any = app.screen
+        start = review.timeline.start_of_turn(5)
+        expected = review.timeline.state(start)
+        assert review.position == start
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen.query_one("#name", Input).value == f"{game.name}-from-turn-5"
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        branch = screen.game
+        assert branch.name == f"{game.name}-from-turn-5" and branch.branch_of == game.name
+        assert branch.state == expected and branch.session.position == start
+        assert "earns no medal" in status(app)
+        bot = make_bot("greedy", 3)
+        while not branch.state.is_over:
+            screen.play(bot.decide(branch.state))
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        text = await shown(pilot)
+        assert f"Played on from {game.name}: a branch earns no medal" in text and "medal on level" not in text
+        app.open_page("resume")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert "branch, over" in await shown(pilot)
+    assert game.path.read_bytes() == before  # the original file never changes
+    assert app.library.campaign() == campaign  # R25: the campaign record is untouched

@@ -52,16 +52,20 @@ def log_lines(game: GameHandle) -> list[str]:
     return lines
 
 
-def result_lines(state: State, result: Outcome, assisted: bool) -> list[tuple[str, str]]:
+def result_lines(state: State, result: Outcome, assisted: bool, branch_of: str | None = None) -> list[tuple[str, str]]:
     """The verdict under the pad as (text, component class) lines."""
     names = [safe_text(p.name) for p in state.players]
     out: list[tuple[str, str]] = []
+    if branch_of is not None:
+        out.append((f"Played on from {safe_text(branch_of)}: a branch earns no medal and is not in the campaign.", ""))
     if state.solo:
         assert result.margin is not None and result.vikings is not None
         you = result.scores[0]
         out.append((f"{names[0]} {you} - Vikings {result.vikings}: margin {result.margin:+d}.", "pad--head"))
         if result.margin <= 0:
             out.append(("The Vikings win this time: no medal.", "pad--risk"))
+        elif branch_of is not None:
+            out.append(("You beat the Vikings in this branch (no medal).", ""))
         elif assisted:
             out.append(("You beat the Vikings, but the game was assisted (undo over a revealed card): no medal.", ""))
         elif result.medal is not None:
@@ -69,6 +73,8 @@ def result_lines(state: State, result: Outcome, assisted: bool) -> list[tuple[st
                 (f"You beat the Vikings: {MEDAL_TEXT[result.medal]} medal on level {result.level}.", "pad--medal")
             )
         level = result.level or 1
+        if branch_of is not None:
+            return out
         if result.medal == "platinum" and not assisted:
             if level < 7:
                 out.append((f"Platinum: level {level + 1} is unlocked.", "pad--medal"))
@@ -104,10 +110,11 @@ class ScorePad(Widget):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"pad--head", "pad--winner", "pad--risk", "pad--medal", "pad--dim"}
 
-    def __init__(self, state: State, assisted: bool, *, id: str | None = None) -> None:
+    def __init__(self, state: State, assisted: bool, *, id: str | None = None, branch_of: str | None = None) -> None:
         super().__init__(id=id)
         self.state = state
         self.assisted = assisted
+        self.branch_of = branch_of
 
     def _style(self, name: str) -> Style | str:
         return self.get_component_rich_style(name, partial=True) if name else ""
@@ -152,7 +159,10 @@ class ScorePad(Widget):
         if vik is not None:
             totals.append(Text(str(vik.total), style=self._style("pad--head")))
         table.add_row(*totals, end_section=True)
-        lines = [Text(text, style=self._style(cls)) for text, cls in result_lines(state, result, self.assisted)]
+        lines = [
+            Text(text, style=self._style(cls))
+            for text, cls in result_lines(state, result, self.assisted, self.branch_of)
+        ]
         legend = "h>s: more helmets than shields, -7; else prestige x citizens."
         if state.solo:
             legend += " Vikings: coins per card x cards where their helmets beat your shields."
@@ -183,7 +193,7 @@ class EndScreen(NorsewindScreen[None]):
         state = self.game.state
         with VerticalScroll(classes="page"):
             with Center():
-                yield ScorePad(state, self.game.assisted, id="pad")
+                yield ScorePad(state, self.game.assisted, id="pad", branch_of=self.game.branch_of)
             yield Static("", id="end-status")  # why undo is refused (R25)
         yield Footer()
 

@@ -49,6 +49,8 @@ class ResumeScreen(NorsewindScreen[None]):
             table.add_column(label)
         for g in self.games:
             state = "broken" if g.error else ("finished" if g.finished else "")
+            if g.branch_of and not g.error:
+                state = "branch, over" if g.finished else "branch"  # played on from another game (issue 12)
             table.add_row(
                 Text(fit(safe_text(g.name), 24).rstrip()),
                 Text(g.mode),

@@ -256,7 +256,21 @@ class ReviewScreen(NorsewindScreen[None]):
     # ------------------------------------------------------------------ elsewhere
 
     def action_play_on(self) -> None:
-        self.query_one(StatusLine).say("Playing on is not available yet.", "error")
+        """Play on from the position shown as a new game (asks its name; R25: no medal)."""
+        if self.timeline.state(self.position).is_over:
+            self.query_one(StatusLine).say("The game is over here: step back (←) to play on from earlier.", "error")
+            return
+        turn = self.timeline.turn_of(self.position)
+        question = f"Play on from decision {self.position} as a new game (no medal), named:"
+        self.app.push_screen(NameScreen(question, f"{self.game.name}-from-turn-{turn}"), self.named_branch)
+
+    def named_branch(self, name: str | None) -> None:
+        if not name:
+            return
+        self.norsewind.play_on(self.game, self.position, name, on_error=self.failed)
+
+    def failed(self, message: str) -> None:
+        self.query_one(StatusLine).say(message, "error")
 
     def action_analyse(self) -> None:
         self.query_one(StatusLine).say("The analysis is not available yet.", "error")
