@@ -40,6 +40,7 @@ from ..rules.moves import Move
 from ..rules.scoring import final_result
 from ..rules.session import Session
 from ..rules.state import GameConfig
+from .analysis import analysis_path
 from .atomic import FileLock, read_limited, remove_stale_temps, stamp_of
 from .errors import GameLocked, ReadOnlyGame, SaveConflict, SaveError
 from .format import MAX_TEXT, SaveMeta, SeatMeta, decode_save, now, printable_problem
@@ -317,7 +318,7 @@ class GameStore:
         lock = FileLock(files.lock, f"the game {files.name}")
         lock.acquire()
         try:
-            for path in (files.main, files.backup, files.damaged):
+            for path in (files.main, files.backup, files.damaged, analysis_path(self.dir, files.name)):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(path)
             remove_stale_temps(files.main)

@@ -12,12 +12,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Footer
+from textual.worker import get_current_worker
 
+from ...storage.analysis import Analysis, Verdict, log_key, read_analysis, write_analysis
+from ...storage.errors import StorageError
 from ...storage.handle import GameHandle
+from ..analysis import analyse, verdict_words
 from ..text import safe_text
 from ..timeline import Timeline
 from ..widgets.board import Board, BoardView
@@ -46,11 +52,31 @@ REVIEW_BINDINGS: list[Binding] = [
     Binding("tab", "next_view", "Players", show=False, id="review-next-view", priority=True),
     Binding("p", "play_on", "Play on", id="review-play-on"),
     Binding("a", "analyse", "Analyse", id="review-analyse"),
+    Binding("n", "next_costly", "Next costly", show=False, id="review-next-costly"),
     Binding("L", "show_log", "Log", key_display="L", show=False, id="review-log"),
     Binding("question_mark", "help", "Help", key_display="?", id="review-help"),
     Binding("escape", "back", "Back", key_display="Esc", show=False, id="review-back"),
     Binding("q", "quit_review", "Quit", id="review-quit"),
 ]
+
+
+class AnalysisProgress(Message):
+    def __init__(self, done: int, total: int) -> None:
+        self.done = done
+        self.total = total
+        super().__init__()
+
+
+class AnalysisDone(Message):
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        super().__init__()
+
+
+class AnalysisFailed(Message):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
 
 
 class ReviewLog(GameLog):
@@ -90,7 +116,9 @@ class ReviewScreen(NorsewindScreen[None]):
         self.position = self.timeline.end if position is None else max(0, min(position, self.timeline.end))
         self.viking_step = 0
         self.view_seat: int | None = None
-        self.analysis: dict[int, str] = {}  # decision -> the analysis' words, once it ran
+        self.verdicts: dict[int, Verdict] = {}  # decision -> the analysis' verdict, once it ran
+        self.analysed: Analysis | None = None
+        self.analysing = False
 
     # ------------------------------------------------------------------ layout
 
@@ -130,8 +158,10 @@ class ReviewScreen(NorsewindScreen[None]):
         self.draw_log()
         self.draw_chart()
         words = t.status(p, self.viking_step)
-        if p and p - 1 in self.analysis and not self.viking_step:
-            words += " " + self.analysis[p - 1]
+        verdict = self.verdicts.get(p - 1) if p and not self.viking_step else None
+        if verdict is not None and verdict.costly:  # the analysis marks it: say what it cost, in words
+            self.query_one(StatusLine).say("Costly: " + verdict_words(verdict), "hint")
+            return
         self.query_one(StatusLine).say(words)
 
     def prompt_text(self, seat: int) -> str:
@@ -272,14 +302,94 @@ class ReviewScreen(NorsewindScreen[None]):
     def failed(self, message: str) -> None:
         self.query_one(StatusLine).say(message, "error")
 
+    def analysed_seat(self) -> int:
+        """Whose decisions ``a`` analyses: the kingdoms shown (tab), else the first person's seat."""
+        if self.view_seat is not None:
+            return self.view_seat
+        seats = self.game.seats
+        return next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
+
     def action_analyse(self) -> None:
-        self.query_one(StatusLine).say("The analysis is not available yet.", "error")
+        """Where did I lose it? The hard player looks at each decision of the seat (in a worker)."""
+        status = self.query_one(StatusLine)
+        if self.analysing:
+            status.say("The analysis is running...", "hint")
+            return
+        seat = self.analysed_seat()
+        library = self.norsewind.library
+        key = log_key(self.game.session, library.store.cards.digest)
+        stored = read_analysis(library.saves_dir, self.game.name, key, seat)
+        if stored is not None:
+            self.show_analysis(stored)
+            return
+        self.analysing = True
+        status.say(f"Analysing {self.timeline.names[seat]}'s decisions with the hard computer player...", "hint")
+        self.run_analysis(seat, library.store.cards.digest)
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def run_analysis(self, seat: int, digest: str) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(AnalysisProgress(done, total))
+
+        try:
+            found = analyse(
+                self.game.session,
+                seat,
+                digest,
+                progress=progress,
+                should_stop=lambda: worker.is_cancelled,
+            )
+        except Exception as exc:  # a failing bot must not take the review down
+            self.post_message(AnalysisFailed(f"The analysis failed: {exc}"))
+            return
+        if found is not None:
+            self.post_message(AnalysisDone(found))
+
+    def on_analysis_progress(self, message: AnalysisProgress) -> None:
+        self.query_one(StatusLine).say(f"Analysing: decision {message.done} of {message.total}...", "hint")
+
+    def on_analysis_failed(self, message: AnalysisFailed) -> None:
+        self.analysing = False
+        self.query_one(StatusLine).say(message.reason, "error")
+
+    def on_analysis_done(self, message: AnalysisDone) -> None:
+        self.analysing = False
+        library = self.norsewind.library
+        note = ""
+        try:
+            write_analysis(library.saves_dir, self.game.name, message.analysis)
+        except StorageError as exc:
+            note = f" (not kept: {exc})"
+        self.show_analysis(message.analysis, note)
+
+    def show_analysis(self, analysis: Analysis, note: str = "") -> None:
+        self.analysed = analysis
+        self.verdicts = {v.decision: v for v in analysis.verdicts}
+        who = self.timeline.names[analysis.seat]
+        more = ": n goes to the next one" if analysis.costly else ""
+        self.query_one(StatusLine).say(f"{who}: {analysis.summary()}{more}.{note}", "hint")
+
+    def action_next_costly(self) -> None:
+        if self.analysed is None:
+            self.query_one(StatusLine).say("No analysis yet: a analyses the decisions.", "error")
+            return
+        costly = [v.decision + 1 for v in self.analysed.costly]
+        nxt = next((p for p in costly if p > self.position), costly[0] if costly else None)
+        if nxt is None:
+            self.query_one(StatusLine).say("No costly decisions.", "hint")
+            return
+        self.go(nxt)
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen([line.text for line in self.timeline.lines_to(self.position)[0]]))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "analysis")
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 2:
