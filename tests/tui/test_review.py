@@ -239,3 +239,12 @@ async def test_play_on_from_turn_5_is_a_new_game_without_a_medal(saves: Path) ->
         assert "branch, over" in await shown(pilot)
     assert game.path.read_bytes() == before  # the original file never changes
     assert app.library.campaign() == campaign  # R25: the campaign record is untouched
+
+
+def test_the_review_help_lists_every_key() -> None:
+    from norsewind_tui.tui.screens.review import REVIEW_KEY_HELP, review_keys
+
+    assert set(REVIEW_KEY_HELP) == {b.id for b in REVIEW_BINDINGS}
+    lines = review_keys()
+    assert len(lines) == 2 + len(REVIEW_BINDINGS)
+    assert "↑ / PgUp       to the start of this turn, or the one before (PgUp too; ↓ / PgDn: the next turn)" in lines

@@ -37,7 +37,6 @@ from ..widgets.prompt import PromptLine, StatusLine
 from ..widgets.vikings import VikingPanel
 from .base import NorsewindScreen
 from .dialogs import LogScreen, NameScreen
-from .help import HelpScreen
 
 REVIEW_BINDINGS: list[Binding] = [
     Binding("left", "step(-1)", "Step", key_display="←→", id="review-prev"),
@@ -58,6 +57,52 @@ REVIEW_BINDINGS: list[Binding] = [
     Binding("escape", "back", "Back", key_display="Esc", show=False, id="review-back"),
     Binding("q", "quit_review", "Quit", id="review-quit"),
 ]
+
+
+# What ? says of each key of the review screen (by binding id)
+REVIEW_KEY_HELP = {
+    "review-prev": "one decision back (→ one forward)",
+    "review-next": "one decision forward",
+    "review-turn-back": "to the start of this turn, or the one before (PgUp too; ↓ / PgDn: the next turn)",
+    "review-turn-next": "to the start of the next turn",
+    "review-home": "the start of the game",
+    "review-end": "the end of the log",
+    "review-goto": "go to turn N (asks the number)",
+    "review-vikings": "solo: the Vikings' turn step by step (then on to their next turn)",
+    "review-chart": "the chart of projected scores over the turns (in place of the kingdoms at 80x24)",
+    "review-next-view": "show the next player's kingdoms (and analyse that seat)",
+    "review-play-on": "play on from this position as a new game (no medal, the original is kept as it is)",
+    "review-analyse": "where did I lose it? the hard computer player looks at each decision (kept beside the game)",
+    "review-next-costly": "after the analysis: the next costly decision",
+    "review-log": "the whole log up to this position",
+    "review-help": "this list",
+    "review-back": "back to where the review was opened",
+    "review-quit": "quit Norsewind",
+}
+
+
+KEY_NAMES = {
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "tab": "Tab",
+    "escape": "Esc",
+    "question_mark": "?",
+}
+
+
+def review_keys() -> list[str]:
+    """The review screen's keys in words (built from the bindings, so they always agree)."""
+    lines = ["The review screen (read-only: nothing here changes the game)", ""]
+    for b in REVIEW_BINDINGS:
+        keys = " / ".join(KEY_NAMES.get(k, k) for k in b.key.split(","))
+        lines.append(f"{keys:<14} {REVIEW_KEY_HELP.get(b.id or '', b.description)}")
+    return lines
 
 
 class AnalysisProgress(Message):
@@ -386,7 +431,7 @@ class ReviewScreen(NorsewindScreen[None]):
         self.app.push_screen(LogScreen([line.text for line in self.timeline.lines_to(self.position)[0]]))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(LogScreen(review_keys()))
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "analysis")
