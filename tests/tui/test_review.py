@@ -105,7 +105,7 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
         await pilot.press("end", "t")
         text = await shown(pilot)
         assert screen.has_class("-chart") and screen.query_one(ScoreChart).display
-        assert "Projected scores" in text and "█ Astrid 122  ▓ Vikings 21" in text and "end" in text
+        assert "Projected scores" in text and "█ Astrid 122  ╳ Vikings 21" in text and "end" in text
         assert all(len(line) <= 80 for line in text.splitlines())
         await pilot.press("escape")
     assert game.path.read_bytes() == before  # a review never writes

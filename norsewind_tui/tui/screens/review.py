@@ -242,7 +242,8 @@ class ReviewScreen(NorsewindScreen[None]):
         xs = [str(x) for x, _ in series]
         if t.state(t.end).is_over:
             xs[-1] = "end"
-        return ChartData(t.labels, xs, [v for _, v in series], current, t.projected(self.position))
+        now = t.projected(self.position)
+        return ChartData(t.labels, xs, [v for _, v in series], current, now, vikings=t.solo)
 
     def draw_chart(self) -> None:
         self.query_one(ScoreChart).show(self.chart_data())

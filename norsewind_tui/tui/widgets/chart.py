@@ -9,7 +9,7 @@ shown is marked ┼ on the axis.  Everything fits the width given (80 columns an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -29,7 +29,11 @@ class ChartData:
     current: int = 0  # the point shown
     now: tuple[int, ...] = ()  # the values at the position shown (the legend)
     title: str = "Projected scores"
-    extra: list[str] = field(default_factory=list)
+    vikings: bool = False  # the last series is the Vikings' (solo): their own mark ╳ and colour
+
+    def style_of(self, series: int) -> int:
+        """The mark and colour index of ``series``."""
+        return 4 if self.vikings and series == len(self.labels) - 1 else series % 4
 
 
 def chart_lines(data: ChartData, width: int, height: int) -> list[tuple[str, list[int]]]:
@@ -50,7 +54,7 @@ def chart_lines(data: ChartData, width: int, height: int) -> list[tuple[str, lis
 
     grid = [[" "] * plot_w for _ in range(rows)]
     owner = [[-1] * plot_w for _ in range(rows)]
-    for s in range(len(data.labels)):
+    for s in reversed(range(len(data.labels))):  # the first seat drawn last: on top where they meet
         prev: int | None = None
         for i, point in enumerate(values):
             x = i * step
@@ -61,15 +65,18 @@ def chart_lines(data: ChartData, width: int, height: int) -> list[tuple[str, lis
                 lo_r, hi_r = sorted((prev, r))
                 for rr in range(lo_r + 1, hi_r):
                     if grid[rr][x] == " ":
-                        grid[rr][x], owner[rr][x] = "│", s
-            grid[r][x], owner[r][x] = MARKS[s % len(MARKS)], s
+                        grid[rr][x], owner[rr][x] = "│", data.style_of(s)
+            grid[r][x], owner[r][x] = MARKS[data.style_of(s)], data.style_of(s)
             for dx in range(1, step if i < n - 1 else 1):  # a short run to the next turn
                 if x + dx < plot_w and grid[r][x + dx] == " ":
-                    grid[r][x + dx], owner[r][x + dx] = "─", s
+                    grid[r][x + dx], owner[r][x + dx] = "─", data.style_of(s)
             prev = r
     out: list[tuple[str, list[int]]] = []
+    middle = rows // 2
     for r in range(rows):
         label = str(hi) if r == 0 else (str(lo) if r == rows - 1 else "")
+        if r == middle:
+            label = str(round(hi - (hi - lo) * middle / (rows - 1)))
         prefix = label.rjust(label_w) + "┤"
         out.append((prefix + "".join(grid[r]), [-1] * len(prefix) + owner[r]))
     axis = [" "] * label_w + ["└"] + ["─"] * plot_w
@@ -82,7 +89,7 @@ def chart_lines(data: ChartData, width: int, height: int) -> list[tuple[str, lis
         x = label_w + 1 + i * step
         if x + len(name) > len(ticks):
             break
-        wanted = i in (0, data.current, n - 1) or (step >= 3 and i % 2 == 0)
+        wanted = i in (0, data.current, n - 1) or step >= 4 or (step >= 3 and i % 2 == 0)
         if wanted and all(c == " " for c in ticks[max(x - 1, 0) : x + len(name) + 1]):
             ticks[x : x + len(name)] = list(name)
     out.append(("".join(ticks).rstrip(), [-1] * len("".join(ticks).rstrip())))
@@ -96,13 +103,13 @@ def _legend(data: ChartData, width: int) -> list[tuple[str, list[int]]]:
     text, owners = "", list[int]()
     for s, label in enumerate(data.labels):
         value = f" {data.now[s]}" if s < len(data.now) else ""
-        piece = f"{MARKS[s % len(MARKS)]} {label[:14]}{value}"
+        piece = f"{MARKS[data.style_of(s)]} {label[:14]}{value}"
         if text and len(text) + 2 + len(piece) > width:
             lines.append((text, owners))
             text, owners = "", list[int]()
         if text:
             text, owners = text + "  ", [*owners, -1, -1]
-        text, owners = text + piece, owners + [s] * len(piece)
+        text, owners = text + piece, owners + [data.style_of(s)] * len(piece)
     if text:
         lines.append((text, owners))
     return lines
@@ -112,6 +119,14 @@ class ScoreChart(Widget):
     """The projected-score chart of the review screen."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {*SERIES_CLASSES, "chart--title"}
+    DEFAULT_CSS = """
+    ScoreChart > .chart--title { text-style: bold; }
+    ScoreChart > .chart--s0 { color: $nw-yellow; }
+    ScoreChart > .chart--s1 { color: $nw-blue; }
+    ScoreChart > .chart--s2 { color: $nw-purple; }
+    ScoreChart > .chart--s3 { color: $nw-safe; }
+    ScoreChart > .chart--s4 { color: $nw-vikings; }
+    """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -142,6 +157,6 @@ def _coloured(text: str, owners: Sequence[int], widget: Widget) -> Text:
         while end < len(text) and (owners[end] if end < len(owners) else -1) == s:
             end += 1
         if s >= 0:
-            line.stylize(widget.get_component_rich_style(SERIES_CLASSES[s % 5], partial=True), start, end)
+            line.stylize(widget.get_component_rich_style(SERIES_CLASSES[s], partial=True), start, end)
         start = end
     return line
