@@ -23,8 +23,10 @@ from ..rules.session import Session
 from ..storage.atomic import atomic_write, read_limited
 from ..storage.errors import SaveError
 from ..storage.format import SaveFile, encode_save
+from ..storage.gamefile import GameFiles
 from ..storage.paths import resolve_saves_dir, sanitise_name
 from ..storage.saves import GameStore
+from ..storage.tables import TABLES_DIR
 from ..storage.verify import load_bytes
 from ..tui.text import safe_text
 from ..tui.timeline import Timeline
@@ -37,6 +39,7 @@ def add_share_commands(sub: Any) -> None:
     kind = export.add_mutually_exclusive_group()
     kind.add_argument("--text", dest="form", action="store_const", const="text", help="a record to read (default)")
     kind.add_argument("--json", dest="form", action="store_const", const="json", help="the save's portable form")
+    export.add_argument("--table", action="store_true", help="NAME is a shared table (its file in the tables folder)")
     export.add_argument("-o", dest="output", metavar="FILE", help="write to FILE (never overwritten) instead of stdout")
     export.set_defaults(handler=cmd_export, form="text")
     imp = sub.add_parser("import", help="add a game exported with --json to the saves folder (checked first)")
@@ -57,10 +60,11 @@ def portable(save: SaveFile) -> SaveFile:
 
 def cmd_export(args: argparse.Namespace) -> int:
     store = _store(args)
-    files = store.files(args.name)
+    folder = store.dir / TABLES_DIR if args.table else store.dir
+    files = GameFiles(folder, sanitise_name(args.name))
     gen = files.read(store.cards)
     if gen is None:
-        raise SaveError(f"no saved game named {files.name} in {store.dir}")
+        raise SaveError(f"no {'shared table' if args.table else 'saved game'} named {files.name} in {folder}")
     save, session = gen.value.save, gen.value.session
     data = encode_save(portable(save)) if args.form == "json" else text_record(files.name, save, session).encode()
     if args.output is None:

@@ -131,3 +131,26 @@ def test_import_and_export_never_overwrite(saves: Path, tmp_path: Path, capsys: 
     assert run(saves, "import", str(out)) == 2  # "solo" is the original itself
     assert game.path.read_bytes() != b""
     assert run(saves, "import", str(out), "--as", "solo-copy") == 0
+
+
+def test_a_finished_shared_table_round_trips(saves: Path, tmp_path: Path) -> None:
+    from norsewind_tui.storage.tables import TableStore
+
+    tables = TableStore(saves)
+    table = tables.create("alice", ["me", "greedy"], seed=5, name="evening")
+    me = make_bot("greedy", 0)
+    while not table.finished:
+        if table.is_my_turn():
+            table.push(me.decide(table.state))
+        else:
+            assert table.play_computer(lambda seat, bot, state: make_bot(bot, seed=seat).decide(state))
+    out = tmp_path / "evening.json"
+    assert run(saves, "export", "evening", "--json", "-o", str(out)) == 2  # not a saved game
+    assert run(saves, "export", "evening", "--table", "--json", "-o", str(out)) == 0
+    assert run(saves, "import", str(out)) == 0
+    with GameStore(saves / "tables").open("evening", read_only=True) as original:
+        t = Timeline(original.session)
+        expected = [msgspec.json.encode(t.state(p)) for p in range(t.end + 1)]
+    assert positions(saves, "evening") == expected and len(expected) > 50
+    with GameStore(saves).open("evening", read_only=True) as imported:
+        assert imported.finished and imported.meta.profile is None
