@@ -248,3 +248,19 @@ def test_the_review_help_lists_every_key() -> None:
     lines = review_keys()
     assert len(lines) == 2 + len(REVIEW_BINDINGS)
     assert "↑ / PgUp       to the start of this turn, or the one before (PgUp too; ↓ / PgDn: the next turn)" in lines
+
+
+@aio
+async def test_a_game_without_decisions_reviews_and_no_key_fails(saves: Path) -> None:
+    game = start_game(saves, ("Astrid", "Bjorn"), seed=3)
+    app = make_app(saves)
+    app.initial_review = game
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: Any = app.screen
+        await pilot.press("left", "up", "home", "end", "right", "down", "pagedown", "pageup", "t", "tab", "n", "v")
+        assert screen.position == 0 and isinstance(app.screen, ReviewScreen)
+        text = await shown(pilot)
+        assert "The game begins." in text and "Review, turn 1, 0/0: projected" in text
+        await pilot.press("p")
+        await pilot.press("enter")
+        assert type(app.screen).__name__ == "GameScreen" and app.screen.game.branch_of == game.name

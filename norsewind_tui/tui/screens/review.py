@@ -10,6 +10,7 @@ never written here: ``p`` plays on from the position shown as a new game.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual import work
@@ -22,6 +23,7 @@ from textual.worker import get_current_worker
 
 from ...storage.analysis import Analysis, Verdict, log_key, read_analysis, write_analysis
 from ...storage.errors import StorageError
+from ...storage.gamefile import OpenGame
 from ...storage.handle import GameHandle
 from ..analysis import analyse, verdict_words
 from ..text import safe_text
@@ -348,6 +350,11 @@ class ReviewScreen(NorsewindScreen[None]):
     def failed(self, message: str) -> None:
         self.query_one(StatusLine).say(message, "error")
 
+    def folder(self) -> Path:
+        """Where the game's file is (a shared table's is in the tables folder): its analysis goes beside it."""
+        game = self.game
+        return game.path.parent if isinstance(game, OpenGame) else self.norsewind.library.saves_dir
+
     def analysed_seat(self) -> int:
         """Whose decisions ``a`` analyses: the kingdoms shown (tab), else the first person's seat."""
         if self.view_seat is not None:
@@ -364,7 +371,7 @@ class ReviewScreen(NorsewindScreen[None]):
         seat = self.analysed_seat()
         library = self.norsewind.library
         key = log_key(self.game.session, library.store.cards.digest)
-        stored = read_analysis(library.saves_dir, self.game.name, key, seat)
+        stored = read_analysis(self.folder(), self.game.name, key, seat)
         if stored is not None:
             self.show_analysis(stored)
             return
@@ -402,10 +409,9 @@ class ReviewScreen(NorsewindScreen[None]):
 
     def on_analysis_done(self, message: AnalysisDone) -> None:
         self.analysing = False
-        library = self.norsewind.library
         note = ""
         try:
-            write_analysis(library.saves_dir, self.game.name, message.analysis)
+            write_analysis(self.folder(), self.game.name, message.analysis)
         except StorageError as exc:
             note = f" (not kept: {exc})"
         self.show_analysis(message.analysis, note)
