@@ -14,12 +14,14 @@ review screen runs it in a worker thread, ``norsewind review --analyse`` under a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ..bots import MCTSBot, make_bot
+from ..bots import MCTSBot
 from ..bots.evaluate import evaluate
+from ..bots.registry import HARD
 from ..bots.turns import TurnEnd, best_turn, masked
 from ..bots.view import decision_rng, determinise, public_state
 from ..rules.engine import apply, cards_for, legal_moves
@@ -33,6 +35,9 @@ from .timeline import Timeline
 BOT = "hard"
 SEED = 0
 THRESHOLD = 3.0  # expected points: below this a different choice is a matter of taste
+# The hard player's budget without its 1.8 s cap (a game's safety net, not the analysis'): the
+# iteration budget alone decides, so a busy machine gives the same verdicts, only later.
+SEARCH = dataclasses.replace(HARD, time_cap=120.0)
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
@@ -61,9 +66,9 @@ def _value(sample: State, move: Move) -> float:
 def judge(job: Job) -> Verdict:
     """The hard bot's choice for ``job``'s decision, and what the decision made cost against it."""
     view = public_state(job.state)  # no peeking: what the seat saw, not the deck's order
-    bot = make_bot(BOT, SEED)
+    bot = MCTSBot(SEED, SEARCH)
     best = bot.decide(view)
-    plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
+    plan = bot.last_search.plan
     turn = job.state.turn
     if best == job.made:
         return Verdict(job.decision, turn, job.made_words, "", 0.0, False)
