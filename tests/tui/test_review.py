@@ -264,3 +264,31 @@ async def test_a_game_without_decisions_reviews_and_no_key_fails(saves: Path) ->
         await pilot.press("p")
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen" and app.screen.game.branch_of == game.name
+
+
+@aio
+async def test_review_from_a_finished_tables_score_pad(saves: Path) -> None:
+    from norsewind_tui.storage.tables import TableStore
+    from norsewind_tui.tui.screens.table import TableEndScreen
+
+    table = TableStore(saves).create("alice", ["me", "greedy"], seed=5, name="evening")
+    me = make_bot("greedy", 0)
+    while not table.finished:
+        if table.is_my_turn():
+            table.push(me.decide(table.state))
+        else:
+            assert table.play_computer(lambda seat, bot, state: make_bot(bot, seed=seat).decide(state))
+    before = table.path.read_bytes()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(table)
+        await pilot.pause()
+        assert isinstance(app.screen, TableEndScreen)
+        await pilot.press("r")
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.position == table.session.position
+        await pilot.press("home")
+        assert review.timeline.state(0) == table.session.states[0]
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableEndScreen)
+    assert table.path.read_bytes() == before
