@@ -167,6 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_storage_commands(sub)
 
+    from .review import add_review_command
+    from .share import add_share_commands
+
+    add_review_command(sub)
+    add_share_commands(sub)
+
     from ..ssh import add_serve_command
 
     add_serve_command(sub)

@@ -71,6 +71,9 @@ class SaveMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     profile: Text | None = None  # solo: the profile that records the result
     recorded: bool = False  # solo: the result is in the profile
     cards_source: Annotated[str, msgspec.Meta(max_length=256)] = ""
+    # played on from another game's position (issue 12): no medal, never in the campaign (R25)
+    branch_of: Text | None = None  # the original game's name
+    branch_at: Count = 0  # the decisions of the original's log it starts from
 
 
 class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

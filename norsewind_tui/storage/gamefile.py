@@ -232,3 +232,8 @@ class OpenGame(ABC):
     def warning(self) -> str | None:
         """One line when the last write reached the file but the disk failed after it (else None)."""
         return self._current().warning
+
+    @property
+    def branch_of(self) -> str | None:
+        """The game this one plays on from (issue 12: no medal, R25), or None."""
+        return self._current().meta.branch_of

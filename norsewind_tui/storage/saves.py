@@ -40,6 +40,7 @@ from ..rules.moves import Move
 from ..rules.scoring import final_result
 from ..rules.session import Session
 from ..rules.state import GameConfig
+from .analysis import analysis_path
 from .atomic import FileLock, read_limited, remove_stale_temps, stamp_of
 from .errors import GameLocked, ReadOnlyGame, SaveConflict, SaveError
 from .format import MAX_TEXT, SaveMeta, SeatMeta, decode_save, now, printable_problem
@@ -77,6 +78,7 @@ class SaveSummary:
     error: str | None = None
     mtime_ns: int = 0  # of the file: orders games saved within the same second
     profile: str | None = None  # solo: the profile that records the result
+    branch_of: str | None = None  # played on from this game (issue 12)
 
 
 def _summary(name: str, path: Path) -> SaveSummary:
@@ -99,6 +101,7 @@ def _summary(name: str, path: Path) -> SaveSummary:
         meta.level,
         save.position,
         profile=meta.profile,
+        branch_of=meta.branch_of,
     )
 
 
@@ -169,6 +172,43 @@ class GameStore:
             cards_source=self.cards.source[:256],
         )
         return self._new_file(name, session, meta, default=self._default_name(config))
+
+    def add(self, session: Session, meta: SaveMeta, name: str) -> SavedGame:
+        """A new game file ``name`` holding ``session`` (its log, standing at its position) and ``meta``.
+
+        For a game that comes from elsewhere (``norsewind import``): the caller has verified it.
+        Never overwrites: ``SaveError`` when the name is taken (nothing is written then).
+        """
+        return self._new_file(name, session, meta, default=name)
+
+    def branch(self, game: OpenGame, position: int, name: str | None = None) -> SavedGame:
+        """Play on from ``game`` after ``position`` decisions, as a new game (issue 12, R25).
+
+        The new file holds the first ``position`` moves of the log, the same seats, a new
+        identity and ``branch_of``/``branch_at``; it has no campaign profile, so it earns no
+        medal and is never recorded.  ``game``'s file is only read.  A free name is chosen
+        when ``name`` is None; ``SaveError`` when ``name`` is taken or the position is past
+        the end of the log or the game is over there.
+        """
+        s = game.session
+        if not 0 <= position <= s.position:
+            raise SaveError(f"{game.name}: no position {position} to play on from (0..{s.position})")
+        session = Session.replay(s.config, s.seed, list(s.moves[:position]), cards=self.cards)
+        if session.state.is_over:
+            raise SaveError(f"{game.name}: the game is over after decision {position}: step back to play on")
+        stamp = now()
+        meta = msgspec.structs.replace(
+            game.meta,
+            id=uuid.uuid4().hex,
+            created=stamp,
+            updated=stamp,
+            profile=None,
+            recorded=False,
+            branch_of=game.name,
+            branch_at=position,
+        )
+        default = f"{game.name}-from-turn-{session.state.turn}"
+        return self._new_file(name, session, meta, default=default)
 
     def _default_name(self, config: GameConfig) -> str:
         day = now().strftime("%Y-%m-%d")
@@ -289,7 +329,7 @@ class GameStore:
         lock = FileLock(files.lock, f"the game {files.name}")
         lock.acquire()
         try:
-            for path in (files.main, files.backup, files.damaged):
+            for path in (files.main, files.backup, files.damaged, analysis_path(self.dir, files.name)):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(path)
             remove_stale_temps(files.main)

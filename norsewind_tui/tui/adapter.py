@@ -26,6 +26,8 @@ from ..storage import (
     resolve_saves_dir,
 )
 from ..storage.format import Seat as SeatKind
+from ..storage.gamefile import OpenGame
+from ..storage.handle import GameHandle
 from ..storage.tables import player_identity
 
 STAMP = "%Y-%m-%d %H:%M"  # how the saves list shows when a game was saved
@@ -42,6 +44,7 @@ class GameSummary:
     updated: str
     finished: bool = False
     error: str = ""
+    branch_of: str = ""  # played on from this game (issue 12)
 
 
 def _updated(s: SaveSummary) -> str:
@@ -62,6 +65,7 @@ def _summary(s: SaveSummary) -> GameSummary:
         updated=_updated(s),
         finished=s.finished,
         error=s.error or "",
+        branch_of=s.branch_of or "",
     )
 
 
@@ -89,6 +93,12 @@ class Library:
         # solo results go to this app's profile (the login name unless --profile), whatever the typed name
         profile = self.profile_name if config.solo else None
         return self.store.create(config, seed, seats, name=name, profile=profile)
+
+    def branch(self, game: GameHandle, position: int, name: str | None = None) -> SavedGame:
+        """Play on from ``game`` after ``position`` decisions as a new game (no medal, R25)."""
+        if not isinstance(game, OpenGame):
+            raise StorageError(f"{game.name}: this game cannot be played on from here")
+        return self.store.branch(game, position, name)
 
     def open(self, name: str, read_only: bool = False) -> SavedGame:
         return self.store.open(name, read_only=read_only)

@@ -34,10 +34,12 @@ from .screens.help import HelpScreen
 from .screens.lobby import LobbyScreen
 from .screens.new_game import NewGameScreen
 from .screens.resume import ResumeScreen
+from .screens.review import ReviewScreen
 from .screens.table import TableEndScreen, TableScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
+from .text import safe_text
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
 
@@ -65,8 +67,10 @@ class NorsewindApp(App[str]):
         seed: int | None = None,
         computer_delay: float = 0.6,
         theme: str | None = None,
+        review: SavedGame | None = None,
     ) -> None:
         super().__init__()
+        self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
         self.library = library or Library()
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
         self.seed = seed
@@ -86,7 +90,9 @@ class NorsewindApp(App[str]):
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.theme_choice or theme_name()
-        if self.initial_game is not None:
+        if self.initial_review is not None:
+            self.push_screen(ReviewScreen(self.initial_review))
+        elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
         else:
             self.push_screen(TitleScreen(self.library.problem))
@@ -171,6 +177,34 @@ class NorsewindApp(App[str]):
             return
         self.start_game(game, game.notice or "")
 
+    def open_review(self, game: GameHandle | str, on_error: Callable[[str], None]) -> None:
+        """Review a game (read-only) over the page shown; Esc comes back to it.
+
+        A name is opened read-only (no lock: the game may be played elsewhere meanwhile).
+        """
+        if isinstance(game, str):
+            try:
+                game = self.library.open(game, read_only=True)
+            except StorageError as exc:
+                on_error(str(exc))
+                return
+        self.push_screen(ReviewScreen(game))
+
+    def play_on(self, game: GameHandle, position: int, name: str, on_error: Callable[[str], None]) -> None:
+        """A new game from ``game`` after ``position`` decisions, shown at once (the original is only read)."""
+        try:
+            new = self.library.branch(game, position, name or None)
+        except StorageError as exc:
+            on_error(str(exc))
+            return
+        if self.active_game is not None:
+            self.active_game.close()  # the original (its score pad under the review): released, unchanged
+        self.active_game = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        notice = f"Playing on from decision {position} of {game.name} as {new.name}: a new game that earns no medal."
+        self.start_game(new, notice)
+
     def open_lobby(self, notice: str = "") -> None:
         """The shared tables (leaving a table: it needs no closing, nothing is held between writes)."""
         self.active_game = None
@@ -230,8 +264,10 @@ class NorsewindApp(App[str]):
         self.open_page("help")
 
 
-def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
-    """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse); ``game``: resume it."""
+def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str | None = None) -> int:
+    """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse); ``game``: resume it;
+    ``review``: the name of a game to review (read-only).
+    """
     cards: CardDB | None = None
     if getattr(args, "cards", None):
         cards = load_card_file(args.cards)
@@ -240,13 +276,22 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
     except StorageError as exc:  # no saves folder, no game: say why in one line
         print(f"norsewind: {exc}", file=sys.stderr)
         return 2
+    reviewed = None
+    if review is not None:
+        try:
+            reviewed = library.open(review, read_only=True)
+        except StorageError as exc:
+            print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
+            return 2
     # After the command line's own mistakes (one line each), before anything is drawn: on pipes
     # the app would draw into them and read end of file in a loop.
     refusal = terminal_refusal()
     if refusal:
         print(refusal, file=sys.stderr)
+        if reviewed is not None:
+            reviewed.close()
         return 2
-    app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
+    app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None), review=reviewed)
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:

@@ -51,16 +51,20 @@ def log_lines(game: GameHandle) -> list[str]:
     return lines
 
 
-def result_lines(state: State, result: Outcome, assisted: bool) -> list[tuple[str, str]]:
+def result_lines(state: State, result: Outcome, assisted: bool, branch_of: str | None = None) -> list[tuple[str, str]]:
     """The verdict under the pad as (text, component class) lines."""
     names = [safe_text(p.name) for p in state.players]
     out: list[tuple[str, str]] = []
+    if branch_of is not None:
+        out.append((f"Played on from {safe_text(branch_of)}: a branch earns no medal and is not in the campaign.", ""))
     if state.solo:
         assert result.margin is not None and result.vikings is not None
         you = result.scores[0]
         out.append((f"{names[0]} {you} - Vikings {result.vikings}: margin {result.margin:+d}.", "pad--head"))
         if result.margin <= 0:
             out.append(("The Vikings win this time: no medal.", "pad--risk"))
+        elif branch_of is not None:
+            out.append(("You beat the Vikings in this branch (no medal).", ""))
         elif assisted:
             out.append(("You beat the Vikings, but the game was assisted (undo over a revealed card): no medal.", ""))
         elif result.medal is not None:
@@ -68,6 +72,8 @@ def result_lines(state: State, result: Outcome, assisted: bool) -> list[tuple[st
                 (f"You beat the Vikings: {MEDAL_TEXT[result.medal]} medal on level {result.level}.", "pad--medal")
             )
         level = result.level or 1
+        if branch_of is not None:
+            return out
         if result.medal == "platinum" and not assisted:
             if level < 7:
                 out.append((f"Platinum: level {level + 1} is unlocked.", "pad--medal"))
@@ -103,10 +109,11 @@ class ScorePad(Widget):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"pad--head", "pad--winner", "pad--risk", "pad--medal", "pad--dim"}
 
-    def __init__(self, state: State, assisted: bool, *, id: str | None = None) -> None:
+    def __init__(self, state: State, assisted: bool, *, id: str | None = None, branch_of: str | None = None) -> None:
         super().__init__(id=id)
         self.state = state
         self.assisted = assisted
+        self.branch_of = branch_of
 
     def _style(self, name: str) -> Style | str:
         return self.get_component_rich_style(name, partial=True) if name else ""
@@ -151,7 +158,10 @@ class ScorePad(Widget):
         if vik is not None:
             totals.append(Text(str(vik.total), style=self._style("pad--head")))
         table.add_row(*totals, end_section=True)
-        lines = [Text(text, style=self._style(cls)) for text, cls in result_lines(state, result, self.assisted)]
+        lines = [
+            Text(text, style=self._style(cls))
+            for text, cls in result_lines(state, result, self.assisted, self.branch_of)
+        ]
         legend = "h>s: more helmets than shields, -7; else prestige x citizens."
         if state.solo:
             legend += " Vikings: coins per card x cards where their helmets beat your shields."
@@ -164,6 +174,7 @@ class EndScreen(NorsewindScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,m", "menu", "Title screen", key_display="Esc", id="end-menu"),
+        Binding("r", "review", "Review", id="end-review"),
         Binding("L", "show_log", "Log", key_display="L", id="end-log"),
         Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
         Binding("q", "quit_game", "Quit", id="end-quit"),
@@ -181,7 +192,7 @@ class EndScreen(NorsewindScreen[None]):
         state = self.game.state
         with VerticalScroll(classes="page"):
             with Center():
-                yield ScorePad(state, self.game.assisted, id="pad")
+                yield ScorePad(state, self.game.assisted, id="pad", branch_of=self.game.branch_of)
             yield Static("", id="end-status")  # why undo is refused (R25)
         yield Footer()
 
@@ -203,6 +214,10 @@ class EndScreen(NorsewindScreen[None]):
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(log_lines(self.game)))
+
+    def action_review(self) -> None:
+        """Watch the game again, decision by decision (R25: the way to look back)."""
+        self.norsewind.open_review(self.game, on_error=self.say)
 
     def action_hint(self) -> None:
         self.notify("The game is over: no hint (L shows the game log).", severity="warning")

@@ -21,6 +21,7 @@ class ResumeScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back", key_display="Esc", id="resume-back"),
         Binding("d,delete", "delete", "Delete", id="resume-delete"),
+        Binding("r", "review", "Review", id="resume-review"),
         Binding("j", "cursor('down')", "Down", show=False, id="resume-down"),
         Binding("k", "cursor('up')", "Up", show=False, id="resume-up"),
     ]
@@ -48,6 +49,8 @@ class ResumeScreen(NorsewindScreen[None]):
             table.add_column(label)
         for g in self.games:
             state = "broken" if g.error else ("finished" if g.finished else "")
+            if g.branch_of and not g.error:
+                state = "branch, over" if g.finished else "branch"  # played on from another game (issue 12)
             table.add_row(
                 Text(fit(safe_text(g.name), 24).rstrip()),
                 Text(g.mode),
@@ -60,7 +63,7 @@ class ResumeScreen(NorsewindScreen[None]):
         if not self.games:
             self.say(f"No saved games in {library.saves_dir} yet: start a new game from the title screen.")
         else:
-            self.say("Enter resumes the game; d deletes it.")
+            self.say("Enter resumes the game; r reviews a finished one; d deletes it.")
         table.focus()
 
     def say(self, message: str) -> None:
@@ -80,6 +83,19 @@ class ResumeScreen(NorsewindScreen[None]):
             self.say(game.error)
             return
         self.norsewind.open_game(game.name, on_error=self.say)
+
+    def action_review(self) -> None:
+        """Review a finished game (read-only; an unfinished one is resumed with Enter)."""
+        game = self.selected()
+        if game is None:
+            return
+        if game.error:
+            self.say(game.error)
+            return
+        if not game.finished:
+            self.say(f"{safe_text(game.name)} is not finished: Enter resumes it (review is for finished games).")
+            return
+        self.norsewind.open_review(game.name, on_error=self.say)
 
     def action_delete(self) -> None:
         game = self.selected()

@@ -1,0 +1,168 @@
+"""``norsewind export NAME`` and ``norsewind import FILE``: share a game.
+
+``export --json`` writes the save's portable form (the save file without this computer's
+campaign profile, generation 1); ``export --text`` a record a person reads, like a chess PGN:
+the players, the seed, the card set, one line per decision in the log's words with its turn,
+and the score pad.  ``import`` adds a JSON record to the saves folder after the checks of
+loading a save (the card set must match, the log must replay to the recorded digest): a bad
+file gets one line and nothing is written; an existing game is never overwritten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ..rules.cards import KINGDOM_NAMES
+from ..rules.scoring import final_result, score_breakdown, viking_score
+from ..rules.session import Session
+from ..storage.atomic import atomic_write, read_limited
+from ..storage.errors import SaveError
+from ..storage.format import SaveFile, encode_save
+from ..storage.gamefile import GameFiles
+from ..storage.paths import resolve_saves_dir, sanitise_name
+from ..storage.saves import GameStore
+from ..storage.tables import TABLES_DIR
+from ..storage.verify import load_bytes
+from ..tui.text import safe_text
+from ..tui.timeline import Timeline
+from . import UsageError, load_cards
+
+
+def add_share_commands(sub: Any) -> None:
+    export = sub.add_parser("export", help="write a saved game as text (to read) or JSON (to import elsewhere)")
+    export.add_argument("name", help="the saved game's name")
+    kind = export.add_mutually_exclusive_group()
+    kind.add_argument("--text", dest="form", action="store_const", const="text", help="a record to read (default)")
+    kind.add_argument("--json", dest="form", action="store_const", const="json", help="the save's portable form")
+    export.add_argument("--table", action="store_true", help="NAME is a shared table (its file in the tables folder)")
+    export.add_argument("-o", dest="output", metavar="FILE", help="write to FILE (never overwritten) instead of stdout")
+    export.set_defaults(handler=cmd_export, form="text")
+    imp = sub.add_parser("import", help="add a game exported with --json to the saves folder (checked first)")
+    imp.add_argument("file", help="the exported JSON file")
+    imp.add_argument("--as", dest="as_name", metavar="NAME", help="the name to save it under (default: the file's)")
+    imp.set_defaults(handler=cmd_import)
+
+
+def _store(args: argparse.Namespace) -> GameStore:
+    return GameStore(resolve_saves_dir(args.saves), load_cards(getattr(args, "cards", None)))
+
+
+def portable(save: SaveFile) -> SaveFile:
+    """The save as another computer should get it: no campaign profile of this one, generation 1."""
+    meta = msgspec.structs.replace(save.meta, profile=None, recorded=False)
+    return msgspec.structs.replace(save, generation=1, meta=meta)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    store = _store(args)
+    folder = store.dir / TABLES_DIR if args.table else store.dir
+    files = GameFiles(folder, sanitise_name(args.name))
+    gen = files.read(store.cards)
+    if gen is None:
+        raise SaveError(f"no {'shared table' if args.table else 'saved game'} named {files.name} in {folder}")
+    save, session = gen.value.save, gen.value.session
+    data = encode_save(portable(save)) if args.form == "json" else text_record(files.name, save, session).encode()
+    if args.output is None:
+        sys.stdout.write(data.decode())
+        return 0
+    out = Path(args.output)
+    if out.exists() or out.is_symlink():
+        raise UsageError(f"{out} already exists: not overwriting it (choose another -o FILE)")
+    try:
+        atomic_write(out, data)
+    except OSError as exc:
+        raise UsageError(f"{out}: cannot write: {exc.strerror or exc}") from None
+    print(safe_text(f"Exported {files.name} to {out}."))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    store = _store(args)
+    path = Path(args.file)
+    try:
+        data = read_limited(path, follow=True)
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    loaded = load_bytes(data, str(path), store.cards)  # SaveError: one line, nothing written
+    stem = path.name.removesuffix(".json") if path.name.endswith(".json") else path.stem
+    name = sanitise_name(args.as_name or stem)
+    if store.exists(name):
+        raise UsageError(f"a game named {name} already exists in {store.dir}: nothing imported (choose --as NAME)")
+    meta = msgspec.structs.replace(loaded.save.meta, profile=None, recorded=False)  # not this computer's campaign
+    game = store.add(loaded.session, meta, name)
+    game.close()
+    print(safe_text(f"Imported {path} as {game.name}: norsewind review {game.name}"))
+    return 0
+
+
+# --------------------------------------------------------------------------- the text record
+
+
+def text_record(name: str, save: SaveFile, session: Session) -> str:
+    """The game as a person reads it: who played, the seed, the card set, each decision, the score pad."""
+    t = Timeline(session)
+    state = t.state(t.end)
+    seats = ", ".join(
+        f"{safe_text(s.name)} ({'computer ' + safe_text(s.bot or '') if s.kind == 'computer' else 'human'})".replace(
+            " )", ")"
+        )
+        for s in save.meta.seats
+    )
+    mode = f"solo, level {state.config.level}" if state.solo else f"{len(state.players)} players"
+    made = f" ({safe_text(save.meta.cards_source)})" if save.meta.cards_source else ""
+    lines = [
+        f"Norsewind game {safe_text(name)}",
+        f"Players: {seats}",
+        f"Mode: {mode}",
+        f"Seed: {save.seed}",
+        f"Card set: {save.cards}{made}",
+        f"Decisions: {t.end}" + ("" if state.is_over else " (the game is not finished)"),
+        "",
+    ]
+    for d in range(t.end):
+        lines.append(f"Turn {t.state(d).turn:>2}  {d + 1:>3}. {t.decision_words(d)}")
+    lines.append("")
+    lines.extend(score_pad(session, save.meta.assisted))
+    return "\n".join(lines) + "\n"
+
+
+def score_pad(session: Session, assisted: bool = False) -> list[str]:
+    """The score pad in plain text: a column per player (and the Vikings), a line per kingdom."""
+    state = session.state
+    names = [safe_text(p.name)[:12] for p in state.players]
+    pads = [score_breakdown(state, i) for i in range(len(names))]
+    vik = viking_score(state) if state.solo else None
+    heads = [*names, *(["Vikings"] if vik else [])]
+    rows = [["Coins", *(str(p.coins) for p in pads), *(["-"] if vik else [])]]
+    for r in range(4):
+        row = [KINGDOM_NAMES[r]]
+        for p in pads:
+            k = p.kingdoms[r]
+            row.append(f"{k.prestige}x{k.citizens}={k.points}" if k.safe else f"h{k.helmets}>s{k.shields} {k.points}")
+        if vik is not None:
+            v = vik.rows[r]
+            row.append(f"{v.coins_per_card}x{v.cards}={v.points}" if v.scores else "0")
+        rows.append(row)
+    rows.append(["Total", *(str(p.total) for p in pads), *([str(vik.total)] if vik else [])])
+    widths = [max(len(row[c]) for row in [["Score pad", *heads], *rows]) for c in range(len(heads) + 1)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(cells[0].ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(cells))
+
+    out = [
+        "Score pad" + ("" if state.is_over else " (if the game ended now)"),
+        line(["", *heads]),
+        *(line(r) for r in rows),
+    ]
+    result = final_result(state)
+    if state.is_over and result.margin is not None:
+        medal = f"{result.medal} medal" if result.medal and not assisted else "no medal"
+        out.append(f"Margin {result.margin:+d}: {medal}" + (" (assisted)" if assisted and result.medal else ""))
+    elif state.is_over:
+        out.append("Winner: " + " and ".join(names[i] for i in result.winners))
+    return out
