@@ -83,7 +83,10 @@ def test_review_analyse_on_the_command_line(saves: Path, capsys: pytest.CaptureF
     assert main(["--saves", str(saves), "review", game.name, "--analyse", "--jobs", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "random, Astrid: 5 costly decisions, about 27 points."
-    assert out[0] == "Turn 1: Astrid took the Inn from slot 2; to take the Ship in slot 5 into Northumbria was worth about +4."
+    assert (
+        out[0]
+        == "Turn 1: Astrid took the Inn from slot 2; to take the Ship in slot 5 into Northumbria was worth about +4."
+    )
     path = analysis_path(saves, game.name)
     stamp = path.stat().st_mtime_ns
     assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0  # computed once
