@@ -6,7 +6,7 @@ from ..rules.state import State
 from .base import Bot, Hint
 from .explain import explain_move
 from .mcts import MCTSBot
-from .registry import make_bot
+from .registry import steady_hard_bot
 
 HINT_SEED = 0
 
@@ -21,7 +21,7 @@ def hint(state: State, seat: int, bot: Bot | None = None) -> Hint:
         raise ValueError("the game is over: no hint")
     if state.current != seat:
         raise ValueError(f"it is not seat {seat + 1}'s decision (waiting for seat {state.current + 1})")
-    bot = bot if bot is not None else make_bot("hard", HINT_SEED)
+    bot = bot if bot is not None else steady_hard_bot(HINT_SEED)
     move = bot.decide(state)
     plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
     return Hint(move, explain_move(state, move, plan))

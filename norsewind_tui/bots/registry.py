@@ -21,6 +21,9 @@ from .mcts import MCTSBot, SearchConfig
 from .random_bot import RandomBot
 
 HARD = SearchConfig(iterations=240, per_plan=30)
+# The hard search whose move the iteration budget alone decides (the 1.8 s cap is a game's safety
+# net): hints and the analysis give the same answer for a position however busy the machine is.
+STEADY = SearchConfig(**{**HARD.__dict__, "time_cap": 120.0})
 NORMAL = SearchConfig(iterations=40, root_plans=5, per_plan=10)
 EASY_NOISE = 3.0  # points of noise on each option: about 1 game in 5 against greedy
 
@@ -72,3 +75,8 @@ def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
     except KeyError:
         raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(BOTS)}") from None
     return factory(seed, budget)
+
+
+def steady_hard_bot(seed: int = 0) -> MCTSBot:
+    """The hard player without its time cap: the same position always gets the same move."""
+    return MCTSBot(seed, STEADY)

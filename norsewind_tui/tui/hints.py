@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..bots import MCTSBot, make_bot
+from ..bots import MCTSBot
 from ..bots.hint import HINT_SEED
 from ..bots.hint import hint as bot_hint
+from ..bots.registry import steady_hard_bot
 from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.engine import cards_for
 from ..rules.moves import (
@@ -50,7 +51,7 @@ def ask(state: State, seat: int) -> HintAnswer:
 
     Raises ``ValueError`` when it is not ``seat``'s decision.
     """
-    bot = make_bot("hard", HINT_SEED)
+    bot = steady_hard_bot(HINT_SEED)  # the same position, the same hint, however busy the machine
     found = bot_hint(state, seat, bot)
     plan: Sequence[Move] = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
     db = cards_for(state)
