@@ -76,6 +76,7 @@ class NorsewindApp(App[str]):
         self.seed = seed
         self.computer_delay = computer_delay  # seconds a computer player's move takes at least
         self.active_game: GameHandle | None = None
+        self.watched_tables: set[str] = set()
         self.theme_choice = theme
         self.exit_message = ""
 

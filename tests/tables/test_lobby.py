@@ -342,3 +342,90 @@ async def test_delete_only_a_finished_table_or_ones_nobody_else_sits_at(saves: P
         await until(pilot, lambda: "The table alice-table is deleted." in text_of(app))
         assert not (saves / "tables" / "alice-table.json").exists()
         assert [r.name for r in store.list()] == [playing.name]
+
+
+# --------------------------------------------------------------------------- review from the lobby (issue 12)
+
+
+def select(app: App[Any], name: str) -> None:
+    """Put the lobby's cursor on the table ``name``."""
+    rows = [r.name for r in app.screen.rows]  # type: ignore[attr-defined]
+    app.screen.query_one("#tables").move_cursor(row=rows.index(name))  # type: ignore[attr-defined]
+
+
+@aio
+async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(saves: Path) -> None:
+    """r on alice's finished table opens its review at the last decision (Esc: back to the lobby);
+    on bob and dave's finished table, where alice neither sat nor watched, the status line says
+    why not; once she has watched it (w), r reviews it too.  No table file is written."""
+    from norsewind_tui.tui.screens.review import ReviewScreen
+
+    store = TableStore(saves)
+    mine, _bob = finish(store, seed=2)  # alice-table: alice and bob
+    theirs = store.create("bob", ["me", "open"], seed=3, name="bobs")
+    dave = store.open(theirs.name, "dave")
+    dave.join()
+    while not theirs.finished:
+        for table in (theirs, dave):
+            table.poll()
+            if table.is_my_turn():
+                table.push(table.legal_moves()[0])
+    files = {t.name: t.path.read_bytes() for t in (mine, theirs)}
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        assert "Review" in text_of(app)  # in the footer
+        select(app, mine.name)
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(app) == "ReviewScreen")
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.game.name == "alice-table"
+        assert review.position == review.timeline.end == mine.session.position
+        assert review.timeline.state(review.timeline.end) == mine.state
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen")
+        select(app, "bobs")
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "LobbyScreen"
+        assert app.screen.status == (  # type: ignore[attr-defined]
+            "You can review only a table you sat at or watched: w watches bobs first."
+        )
+        assert "You can review only a table you sat at or watched" in text_of(app)
+        await pilot.press("w")
+        await until(pilot, lambda: screen_name(app) == "TableEndScreen")
+        await pilot.press("m")
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen")
+        await pilot.pause()
+        select(app, "bobs")
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(app) == "ReviewScreen")
+        assert app.screen.position == theirs.session.position  # type: ignore[attr-defined]
+    assert {t.name: t.path.read_bytes() for t in (mine, theirs)} == files
+
+
+@aio
+async def test_a_table_still_played_is_reviewed_but_not_played_on(saves: Path) -> None:
+    """A table in play reviews up to its last decision; p refuses (a new game from its deal would
+    show the cards the table has still to draw) and nothing is written."""
+    from norsewind_tui.tui.screens.review import ReviewScreen
+    from norsewind_tui.tui.widgets.prompt import StatusLine
+
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=1)
+    alice.push(alice.legal_moves()[0])
+    before = alice.path.read_bytes()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(app) == "ReviewScreen")
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.position == 1
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen_name(app) == "ReviewScreen"
+        message = "The table is still being played: play on from it once it is over."
+        assert str(review.query_one(StatusLine).message) == message
+    assert alice.path.read_bytes() == before
+    assert [p.name for p in saves.glob("*.json")] == []

@@ -29,6 +29,7 @@ class AppServices(Protocol):
     seed: int | None  # a fixed seed for new games (tests, screenshots), else None
     computer_delay: float  # seconds a computer player's move takes at least
     active_game: GameHandle | None  # the game shown, closed when the app ends
+    watched_tables: set[str]  # tables opened as a spectator from the lobby in this app (lobby's r reviews them)
 
     def show(self, screen: Screen[Any]) -> None: ...
 

@@ -5,8 +5,11 @@ The lobby lists the tables of the saves folder (``storage.tables``): name, seats
 re-reads the folder every second, so new tables, joins and decisions show up by
 themselves.  Enter joins an open seat (after a question), resumes your own
 seat, or watches a full or finished table; ``w`` watches; ``n`` opens a new
-table.  Every name is shown literally (``rich.text.Text``, control characters
-written out): nothing in a name is read as markup or as a terminal escape.
+table; ``r`` reviews a table you sat at or watched (read-only, the review screen).
+"Watched" means opened as a spectator from the lobby in this app (``watched_tables``):
+nothing is written for it, so a new session reviews only the tables it sat at or watched
+there.  Every name is shown literally (``rich.text.Text``, control characters written
+out): nothing in a name is read as markup or as a terminal escape.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ class LobbyScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "enter", "Join / resume", key_display="Enter", id="lobby-enter", show=True),
         Binding("w", "watch", "Watch", id="lobby-watch"),
+        Binding("r", "review", "Review", id="lobby-review"),
         Binding("n", "new", "New table", id="lobby-new"),
         Binding("d,delete", "delete", "Delete", id="lobby-delete"),
         Binding("escape,q", "back", "Back", key_display="Esc", id="lobby-back"),
@@ -110,7 +114,7 @@ class LobbyScreen(NorsewindScreen[None]):
             return f"You can watch tables; {problem}."
         return (
             f"You are {safe_text(self.identity)}. Enter joins an open seat or resumes yours, "
-            "w watches, n opens a new table, d deletes a finished one."
+            "w watches, r reviews one you sat at or watched, n opens a new table, d deletes a finished one."
         )
 
     def on_mount(self) -> None:
@@ -231,6 +235,24 @@ class LobbyScreen(NorsewindScreen[None]):
             return
         self.open(row.name)
 
+    def action_review(self) -> None:
+        """Review the table read-only, if this player sat at it or watched it in this app."""
+        row = self.selected()
+        if row is None or self.store is None:
+            return
+        if row.error is not None:
+            self.say(row.error)
+            return
+        if row.seat_of(self.identity) is None and row.name not in self.norsewind.watched_tables:
+            self.say(f"You can review only a table you sat at or watched: w watches {row.name} first.")
+            return
+        try:
+            table = self.store.open(row.name, self.identity)
+        except Exception as exc:  # removed or broken meanwhile: one line
+            self.say(str(exc))
+            return
+        self.norsewind.open_review(table, on_error=self.say)
+
     def open(self, name: str, join: int | None = None, notice: str = "") -> None:
         assert self.store is not None
         try:
@@ -238,6 +260,8 @@ class LobbyScreen(NorsewindScreen[None]):
             if join is not None:
                 table.join(join)
                 notice = f"You sit at seat {join + 1} of {table.name}."
+            if table.seat is None:
+                self.norsewind.watched_tables.add(table.name)  # r may review it later
         except Exception as exc:  # taken meanwhile, unreadable: one line
             self.say(str(exc))
             return

@@ -25,6 +25,7 @@ from ...storage.analysis import Analysis, Verdict, log_key, read_analysis, write
 from ...storage.errors import StorageError
 from ...storage.gamefile import OpenGame
 from ...storage.handle import GameHandle
+from ...storage.tables import SharedTable
 from ..analysis import analyse, verdict_words
 from ..text import safe_text
 from ..timeline import Timeline
@@ -337,6 +338,9 @@ class ReviewScreen(NorsewindScreen[None]):
         """Play on from the position shown as a new game (asks its name; R25: no medal)."""
         if self.timeline.state(self.position).is_over:
             self.query_one(StatusLine).say("The game is over here: step back (←) to play on from earlier.", "error")
+            return
+        if isinstance(self.game, SharedTable) and not self.game.finished:  # its deal would show the cards to come
+            self.query_one(StatusLine).say("The table is still being played: play on from it once it is over.", "error")
             return
         turn = self.timeline.turn_of(self.position)
         question = f"Play on from decision {self.position} as a new game (no medal), named:"
