@@ -37,6 +37,7 @@ from .screens.resume import ResumeScreen
 from .screens.table import TableEndScreen, TableScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .screens.tutorial import TutorialEndScreen, TutorialScreen, is_tutorial, tutorial_game
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
@@ -65,8 +66,10 @@ class NorsewindApp(App[str]):
         seed: int | None = None,
         computer_delay: float = 0.6,
         theme: str | None = None,
+        page: str | None = None,
     ) -> None:
         super().__init__()
+        self.initial_page = page  # norsewind learn: "learn"
         self.library = library or Library()
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
         self.seed = seed
@@ -88,6 +91,9 @@ class NorsewindApp(App[str]):
         self.theme = self.theme_choice or theme_name()
         if self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
+        elif self.initial_page == "learn":
+            self.push_screen(TitleScreen(self.library.problem))
+            self.open_page("learn")
         else:
             self.push_screen(TitleScreen(self.library.problem))
         self.check_size()
@@ -131,11 +137,24 @@ class NorsewindApp(App[str]):
             self.show(CampaignScreen(pick=what == "campaign"))
         elif what == "help":
             self.push_screen(HelpScreen())
+        elif what == "learn":
+            self.learn()
+
+    def learn(self) -> None:
+        """The tutorial: resumed where it was left, else started on its fixed deal."""
+        try:
+            game = tutorial_game(self.library, self.library.identity())
+        except StorageError as exc:
+            self.goto_title(f"Cannot open the tutorial: {exc}")
+            return
+        self.start_game(game, game.notice or "")
 
     def start_game(self, game: GameHandle, notice: str = "") -> None:
         """Show ``game``: its board, or its score pad when it is over."""
         self.active_game = game
-        if game.finished:
+        if is_tutorial(game):
+            self.show(TutorialEndScreen(game) if game.finished else TutorialScreen(game, notice))
+        elif game.finished:
             self.show(EndScreen(game))
         else:
             self.show(GameScreen(game, notice))
@@ -246,7 +265,7 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
     if refusal:
         print(refusal, file=sys.stderr)
         return 2
-    app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None))
+    app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None), page=getattr(args, "page", None))
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:

@@ -43,7 +43,11 @@ class Lessons(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     @property
     def config(self) -> GameConfig:
-        return GameConfig(players=("You",), level=self.level)
+        return self.config_for("You")
+
+    def config_for(self, name: str) -> GameConfig:
+        """The solo game of the lessons for the player ``name`` (names change no rule)."""
+        return GameConfig(players=(name,), level=self.level)
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -1,0 +1,146 @@
+"""Learn to play (issue 14): the tutorial screen, played by a pilot that reads only the lesson panel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from norsewind_tui.cli import build_parser
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.screens.title import TitleScreen
+from norsewind_tui.tui.screens.tutorial import TUTORIAL, LessonPanel, TutorialEndScreen, TutorialScreen
+
+from .helpers import PROFILE, aio, make_app, shown
+
+NEXT, ENTER = "Press n to go on.", "Press Enter."
+
+
+@pytest.fixture(autouse=True)
+def player(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "Ana")  # the tutorial's player is the app's player
+
+
+def panel(pilot: Pilot[Any]) -> LessonPanel:
+    screen = pilot.app.screen
+    assert isinstance(screen, TutorialScreen), type(screen).__name__
+    return screen.query_one(LessonPanel)
+
+
+async def follow(pilot: Pilot[Any], limit: int = 400, stop: int | None = None) -> list[str]:
+    """Press what the lesson panel says until the tutorial ends (or ``stop`` decisions are made)."""
+    said: list[str] = []
+    while isinstance(pilot.app.screen, TutorialScreen) and len(said) < limit:
+        screen = pilot.app.screen
+        if stop is not None and screen.game.session.position >= stop:
+            break
+        await pilot.pause()
+        lesson = panel(pilot)
+        text = lesson.plain
+        width = lesson.size.width
+        assert len(lesson.lines.wrap(pilot.app.console, width)) <= lesson.size.height, text  # nothing cut off
+        said.append(text)
+        if "Press 3 to see why" in text:  # the red tile lesson asks to try the refused kingdom first
+            position = screen.game.session.position
+            await pilot.press("3")
+            status = await shown(pilot)
+            assert "Not allowed: Mercia has a red tile: at most 2 buildings." in status
+            assert screen.game.session.position == position  # nothing played
+        if text.endswith(NEXT):
+            await pilot.press("n")
+        elif text.endswith(ENTER):
+            await pilot.press("enter")
+        else:
+            pytest.fail(f"the lesson panel does not say what to press: {text!r}")
+    return said
+
+
+@aio
+async def test_a_pilot_completes_the_tutorial_from_the_title_following_the_lesson_panel(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(saves, seed=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = await shown(pilot)
+        lines = title.splitlines()
+        learn = next(i for i, line in enumerate(lines) if "Learn to play" in line)
+        assert learn < next(i for i, line in enumerate(lines) if "New game" in line)  # first: no finished game
+        await pilot.press("enter")
+        said = await follow(pilot)
+        assert isinstance(app.screen, TutorialEndScreen)
+        end = await shown(pilot)
+    lessons = [t for t in said if not t.startswith("[Next]") and not t.startswith("[What happened]")]
+    assert len(lessons) == 17  # the welcome page and 16 lessons
+    assert (
+        "[What happened] Ana placed the Ship in Northumbria. Ana gained 2 coins from the ship."
+        " Ana gained 1 coin for 1 blacksmith. Press n to go on."
+    ) in said
+    assert "East Anglia: 12 shields >= 8 helmets, safe: 6 prestige x 7 citizens = 42." in end
+    assert "Wessex: 2 shields < 9 helmets, at risk: -7." in end
+    assert "Your total: 95 points." in end
+    assert "The Vikings' total: 28 points." in end
+    assert "Solo campaign, level 1" in end
+    library = Library(str(saves), profile=PROFILE)
+    assert library.campaign()[2] == []  # no medal: the tutorial is not recorded in the campaign
+
+
+@aio
+async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarted(saves: Path) -> None:
+    app = make_app(saves, seed=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await follow(pilot, stop=3)
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen)
+        position, index = screen.game.session.position, screen.index
+        assert position == 3
+        await pilot.press("m")  # leave: the game is saved at every decision
+        title = await shown(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert "Continue: tutorial" in title
+        await pilot.press("l")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, TutorialScreen)
+        assert (again.game.session.position, again.index) == (position, index)
+        assert "goes on where you left it" in await shown(pilot)
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.press("y")  # "Start over"
+        await pilot.pause()
+        fresh = app.screen
+        assert isinstance(fresh, TutorialScreen)
+        assert fresh.game.session.position == 0 and fresh.index == 0
+        assert fresh.game.name == TUTORIAL
+
+
+@aio
+async def test_other_decisions_are_refused_kindly_and_the_page_waits_for_n(saves: Path) -> None:
+    app = make_app(saves, seed=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen)
+        await pilot.press("enter")  # the welcome page is read first
+        assert "First read the lesson below: press n to go on." in await shown(pilot)
+        await pilot.press("n")
+        await pilot.press("4")  # the lesson asks for the Ship in slot 2
+        text = await shown(pilot)
+        assert "Not this one for now: the lesson asks for the choice under the cursor." in text
+        assert screen.game.session.position == 0
+        assert screen.cursor == ("slot", 1)
+        await pilot.press("n")
+        assert "The lesson asks for a decision: press Enter to make it." in await shown(pilot)
+        await pilot.press("enter")
+        assert screen.game.session.position == 1
+
+
+def test_norsewind_learn_opens_the_tutorial_and_keeps_the_saves_folder() -> None:
+    args = build_parser().parse_args(["--saves", "/tmp/x", "learn"])
+    assert (args.page, args.saves) == ("learn", "/tmp/x")
+    args = build_parser().parse_args(["learn", "--saves", "/tmp/y"])
+    assert (args.page, args.saves) == ("learn", "/tmp/y")
