@@ -20,15 +20,17 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...rules import cards_for, describe, final_result, score_breakdown, viking_score
+from ...rules.cards import KINGDOM_NAMES
 from ...rules.events import FOLLOWED_OR_NO_ONES, Event
-from ...rules.moves import Move
-from ...rules.state import State
+from ...rules.moves import ChooseKingdom, Decline, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
+from ...rules.queries import space_name
+from ...rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
 from ...storage import SavedGame, SeatMeta, StorageError
 from ...storage.handle import GameHandle
 from ..adapter import Library
 from ..lessons import Lessons, Point, Step, load_lessons
 from ..targets import key_of, why_not
-from ..text import safe_text
+from ..text import TYPE_LONG, card_facts, plural, safe_text
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptLine, StatusLine
 from .base import NorsewindScreen
@@ -79,7 +81,42 @@ def happened(events: list[Event], names: tuple[str, ...], state: State) -> str:
     told = [e for e in events if e.kind not in FOLLOWED_OR_NO_ONES and e.kind not in PICKED]
     if not told:  # a card picked: the decision that places it tells the story
         return ""
-    return safe_text(" ".join(describe(e, names, db) for e in events if e.kind not in FOLLOWED_OR_NO_ONES))
+    words = []
+    for e in events:
+        if e.kind in FOLLOWED_OR_NO_ONES:
+            continue
+        if e.kind == "income" and e.value and e.extra:  # the kingdom card's rate, as the issue words it
+            kind = TYPE_LONG.get(e.what, e.what).lower()
+            words.append(
+                f"{KINGDOM_NAMES[e.row]} pays {e.value // e.extra} per {kind} in your other kingdoms:"
+                f" {plural(e.extra, kind)}, {plural(e.value, 'coin')}."
+            )
+            continue
+        words.append(describe(e, names, db))
+    return safe_text(" ".join(words))
+
+
+def ask_for(state: State, move: Move) -> str:
+    """The decision the lesson asks for, in words (for the steps the lesson file leaves unworded)."""
+    db = cards_for(state)
+    if isinstance(move, PickBuilding):
+        card = state.market[move.slot]
+        return f"Take the {db.name(card)} from slot {move.slot + 1} ({card_facts(db, card)})."
+    if isinstance(move, PickCastle):
+        return f"Buy castle {move.index + 1} ({card_facts(db, state.display[move.index])})."
+    if isinstance(move, ChooseKingdom):
+        return f"Put it in {KINGDOM_NAMES[move.row]} (row {move.row + 1})."
+    if isinstance(move, TakeFrom):
+        kind = state.supply_kinds[move.supply]
+        what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
+        return f"Take {what} from supply {move.supply + 1}."
+    if isinstance(move, (PlaceCitizen, PlaceDisc)):
+        where = space_name(db, state.players[state.current], move.row, move.holder)
+        side = f", {SIDE_NAMES[move.side]} side up" if isinstance(move, PlaceDisc) else ""
+        return f"Put it on {where}{side}."
+    if isinstance(move, Decline):
+        return "Take nothing this time (d)."
+    return "Make the decision under the cursor."
 
 
 class LessonPanel(Widget):
@@ -177,8 +214,13 @@ class TutorialScreen(GameScreen):
             panel.show_lesson(step.title, step.text, "Press n to go on.")
         else:
             point = step.point
-            text = step.text or self.explain(step.expect) or "Make the decision shown by the cursor."
-            title = step.title or "Next"
+            text = step.text
+            if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
+                text = ask_for(self.state, step.expect)
+                preview = self.explain(step.expect) if self.tmap.get(key_of(step.expect)) else ""
+                if preview and not isinstance(step.expect, (PickBuilding, PickCastle, TakeFrom)):
+                    text += " Enter does: " + preview
+            title = step.title or "Play on"
             panel.show_lesson(title, text, "Press Enter.")
             key = key_of(step.expect)
             if key in self.tmap and self.cursor != key:
