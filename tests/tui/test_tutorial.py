@@ -48,6 +48,8 @@ async def follow(pilot: Pilot[Any], limit: int = 400, stop: int | None = None) -
             status = await shown(pilot)
             assert "Not allowed: Mercia has a red tile: at most 2 buildings." in status
             assert screen.game.session.position == position  # nothing played
+        if text.startswith("[A kingdom at risk]"):  # the preview is of the asked choice (Wessex), not another
+            assert "Ana gained 3 coins from the ship. Ana gained 2 coins for 1 farm." in await shown(pilot)
         if text.endswith(NEXT):
             await pilot.press("n")
         elif text.endswith(ENTER):

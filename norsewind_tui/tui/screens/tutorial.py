@@ -228,6 +228,8 @@ class TutorialScreen(GameScreen):
                 if key[0] == "castle":
                     self.castle_mode = True
                 self.redraw()
+                if self.query_one(StatusLine).has_class("-preview"):  # the preview was of the old cursor
+                    self.describe_cursor()
         wanted = POINTS[point]
         for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
             for widget in self.query(ident):
