@@ -123,10 +123,7 @@ class Library:
         except StorageError:
             pass
         who = self.identity()
-        return any(
-            s.finished and s.name != "tutorial" and (s.profile == who or who in {m.name for m in s.seats})
-            for s in self.store.list()
-        )
+        return any(s.finished and (s.profile == who or who in {m.name for m in s.seats}) for s in self.store.list())
 
     def latest(self) -> str | None:
         return self.store.latest()

@@ -25,6 +25,7 @@ from ..storage.cardfile import load_card_file
 from ..storage.handle import GameHandle
 from ..storage.tables import SharedTable
 from .adapter import Library
+from .lessons import LessonError
 from .screens.base import AppServices
 from .screens.campaign import CampaignScreen
 from .screens.dialogs import ConfirmScreen
@@ -144,7 +145,7 @@ class NorsewindApp(App[str]):
         """The tutorial: resumed where it was left, else started on its fixed deal."""
         try:
             game = tutorial_game(self.library, self.library.identity())
-        except StorageError as exc:
+        except (StorageError, LessonError) as exc:
             self.goto_title(f"Cannot open the tutorial: {exc}")
             return
         self.start_game(game, game.notice or "")

@@ -10,8 +10,16 @@ from textual.pilot import Pilot
 
 from norsewind_tui.cli import build_parser
 from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.lessons import load_lessons
 from norsewind_tui.tui.screens.title import TitleScreen
-from norsewind_tui.tui.screens.tutorial import TUTORIAL, LessonPanel, TutorialEndScreen, TutorialScreen
+from norsewind_tui.tui.screens.tutorial import (
+    LessonPanel,
+    TutorialEndScreen,
+    TutorialScreen,
+    is_tutorial,
+    tutorial_game,
+    tutorial_name,
+)
 
 from .helpers import PROFILE, aio, make_app, shown
 
@@ -106,7 +114,7 @@ async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarte
         await pilot.press("m")  # leave: the game is saved at every decision
         title = await shown(pilot)
         assert isinstance(app.screen, TitleScreen)
-        assert "Continue: tutorial" in title
+        assert "Continue: tutorial-Ana" in title
         await pilot.press("l")
         await pilot.pause()
         again = app.screen
@@ -120,7 +128,7 @@ async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarte
         fresh = app.screen
         assert isinstance(fresh, TutorialScreen)
         assert fresh.game.session.position == 0 and fresh.index == 0
-        assert fresh.game.name == TUTORIAL
+        assert fresh.game.name == tutorial_name("Ana") == "tutorial-Ana"
 
 
 @aio
@@ -150,3 +158,19 @@ def test_norsewind_learn_opens_the_tutorial_and_keeps_the_saves_folder() -> None
     assert (args.page, args.saves) == ("learn", "/tmp/x")
     args = build_parser().parse_args(["learn", "--saves", "/tmp/y"])
     assert (args.page, args.saves) == ("learn", "/tmp/y")
+
+
+def test_only_the_tutorials_own_save_is_taught_and_it_has_no_campaign_profile(saves: Path) -> None:
+    library = Library(str(saves), profile=PROFILE)
+    game = tutorial_game(library, "Ana")
+    try:
+        assert game.name == "tutorial-Ana" and game.meta.profile is None  # never recorded: no medal
+        assert is_tutorial(game)
+    finally:
+        game.close()
+    lessons = load_lessons()
+    other = library.create(lessons.config_for("Bo"), lessons.seed + 1, [library.seat("Bo")], name="tutorial-Bo")
+    try:
+        assert not is_tutorial(other)  # a game merely named like it opens on the plain game screen
+    finally:
+        other.close()

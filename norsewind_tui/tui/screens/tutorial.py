@@ -27,8 +27,9 @@ from ...rules.queries import space_name
 from ...rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
 from ...storage import SavedGame, SeatMeta, StorageError
 from ...storage.handle import GameHandle
+from ...storage.paths import sanitise_name
 from ..adapter import Library
-from ..lessons import Lessons, Point, Step, load_lessons
+from ..lessons import LessonError, Lessons, Point, Step, load_lessons
 from ..targets import key_of, why_not
 from ..text import TYPE_LONG, card_facts, plural, safe_text
 from ..widgets.log import GameLog
@@ -37,7 +38,7 @@ from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
 from .game import GameScreen
 
-TUTORIAL = "tutorial"  # the save's name: the app opens it on this screen
+TUTORIAL = "tutorial"  # the start of the save's name: tutorial-PLAYER (players may share a saves folder)
 # the parts of the screen a lesson points at, by widget id
 POINTS: dict[Point, tuple[str, ...]] = {
     "none": (),
@@ -52,27 +53,43 @@ PICKED = frozenset({"took_building", "took_castle"})
 HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
 
 
+def tutorial_name(player: str) -> str:
+    return sanitise_name(f"{TUTORIAL}-{player}")
+
+
 def is_tutorial(game: GameHandle) -> bool:
-    return isinstance(game, SavedGame) and game.name == TUTORIAL
+    """A save the tutorial made: its name, no campaign profile, the lessons' deal and moves so far."""
+    if not isinstance(game, SavedGame) or not game.name.startswith(TUTORIAL) or game.meta.profile is not None:
+        return False
+    try:
+        lessons = load_lessons()
+    except LessonError:
+        return False
+    s = game.session
+    if s.seed != lessons.seed or s.config != lessons.config_for(s.config.players[0]):
+        return False
+    return tuple(s.log) == lessons.moves[: len(s.log)]
 
 
 def tutorial_game(library: Library, name: str, restart: bool = False) -> SavedGame:
     """The tutorial's save: resumed where it was left, else (or on ``restart``) a new one.
 
-    Raises ``StorageError`` (one line) when the saves folder cannot hold it.
+    Raises ``StorageError`` (one line) when the saves folder cannot hold it, ``LessonError`` when
+    the lesson file is broken.
     """
     store = library.store
-    if restart and store.exists(TUTORIAL):
-        store.remove(TUTORIAL)
-    if store.exists(TUTORIAL):
-        game = store.open(TUTORIAL)
-        if not game.finished:
+    save = tutorial_name(name)
+    if restart and store.exists(save):
+        store.remove(save)
+    if store.exists(save):
+        game = store.open(save)
+        if not game.finished and is_tutorial(game):
             return game
         game.close()
-        store.remove(TUTORIAL)
+        store.remove(save)  # finished, or not the tutorial's game: a fresh one
     lessons = load_lessons()
     config = lessons.config_for(name)
-    return store.create(config, lessons.seed, [SeatMeta(name=name, kind="human")], name=TUTORIAL, campaign=False)
+    return store.create(config, lessons.seed, [SeatMeta(name=name, kind="human")], name=save, campaign=False)
 
 
 def happened(events: list[Event], names: tuple[str, ...], state: State) -> str:
