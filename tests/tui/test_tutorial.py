@@ -83,7 +83,7 @@ async def test_a_pilot_completes_the_tutorial_from_the_title_following_the_lesso
         assert isinstance(app.screen, TutorialEndScreen)
         end = await shown(pilot)
     lessons = [t for t in said if not t.startswith(("[Play on]", "[What happened]"))]
-    assert len(lessons) == 17  # the welcome page and 16 lessons
+    assert len(lessons) == 18  # the welcome page, the status page and 16 lessons
     assert (
         "[What happened] Ana placed the Ship in Northumbria. Ana gained 2 coins from the ship."
         " Northumbria pays 1 per blacksmith in your other kingdoms: 1 blacksmith, 1 coin. Press n to go on."
