@@ -20,6 +20,7 @@ from norsewind_tui.tui.screens.tutorial import (
     tutorial_game,
     tutorial_name,
 )
+from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app, shown
 
@@ -50,6 +51,8 @@ async def follow(pilot: Pilot[Any], limit: int = 400, stop: int | None = None) -
         width = lesson.size.width
         assert len(lesson.lines.wrap(pilot.app.console, width)) <= lesson.size.height, text  # nothing cut off
         said.append(text)
+        status_line = screen.query_one(StatusLine)
+        assert lesson.size.height + status_line.size.height == 5  # the log's, prompt's and status's lines at 80x24
         if "Press 3 to see why" in text:  # the red tile lesson asks to try the refused kingdom first
             position = screen.game.session.position
             await pilot.press("3")

@@ -49,6 +49,8 @@ POINTS: dict[Point, tuple[str, ...]] = {
     "status": ("#kingdoms",),
     "vikings": ("#kingdoms", "#viking-panel"),
 }
+LESSON_LINES = 4  # at most: a lesson is 2-3 short sentences (lessons.MAX_TEXT)
+BOTTOM_LINES = 5  # the game screen's log (2), prompt (1) and status (2) lines that the tutorial shares out
 PICKED = frozenset({"took_building", "took_castle"})
 HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
 
@@ -140,7 +142,7 @@ class LessonPanel(Widget):
     """The lesson: its title, two or three sentences, and the key to press."""
 
     DEFAULT_CSS = """
-    LessonPanel { height: 4; width: 1fr; }
+    LessonPanel { height: 3; width: 1fr; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -159,6 +161,10 @@ class LessonPanel(Widget):
     @property
     def plain(self) -> str:
         return self.lines.plain
+
+    def needed(self, width: int) -> int:
+        """The lines the lesson takes at ``width`` columns."""
+        return len(self.lines.wrap(self.app.console, max(width, 20)))
 
     def render(self) -> Text:
         return self.lines
@@ -189,7 +195,6 @@ class TutorialScreen(GameScreen):
         self.move_child(panel, before=self.query_one(PromptLine))
         self.query_one(GameLog).display = False
         self.query_one(PromptLine).display = False
-        self.query_one(StatusLine).styles.height = 1  # the lesson panel takes the line
         self.call_after_refresh(self.greet)
 
     def greet(self) -> None:
@@ -247,11 +252,22 @@ class TutorialScreen(GameScreen):
                 self.redraw()
                 if self.query_one(StatusLine).has_class("-preview"):  # the preview was of the old cursor
                     self.describe_cursor()
+        self.fit_bottom()
         wanted = POINTS[point]
         for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
             for widget in self.query(ident):
                 widget.set_class(ident in wanted, HIGHLIGHT)
                 widget.styles.text_style = "reverse" if ident in wanted else "none"
+
+    def fit_bottom(self) -> None:
+        """The lesson and the status line share the 5 lines of the log, prompt and status (80x24)."""
+        panel = self.query_one(LessonPanel)
+        lines = min(max(panel.needed(self.size.width or self.app.size.width), 1), LESSON_LINES)
+        panel.styles.height = lines
+        self.query_one(StatusLine).styles.height = max(BOTTOM_LINES - lines, 1)
+
+    def on_resize(self) -> None:
+        self.fit_bottom()
 
     def choose_key(self, key: tuple[object, ...]) -> None:
         if not self.is_human_turn():
