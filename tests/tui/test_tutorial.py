@@ -85,6 +85,9 @@ async def test_a_pilot_completes_the_tutorial_from_the_title_following_the_lesso
         said = await follow(pilot)
         assert isinstance(app.screen, TutorialEndScreen)
         end = await shown(pilot)
+        await pilot.press("c")  # the pointer to the campaign's level 1 is one key
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CampaignScreen"
     lessons = [t for t in said if not t.startswith(("[Play on]", "[What happened]"))]
     assert len(lessons) == 18  # the welcome page, the status page and 16 lessons
     assert (
