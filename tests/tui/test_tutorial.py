@@ -59,6 +59,10 @@ async def follow(pilot: Pilot[Any], limit: int = 400, stop: int | None = None) -
             status = await shown(pilot)
             assert "Not allowed: Mercia has a red tile: at most 2 buildings." in status
             assert screen.game.session.position == position  # nothing played
+        if text.startswith("[Action B: a castle]"):  # the pointer: reverse video on the castle display only
+            castles, market = screen.query_one("#castles"), screen.query_one("#market")
+            assert castles.has_class("-lesson") and str(castles.styles.text_style) == "reverse"
+            assert not market.has_class("-lesson") and str(market.styles.text_style) != "reverse"
         if text.startswith("[A kingdom at risk]"):  # the preview is of the asked choice (Wessex), not another
             assert "Ana gained 3 coins from the ship. Ana gained 2 coins for 1 farm." in await shown(pilot)
         if text.endswith(NEXT):

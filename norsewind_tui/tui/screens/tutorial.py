@@ -257,7 +257,10 @@ class TutorialScreen(GameScreen):
         for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
             for widget in self.query(ident):
                 widget.set_class(ident in wanted, HIGHLIGHT)
-                widget.styles.text_style = "reverse" if ident in wanted else "none"
+                if ident in wanted:
+                    widget.styles.text_style = "reverse"
+                else:  # back to what the stylesheet says
+                    widget.styles.clear_rule("text_style")
 
     def fit_bottom(self) -> None:
         """The lesson and the status line share the 5 lines of the log, prompt and status (80x24)."""
