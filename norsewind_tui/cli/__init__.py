@@ -157,6 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="processes for --bots games (default 1)")
     sim.set_defaults(handler=_cmd_simulate)
 
+    learn = sub.add_parser("learn", help="learn to play: the tutorial (resumed where you left it)")
+    learn.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help="saved-games folder")
+    learn.set_defaults(handler=_cmd_play, page="learn")
+
     cards = sub.add_parser("cards", help="card-set files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
     check = cards_sub.add_parser("check", help="validate a card-set file and list every problem")

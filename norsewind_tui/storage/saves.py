@@ -142,8 +142,11 @@ class GameStore:
         seats: Sequence[SeatMeta],
         name: str | None = None,
         profile: str | None = None,
+        campaign: bool = True,
     ) -> SavedGame:
         """Start a game and write its first save at once; a free name is chosen when ``name`` is None.
+
+        ``campaign=False``: a solo game whose result no profile records (the tutorial earns no medal).
 
         Raises ``SaveError`` (name taken, bad names, disk), or the rules' ``ConfigError``.
         ``profile`` names the solo campaign profile (default: the solo player's name).
@@ -168,7 +171,7 @@ class GameStore:
             turn=session.state.turn,
             level=config.level if solo else None,
             finished=session.state.is_over,
-            profile=(profile or config.players[0]) if solo and seats[0].kind == "human" else None,
+            profile=(profile or config.players[0]) if solo and campaign and seats[0].kind == "human" else None,
             cards_source=self.cards.source[:256],
         )
         return self._new_file(name, session, meta, default=self._default_name(config))

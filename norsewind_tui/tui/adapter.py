@@ -125,6 +125,16 @@ class Library:
                 return _summary(s)
         return None
 
+    def has_finished_game(self) -> bool:
+        """Whether this player finished a game (the title then no longer leads with the tutorial)."""
+        try:
+            if self.profiles.load(self.profile_name).games:
+                return True
+        except StorageError:
+            pass
+        who = self.identity()
+        return any(s.finished and (s.profile == who or who in {m.name for m in s.seats}) for s in self.store.list())
+
     def latest(self) -> str | None:
         return self.store.latest()
 

@@ -25,6 +25,7 @@ from ..storage.cardfile import load_card_file
 from ..storage.handle import GameHandle
 from ..storage.tables import SharedTable
 from .adapter import Library
+from .lessons import LessonError
 from .screens.base import AppServices
 from .screens.campaign import CampaignScreen
 from .screens.dialogs import ConfirmScreen
@@ -38,6 +39,7 @@ from .screens.review import ReviewScreen
 from .screens.table import TableEndScreen, TableScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .screens.tutorial import TutorialEndScreen, TutorialScreen, is_tutorial, tutorial_game
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
 from .text import safe_text
 from .theme import BOARD_VARIABLES, THEMES, theme_name
@@ -68,9 +70,11 @@ class NorsewindApp(App[str]):
         computer_delay: float = 0.6,
         theme: str | None = None,
         review: SavedGame | None = None,
+        page: str | None = None,
     ) -> None:
         super().__init__()
         self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
+        self.initial_page = page  # norsewind learn: "learn"
         self.library = library or Library()
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
         self.seed = seed
@@ -95,6 +99,9 @@ class NorsewindApp(App[str]):
             self.push_screen(ReviewScreen(self.initial_review))
         elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
+        elif self.initial_page == "learn":
+            self.push_screen(TitleScreen(self.library.problem))
+            self.open_page("learn")
         else:
             self.push_screen(TitleScreen(self.library.problem))
         self.check_size()
@@ -138,11 +145,24 @@ class NorsewindApp(App[str]):
             self.show(CampaignScreen(pick=what == "campaign"))
         elif what == "help":
             self.push_screen(HelpScreen())
+        elif what == "learn":
+            self.learn()
+
+    def learn(self) -> None:
+        """The tutorial: resumed where it was left, else started on its fixed deal."""
+        try:
+            game = tutorial_game(self.library, self.library.identity())
+        except (StorageError, LessonError) as exc:
+            self.goto_title(f"Cannot open the tutorial: {exc}")
+            return
+        self.start_game(game, game.notice or "")
 
     def start_game(self, game: GameHandle, notice: str = "") -> None:
         """Show ``game``: its board, or its score pad when it is over."""
         self.active_game = game
-        if game.finished:
+        if is_tutorial(game):
+            self.show(TutorialEndScreen(game) if game.finished else TutorialScreen(game, notice))
+        elif game.finished:
             self.show(EndScreen(game))
         else:
             self.show(GameScreen(game, notice))
@@ -292,7 +312,9 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str
         if reviewed is not None:
             reviewed.close()
         return 2
-    app = NorsewindApp(library, game=game, seed=getattr(args, "seed", None), review=reviewed)
+    app = NorsewindApp(
+        library, game=game, seed=getattr(args, "seed", None), review=reviewed, page=getattr(args, "page", None)
+    )
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:

@@ -26,6 +26,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("escape", "back", "Back", key_display="Esc", id="back"),
     Binding("u,ctrl+z", "undo", "Undo", id="undo"),
     Binding("h", "hint", "Hint", id="hint"),
+    Binding("i", "info", "Info", show=False, id="info"),
     Binding("ctrl+y", "redo", "Redo", id="redo"),
     Binding("tab", "next_view", "Players", show=False, id="next-view", priority=True),
     Binding("shift+tab", "prev_view", "Previous player", show=False, id="prev-view", priority=True),
@@ -52,6 +53,7 @@ KEY_HELP = {
     "back": "step back one decision within your turn",
     "undo": "undo your last decision; over a revealed card only after you confirm",
     "redo": "redo what you undid",
+    "info": "explain the thing under the cursor in words: a card, a supply, a castle, a kingdom's status",
     "hint": "hint: the hard computer player's choice for this decision and why; the cursor goes "
     "to it, nothing is played (a solo game stays unassisted)",
     "next-view": "show the next player's kingdoms (shift+tab: the previous one)",

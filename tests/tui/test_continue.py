@@ -55,7 +55,7 @@ async def test_the_players_latest_unfinished_game_comes_first_and_enter_resumes_
         assert menu.get_option_at_index(0).id == "continue"
         assert menu.highlighted == 0
         assert f"Continue: {name} (turn {state.turn}, multiplayer, saved " in text
-        assert menu.option_count == 8  # the usual seven below it
+        assert menu.option_count == 9  # the usual eight below it (issue 14 added "Learn to play")
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen"
         resumed = app.screen.game  # type: ignore[attr-defined]
@@ -95,10 +95,12 @@ async def test_no_entry_without_an_unfinished_game_of_this_player(
         text = await shown(pilot)
         menu = _menu(app)
         assert "Continue" not in text
-        assert menu.option_count == 7
-        assert menu.get_option_at_index(0).id == "new"
+        assert menu.option_count == 8
+        # issue 14: "Learn to play" leads the menu until the player has finished a game
+        first = "new" if others == "finished only" else "learn"
+        assert menu.get_option_at_index(0).id == first
         await pilot.press("enter")
-        assert type(app.screen).__name__ == "NewGameScreen"
+        assert type(app.screen).__name__ == ("NewGameScreen" if first == "new" else "TutorialScreen")
 
 
 @aio

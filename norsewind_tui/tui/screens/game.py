@@ -31,6 +31,7 @@ from ...storage import SavedGame, StorageError
 from ...storage.handle import GameHandle
 from ..computer import Computer
 from ..hints import HintAnswer, ask
+from ..info import explain_key
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
 from ..text import card_facts, describe_card, plural, safe_text
@@ -46,6 +47,7 @@ from .base import NorsewindScreen
 from .dialogs import ConfirmScreen, LogScreen, NameScreen
 from .end import EndScreen, finished_refusal
 from .help import HelpScreen
+from .info import InfoScreen
 
 LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
 # the notation in one line (at most 79 cells: one line of the log at 80 columns); ? has it all
@@ -716,6 +718,14 @@ class GameScreen(NorsewindScreen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def action_info(self) -> None:
+        """i: the thing under the cursor in words (issue 14)."""
+        if self.cursor is None:
+            self.say("Nothing under the cursor: move it onto a card, a supply or a kingdom, then press i.", "error")
+            return
+        seat = self.view_seat if self.view_seat is not None else max(self.state.current, 0)
+        self.app.push_screen(InfoScreen("What is this?", explain_key(self.state, self.db, self.cursor, seat)))
 
     def action_menu(self) -> None:
         self.stop_computer()

@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..boardguide import BOARD_GUIDE
 from ..helptext import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
 from ..keys import GAME_BINDINGS, KEY_HELP, key_label
 
@@ -42,6 +43,7 @@ class HelpScreen(Screen[None]):
         Binding("up,k", "scroll('up')", "Scroll", show=False, id="help-up"),
         Binding("pagedown,space", "page('down')", "Page down", show=False, id="help-pgdn"),
         Binding("pageup", "page('up')", "Page up", show=False, id="help-pgup"),
+        Binding("b", "board_guide", "How to read the board", id="help-board"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -49,17 +51,25 @@ class HelpScreen(Screen[None]):
             yield Static(Text("Norsewind: keys"), classes="help-title")
             yield Static(keys_table(), classes="help-body")
             for title, body in (
+                ("How to read the board", BOARD_GUIDE),
                 ("The board", NOTATION),
                 ("Rules in short", RULES),
                 ("Kingdom tiles", GREEN_TILES + "\n" + RED_TILES),
                 ("Rulings", RULINGS),
             ):
-                yield Static(Text(title), classes="help-title")
+                guide = title == "How to read the board"
+                yield Static(Text(title), classes="help-title", id="board-guide" if guide else None)
                 yield Static(Text(body), classes="help-body")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()
+
+    def action_board_guide(self) -> None:
+        """b: the page that explains every mark of the board, at the top of the screen."""
+        self.query_one("#help", VerticalScroll).scroll_to_widget(
+            self.query_one("#board-guide"), animate=False, top=True
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -31,6 +31,7 @@ MENU = (
     ("tables", "Shared tables", "t"),
     ("campaign", "Solo campaign", "c"),
     ("progress", "Progress", "p"),
+    ("learn", "Learn to play", "l"),
     ("help", "Rules & keys", "?"),
     ("quit", "Quit", "q"),
 )
@@ -45,6 +46,7 @@ class TitleScreen(NorsewindScreen[None]):
         Binding("t", "open('tables')", "Tables", show=False, id="title-tables"),  # in the menu; the footer is full
         Binding("c", "open('campaign')", "Campaign", id="title-campaign"),
         Binding("p", "open('progress')", "Progress", id="title-progress"),
+        Binding("l", "open('learn')", "Learn", show=False, id="title-learn"),
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),
         Binding("q", "open('quit')", "Quit", id="title-quit"),
         Binding("j", "cursor('down')", "Down", show=False, id="title-down"),
@@ -70,6 +72,16 @@ class TitleScreen(NorsewindScreen[None]):
         label = Text(f"Continue: {safe_text(game.name)} ({', '.join(details)})")  # literal: no markup
         return Option(label, id=CONTINUE)
 
+    def _menu(self) -> tuple[tuple[str, str, str], ...]:
+        """The menu; "Learn to play" first for a player who has not finished a game yet (issue 14)."""
+        try:
+            veteran = self.norsewind.library.has_finished_game()
+        except StorageError:
+            veteran = True
+        if veteran:
+            return MENU
+        return (*(e for e in MENU if e[0] == "learn"), *(e for e in MENU if e[0] != "learn"))
+
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             with Center():
@@ -79,7 +91,7 @@ class TitleScreen(NorsewindScreen[None]):
                     Text("Anglo-Saxon kingdoms build against Viking raids. 1-4 players, or solo."), id="tagline"
                 )
             with Center():
-                options = [Option(f"{label:<22}{key:>3}", id=ident) for ident, label, key in MENU]
+                options = [Option(f"{label:<22}{key:>3}", id=ident) for ident, label, key in self._menu()]
                 first = self._continue_option()
                 menu = OptionList(*([first] if first is not None else []), *options, id="menu")
                 if first is not None:  # room for the name on one line, within the terminal

@@ -1,0 +1,102 @@
+"""The tutorial's lessons as data (``data/tutorial.toml``), decoded and checked at load.
+
+A lesson file is a fixed deal (seed and level of a solo game) and its steps in order: each step
+expects one decision (a move as the save file writes it, ``["kingdom", 0]``) or none (a page to
+read), says which part of the screen it points at, and teaches in two or three sentences.  The
+file is checked like a card set: a mistake in it is one line naming the step, never a crash in
+the middle of a lesson.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Annotated, Literal
+
+import msgspec
+
+from ..rules.engine import apply as apply_move
+from ..rules.engine import legal_moves, new_game
+from ..rules.moves import Move
+from ..rules.state import GameConfig, State
+
+Point = Literal["none", "market", "supplies", "castles", "kingdoms", "status", "vikings"]
+MAX_TEXT = 240  # three lines of the lesson panel at 80 columns
+MAX_TITLE = 30
+
+
+class LessonError(ValueError):
+    """The lesson file is unreadable or does not fit the rules (one line)."""
+
+
+class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    expect: Move | None = None  # None: a page to read (n goes on)
+    point: Point = "none"
+    title: Annotated[str, msgspec.Meta(max_length=MAX_TITLE)] = ""
+    text: Annotated[str, msgspec.Meta(max_length=MAX_TEXT)] = ""
+
+
+class Lessons(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    seed: int
+    level: Annotated[int, msgspec.Meta(ge=1, le=7)]
+    step: tuple[Step, ...]
+
+    @property
+    def config(self) -> GameConfig:
+        return self.config_for("You")
+
+    def config_for(self, name: str) -> GameConfig:
+        """The solo game of the lessons for the player ``name`` (names change no rule)."""
+        return GameConfig(players=(name,), level=self.level)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The decisions the tutorial asks for, in order: the game it plays."""
+        return tuple(s.expect for s in self.step if s.expect is not None)
+
+    def index_at(self, position: int) -> int:
+        """The first step shown at ``position`` decisions into the game (its reading pages first)."""
+        done = 0
+        for i, s in enumerate(self.step):
+            if done == position:
+                return i
+            if s.expect is not None:
+                done += 1
+        return len(self.step)  # every decision made: the scoring follows
+
+    def decisions_before(self, index: int) -> int:
+        return sum(1 for s in self.step[:index] if s.expect is not None)
+
+
+def decode_lessons(data: bytes, source: str = "tutorial.toml") -> Lessons:
+    """Decode and check a lesson file: each expected decision legal in its position."""
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+        lessons = msgspec.convert(raw, Lessons)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, msgspec.ValidationError) as exc:
+        raise LessonError(f"{source}: {exc}") from None
+    state: State = new_game(lessons.config, lessons.seed)
+    for i, step in enumerate(lessons.step, start=1):
+        if step.expect is None:
+            if not step.text:
+                raise LessonError(f"{source}: step {i} asks for nothing and says nothing")
+            continue
+        if step.expect not in legal_moves(state):
+            raise LessonError(
+                f"{source}: step {i} expects {msgspec.json.encode(step.expect).decode()}, not legal there"
+            )
+        state = apply_move(state, step.expect)
+    if not state.is_over:
+        raise LessonError(f"{source}: the steps end before the game does")
+    return lessons
+
+
+_CACHE: list[Lessons] = []
+
+
+def load_lessons() -> Lessons:
+    """The shipped tutorial (checked once per process)."""
+    if not _CACHE:
+        data = resources.files("norsewind_tui.tui").joinpath("data/tutorial.toml").read_bytes()
+        _CACHE.append(decode_lessons(data))
+    return _CACHE[0]

@@ -1,0 +1,416 @@
+"""Learn to play (issue 14): a real solo game on a fixed deal, taught one decision at a time.
+
+The tutorial is the game screen with a lesson panel where the log and the prompt were.  The
+lesson file (``tui/data/tutorial.toml``) says, for each decision, what to point at, what to
+say and which decision to ask for; the screen puts the cursor on that choice, refuses any other
+kindly (saying why) and, after a lesson's decision, explains what happened with the numbers the
+rules report.  The game is an ordinary save named ``tutorial`` (autosaved, resumable where it was
+left) whose result no profile records: it earns no medal.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from ...rules import cards_for, describe, final_result, score_breakdown, viking_score
+from ...rules.cards import KINGDOM_NAMES
+from ...rules.events import FOLLOWED_OR_NO_ONES, Event
+from ...rules.moves import ChooseKingdom, Decline, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
+from ...rules.queries import space_name
+from ...rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
+from ...storage import SavedGame, SeatMeta, StorageError
+from ...storage.handle import GameHandle
+from ...storage.paths import sanitise_name
+from ..adapter import Library
+from ..lessons import LessonError, Lessons, Point, Step, load_lessons
+from ..targets import key_of, why_not
+from ..text import TYPE_LONG, card_facts, plural, safe_text
+from ..widgets.log import GameLog
+from ..widgets.prompt import PromptLine, StatusLine
+from .base import NorsewindScreen
+from .dialogs import ConfirmScreen
+from .game import GameScreen
+
+TUTORIAL = "tutorial"  # the start of the save's name: tutorial-PLAYER (players may share a saves folder)
+# the parts of the screen a lesson points at, by widget id
+POINTS: dict[Point, tuple[str, ...]] = {
+    "none": (),
+    "market": ("#market",),
+    "supplies": ("#market",),
+    "castles": ("#castles",),
+    "kingdoms": ("#kingdoms",),
+    "status": ("#kingdoms",),
+    "vikings": ("#kingdoms", "#viking-panel"),
+}
+LESSON_LINES = 4  # at most: a lesson is 2-3 short sentences (lessons.MAX_TEXT)
+BOTTOM_LINES = 5  # the game screen's log (2), prompt (1) and status (2) lines that the tutorial shares out
+PICKED = frozenset({"took_building", "took_castle"})
+HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
+
+
+def tutorial_name(player: str) -> str:
+    return sanitise_name(f"{TUTORIAL}-{player}")
+
+
+def is_tutorial(game: GameHandle) -> bool:
+    """A save the tutorial made: its name, no campaign profile, the lessons' deal and moves so far."""
+    if not isinstance(game, SavedGame) or not game.name.startswith(TUTORIAL) or game.meta.profile is not None:
+        return False
+    try:
+        lessons = load_lessons()
+    except LessonError:
+        return False
+    s = game.session
+    if s.seed != lessons.seed or s.config != lessons.config_for(s.config.players[0]):
+        return False
+    return tuple(s.log) == lessons.moves[: len(s.log)]
+
+
+def tutorial_game(library: Library, name: str, restart: bool = False) -> SavedGame:
+    """The tutorial's save: resumed where it was left, else (or on ``restart``) a new one.
+
+    Raises ``StorageError`` (one line) when the saves folder cannot hold it, ``LessonError`` when
+    the lesson file is broken.
+    """
+    store = library.store
+    save = tutorial_name(name)
+    if restart and store.exists(save):
+        store.remove(save)
+    if store.exists(save):
+        game = store.open(save)
+        if not game.finished and is_tutorial(game):
+            return game
+        game.close()
+        store.remove(save)  # finished, or not the tutorial's game: a fresh one
+    lessons = load_lessons()
+    config = lessons.config_for(name)
+    return store.create(config, lessons.seed, [SeatMeta(name=name, kind="human")], name=save, campaign=False)
+
+
+def happened(events: list[Event], names: tuple[str, ...], state: State) -> str:
+    """What a decision did, in the rules' own words and numbers."""
+    db = cards_for(state)
+    told = [e for e in events if e.kind not in FOLLOWED_OR_NO_ONES and e.kind not in PICKED]
+    if not told:  # a card picked: the decision that places it tells the story
+        return ""
+    words = []
+    for e in events:
+        if e.kind in FOLLOWED_OR_NO_ONES:
+            continue
+        if e.kind == "income" and e.value and e.extra:  # the kingdom card's rate, as the issue words it
+            kind = TYPE_LONG.get(e.what, e.what).lower()
+            words.append(
+                f"{KINGDOM_NAMES[e.row]} pays {e.value // e.extra} per {kind} in your other kingdoms:"
+                f" {plural(e.extra, kind)}, {plural(e.value, 'coin')}."
+            )
+            continue
+        words.append(describe(e, names, db))
+    return safe_text(" ".join(words))
+
+
+def ask_for(state: State, move: Move) -> str:
+    """The decision the lesson asks for, in words (for the steps the lesson file leaves unworded)."""
+    db = cards_for(state)
+    if isinstance(move, PickBuilding):
+        card = state.market[move.slot]
+        return f"Take the {db.name(card)} from slot {move.slot + 1} ({card_facts(db, card)})."
+    if isinstance(move, PickCastle):
+        return f"Buy castle {move.index + 1} ({card_facts(db, state.display[move.index])})."
+    if isinstance(move, ChooseKingdom):
+        return f"Put it in {KINGDOM_NAMES[move.row]} (row {move.row + 1})."
+    if isinstance(move, TakeFrom):
+        kind = state.supply_kinds[move.supply]
+        what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
+        return f"Take {what} from supply {move.supply + 1}."
+    if isinstance(move, (PlaceCitizen, PlaceDisc)):
+        where = space_name(db, state.players[state.current], move.row, move.holder)
+        side = f", {SIDE_NAMES[move.side]} side up" if isinstance(move, PlaceDisc) else ""
+        return f"Put it on {where}{side}."
+    if isinstance(move, Decline):
+        return "Take nothing this time (d)."
+    return "Make the decision under the cursor."
+
+
+class LessonPanel(Widget):
+    """The lesson: its title, two or three sentences, and the key to press."""
+
+    DEFAULT_CSS = """
+    LessonPanel { height: 3; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines = Text("")
+
+    def show_lesson(self, title: str, text: str, key: str) -> None:
+        body = Text()
+        if title:
+            body.append(f"[{title}] ", style="reverse")
+        body.append(text)
+        body.append(f" {key}", style="reverse")
+        self.lines = body
+        self.refresh()
+
+    @property
+    def plain(self) -> str:
+        return self.lines.plain
+
+    def needed(self, width: int) -> int:
+        """The lines the lesson takes at ``width`` columns."""
+        return len(self.lines.wrap(self.app.console, max(width, 20)))
+
+    def render(self) -> Text:
+        return self.lines
+
+
+class TutorialScreen(GameScreen):
+    """The game screen, taught."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next_lesson", "Next", id="lesson-next"),
+        Binding("R", "restart", "Restart", key_display="R", show=False, id="lesson-restart"),
+    ]
+
+    def __init__(self, game: GameHandle, notice: str = "", lessons: Lessons | None = None) -> None:
+        super().__init__(game, notice)
+        self.lessons = lessons or load_lessons()
+        self.index = self.lessons.index_at(game.session.position)
+        self.after = ""  # what the last lesson's decision did, shown until n
+        self.playing = False  # a decision is being played: the lesson moves on after it
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield LessonPanel(id="lesson")
+
+    def on_mount(self) -> None:
+        # Textual runs GameScreen.on_mount after this one (handlers run for each class)
+        panel = self.query_one(LessonPanel)
+        self.move_child(panel, before=self.query_one(PromptLine))
+        self.query_one(GameLog).display = False
+        self.query_one(PromptLine).display = False
+        self.call_after_refresh(self.greet)
+
+    def greet(self) -> None:
+        if self.notice:
+            return
+        if self.game.session.position:
+            self.say("The tutorial goes on where you left it (R starts it over).")
+        else:
+            self.say("Read the lesson below; n goes on, ? explains every key, m leaves (it is saved).")
+
+    # ------------------------------------------------------------------ the lesson
+
+    @property
+    def step(self) -> Step | None:
+        return self.lessons.step[self.index] if self.index < len(self.lessons.step) else None
+
+    @property
+    def expected(self) -> Move | None:
+        step = self.step
+        if self.after or step is None:
+            return None
+        return step.expect
+
+    def sync(self) -> None:
+        super().sync()
+        if self.is_mounted and not self.playing and not self.state.is_over:
+            self.show_lesson()
+
+    def show_lesson(self) -> None:
+        panel = self.query_one(LessonPanel)
+        step = self.step
+        point: Point = "none"
+        if self.after:
+            panel.show_lesson("What happened", self.after, "Press n to go on.")
+        elif step is None:
+            panel.show_lesson("", "The tutorial is complete.", "")
+        elif step.expect is None:
+            point = step.point
+            panel.show_lesson(step.title, step.text, "Press n to go on.")
+        else:
+            point = step.point
+            text = step.text
+            if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
+                text = ask_for(self.state, step.expect)
+                preview = self.explain(step.expect) if self.tmap.get(key_of(step.expect)) else ""
+                if preview and not isinstance(step.expect, (PickBuilding, PickCastle, TakeFrom)):
+                    text += " Enter does: " + preview
+            title = step.title or "Play on"
+            panel.show_lesson(title, text, "Press Enter.")
+            key = key_of(step.expect)
+            if key in self.tmap and self.cursor != key:
+                self.cursor = key
+                if key[0] == "castle":
+                    self.castle_mode = True
+                self.redraw()
+                if self.query_one(StatusLine).has_class("-preview"):  # the preview was of the old cursor
+                    self.describe_cursor()
+        self.fit_bottom()
+        wanted = POINTS[point]
+        for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
+            for widget in self.query(ident):
+                widget.set_class(ident in wanted, HIGHLIGHT)
+                if ident in wanted:
+                    widget.styles.text_style = "reverse"
+                else:  # back to what the stylesheet says
+                    widget.styles.clear_rule("text_style")
+
+    def fit_bottom(self) -> None:
+        """The lesson and the status line share the 5 lines of the log, prompt and status (80x24)."""
+        panel = self.query_one(LessonPanel)
+        lines = min(max(panel.needed(self.size.width or self.app.size.width), 1), LESSON_LINES)
+        panel.styles.height = lines
+        self.query_one(StatusLine).styles.height = max(BOTTOM_LINES - lines, 1)
+
+    def on_resize(self) -> None:
+        self.fit_bottom()
+
+    def choose_key(self, key: tuple[object, ...]) -> None:
+        if not self.is_human_turn():
+            super().choose_key(key)
+            return
+        if self.after or (self.step is not None and self.step.expect is None):
+            self.say("First read the lesson below: press n to go on.", "error")
+            return
+        expected = self.expected
+        if expected is not None and key != key_of(expected):
+            target = self.tmap.get(key)
+            if target is not None and not target.legal:  # the rules' reason, in one line
+                self.say(f"Not allowed: {why_not(self.state, target.move)}.", "error")
+            else:
+                self.say("Not this one for now: the lesson asks for the choice under the cursor.", "error")
+            self.cursor = key_of(expected)
+            self.redraw()
+            return
+        super().choose_key(key)
+
+    def play(self, move: Move) -> None:
+        before = self.game.session.position
+        step = self.step
+        self.playing = True
+        try:
+            super().play(move)
+        finally:
+            self.playing = False
+        s = self.game.session
+        if s.position != before + 1 or step is None:
+            self.show_lesson()
+            return
+        if step.text:  # a lesson's decision: say what it did, with the board's numbers
+            self.after = happened(s.events[before], self.names, self.state)
+        self.index = self.lessons.index_at(s.position)
+        if not self.state.is_over:
+            self.show_lesson()
+
+    def action_next_lesson(self) -> None:
+        if self.after:
+            self.after = ""
+        elif self.step is not None and self.step.expect is None:
+            self.index += 1
+        else:
+            self.say("The lesson asks for a decision: press Enter to make it.", "error")
+            return
+        self.say("")
+        self.show_lesson()
+
+    def after_undo(self, message: str) -> None:
+        self.index = self.lessons.index_at(self.game.session.position)
+        self.after = ""
+        super().after_undo(message)
+
+    def action_restart(self) -> None:
+        question = "Start the tutorial over from its first lesson? (This game is dropped.)"
+        self.app.push_screen(ConfirmScreen(question, yes="Start over", no="Keep going"), self.restart)
+
+    def restart(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        self.stop_computer()
+        self.game.close()
+        name = self.state.players[0].name
+        try:
+            game = tutorial_game(self.norsewind.library, name, restart=True)
+        except StorageError as exc:
+            self.say(str(exc), "error")
+            return
+        self.norsewind.active_game = game
+        self.app.switch_screen(TutorialScreen(game, "The tutorial starts over."))
+
+    def finish(self) -> None:
+        if self.ended or self.app.screen is not self:
+            return
+        self.ended = True
+        self.app.switch_screen(TutorialEndScreen(self.game))
+
+
+def scoring_lines(state: State) -> list[str]:
+    """The final scoring of the game, kingdom by kingdom, in words and numbers (rules/scoring.py)."""
+    pad = score_breakdown(state, 0)
+    lines = [f"Your coins: {pad.coins}, 1 point each."]
+    for k in pad.kingdoms:
+        if k.safe:
+            lines.append(
+                f"{k.name}: {k.shields} shields >= {k.helmets} helmets, safe:"
+                f" {k.prestige} prestige x {k.citizens} citizens = {k.points}."
+            )
+        else:
+            lines.append(f"{k.name}: {k.shields} shields < {k.helmets} helmets, at risk: {k.points}.")
+    lines.append(f"Your total: {pad.total} points.")
+    vik = viking_score(state)
+    for v in vik.rows:
+        if v.scores:
+            lines.append(
+                f"Vikings in {v.name}: {v.helmets} helmets > your {v.your_shields} shields:"
+                f" {v.coins_per_card} x {v.cards} cards = {v.points}."
+            )
+        else:
+            lines.append(f"Vikings in {v.name}: {v.helmets} helmets <= your {v.your_shields} shields: 0.")
+    lines.append(f"The Vikings' total: {vik.total} points.")
+    result = final_result(state)
+    assert result.margin is not None
+    verdict = f"You win by {result.margin}." if result.margin > 0 else f"The Vikings win by {-result.margin}."
+    lines.append(verdict + " The tutorial earns no medal: it is not recorded in the campaign.")
+    lines.append("Next: Solo campaign, level 1 (c on the title screen). Esc: title screen.")
+    return lines
+
+
+class TutorialEndScreen(NorsewindScreen[None]):
+    """The tutorial's last lesson: the scoring explained, and where to go next."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,m", "menu", "Title screen", key_display="Esc", id="tutorial-end-menu"),
+        Binding("c", "campaign", "Campaign", id="tutorial-end-campaign"),
+        Binding("q", "quit_game", "Quit", id="tutorial-end-quit"),
+    ]
+
+    def __init__(self, game: GameHandle) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        text = "\n".join(["The scoring, kingdom by kingdom", *scoring_lines(self.game.state)])
+        with VerticalScroll(classes="page"):
+            yield Static(Text(safe_text(text, newlines=True)), id="tutorial-scoring")
+        yield Footer()
+
+    @property
+    def plain(self) -> str:
+        return "\n".join(scoring_lines(self.game.state))
+
+    def action_menu(self) -> None:
+        self.game.close()
+        self.norsewind.goto_title("Tutorial finished. Next: the solo campaign, level 1.")
+
+    def action_campaign(self) -> None:
+        self.game.close()
+        self.norsewind.open_page("campaign")
+
+    def action_quit_game(self) -> None:
+        self.norsewind.quit_with_game(self.game)

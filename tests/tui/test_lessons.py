@@ -1,0 +1,80 @@
+"""The tutorial's lesson file (issue 14): every asked decision legal, every lesson has its moment."""
+
+from __future__ import annotations
+
+import pytest
+
+from norsewind_tui.rules import apply_logged, building_problem, cards_for, legal_moves, new_game
+from norsewind_tui.rules.scoring import score_breakdown, viking_score
+from norsewind_tui.tui.lessons import LessonError, decode_lessons, load_lessons
+
+LESSON_FILE = b"""
+seed = 2
+level = 1
+[[step]]
+expect = ["building", 1]
+point = "market"
+text = "Take the Ship."
+"""
+
+
+def test_each_expected_decision_is_legal_in_its_position_and_the_run_completes() -> None:
+    lessons = load_lessons()
+    state = new_game(lessons.config, lessons.seed)
+    for move in lessons.moves:
+        assert move in legal_moves(state)
+        state, _ = apply_logged(state, move)
+    assert state.is_over
+    assert len(lessons.moves) == 56
+
+
+def test_every_lesson_has_its_moment_in_the_deal() -> None:
+    lessons = load_lessons()
+    state = new_game(lessons.config, lessons.seed)
+    db = cards_for(state)
+    kinds: list[str] = []
+    whats: list[str] = []
+    red = []
+    for move in lessons.moves:
+        if state.phase == "building_kingdom":
+            red += [building_problem(db, state.players[0], state.held, r) or "" for r in range(4)]
+        state, events = apply_logged(state, move)
+        kinds += [e.kind for e in events if e.player == 0 and (e.kind != "income" or e.value > 0)]
+        whats += [f"{e.kind}:{e.what}" for e in events]
+    assert {"took_building", "took_castle", "income", "ship_coins", "citizen_bonus", "fourth_bonus"} <= set(kinds)
+    assert "replaced" in kinds
+    assert any(w.startswith("vikings_took") for w in whats)
+    assert {"citizen:neutral", "citizen:purple", "disc:shield", "disc:prestige"} <= set(whats)
+    assert "Mercia has a red tile: at most 2 buildings" in red
+    pad = score_breakdown(state, 0)
+    assert [k.points for k in pad.kingdoms] == [40, 42, 4, -7]  # Wessex at risk scores -7
+    assert pad.total == 95 and viking_score(state).total == 28
+
+
+def test_a_decision_not_legal_in_its_position_is_refused_naming_the_step() -> None:
+    bad = LESSON_FILE.replace(b'["building", 1]', b'["kingdom", 2]')
+    with pytest.raises(LessonError, match=r"step 1 expects \[\"kingdom\",2\], not legal there"):
+        decode_lessons(bad)
+
+
+def test_a_file_that_stops_before_the_game_ends_is_refused() -> None:
+    with pytest.raises(LessonError, match="the steps end before the game does"):
+        decode_lessons(LESSON_FILE)
+
+
+def test_unknown_fields_and_long_texts_are_refused_in_one_line() -> None:
+    with pytest.raises(LessonError, match="Object contains unknown field `colour`"):
+        decode_lessons(LESSON_FILE + b'colour = "red"\n')
+    with pytest.raises(LessonError, match="Expected `str` of length <= 240"):
+        decode_lessons(LESSON_FILE.replace(b"Take the Ship.", b"x" * 241))
+    with pytest.raises(LessonError, match="Invalid enum value 'sky'"):
+        decode_lessons(LESSON_FILE.replace(b'"market"', b'"sky"'))
+
+
+def test_positions_map_to_steps_reading_pages_first() -> None:
+    lessons = load_lessons()
+    assert lessons.step[0].expect is None  # the welcome page
+    assert lessons.index_at(0) == 0
+    assert lessons.index_at(1) == 2
+    assert lessons.index_at(56) == len(lessons.step)
+    assert lessons.decisions_before(2) == 1
