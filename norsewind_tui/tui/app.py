@@ -200,11 +200,11 @@ class NorsewindApp(App[str]):
 
     def post_message(self, message: Message) -> bool:
         # The terminal's keys enter here: a flood beyond the backlog is dropped, with one notice.
-        if isinstance(message, (events.Key, events.Paste)) and not message.is_forwarded:
-            if not self.keys.admit(message):
-                if self.keys.first_drop():
-                    self.call_later(self.notify, DROPPED, severity="warning")
-                return False
+        is_key = isinstance(message, (events.Key, events.Paste)) and not message.is_forwarded
+        if is_key and not self.keys.admit(message):  # type: ignore[arg-type]
+            if self.keys.first_drop():
+                self.call_later(self.notify, DROPPED, severity="warning")
+            return False
         return super().post_message(message)
 
     async def on_event(self, event: events.Event) -> None:
@@ -220,9 +220,7 @@ class NorsewindApp(App[str]):
             return
         await super().on_event(event)
 
-    async def run_action(
-        self, action: Any, default_namespace: DOMNode | None = None, namespaces: Any = None
-    ) -> bool:
+    async def run_action(self, action: Any, default_namespace: DOMNode | None = None, namespaces: Any = None) -> bool:
         # A key that reaches a binding after its screen was replaced, or before the next one is
         # mounted, does nothing: every action of a screen finds its widgets.
         node = default_namespace

@@ -9,6 +9,7 @@ peak is read from ``/proc`` just before.  ``bench/key_flood.py`` prints its figu
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -89,10 +90,8 @@ def flood(saves: Path, keys: bytes, limit: float = 120.0, repo: Path | None = No
                         started = time.monotonic()
                         todo = keys
             if writable and todo:
-                try:
+                with contextlib.suppress(BlockingIOError):
                     todo = todo[os.write(fd, todo[:4096]) :]
-                except BlockingIOError:
-                    pass
             peak = max(peak, _peak_kb(pid))
             if started and not todo and not quitting:
                 # every key written: quit once the app has been idle for QUIET seconds
