@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
+from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
 
@@ -27,7 +28,7 @@ from ..storage.cardfile import load_card_file
 from ..storage.handle import GameHandle
 from ..storage.tables import SharedTable
 from .adapter import Library
-from .keyflood import DROPPED, KeyBacklog
+from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .screens.base import AppServices
 from .screens.campaign import CampaignScreen
 from .screens.dialogs import ConfirmScreen
@@ -69,6 +70,7 @@ class NorsewindApp(App[str]):
         computer_delay: float = 0.6,
         theme: str | None = None,
     ) -> None:
+        self.keys = KeyBacklog()  # before App.__init__, which picks the driver (get_driver_class)
         super().__init__()
         self.library = library or Library()
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
@@ -77,7 +79,6 @@ class NorsewindApp(App[str]):
         self.active_game: GameHandle | None = None
         self.theme_choice = theme
         self.exit_message = ""
-        self.keys = KeyBacklog()
 
     # ------------------------------------------------------------------ set-up
 
@@ -198,9 +199,14 @@ class NorsewindApp(App[str]):
         """A screen acts on keys once mounted and while kept (not still starting, not gone)."""
         return screen.is_mounted and self.keeps(screen)
 
+    def get_driver_class(self) -> type[Driver]:
+        return bounded_driver(super().get_driver_class())
+
     def post_message(self, message: Message) -> bool:
         # The terminal's keys enter here: a flood beyond the backlog is dropped, with one notice.
         is_key = isinstance(message, (events.Key, events.Paste)) and not message.is_forwarded
+        if is_key:
+            self.keys.arrived(message)
         if is_key and not self.keys.admit(message):  # type: ignore[arg-type]
             if self.keys.first_drop():
                 self.call_later(self.notify, DROPPED, severity="warning")

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+PLAYER = "flood"  # NORSEWIND_PLAYER of the app: a game of this profile is offered as "Continue"
 TITLE_DRAWN = b"Solo campaign"  # a menu entry: the title screen is up and reading keys
 CTRL_C = b"\x03"
 QUIET = 1.0  # seconds of (nearly) no CPU use after the last key: the app has dealt with them
@@ -54,7 +55,7 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def flood(saves: Path, keys: bytes, limit: float = 120.0, repo: Path | None = None) -> Flooded:
-    env = dict(os.environ, TERM="xterm-256color", NORSEWIND_PLAYER="flood", COLUMNS="80", LINES="24")
+    env = dict(os.environ, TERM="xterm-256color", NORSEWIND_PLAYER=PLAYER, COLUMNS="80", LINES="24")
     if repo is not None:
         env["PYTHONPATH"] = str(repo)
     pid, fd = pty.fork()
