@@ -23,7 +23,7 @@ from textual.pilot import Pilot
 from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
-from norsewind_tui.tui.keyflood import KEY_BACKLOG
+from norsewind_tui.tui.keyflood import KEY_BACKLOG, bounded_driver
 
 from .helpers import aio, make_app, new_game
 from .pty_flood import PLAYER, flood
@@ -155,3 +155,22 @@ def test_a_100_kb_flood_of_enter_over_a_terminal_stays_under_150_mb(saves: Path)
     assert result.exited, f"the app did not quit on ctrl+c after the flood ({result})"
     assert result.peak_mb < 150, f"peak memory {result.peak_mb:.0f} MB"
     assert result.games == 1  # the one continued, no other
+
+
+@aio
+async def test_keys_the_terminal_reader_hands_over_to_a_busy_loop_are_bounded_too(saves: Path) -> None:
+    """The reader thread schedules each key on the event loop; while the loop is busy they pile
+    up before the app sees any (how 100 KB of Enter reached hundreds of MB).  The app's driver
+    drops a key while KEY_BACKLOG are on their way."""
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = app._driver
+        assert driver is not None
+        driver.__class__ = bounded_driver(type(driver))  # the class run() would use on a terminal
+        for _ in range(1000):  # the loop is busy here (this test): none of them can arrive yet
+            driver.send_message(_key(app, "x"))
+        assert app.keys.dropped == 1000 - KEY_BACKLOG
+        driver.send_message(_key(app, "ctrl+c"))  # quitting is never dropped
+        await until(pilot, lambda: not app.is_running, "ctrl+c after the flood")
+    assert app.keys.dropped == 1000 - KEY_BACKLOG
+    assert app.return_code == 0
