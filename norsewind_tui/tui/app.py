@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
+from textual.driver import Driver
+from textual.message import Message
 from textual.screen import Screen
 
 from ..rules import ConfigError
@@ -25,6 +28,7 @@ from ..storage.cardfile import load_card_file
 from ..storage.handle import GameHandle
 from ..storage.tables import SharedTable
 from .adapter import Library
+from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
 from .screens.base import AppServices
 from .screens.campaign import CampaignScreen
@@ -72,6 +76,7 @@ class NorsewindApp(App[str]):
         review: SavedGame | None = None,
         page: str | None = None,
     ) -> None:
+        self.keys = KeyBacklog()  # before App.__init__, which picks the driver (get_driver_class)
         super().__init__()
         self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
         self.initial_page = page  # norsewind learn: "learn"
@@ -238,6 +243,52 @@ class NorsewindApp(App[str]):
             self.show(TableEndScreen(table))
         else:
             self.show(TableScreen(table, notice))
+
+    # ------------------------------------------------------------------ keys
+
+    def keeps(self, screen: Screen[Any]) -> bool:
+        """``screen`` is still the app's (in its stack) and the app is not ending: it may react."""
+        return self._running and not self._exit and screen in self.screen_stack
+
+    def takes_keys(self, screen: Screen[Any]) -> bool:
+        """A screen acts on keys once mounted and while kept (not still starting, not gone)."""
+        return screen.is_mounted and self.keeps(screen)
+
+    def get_driver_class(self) -> type[Driver]:
+        return bounded_driver(super().get_driver_class())
+
+    def post_message(self, message: Message) -> bool:
+        # The terminal's keys enter here: a flood beyond the backlog is dropped, with one notice.
+        is_key = isinstance(message, (events.Key, events.Paste)) and not message.is_forwarded
+        if is_key:
+            self.keys.arrived(message)
+        if is_key and not self.keys.admit(message):  # type: ignore[arg-type]
+            if self.keys.first_drop():
+                self.call_later(self.notify, DROPPED, severity="warning")
+            return False
+        return super().post_message(message)
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key read while the screen shown is still starting (or already replaced) was typed
+        # for the screen before: it is not taken again by the next one (issue 18), and no
+        # handler runs on a screen without its widgets (issue 15).
+        if (
+            isinstance(event, (events.Key, events.Paste))
+            and not event.is_forwarded
+            and not (isinstance(event, events.Key) and event.key == "ctrl+c")
+            and not self.takes_keys(self.screen)
+        ):
+            return
+        await super().on_event(event)
+
+    async def run_action(self, action: Any, default_namespace: DOMNode | None = None, namespaces: Any = None) -> bool:
+        # A key that reaches a binding after its screen was replaced, or before the next one is
+        # mounted, does nothing: every action of a screen finds its widgets.
+        node = default_namespace
+        screen = node if isinstance(node, Screen) else getattr(node, "screen", None) if node is not None else None
+        if isinstance(screen, Screen) and not self.takes_keys(screen):
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
 
     # ------------------------------------------------------------------ terminal size
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
+from textual.message import Message
 from textual.screen import Screen
 
 from ...rules.state import GameConfig
@@ -53,6 +54,8 @@ class AppServices(Protocol):
 
     def quit_with_game(self, game: GameHandle | None) -> None: ...
 
+    def keeps(self, screen: Screen[Any]) -> bool: ...
+
 
 class NorsewindScreen(Screen[ResultType]):
     """A screen of the Norsewind app."""
@@ -60,3 +63,16 @@ class NorsewindScreen(Screen[ResultType]):
     @property
     def norsewind(self) -> AppServices:
         return cast(AppServices, self.app)
+
+    def _handles(self, message: Message) -> bool:
+        """Whether a Norsewind screen class (this one or a base) has its own handler for ``message``."""
+        name = message.handler_name
+        return any(name in vars(cls) for cls in type(self).__mro__ if issubclass(cls, NorsewindScreen))
+
+    async def _on_message(self, message: Message) -> None:
+        # Once replaced or closed, a screen reacts to nothing more: a second Enter queued behind
+        # the one that started a game does not start another (issue 18), and a screen replaced
+        # before it was mounted does not look for its widgets (issue 15).
+        if self._handles(message) and not self.norsewind.keeps(self):
+            return
+        await super()._on_message(message)
