@@ -10,6 +10,7 @@ next attempt resumes or says the day is done.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import struct
@@ -32,6 +33,10 @@ KILLS = 40
 FIRST = date(2026, 11, 1)
 
 
+def _same(day: date) -> date:
+    return day
+
+
 def _days(store: GameStore) -> int:
     """How many days in a row from FIRST hold a result of ana's."""
     profile = store.profiles.load("ana")
@@ -48,7 +53,7 @@ def _daily_player(saves: Path) -> Callable[[int], None]:
         n = _days(store)
         while True:
             day = FIRST + timedelta(days=n)
-            start = start_daily(store, "ana", 1, today=lambda day=day: day)
+            start = start_daily(store, "ana", 1, today=functools.partial(_same, day))
             if start.game is not None:
                 game = start.game
                 while not game.finished:
@@ -85,7 +90,7 @@ def test_sigkill_a_daily_player_at_random_moments(tmp_path: Path) -> None:
         assert {e.game.daily for e in hall.entries} == {(FIRST + timedelta(days=n)).isoformat() for n in range(days)}
         # the day in play: resumed, or done (its result recorded on opening), never a second deal
         day = FIRST + timedelta(days=days)
-        start = start_daily(store, "ana", 1, today=lambda day=day: day)
+        start = start_daily(store, "ana", 1, today=functools.partial(_same, day))
         if start.game is not None:
             assert start.game.session.seed == daily_seed(day, 1) and not start.game.finished
             start.game.close()
