@@ -8,7 +8,7 @@ the date, for tests and for replaying a day.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -16,14 +16,14 @@ from rich.cells import cell_len, set_cell_size
 
 from ..storage.daily import start_daily, utc_today
 from ..storage.errors import StorageError
-from ..storage.halloffame import NAME_WIDTH, Entry, Hall, read_hall
+from ..storage.halloffame import Entry, Hall, read_hall
 from ..storage.paths import profiles_dir, resolve_saves_dir
 from ..storage.profiles import default_profile_name
 from ..storage.saves import GameStore
+from ..tui.fame import HEADER, entry_rows
 from ..tui.text import safe_text
 
 WIDTH = 80
-HEADER = f" #  {'Player':<{NAME_WIDTH}}  Margin  Medal       You  Vikings  Date"
 
 
 def add_daily_commands(sub: Any) -> None:
@@ -51,14 +51,6 @@ def _check_level(level: int | None) -> None:
         raise StorageError("--level must be 1 to 7")
 
 
-def cell(text: str, width: int) -> str:
-    """``text`` escaped, cut to ``width`` columns (ending in "…" when cut) and padded."""
-    shown = safe_text(text)
-    if cell_len(shown) > width:
-        shown = set_cell_size(shown, width - 1) + "…"
-    return set_cell_size(shown, width)
-
-
 def fit(line: str) -> str:
     return line if cell_len(line) <= WIDTH else set_cell_size(line, WIDTH - 1) + "…"
 
@@ -67,18 +59,6 @@ def result_line(e: Entry) -> str:
     """What one result says in the daily command's line."""
     medal = e.game.medal or ("assisted, no medal" if e.game.assisted else "no medal")
     return f"margin {e.game.margin:+d}, {medal}"
-
-
-def entry_rows(entries: Iterable[Entry]) -> list[str]:
-    rows = []
-    for i, e in enumerate(entries, 1):
-        g = e.game
-        medal = g.medal or "-"
-        rows.append(
-            f"{i:>2}  {cell(e.player, NAME_WIDTH)}  {g.margin:>+6d}  {medal:<9}  {g.score:>4}  {g.vikings:>7}"
-            f"  {g.date.strftime('%Y-%m-%d')}"
-        )
-    return rows
 
 
 def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) -> list[str]:
