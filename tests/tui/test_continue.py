@@ -55,7 +55,7 @@ async def test_the_players_latest_unfinished_game_comes_first_and_enter_resumes_
         assert menu.get_option_at_index(0).id == "continue"
         assert menu.highlighted == 0
         assert f"Continue: {name} (turn {state.turn}, multiplayer, saved " in text
-        assert menu.option_count == 8  # the usual seven below it
+        assert menu.option_count == 9  # the usual eight below it (with the Daily deal, issue 13)
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen"
         resumed = app.screen.game  # type: ignore[attr-defined]
