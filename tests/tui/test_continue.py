@@ -95,7 +95,7 @@ async def test_no_entry_without_an_unfinished_game_of_this_player(
         text = await shown(pilot)
         menu = _menu(app)
         assert "Continue" not in text
-        assert menu.option_count == 7
+        assert menu.option_count == 8  # with the Daily deal (issue 13)
         assert menu.get_option_at_index(0).id == "new"
         await pilot.press("enter")
         assert type(app.screen).__name__ == "NewGameScreen"
