@@ -42,6 +42,7 @@ HOST = "127.0.0.1"  # loopback only
 MAX_SESSIONS = 150
 TITLE = "New game"
 KEYS = ("\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A", "\r", "\r")  # cursor moves and decisions
+NAMES = {"\x1b[C": "right", "\x1b[D": "left", "\x1b[B": "down", "\x1b[A": "up", "\r": "Enter"}
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -90,7 +91,7 @@ class Client(asyncssh.SSHClientSession[bytes]):
 @dataclass
 class Round:
     latencies: list[float] = field(default_factory=list)
-    unanswered: int = 0
+    unanswered: dict[str, int] = field(default_factory=dict)  # key name: keys that drew nothing
     failed: list[str] = field(default_factory=list)
     playing: int = 0
 
@@ -113,11 +114,12 @@ async def human(
     """Keys at a person's pace until ``until``; latencies counted after ``measure_from``."""
     while time.monotonic() < until and not client.closed:
         await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)
-        latency = await client.key(rng.choice(KEYS))
+        key = rng.choice(KEYS)
+        latency = await client.key(key)
         if time.monotonic() < measure_from:
             continue
         if latency is None:
-            result.unanswered += 1
+            result.unanswered[NAMES[key]] = result.unanswered.get(NAMES[key], 0) + 1
         else:
             result.latencies.append(latency)
     if client.closed:
@@ -255,8 +257,10 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
         p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))]
         print(
             f"  key to screen: {len(lat)} keys, median {statistics.median(lat) * 1000:.0f} ms, 95% "
-            f"{p95 * 1000:.0f} ms, worst {lat[-1] * 1000:.0f} ms; unanswered in 10 s: {result.unanswered}"
+            f"{p95 * 1000:.0f} ms, worst {lat[-1] * 1000:.0f} ms"
         )
+    quiet = ", ".join(f"{k} {v}" for k, v in sorted(result.unanswered.items()))
+    print(f"  keys that drew nothing within 10 s: {sum(result.unanswered.values())}" + (f" ({quiet})" if quiet else ""))
     print(f"  machine load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
     sys.stdout.flush()
 
