@@ -70,7 +70,11 @@ def _trusted(game: GameRecord) -> bool:
     """A daily mark is believed only when the seed is that day's deal on that level."""
     if game.daily is None:
         return True
-    return daily_seed(date.fromisoformat(game.daily), game.level) == game.seed
+    try:
+        day = date.fromisoformat(game.daily)
+    except ValueError:  # the pattern lets "2026-13-45" through
+        return False
+    return daily_seed(day, game.level) == game.seed
 
 
 def read_hall(profiles: Path) -> Hall:

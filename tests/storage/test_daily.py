@@ -195,7 +195,8 @@ def test_hostile_profiles_are_skipped_with_a_notice(tmp_path: Path) -> None:
     (folder / "link.json").symlink_to(folder / "ana.json")
     (folder / "deep.json").write_bytes(b"[" * 100_000)
     forged = msgspec.structs.replace(_record(DAY, 1, 30), daily=DAY.isoformat(), seed=5)  # not the day's deal
-    (folder / "cheat.json").write_bytes(_profile("cheat", forged, _record(DAY, 2, 1)))
+    no_day = msgspec.structs.replace(_record(DAY, 1, 31), daily="2026-13-45")  # fits the pattern, not a date
+    (folder / "cheat.json").write_bytes(_profile("cheat", forged, no_day, _record(DAY, 2, 1)))
     (folder / "dir.json").mkdir()
     hall = read_hall(folder)
     assert [e.player for e in hall.daily(DAY)] == ["ana"]
@@ -212,7 +213,7 @@ def test_hostile_profiles_are_skipped_with_a_notice(tmp_path: Path) -> None:
         "skipped thief.json",
         "cheat.json",
     }
-    assert "cheat.json: left out 1 daily result(s) with a seed not of that day" in hall.notices
+    assert "cheat.json: left out 2 daily result(s) with a seed not of that day" in hall.notices
     assert all("\n" not in n for n in hall.notices)
 
 
