@@ -8,20 +8,19 @@ the date, for tests and for replaying a day.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 
 from ..storage.daily import start_daily, utc_today
-from ..storage.errors import StorageError
 from ..storage.halloffame import Entry, Hall, read_hall
 from ..storage.paths import profiles_dir, resolve_saves_dir
 from ..storage.profiles import default_profile_name
 from ..storage.saves import GameStore
 from ..tui.fame import HEADER, entry_rows
 from ..tui.text import safe_text
+from . import UsageError, load_cards
 
 WIDTH = 80
 
@@ -47,8 +46,9 @@ def _day(text: str) -> date:
 
 
 def _check_level(level: int | None) -> None:
+
     if level is not None and not 1 <= level <= 7:
-        raise StorageError("--level must be 1 to 7")
+        raise UsageError("--level must be 1 to 7")
 
 
 def fit(line: str) -> str:
@@ -101,10 +101,9 @@ def cmd_halloffame(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_daily(args: argparse.Namespace, run: Callable[..., int] | None = None) -> int:
+def cmd_daily(args: argparse.Namespace) -> int:
     """``norsewind daily [--level L]``: today's deal in the app, or what you made of it."""
     _check_level(args.level)
-    from . import load_cards
 
     cards = load_cards(args.cards) if getattr(args, "cards", None) else None
     store = GameStore(resolve_saves_dir(args.saves), cards)
@@ -119,10 +118,8 @@ def cmd_daily(args: argparse.Namespace, run: Callable[..., int] | None = None) -
         return 0
     game = start.game
     try:
-        if run is None:
-            from ..tui.app import run_app  # the app is imported when a command runs, not for --help
+        from ..tui.app import run_app  # the app is imported when a command runs, not for --help
 
-            run = run_app
-        return run(args, game=game)
+        return run_app(args, game=game)
     finally:
         game.close()
