@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from norsewind_tui.cli import main
 from norsewind_tui.rules import medal_for
@@ -36,7 +37,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str],
     code = main(list(argv))
     out, err = capsys.readouterr()
     lines = out.splitlines()
-    assert all(len(line) <= 80 for line in lines), lines
+    assert all(cell_len(line) <= 80 for line in lines), lines  # columns, wide characters counted twice
     return code, lines, err
 
 
@@ -144,3 +145,16 @@ def test_daily_on_a_locked_level_is_one_line(tmp_path: Path, capsys: pytest.Capt
     code, lines, err = run(capsys, "--saves", str(tmp_path), "daily", "--profile", "ana", "--level", "4")
     assert (code, lines) == (2, [])
     assert err == "norsewind: level 4 is locked for ana: win platinum on level 3 first (R21)\n"
+
+
+def test_wide_and_hostile_names_stay_within_their_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    profiles = ProfileStore(tmp_path / "profiles")
+    profiles.record("王様の長い名前はとても長いです", record(1, 5))
+    evil = b'{"format": 2, "name": "\\u202eevil", "games": []}'  # a bidirectional override
+    (tmp_path / "profiles" / "evil.json").write_bytes(evil)
+    code, lines, _ = run(capsys, "--saves", str(tmp_path), "halloffame", "--level", "1")
+    assert code == 0
+    assert lines[2:] == [
+        " 1  王様の長い名前はと …      +5  bronze       65       60  2026-11-30",
+        "note: skipped evil.json: $.name: contains the control character U+202E",
+    ]
