@@ -101,6 +101,11 @@ async def test_the_hall_of_fame_shows_names_literally_and_skips_hostile_profiles
         assert "Assisted games (no medal), level 1" in text
         assert any(line.startswith("  1  bob                      +30  -            90") for line in lines)
         assert "note: skipped mallory.json: $.name: contains the control character U+001B" in text
+        await pilot.press("left_square_bracket")
+        text = await shown(pilot)
+        shown_lines = [line.strip() for line in text.splitlines()]
+        at = shown_lines.index("Daily deal of 2026-11-29, level 1")  # the day before: nobody played it
+        assert shown_lines[at + 1] == "no result yet"
         await pilot.press("right")
         text = await shown(pilot)
         assert "Hall of fame: level 2 of 7" in text and "no game yet" in text

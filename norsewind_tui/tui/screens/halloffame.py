@@ -6,7 +6,7 @@ a skipped one is a notice line; names are escaped and cut (``tui/fame.py``).
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import ClassVar
 
 from rich.text import Text
@@ -36,12 +36,14 @@ def page_lines(hall: Hall, level: int, day: date) -> list[str]:
 
 
 class HallOfFameScreen(NorsewindScreen[None]):
-    """Left and right (or 1-7) change the level."""
+    """Left and right (or 1-7) change the level, [ and ] the day of the daily deal shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back", key_display="Esc", id="fame-back"),
         Binding("left,h", "level(-1)", "Level -", key_display="←", id="fame-prev"),
         Binding("right,l", "level(1)", "Level +", key_display="→", id="fame-next"),
+        Binding("left_square_bracket", "day(-1)", "Day -", key_display="[", id="fame-day-prev"),
+        Binding("right_square_bracket", "day(1)", "Day +", key_display="]", id="fame-day-next"),
         *[Binding(str(n), f"goto({n})", show=False, id=f"fame-{n}") for n in range(1, 8)],
     ]
 
@@ -70,6 +72,10 @@ class HallOfFameScreen(NorsewindScreen[None]):
 
     def action_goto(self, level: int) -> None:
         self.level = level
+        self.refresh_page()
+
+    def action_day(self, step: int) -> None:
+        self.day += timedelta(days=step)
         self.refresh_page()
 
     def action_back(self) -> None:
