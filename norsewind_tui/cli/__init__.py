@@ -177,6 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_review_command(sub)
     add_share_commands(sub)
 
+    from .daily import add_daily_commands
+
+    add_daily_commands(sub)
+
     from ..ssh import add_serve_command
 
     add_serve_command(sub)

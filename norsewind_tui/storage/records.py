@@ -16,7 +16,9 @@ from ..rules.scoring import Medal, medal_for
 from .errors import SaveError, SaveMismatch
 from .format import CardsId, Int64, Stamp, Text, check_shape, decode_json, printable_problem
 
-PROFILE_FORMAT = 1
+PROFILE_FORMAT = 2  # 2: a record may be marked ``daily`` (format 1 files read as they are: none is)
+READS_FORMATS = (1, 2)
+Day = Annotated[str, msgspec.Meta(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
 
 
 class GameRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -33,6 +35,7 @@ class GameRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     assisted: bool = False
     save: Text = ""  # the save's name when it finished
     cards: CardsId | None = None
+    daily: Day | None = None  # the day of the daily deal this game was (storage/daily.py), else None
 
     def problem(self) -> str | None:
         if self.margin != self.score - self.vikings:
@@ -63,7 +66,7 @@ def decode_profile(data: bytes, source: str) -> ProfileFile:
         raise SaveMismatch(
             f"{source}: $.format: profile format {version} is newer than this Norsewind reads ({PROFILE_FORMAT})"
         )
-    if version != PROFILE_FORMAT:
+    if version not in READS_FORMATS:
         raise SaveError(f"{source}: $.format: unknown profile format {version} (this Norsewind reads {PROFILE_FORMAT})")
     prof = decode_json(data, ProfileFile, source)
     if (why := printable_problem(prof.name)) is not None:

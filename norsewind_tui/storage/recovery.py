@@ -15,6 +15,7 @@ from ..rules.cards import CardDB
 from ..rules.scoring import final_result
 from ..rules.session import Session
 from .atomic import read_limited
+from .dailyseed import daily_of
 from .errors import SaveError
 from .format import SaveFile, decode_save, state_digest
 from .paths import SUFFIX, sanitise_name
@@ -74,6 +75,7 @@ def result_of(save: SaveFile, migrated: bool, name: str, profile: str, cards: Ca
             assisted=meta.assisted,
             save=name,
             cards=save.cards,
+            daily=daily_of(name, save.seed, save.config.level),
         )
     )
 

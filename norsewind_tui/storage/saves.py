@@ -42,6 +42,7 @@ from ..rules.session import Session
 from ..rules.state import GameConfig
 from .analysis import analysis_path
 from .atomic import FileLock, read_limited, remove_stale_temps, stamp_of
+from .dailyseed import daily_of
 from .errors import GameLocked, ReadOnlyGame, SaveConflict, SaveError
 from .format import MAX_TEXT, SaveMeta, SeatMeta, decode_save, now, printable_problem
 from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
@@ -499,6 +500,7 @@ class SavedGame(OpenGame):
             assisted=meta.assisted,
             save=self.name,
             cards=self.store.cards.digest,
+            daily=daily_of(self.name, self.session.seed, self.state.config.level),
         )
         try:
             self.store.profiles.record(meta.profile, record)

@@ -32,9 +32,11 @@ from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
 from .screens.base import AppServices
 from .screens.campaign import CampaignScreen
+from .screens.daily import DailyScreen
 from .screens.dialogs import ConfirmScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
+from .screens.halloffame import HallOfFameScreen
 from .screens.help import HelpScreen
 from .screens.lobby import LobbyScreen
 from .screens.new_game import NewGameScreen
@@ -152,6 +154,10 @@ class NorsewindApp(App[str]):
             self.push_screen(HelpScreen())
         elif what == "learn":
             self.learn()
+        elif what == "daily":
+            self.show(DailyScreen())
+        elif what == "halloffame":
+            self.show(HallOfFameScreen())
 
     def learn(self) -> None:
         """The tutorial: resumed where it was left, else started on its fixed deal."""
@@ -329,11 +335,15 @@ class NorsewindApp(App[str]):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
         yield SystemCommand("Rules & keys", "Help: keys, rules summary, tiles, rulings", self._help)
+        yield SystemCommand("Hall of fame", "The best solo games of every player here", self._fame)
         yield SystemCommand("Title screen", "Back to the title screen (games stay saved)", self.goto_title)
         yield SystemCommand("Quit", "Quit Norsewind (the game is saved)", self.action_quit_app)
 
     def _help(self) -> None:
         self.open_page("help")
+
+    def _fame(self) -> None:
+        self.open_page("halloffame")
 
 
 def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str | None = None) -> int:

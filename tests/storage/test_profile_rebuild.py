@@ -17,6 +17,7 @@ import pytest
 
 from norsewind_tui.storage import GameStore, ProfileStore
 from norsewind_tui.storage.atomic import MAX_FILE, set_aside
+from norsewind_tui.storage.records import PROFILE_FORMAT
 
 from .conftest import play_to_end, solo
 from .test_profiles import rec
@@ -94,14 +95,14 @@ def test_a_profile_of_a_newer_format_is_left_untouched_and_read_only(tmp_path: P
     first = finish(store, 1)
     path = store.profiles.path("Ana")
     doc = msgspec.json.decode(path.read_bytes())
-    doc["format"] = 2
+    doc["format"] = PROFILE_FORMAT + 1
     doc["trophies"] = ["a field this version does not know"]
     newer = msgspec.json.encode(doc)
     path.write_bytes(newer)
     profile = store.profiles.load("Ana")
     assert profile.read_only and [g.game for g in profile.games] == [first]
     assert profile.notice is not None and "\n" not in profile.notice
-    assert "profile format 2 is newer" in profile.notice and "cannot record" in profile.notice
+    assert f"profile format {PROFILE_FORMAT + 1} is newer" in profile.notice and "cannot record" in profile.notice
     game = solo(store, seed=2, name="g2")
     play_to_end(game, random.Random(2))
     assert game.notice is not None and "cannot record games into it (update Norsewind)" in game.notice

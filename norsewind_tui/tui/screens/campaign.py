@@ -45,6 +45,22 @@ def record_line(g: GameRecord) -> str:
     return f"{date}  level {g.level}  you {g.score} - Vikings {g.vikings}  margin {g.margin:+d}  {medal}  seed {g.seed}"
 
 
+def progress_lines(games: list[GameRecord]) -> list[str]:
+    """Below the level table: the recent games, the daily deals and the best games (11 lines at most)."""
+    newest = list(reversed(games))
+    recent = [record_line(g) for g in newest[:4]]
+    daily = [
+        f"{g.daily}  level {g.level}  margin {g.margin:+d}  {g.medal or ('assisted' if g.assisted else 'no medal')}"
+        for g in newest
+        if g.daily is not None
+    ][:2]
+    best = [record_line(g) for g in sorted((g for g in newest if not g.assisted), key=lambda g: -g.margin)[:2]]
+    lines = []
+    for heading, found in (("Recent games", recent), ("Daily deals", daily), ("Best games", best)):
+        lines += [f"{heading}:", *found] if found else [f"{heading}: none yet"]
+    return lines
+
+
 class CampaignScreen(NorsewindScreen[None]):
     """``pick=True``: choose an unlocked level to play; else the progress page."""
 
@@ -74,8 +90,7 @@ class CampaignScreen(NorsewindScreen[None]):
                 hint = "Medals: bronze +1..8, silver +9..16, gold +17..24, platinum +25 (R21)."
             yield Static(Text(hint), classes="hint")
             if not self.pick:
-                lines = [record_line(g) for g in list(reversed(games))[:8]]
-                yield Static(Text("Recent games:\n" + ("\n".join(lines) if lines else "none yet")), id="recent")
+                yield Static(Text("\n".join(progress_lines(games))), id="recent")
             yield Static("", id="campaign-status")
             if library.problem:
                 yield Static(Text(safe_text(library.problem)), classes="hint")

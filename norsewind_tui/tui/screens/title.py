@@ -30,6 +30,7 @@ MENU = (
     ("resume", "Resume a saved game", "r"),
     ("tables", "Shared tables", "t"),
     ("campaign", "Solo campaign", "c"),
+    ("daily", "Daily deal", "d"),
     ("progress", "Progress", "p"),
     ("learn", "Learn to play", "l"),
     ("help", "Rules & keys", "?"),
@@ -47,6 +48,7 @@ class TitleScreen(NorsewindScreen[None]):
         Binding("c", "open('campaign')", "Campaign", id="title-campaign"),
         Binding("p", "open('progress')", "Progress", id="title-progress"),
         Binding("l", "open('learn')", "Learn", show=False, id="title-learn"),
+        Binding("d", "open('daily')", "Daily", show=False, id="title-daily"),  # in the menu; the footer is full
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),
         Binding("q", "open('quit')", "Quit", id="title-quit"),
         Binding("j", "cursor('down')", "Down", show=False, id="title-down"),

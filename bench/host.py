@@ -1,0 +1,335 @@
+"""How many players one host holds: N concurrent SSH sessions playing at a human pace.
+
+    python bench/host.py [--sessions 10,50,100] [--seconds 60] [--pace 1.5] [--tables 1]
+
+For each N: starts ``norsewind serve --open`` on a free loopback port (127.0.0.1 only, a
+temporary saves folder), opens N sessions with asyncssh clients (at most ``--connect`` logging
+in at once; N is capped at 150), each starting a solo game and then pressing a key (a cursor
+move or Enter) every ``--pace`` seconds, jittered, as a person would; plus ``--tables`` shared
+tables of two players taking turns the same way.  After a warm-up it measures for ``--seconds``:
+
+- memory: PSS (``/proc/PID/smaps_rollup``: shared pages split between processes) of the server
+  and of every app process, total and per session;
+- CPU: the server's and the apps' CPU time over the window, as a share of one core;
+- key-to-screen latency: from a key written on the channel to the first bytes of the redrawn
+  screen coming back (median, 95th percentile, worst), over every session's keys;
+- failed sessions: those that never reached their game, or dropped.
+
+The machine's load average is printed with the figures: on a shared machine they are upper
+bounds of what the game itself costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+HOST = "127.0.0.1"  # loopback only
+MAX_SESSIONS = 150
+TITLE = "New game"
+KEYS = ("\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A", "\r", "\r")  # cursor moves and decisions
+NAMES = {"\x1b[C": "right", "\x1b[D": "left", "\x1b[B": "down", "\x1b[A": "up", "\r": "Enter"}
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+class Client(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, cols: int, rows: int) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.changed = asyncio.Event()
+        self.closed = False
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.stream.feed(data)
+        self.changed.set()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, needle: str, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while needle not in self.text():
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed:
+                raise RuntimeError(f"{needle!r} never appeared")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def key(self, key: str, timeout: float = 10) -> float | None:
+        """Seconds from writing ``key`` to the first bytes back; None when nothing came."""
+        assert self.chan is not None
+        self.changed.clear()
+        started = time.monotonic()
+        self.chan.write(key.encode())
+        try:
+            await asyncio.wait_for(self.changed.wait(), timeout)
+        except TimeoutError:
+            return None
+        return None if self.closed else time.monotonic() - started
+
+
+@dataclass
+class Round:
+    latencies: list[float] = field(default_factory=list)
+    unanswered: dict[str, int] = field(default_factory=dict)  # key name: keys that drew nothing
+    failed: list[str] = field(default_factory=list)
+    playing: int = 0
+
+
+async def connect(port: int, name: str, cols: int, rows: int) -> tuple[asyncssh.SSHClientConnection, Client]:
+    conn = await asyncssh.connect(
+        HOST, port, username=name, known_hosts=None, client_keys=None, agent_path=None, config=None, gss_host=None
+    )
+    client = Client(cols, rows)
+    chan, _ = await conn.create_session(
+        lambda: client, term_type="xterm-256color", term_size=(cols, rows), encoding=None
+    )
+    client.chan = chan
+    return conn, client
+
+
+async def human(
+    client: Client, result: Round, until: float, measure_from: float, rng: random.Random, pace: float
+) -> None:
+    """Keys at a person's pace until ``until``; latencies counted after ``measure_from``."""
+    while time.monotonic() < until and not client.closed:
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)
+        key = rng.choice(KEYS)
+        latency = await client.key(key)
+        if time.monotonic() < measure_from:
+            continue
+        if latency is None:
+            result.unanswered[NAMES[key]] = result.unanswered.get(NAMES[key], 0) + 1
+        else:
+            result.latencies.append(latency)
+    if client.closed:
+        result.failed.append("dropped while playing")
+
+
+async def solo(
+    port: int, i: int, args: argparse.Namespace, gate: asyncio.Semaphore, result: Round, times: tuple[float, float]
+) -> None:
+    rng = random.Random(i)
+    try:
+        async with gate:  # a bounded number of logins at once, as people arrive
+            conn, client = await connect(port, f"player{i}", args.cols, args.rows)
+            await client.wait_for(TITLE, 120)
+            await client.key("n")
+            await client.wait_for("Solo level", 60)
+            await client.key("\x13")  # ctrl+s: start the solo game
+            await client.wait_for("Enter Choose", 60)
+    except (OSError, asyncssh.Error, RuntimeError) as exc:
+        result.failed.append(f"player{i}: {exc}")
+        return
+    result.playing += 1
+    try:
+        await human(client, result, times[1], times[0], rng, args.pace)
+    finally:
+        conn.close()
+
+
+async def table(port: int, t: int, args: argparse.Namespace, result: Round, times: tuple[float, float]) -> None:
+    """Two players at one shared table, taking turns at a person's pace (Enter on their turn)."""
+    host, guest = f"host{t}", f"guest{t}"
+    try:
+        conn_a, a = await connect(port, host, args.cols, args.rows)
+        conn_b, b = await connect(port, guest, args.cols, args.rows)
+        for c in (a, b):
+            await c.wait_for(TITLE, 120)
+        await a.key("t")
+        await a.wait_for(f"You are {host}", 60)
+        await a.key("n")
+        await a.wait_for("Open a shared table", 60)
+        await a.key("\x13")
+        await a.wait_for(f"Table {host}-table is open", 60)
+        await b.key("t")
+        await b.wait_for(f"{host}-table", 60)
+        await b.key("\r")
+        await b.wait_for("Sit at seat 2", 60)
+        await b.key("y")
+        await b.wait_for("You sit at seat 2", 60)
+    except (OSError, asyncssh.Error, RuntimeError) as exc:
+        result.failed.append(f"table {t}: {exc}")
+        return
+    result.playing += 2
+    rng = random.Random(1000 + t)
+    try:
+        await asyncio.gather(
+            human(a, result, times[1], times[0], rng, args.pace), human(b, result, times[1], times[0], rng, args.pace)
+        )
+    finally:
+        conn_a.close()
+        conn_b.close()
+
+
+def pss(pid: int) -> int:
+    """PSS of a process in KiB (0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used (0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(p) for p in f.read().split()]
+    return found
+
+
+async def one_round(port: int, server: int, n: int, args: argparse.Namespace) -> None:
+    result = Round()
+    gate = asyncio.Semaphore(args.connect)
+    start = time.monotonic()
+    # everyone plays until the window ends; the window opens once all have had time to log in
+    warm = start + args.warmup
+    times = (warm, warm + args.seconds)
+    tasks = [asyncio.create_task(solo(port, i, args, gate, result, times)) for i in range(n)]
+    tasks += [asyncio.create_task(table(port, t, args, result, times)) for t in range(args.tables)]
+    while time.monotonic() < warm:
+        await asyncio.sleep(0.5)
+    apps = children(server)
+    cpu_before = {p: cpu(p) for p in [server, *apps]}
+    wall = time.monotonic()
+    await asyncio.sleep(max(0.0, times[1] - time.monotonic() - 1))
+    apps = children(server)
+    elapsed = time.monotonic() - wall
+    app_pss = [pss(p) for p in apps]
+    server_pss = pss(server)
+    app_cpu = sum(cpu(p) - cpu_before.get(p, 0.0) for p in apps)
+    server_cpu = cpu(server) - cpu_before[server]
+    load = os.getloadavg()
+    await asyncio.gather(*tasks)
+    lat = sorted(result.latencies)
+    sessions = n + 2 * args.tables
+    print(f"N = {n} solo sessions + {args.tables} shared table(s) ({sessions} sessions), {elapsed:.0f} s measured")
+    print(
+        f"  playing: {result.playing}; failed: {len(result.failed)}"
+        + (f" ({result.failed[0]})" if result.failed else "")
+    )
+    if app_pss:
+        print(
+            f"  memory (PSS): server {server_pss / 1024:.0f} MiB; apps {len(app_pss)} x median "
+            f"{statistics.median(app_pss) / 1024:.1f} MiB = {sum(app_pss) / 1024:.0f} MiB; "
+            f"per session {(sum(app_pss) + server_pss) / max(len(app_pss), 1) / 1024:.1f} MiB"
+        )
+    print(
+        f"  CPU: server {server_cpu / elapsed * 100:.0f}% of a core, apps {app_cpu / elapsed * 100:.0f}% "
+        f"({app_cpu / elapsed * 100 / max(len(apps), 1):.1f}% each)"
+    )
+    if lat:
+        p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))]
+        print(
+            f"  key to screen: {len(lat)} keys, median {statistics.median(lat) * 1000:.0f} ms, 95% "
+            f"{p95 * 1000:.0f} ms, worst {lat[-1] * 1000:.0f} ms"
+        )
+    quiet = ", ".join(f"{k} {v}" for k, v in sorted(result.unanswered.items()))
+    print(f"  keys that drew nothing within 10 s: {sum(result.unanswered.values())}" + (f" ({quiet})" if quiet else ""))
+    print(f"  machine load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
+    sys.stdout.flush()
+
+
+def serve(saves: Path, n: int, args: argparse.Namespace) -> tuple[subprocess.Popen[str], int]:
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "norsewind_tui.cli",
+            "serve",
+            "--open",
+            "--host",
+            HOST,
+            "--port",
+            "0",
+            "--saves",
+            str(saves),
+            "--max-sessions",
+            str(n + 2 * args.tables + 2),
+            "--max-startups",
+            str(args.connect + 4),
+            "--per-source-max-startups",
+            str(args.connect + 4),
+            "--idle-timeout",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    match = re.search(r"listening on [^:]+:(\d+)", line)
+    if not match:
+        server.terminate()
+        raise SystemExit(f"bench/host.py: the server did not start: {line.strip()}")
+    return server, int(match.group(1))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--sessions", default="10,50,100", help="comma-separated N (each at most 150)")
+    parser.add_argument("--seconds", type=float, default=60, help="measuring window per N")
+    parser.add_argument("--warmup", type=float, default=0, help="seconds to log everyone in (default: 2 s a session)")
+    parser.add_argument("--pace", type=float, default=1.5, help="mean seconds between one player's keys")
+    parser.add_argument("--tables", type=int, default=1, help="shared tables of two players (0-5)")
+    parser.add_argument("--connect", type=int, default=8, help="logins at once")
+    parser.add_argument("--cols", type=int, default=80)
+    parser.add_argument("--rows", type=int, default=24)
+    args = parser.parse_args()
+    counts = [int(n) for n in args.sessions.split(",")]
+    if any(not 1 <= n <= MAX_SESSIONS for n in counts) or not 0 <= args.tables <= 5:
+        parser.error(f"each N must be 1 to {MAX_SESSIONS}; --tables 0 to 5")
+    print(f"terminal {args.cols}x{args.rows}; a key every {args.pace:g} s (jittered) per player; loopback")
+    for n in counts:
+        if not args.warmup:
+            args.warmup = 0.0
+        warmup = args.warmup or 2.0 * (n + 2 * args.tables) / min(args.connect, 2) + 20
+        with tempfile.TemporaryDirectory() as tmp:
+            server, port = serve(Path(tmp), n, args)
+            try:
+                round_args = argparse.Namespace(**{**vars(args), "warmup": warmup})
+                asyncio.run(one_round(port, server.pid, n, round_args))
+            finally:
+                server.terminate()
+                server.wait(timeout=60)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

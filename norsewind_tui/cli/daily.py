@@ -1,0 +1,125 @@
+"""``norsewind daily`` and ``norsewind halloffame``: the daily deal and the best games of the host.
+
+Plain text lines within 80 columns: names other people wrote are escaped
+(``safe_text``) and cut to ``NAME_WIDTH`` columns.  ``--today`` (hidden) sets
+the date, for tests and for replaying a day.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from typing import Any
+
+from rich.cells import cell_len, set_cell_size
+
+from ..storage.daily import start_daily, utc_today
+from ..storage.halloffame import Entry, Hall, read_hall
+from ..storage.paths import profiles_dir, resolve_saves_dir
+from ..storage.profiles import default_profile_name
+from ..storage.saves import GameStore
+from ..tui.fame import HEADER, entry_rows
+from ..tui.text import safe_text
+from . import UsageError, load_cards
+
+WIDTH = 80
+
+
+def add_daily_commands(sub: Any) -> None:
+    """Register ``daily`` and ``halloffame`` on ``sub`` (the main parser's subparsers)."""
+    daily = sub.add_parser("daily", help="play today's daily deal (one solo game a day, the same for everyone)")
+    daily.add_argument("--level", type=int, default=1, help="solo level 1-7 (default 1)")
+    daily.add_argument("--profile", metavar="NAME", help="whose attempt (default: your login name)")
+    daily.add_argument("--today", type=_day, default=None, help=argparse.SUPPRESS)
+    daily.set_defaults(handler=cmd_daily)
+    hall = sub.add_parser("halloffame", help="the best solo games of every player here, and the daily deals")
+    hall.add_argument("--level", type=int, default=None, help="one level only (1-7)")
+    hall.add_argument("--daily", metavar="DATE", type=_day, default=None, help="that day's deal (YYYY-MM-DD)")
+    hall.set_defaults(handler=cmd_halloffame)
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text}") from None
+
+
+def _check_level(level: int | None) -> None:
+
+    if level is not None and not 1 <= level <= 7:
+        raise UsageError("--level must be 1 to 7")
+
+
+def fit(line: str) -> str:
+    return line if cell_len(line) <= WIDTH else set_cell_size(line, WIDTH - 1) + "…"
+
+
+def result_line(e: Entry) -> str:
+    """What one result says in the daily command's line."""
+    medal = e.game.medal or ("assisted, no medal" if e.game.assisted else "no medal")
+    return f"margin {e.game.margin:+d}, {medal}"
+
+
+def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) -> list[str]:
+    """The hall of fame as text lines (within 80 columns), then its notices."""
+    lines: list[str] = []
+    if day is not None:
+        for lvl in [level] if level is not None else range(1, 8):
+            found = hall.daily(day, lvl)
+            if not found and level is None:
+                continue
+            counting = [e for e in found if not e.game.assisted]
+            assisted = [e for e in found if e.game.assisted]
+            lines.append(f"Daily deal of {day.isoformat()}, level {lvl}")
+            lines += [HEADER, *entry_rows(counting)] if counting else ["  no result yet"]
+            if assisted:
+                lines += [f"Assisted games (no medal), level {lvl}", *entry_rows(assisted)]
+        if not lines:
+            lines.append(f"No results of the daily deal of {day.isoformat()} yet.")
+    else:
+        for lvl in [level] if level is not None else range(1, 8):
+            best, assisted = hall.best(lvl), hall.best(lvl, assisted=True)
+            if not best and not assisted and level is None:
+                continue
+            lines.append(f"Hall of fame, level {lvl}: the best game of each player")
+            lines += [HEADER, *entry_rows(best)] if best else ["  no game yet"]
+            if assisted:
+                lines += [f"Assisted games (no medal), level {lvl}", *entry_rows(assisted)]
+        if not lines:
+            lines.append("No finished solo games here yet.")
+    lines += [f"note: {safe_text(n)}" for n in hall.notices]
+    return [fit(line) for line in lines]
+
+
+def cmd_halloffame(args: argparse.Namespace) -> int:
+    """``norsewind halloffame [--level L] [--daily DATE]``."""
+    _check_level(args.level)
+    saves = resolve_saves_dir(args.saves)
+    for line in hall_lines(read_hall(profiles_dir(saves)), args.level, args.daily):
+        print(line)
+    return 0
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """``norsewind daily [--level L]``: today's deal in the app, or what you made of it."""
+    _check_level(args.level)
+
+    cards = load_cards(args.cards) if getattr(args, "cards", None) else None
+    store = GameStore(resolve_saves_dir(args.saves), cards)
+    player = args.profile or default_profile_name()
+    today = args.today or utc_today()
+    start = start_daily(store, player, args.level, today=lambda: today)
+    if start.game is None:
+        assert start.done is not None
+        done = Entry(player, start.done)
+        print(fit(f"{safe_text(player)}: daily deal of {today.isoformat()}, level {args.level}: {result_line(done)}."))
+        print(fit(f"One attempt a day. The others: norsewind halloffame --daily {today.isoformat()}"))
+        return 0
+    game = start.game
+    try:
+        from ..tui.app import run_app  # the app is imported when a command runs, not for --help
+
+        return run_app(args, game=game)
+    finally:
+        game.close()

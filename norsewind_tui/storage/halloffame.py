@@ -1,0 +1,120 @@
+"""The hall of fame: the best games of every profile in a saves folder, and each day's deal.
+
+Profiles are files other people of the host can write: each is read as
+untrusted input, strictly (size limit, no symbolic links, the strict decoder),
+and without writing anything (no rebuild, no lock).  A profile that does not
+load, or whose name does not fit its file's name, is skipped with a one-line
+notice; a record of a daily deal whose seed is not that day's is left out.
+Names are returned as written: whoever shows them escapes them and cuts them
+(``NAME_WIDTH``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from .atomic import read_limited
+from .dailyseed import daily_seed
+from .errors import SaveError
+from .paths import SUFFIX, sanitise_name
+from .records import GameRecord, decode_profile
+
+MAX_PROFILES = 2000  # a folder with more is read up to this many (by name), with a notice
+NAME_WIDTH = 20  # the columns a player's name may take in a listing
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game in the hall of fame."""
+
+    player: str
+    game: GameRecord
+
+
+@dataclass
+class Hall:
+    """What the hall of fame shows, and the profiles it skipped (one notice each)."""
+
+    entries: list[Entry] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+    def best(self, level: int, assisted: bool = False) -> list[Entry]:
+        """Each player's best game on ``level`` (assisted ones apart), best margin first."""
+        top: dict[str, Entry] = {}
+        for e in self.entries:
+            if e.game.level != level or e.game.assisted != assisted:
+                continue
+            held = top.get(e.player)
+            if held is None or (e.game.margin, -e.game.date.timestamp()) > (
+                held.game.margin,
+                -held.game.date.timestamp(),
+            ):
+                top[e.player] = e
+        return sorted(top.values(), key=_rank)
+
+    def daily(self, day: date, level: int | None = None) -> list[Entry]:
+        """The results of ``day``'s deal (on ``level``, or every level), by level then margin."""
+        wanted = day.isoformat()
+        found = [e for e in self.entries if e.game.daily == wanted and (level is None or e.game.level == level)]
+        return sorted(found, key=lambda e: (e.game.level, e.game.assisted, *_rank(e)))
+
+
+def _rank(e: Entry) -> tuple[int, float, str]:
+    return (-e.game.margin, e.game.date.timestamp(), e.player)
+
+
+def _trusted(game: GameRecord) -> bool:
+    """A daily mark is believed only when the seed is that day's deal on that level."""
+    if game.daily is None:
+        return True
+    try:
+        day = date.fromisoformat(game.daily)
+    except ValueError:  # the pattern lets "2026-13-45" through
+        return False
+    return daily_seed(day, game.level) == game.seed
+
+
+def read_hall(profiles: Path) -> Hall:
+    """Every profile file in ``profiles`` (``saves/profiles``), read as untrusted input; never raises."""
+    hall = Hall()
+    try:
+        names = sorted(n for n in os.listdir(profiles) if n.endswith(SUFFIX) and not n.startswith("."))
+    except FileNotFoundError:
+        return hall
+    except OSError as exc:
+        hall.notices.append(f"{profiles}: cannot read the profiles folder: {(exc.strerror or str(exc)).lower()}")
+        return hall
+    if len(names) > MAX_PROFILES:
+        hall.notices.append(f"{profiles}: {len(names)} profiles; only the first {MAX_PROFILES} are read")
+        names = names[:MAX_PROFILES]
+    for file_name in names:
+        path = profiles / file_name
+        try:
+            prof = decode_profile(read_limited(path), file_name)
+        except FileNotFoundError:
+            continue  # removed while listing
+        except SaveError as exc:
+            hall.notices.append(f"skipped {str(exc).replace(str(path), file_name, 1)}")  # short: the file's name
+            continue
+        if _safe_name(prof.name) != file_name[: -len(SUFFIX)]:
+            hall.notices.append(f"skipped {file_name}: its name does not match the file's name")
+            continue
+        dropped = 0
+        for game in prof.games:
+            if _trusted(game):
+                hall.entries.append(Entry(prof.name, game))
+            else:
+                dropped += 1
+        if dropped:
+            hall.notices.append(f"{file_name}: left out {dropped} daily result(s) with a seed not of that day")
+    return hall
+
+
+def _safe_name(name: str) -> str | None:
+    try:
+        return sanitise_name(name)
+    except SaveError:
+        return None

@@ -1,0 +1,114 @@
+"""The daily deal: today's solo game per level, the same for every player; one attempt each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Static
+
+from ...storage import StorageError
+from ...storage.daily import played, start_daily, utc_today
+from ...storage.dailyseed import daily_save_name
+from ...storage.halloffame import read_hall
+from ...storage.profiles import Profile
+from ..text import safe_text
+from .base import NorsewindScreen
+from .halloffame import HallOfFameScreen
+
+
+def result_text(level: int, profile: Profile | None, day: date) -> str:
+    """The "You" cell of a level: the result, "in progress", "play" or "locked"."""
+    if profile is not None and (done := played(profile, day, level)) is not None:
+        medal = done.medal or ("assisted" if done.assisted else "no medal")
+        return f"{done.margin:+d} {medal}"
+    if profile is not None and not profile.unlocked(level):
+        return "locked"
+    return "play"
+
+
+class DailyScreen(NorsewindScreen[None]):
+    """One row per level: your result today, how many players have one; Enter plays."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back", key_display="Esc", id="daily-back"),
+        Binding("f", "fame", "Hall of fame", id="daily-fame"),
+        Binding("j", "cursor('down')", "Down", show=False, id="daily-down"),
+        Binding("k", "cursor('up')", "Up", show=False, id="daily-up"),
+    ]
+
+    def __init__(self, today: Callable[[], date] = utc_today) -> None:
+        super().__init__()
+        self.today = today
+        self.day = today()
+
+    def compose(self) -> ComposeResult:
+        library = self.norsewind.library
+        with Vertical(classes="page"):
+            yield Static(
+                Text(f"Daily deal of {self.day.isoformat()} (profile {safe_text(library.profile_name)[:24]})"),
+                classes="page-title",
+            )
+            yield DataTable(id="daily-levels", cursor_type="row", zebra_stripes=False)
+            yield Static(
+                Text("The same game for everyone today; one attempt each. Enter plays or resumes."),
+                classes="hint",
+            )
+            yield Static("", id="daily-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        library = self.norsewind.library
+        profile: Profile | None = None
+        try:
+            profile = library.profiles.load(library.profile_name)
+        except StorageError as exc:
+            self.say(f"profile unavailable: {exc}")
+        hall = read_hall(library.profiles.dir)
+        table = self.query_one(DataTable)
+        for label in ("Level", "You", "Players today", "Best today"):
+            table.add_column(label)
+        for level in range(1, 8):
+            results = [e for e in hall.daily(self.day, level) if not e.game.assisted]
+            best = f"{results[0].game.margin:+d}" if results else ""
+            you = result_text(level, profile, self.day)
+            if you == "play" and library.store.exists(daily_save_name(self.day, level, library.profile_name)):
+                you = "in progress"
+            table.add_row(str(level), you, str(len(hall.daily(self.day, level))), best, key=str(level))
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        level = event.cursor_row + 1
+        app = self.norsewind
+        try:
+            start = start_daily(app.library.store, app.library.profile_name, level, today=lambda: self.day)
+        except StorageError as exc:
+            self.say(str(exc))
+            return
+        if start.game is None:
+            done = start.done
+            what = f"margin {done.margin:+d}" if done is not None else "finished"
+            self.say(f"Done: level {level} today, {what}. One attempt a day; f: hall of fame.")
+            return
+        app.start_game(start.game, start.game.notice or "")
+
+    def say(self, message: str) -> None:
+        self.query_one("#daily-status", Static).update(Text(safe_text(message)))
+
+    def action_fame(self) -> None:
+        self.norsewind.show(HallOfFameScreen(day=self.day))
+
+    def action_cursor(self, direction: str) -> None:
+        table = self.query_one(DataTable)
+        if direction == "down":
+            table.action_cursor_down()
+        else:
+            table.action_cursor_up()
+
+    def action_back(self) -> None:
+        self.norsewind.goto_title()

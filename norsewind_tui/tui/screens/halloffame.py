@@ -1,0 +1,82 @@
+"""The hall of fame: per level, each player's best game here; the day's deal; assisted games apart.
+
+Every profile of the saves folder is read as untrusted input (``storage.halloffame``):
+a skipped one is a notice line; names are escaped and cut (``tui/fame.py``).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+from ...storage.daily import utc_today
+from ...storage.halloffame import Hall, read_hall
+from ..fame import HEADER, entry_rows
+from ..text import safe_text
+from .base import NorsewindScreen
+
+
+def page_lines(hall: Hall, level: int, day: date) -> list[str]:
+    best, assisted = hall.best(level), hall.best(level, assisted=True)
+    daily = [e for e in hall.daily(day, level) if not e.game.assisted]
+    lines = [f"Level {level}: the best game of each player"]
+    lines += [HEADER, *entry_rows(best)] if best else ["  no game yet"]
+    if assisted:
+        lines += ["", f"Assisted games (no medal), level {level}", *entry_rows(assisted)]
+    lines += ["", f"Daily deal of {day.isoformat()}, level {level}"]
+    lines += [HEADER, *entry_rows(daily)] if daily else ["  no result yet"]
+    lines += [f"note: {safe_text(n)}" for n in hall.notices]
+    return lines
+
+
+class HallOfFameScreen(NorsewindScreen[None]):
+    """Left and right (or 1-7) change the level, [ and ] the day of the daily deal shown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back", key_display="Esc", id="fame-back"),
+        Binding("left,h", "level(-1)", "Level -", key_display="←", id="fame-prev"),
+        Binding("right,l", "level(1)", "Level +", key_display="→", id="fame-next"),
+        Binding("left_square_bracket", "day(-1)", "Day -", key_display="[", id="fame-day-prev"),
+        Binding("right_square_bracket", "day(1)", "Day +", key_display="]", id="fame-day-next"),
+        *[Binding(str(n), f"goto({n})", show=False, id=f"fame-{n}") for n in range(1, 8)],
+    ]
+
+    def __init__(self, level: int = 1, day: date | None = None) -> None:
+        super().__init__()
+        self.level = level
+        self.day = day or utc_today()
+        self.hall = Hall()
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="page"):
+            yield Static(Text("Hall of fame"), classes="page-title", id="fame-title")
+            yield Static("", id="fame-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.hall = read_hall(self.norsewind.library.profiles.dir)
+        self.refresh_page()
+
+    def refresh_page(self) -> None:
+        self.query_one("#fame-title", Static).update(Text(f"Hall of fame: level {self.level} of 7"))
+        self.query_one("#fame-body", Static).update(Text("\n".join(page_lines(self.hall, self.level, self.day))))
+
+    def action_level(self, step: int) -> None:
+        self.action_goto((self.level - 1 + step) % 7 + 1)
+
+    def action_goto(self, level: int) -> None:
+        self.level = level
+        self.refresh_page()
+
+    def action_day(self, step: int) -> None:
+        self.day += timedelta(days=step)
+        self.refresh_page()
+
+    def action_back(self) -> None:
+        self.norsewind.goto_title()

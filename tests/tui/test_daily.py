@@ -1,0 +1,129 @@
+"""The daily deal and the hall of fame in the app (issue 13), at 80x24, with a clock the test sets."""
+
+from __future__ import annotations
+
+import os
+import random
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from norsewind_tui.rules import medal_for
+from norsewind_tui.storage import GameStore, ProfileStore
+from norsewind_tui.storage.daily import start_daily
+from norsewind_tui.storage.dailyseed import daily_seed
+from norsewind_tui.storage.profiles import GameRecord
+from norsewind_tui.tui.screens.campaign import CampaignScreen
+from norsewind_tui.tui.screens.daily import DailyScreen
+from norsewind_tui.tui.screens.game import GameScreen
+from norsewind_tui.tui.screens.halloffame import HallOfFameScreen
+
+from .helpers import PROFILE, aio, make_app, shown
+
+DAY = date(2026, 11, 30)
+
+
+def _today() -> date:
+    return DAY
+
+
+def _record(level: int, margin: int, daily: bool = False, assisted: bool = False) -> GameRecord:
+    return GameRecord(
+        game=os.urandom(16).hex(),
+        date=datetime(2026, 11, 30, 18, 0, tzinfo=UTC),
+        level=level,
+        score=60 + margin,
+        vikings=60,
+        margin=margin,
+        medal=None if assisted else medal_for(margin),
+        seed=daily_seed(DAY, level) if daily else 11,
+        assisted=assisted,
+        daily=DAY.isoformat() if daily else None,
+    )
+
+
+@aio
+async def test_the_title_opens_the_daily_deal_and_enter_deals_the_days_game(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Daily deal              d" in await shown(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DailyScreen)
+        app.show(DailyScreen(today=_today))
+        text = await shown(pilot)
+        assert f"Daily deal of 2026-11-30 (profile {PROFILE})" in text
+        assert "  1      play    0" in text and "  2      locked  0" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        game = app.active_game
+        assert game is not None and game.name == f"daily-2026-11-30-L1-{PROFILE}"
+        assert game.session.seed == daily_seed(DAY, 1)
+
+
+@aio
+async def test_a_second_attempt_says_it_is_done(saves: Path) -> None:
+    store = GameStore(saves)
+    start = start_daily(store, PROFILE, 1, today=_today)
+    assert start.game is not None
+    game = start.game
+    rng = random.Random(2)
+    while not game.finished:
+        game.push(rng.choice(game.legal_moves()))
+    game.close()
+    margin = store.profiles.load(PROFILE).games[0].margin
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show(DailyScreen(today=_today))
+        text = await shown(pilot)
+        assert f"  1      {margin:+d} no medal  1              " in text  # margin {margin} earns no medal
+        await pilot.press("enter")
+        text = await shown(pilot)
+        assert isinstance(app.screen, DailyScreen)
+        assert f"Done: level 1 today, margin {margin:+d}. One attempt a day; f: hall of fame." in text
+
+
+@aio
+async def test_the_hall_of_fame_shows_names_literally_and_skips_hostile_profiles(saves: Path) -> None:
+    profiles = ProfileStore(saves / "profiles")
+    profiles.record("alice", _record(1, 17, daily=True))
+    profiles.record("[red]Eve[/red] with a name far too long to show", _record(1, 9))
+    profiles.record("bob", _record(1, 30, assisted=True))
+    (saves / "profiles" / "mallory.json").write_bytes(b'{"format": 2, "name": "m\\u001b]0;x\\u0007", "games": []}')
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show(HallOfFameScreen(day=DAY))
+        text = await shown(pilot)
+        lines = text.splitlines()
+        assert "Hall of fame: level 1 of 7" in text
+        assert any(line.startswith("  1  alice                    +17  gold         77") for line in lines)
+        assert any(line.startswith("  2  [red]Eve[/red] with…      +9  silver       69") for line in lines)
+        assert "Assisted games (no medal), level 1" in text
+        assert any(line.startswith("  1  bob                      +30  -            90") for line in lines)
+        assert "note: skipped mallory.json: $.name: contains the control character U+001B" in text
+        await pilot.press("left_square_bracket")
+        text = await shown(pilot)
+        shown_lines = [line.strip() for line in text.splitlines()]
+        at = shown_lines.index("Daily deal of 2026-11-29, level 1")  # the day before: nobody played it
+        assert shown_lines[at + 1] == "no result yet"
+        await pilot.press("right")
+        text = await shown(pilot)
+        assert "Hall of fame: level 2 of 7" in text and "no game yet" in text
+
+
+@aio
+async def test_the_progress_page_shows_the_daily_deals_and_the_best_games(saves: Path) -> None:
+    profiles = ProfileStore(saves / "profiles")
+    for margin, daily in ((3, False), (17, True), (-2, False), (25, False)):
+        profiles.record(PROFILE, _record(1, margin, daily=daily))
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        text = await shown(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        lines = [line.strip() for line in text.splitlines()]
+        at = lines.index("Daily deals:")
+        assert lines[at + 1] == "2026-11-30  level 1  margin +17  gold"
+        best = lines.index("Best games:")
+        assert lines[best + 1].endswith("margin +25  platinum  seed 11")
+        assert lines[best + 2].endswith("margin +17  gold  seed 400973191")
