@@ -16,12 +16,12 @@ give the same game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
+from . import draws
 from .cards import KINGDOM_NAMES, CardDB, GreenTile, default_cards
 from .events import Event
 from .moves import (
@@ -153,6 +153,13 @@ class _Tables:
             tuple(tuple(s for s, c in enumerate(sp) if colour in (NEUTRAL, c)) for sp in self.colour_spaces)
             for colour in range(NEUTRAL + 1)
         )
+        # Setup: the cards of each deck, and per colour each tile effect's index.
+        self.decks: dict[str, tuple[int, ...]] = {
+            d: db.deck_cards(d) for d in (*db.deck, "1+", "3+", "4p", "reserve", "start")
+        }
+        self.tile_of: tuple[dict[str, int], ...] = tuple(
+            {t.effect: i for i, t in reversed(tuple(enumerate(ts)))} for ts in tiles
+        )
 
 
 _TABLES: dict[str, _Tables] = {}
@@ -197,8 +204,7 @@ def tile_prestige_space(db: CardDB, colour: int, tile: int) -> int:
 # --------------------------------------------------------------------------- randomness (R22)
 
 
-def _rng(seed: int, counter: int) -> random.Random:
-    return random.Random(f"norsewind:{seed}:{counter}")
+_rng = draws.stream  # draw ``counter`` of game ``seed`` (R22)
 
 
 # --------------------------------------------------------------------------- setup
@@ -225,7 +231,7 @@ class _Draws:
         self.seed = seed
         self.counter = 0
 
-    def __call__(self) -> random.Random:
+    def __call__(self) -> draws.Twister:
         r = _rng(self.seed, self.counter)
         self.counter += 1
         return r
@@ -276,19 +282,20 @@ def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> Stat
 def _citizen_supplies(draw: _Draws, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """General setup 2: a random colour in each citizen supply; the discs are supply 4 (R1, R2)."""
     colours = [0, 1, 2, 3]
-    draw().shuffle(colours)
+    draws.shuffle(draw(), colours)
     size = SUPPLY_SIZE[n]
     return (*colours, DISCS), (size, size, size, size, DISC_COUNT)
 
 
 def _decks(db: CardDB, draw: _Draws, n: int) -> tuple[list[int], list[int], list[int]]:
     """General setup 3 and 5: the draw deck by player count, the reserve deck; the rest is boxed."""
+    by_deck = _tables(db).decks
     decks = ["1+"] + (["3+"] if n >= 3 else []) + (["4p"] if n == 4 else [])
-    deck = [c for d in decks for c in db.deck_cards(d)]
-    draw().shuffle(deck)
-    reserve = list(db.deck_cards("reserve"))
-    draw().shuffle(reserve)
-    box = [c for d in ("1+", "3+", "4p") if d not in decks for c in db.deck_cards(d)]
+    deck = [c for d in decks for c in by_deck[d]]
+    draws.shuffle(draw(), deck)
+    reserve = list(by_deck["reserve"])
+    draws.shuffle(draw(), reserve)
+    box = [c for d in ("1+", "3+", "4p") if d not in decks for c in by_deck[d]]
     return deck, reserve, box
 
 
@@ -297,13 +304,13 @@ def _kingdom_tiles(db: CardDB, draw: _Draws, config: GameConfig) -> list[str]:
     r = draw()
     if config.solo:
         greens, reds, _ = SOLO_LEVELS[config.level]
-        effects = r.sample(range(5), greens) + [5 + i for i in r.sample(range(5), reds)]
-        r.shuffle(effects)
+        effects = draws.sample(r, range(5), greens) + [5 + i for i in draws.sample(r, range(5), reds)]
+        draws.shuffle(r, effects)
     elif config.random_tiles:  # variant 2 (never solo: R24)
-        effects = r.sample(range(10), 4)
+        effects = draws.sample(r, range(10), 4)
     else:
-        effects = r.sample(range(5), 2) + [5 + i for i in r.sample(range(5), 2)]
-        r.shuffle(effects)
+        effects = draws.sample(r, range(5), 2) + [5 + i for i in draws.sample(r, range(5), 2)]
+        draws.shuffle(r, effects)
     return [_tables(db).effect[0][i] for i in effects]
 
 
@@ -312,8 +319,9 @@ def _starting_cards(
 ) -> tuple[tuple[Player, ...], int]:
     """Player setup 3: one starting card each (in its row, unless variant 1); the lowest order starts."""
     n = len(config.players)
-    starts = list(db.deck_cards("start"))
-    draw().shuffle(starts)
+    t = _tables(db)
+    starts = list(t.decks["start"])
+    draws.shuffle(draw(), starts)
     dealt = starts[:n]
     box += starts[n:]
     players = []
@@ -321,7 +329,7 @@ def _starting_cards(
         card = db.cards[dealt[seat]]
         kingdoms = tuple(
             Kingdom(
-                tile=db.tile_index(seat, effects[row]),
+                tile=t.tile_of[seat][effects[row]],
                 buildings=(dealt[seat],) if card.row == row + 1 and not config.start_choice else (),
             )
             for row in range(4)
@@ -352,8 +360,8 @@ def _viking_setup(draw: _Draws, config: GameConfig) -> tuple[int, tuple[tuple[in
     """Solo, new step 4b: the ship's first slot; which Viking cards show their red side (R20)."""
     if not config.solo:
         return -1, (), ()
-    ship = draw().randrange(5)
-    red_rows = set(draw().sample(range(4), SOLO_LEVELS[config.level][2]))
+    ship = draws.below(draw(), 5)
+    red_rows = set(draws.sample(draw(), range(4), SOLO_LEVELS[config.level][2]))
     return ship, ((), (), (), ()), tuple(row in red_rows for row in range(4))
 
 
@@ -1102,7 +1110,7 @@ def _refresh(db: CardDB, state: State, ev: list[Event] | None) -> State:
     for slot in range(5):
         state = _reveal(db, state, slot, ev, may_trigger=False)
     deck = list(state.deck) + discards
-    _rng(state.seed, state.rng).shuffle(deck)
+    draws.shuffle(_rng(state.seed, state.rng), deck)
     state = _replace(state, deck=tuple(deck), rng=state.rng + 1)
     for slot in range(5):
         if state.market[slot] < 0:
