@@ -153,6 +153,10 @@ class _Tables:
             tuple(tuple(s for s, c in enumerate(sp) if colour in (NEUTRAL, c)) for sp in self.colour_spaces)
             for colour in range(NEUTRAL + 1)
         )
+        # Per card: what building it costs before any red tile (an inn's price), whether the red
+        # helmet tax applies to it (3+ helmets).  The legal-move scans read these.
+        self.base_cost = tuple(c if kind == "inn" else 0 for c, kind in zip(db.cost, db.type, strict=True))
+        self.heavy = tuple(h >= 3 for h in db.helmets)
         # Setup: the cards of each deck, and per colour each tile effect's index.
         self.decks: dict[str, tuple[int, ...]] = {
             d: db.deck_cards(d) for d in (*db.deck, "1+", "3+", "4p", "reserve", "start")
@@ -409,6 +413,21 @@ def building_problem(db: CardDB, player: Player, card: int, row: int) -> str | N
     return None
 
 
+def _can_build(t: _Tables, types: tuple[str, ...], player: Player, card: int, row: int) -> bool:
+    """``building_problem(...) is None`` without building the reason (for the legal-move scans)."""
+    k = player.kingdoms[row]
+    e = t.effect[player.colour][k.tile]
+    n = len(k.buildings)
+    if n >= 4 or (n >= 2 and e == "two_buildings"):
+        return False
+    if e == "different_types":
+        kind = types[card]
+        for b in k.buildings:
+            if types[b] == kind:
+                return False
+    return t.base_cost[card] + (e == "helmet_tax" and t.heavy[card]) <= player.coins
+
+
 def castle_problem(db: CardDB, player: Player, card: int, row: int) -> str | None:
     """Why the castle ``card`` cannot be placed in ``row`` now, or None."""
     t = _tables(db)
@@ -494,17 +513,6 @@ def _supply_usable(db: CardDB, t: _Tables, state: State, player: Player, supply:
     return _has_citizen_space(t, player, kind)
 
 
-def _refresh_allowed(db: CardDB, state: State, player: Player) -> bool:
-    """R12: every building in the market costs more than the player can pay in every kingdom."""
-    if state.refreshed or not state.deck or state.triggered:
-        return False
-    cards = [c for c in state.market if c >= 0]
-    if not cards:
-        return False
-    coins = player.coins
-    return all(building_cost(db, player, c, row) > coins for c in cards for row in range(4))
-
-
 # --------------------------------------------------------------------------- legal moves
 
 
@@ -537,30 +545,10 @@ def _generate(state: State) -> list[Move]:
     db = cards_for(state)
     player = state.players[state.current]
     if phase == "action":
-        moves: list[Move] = []
-        for slot, card in enumerate(state.market):
-            if card >= 0:
-                for r in range(4):  # a plain loop: this is the engine's hottest spot
-                    if building_problem(db, player, card, r) is None:
-                        moves.append(PickBuilding(slot))
-                        break
-        returned = state.returned
-        for i, card in enumerate(state.display):
-            if db.cost[card] > player.coins:
-                continue  # castle_problem refuses it in every row: skip building 4 messages
-            if returned and card in returned:
-                continue  # R23: just returned by a replacement
-            for r in range(4):
-                if castle_problem(db, player, card, r) is None:
-                    moves.append(PickCastle(i))
-                    break
-        if _refresh_allowed(db, state, player):
-            moves.append(REFRESH)
-        if not moves:
-            moves.append(PASS)
-        return moves
+        return _action_moves(db, state, player)
     if phase == "building_kingdom":
-        return [ChooseKingdom(r) for r in range(4) if building_problem(db, player, state.held, r) is None]
+        t, types, card = _tables(db), db.type, state.held
+        return [ChooseKingdom(r) for r in range(4) if _can_build(t, types, player, card, r)]
     if phase == "castle_kingdom":
         return [ChooseKingdom(r) for r in range(4) if castle_problem(db, player, state.held, r) is None]
     if phase == "place_start":
@@ -587,6 +575,56 @@ def _generate(state: State) -> list[Move]:
         out.append(DECLINE)
         return out
     raise AssertionError(phase)
+
+
+def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
+    """The start of a turn, the engine's hottest spot: ``building_problem`` and ``castle_problem``
+    folded into one scan of the kingdoms (the same answers, without building reasons in words)."""
+    t = _tables(db)
+    effect = t.effect[player.colour]
+    types, base_cost, heavy = db.type, t.base_cost, t.heavy
+    coins = player.coins
+    # The rows that can take one more building: (red helmet tax?, the types a "different types" row holds).
+    rows: list[tuple[bool, set[str] | None]] = []
+    min_7_everywhere = True  # every row's red tile asks for a castle costing 7 or more
+    for k in player.kingdoms:
+        e = effect[k.tile]
+        if e != "castle_min_7":
+            min_7_everywhere = False
+        n = len(k.buildings)
+        if n >= 4 or (n >= 2 and e == "two_buildings"):
+            continue
+        rows.append((e == "helmet_tax", {types[b] for b in k.buildings} if e == "different_types" else None))
+    moves: list[Move] = []
+    for slot, card in enumerate(state.market):
+        if card >= 0:
+            kind = types[card]
+            cost = base_cost[card]
+            taxed = heavy[card]
+            for helmet_tax, kinds in rows:
+                if (kinds is None or kind not in kinds) and cost + (helmet_tax and taxed) <= coins:
+                    moves.append(PickBuilding(slot))
+                    break
+    returned = state.returned
+    castle_cost = db.cost
+    for i, card in enumerate(state.display):
+        cost = castle_cost[card]
+        if cost > coins or (min_7_everywhere and cost < 7):
+            continue
+        if returned and card in returned:
+            continue  # R23: just returned by a replacement
+        moves.append(PickCastle(i))
+    # R12: a refresh only when every market building costs more than the player has in every
+    # kingdom (``building_cost``); a card's cheapest row is a taxed one only when every row is taxed.
+    if not state.refreshed and state.deck and not state.triggered:
+        cards = [c for c in state.market if c >= 0]
+        if cards:
+            all_taxed = all(effect[k.tile] == "helmet_tax" for k in player.kingdoms)
+            if all(base_cost[c] + (all_taxed and heavy[c]) > coins for c in cards):
+                moves.append(REFRESH)
+    if not moves:
+        moves.append(PASS)  # R13
+    return moves
 
 
 def _start_problem(db: CardDB, player: Player, row: int) -> str | None:
@@ -911,7 +949,13 @@ def _gain_income(
         if ev is not None:
             ev.append(Event("ship_coins", me, placed, row, value=db.coins[placed]))
     kind, value = t.income[player.colour][row]
-    count = sum(1 for r, k in enumerate(player.kingdoms) if r != row for b in k.buildings if db.type[b] == kind)
+    types = db.type
+    count = 0
+    for r, k in enumerate(player.kingdoms):
+        if r != row:
+            for b in k.buildings:
+                if types[b] == kind:
+                    count += 1
     if count:
         coins += count * value
         if ev is not None:
