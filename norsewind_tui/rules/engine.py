@@ -509,7 +509,8 @@ def _supply_usable(db: CardDB, t: _Tables, state: State, player: Player, supply:
         return False
     kind = state.supply_kinds[supply]
     if kind == DISCS:
-        return any(cost <= player.coins for *_, cost in _disc_spaces(db, t, player))
+        coins = player.coins
+        return any(cost <= coins for *_, cost in _disc_spaces(db, t, player))
     return _has_citizen_space(t, player, kind)
 
 
@@ -524,7 +525,14 @@ def legal_moves(state: State) -> list[Move]:
 
     Empty only when the game is over (R13: otherwise at least ``Pass``).
     """
-    return list(_legal(state))
+    last_state, moves = _last  # ``_legal`` inlined: this runs at every move
+    return list(moves if last_state is state else _legal(state))
+
+
+# The moves a scan offers most, made once (frozen structs: one instance serves every list).
+_KINGDOM = tuple(ChooseKingdom(r) for r in range(4))
+_BUILDING = tuple(PickBuilding(s) for s in range(5))
+_CASTLE = tuple(PickCastle(i) for i in range(12))
 
 
 def _legal(state: State) -> list[Move]:
@@ -548,9 +556,9 @@ def _generate(state: State) -> list[Move]:
         return _action_moves(db, state, player)
     if phase == "building_kingdom":
         t, types, card = _tables(db), db.type, state.held
-        return [ChooseKingdom(r) for r in range(4) if _can_build(t, types, player, card, r)]
+        return [_KINGDOM[r] for r in range(4) if _can_build(t, types, player, card, r)]
     if phase == "castle_kingdom":
-        return [ChooseKingdom(r) for r in range(4) if castle_problem(db, player, state.held, r) is None]
+        return [_KINGDOM[r] for r in range(4) if castle_problem(db, player, state.held, r) is None]
     if phase == "place_start":
         return [ChooseKingdom(r) for r in range(4) if _start_problem(db, player, r) is None]
     t = _tables(db)
@@ -603,7 +611,7 @@ def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
             taxed = heavy[card]
             for helmet_tax, kinds in rows:
                 if (kinds is None or kind not in kinds) and cost + (helmet_tax and taxed) <= coins:
-                    moves.append(PickBuilding(slot))
+                    moves.append(_BUILDING[slot])
                     break
     returned = state.returned
     castle_cost = db.cost
@@ -613,7 +621,7 @@ def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
             continue
         if returned and card in returned:
             continue  # R23: just returned by a replacement
-        moves.append(PickCastle(i))
+        moves.append(_CASTLE[i] if i < len(_CASTLE) else PickCastle(i))
     # R12: a refresh only when every market building costs more than the player has in every
     # kingdom (``building_cost``); a card's cheapest row is a taxed one only when every row is taxed.
     if not state.refreshed and state.deck and not state.triggered:
@@ -709,7 +717,12 @@ def _why_illegal(state: State, move: Move) -> str:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``.  Raises ``IllegalMove`` (with the reason) if it is not legal."""
-    return _apply(state, move, None)
+    last_state, moves = _last  # ``_apply`` inlined: this runs at every move
+    if last_state is not state:
+        moves = _legal(state)
+    if move not in moves:
+        raise IllegalMove(_why_illegal(state, move))
+    return _STEPS[state.phase](cards_for(state), state, move, None)
 
 
 def apply_logged(state: State, move: Move) -> tuple[State, list[Event]]:
@@ -1123,25 +1136,34 @@ def _end_turn(state: State, ev: list[Event] | None) -> State:
     players = list(state.players)
     players[me] = _replace(players[me], turns=players[me].turns + 1)
     n = len(players)
-    common = dict(
-        players=tuple(players), held=-1, slot=-1, row=-1, taken=-1, reuse=0, first_castle=False, refreshed=False
-    )
-    if state.solo:
+    current, turn = me, state.turn
+    if n == 1:
         # R16: only a refill triggers the end, and in solo every refill belongs to a turn
         # that the Vikings' turn closes: so the game is over as soon as it is triggered.
-        if state.triggered:
-            if ev is not None:
-                ev.append(Event("game_over"))
-            return _replace(state, phase="over", **common)
-        return _replace(state, phase="action", turn=state.turn + 1, **common)
-    last = (state.start_player - 1) % n
-    if state.triggered and me == last:
-        if ev is not None:
-            ev.append(Event("game_over"))
-        return _replace(state, phase="over", **common)
-    nxt = (me + 1) % n
+        over = state.triggered
+        if not over:
+            turn += 1
+    else:
+        over = state.triggered and me == (state.start_player - 1) % n
+        if not over:
+            current = (me + 1) % n
+            if current == state.start_player:
+                turn += 1
+    if over and ev is not None:
+        ev.append(Event("game_over"))
     return _replace(
-        state, phase="action", current=nxt, turn=state.turn + (1 if nxt == state.start_player else 0), **common
+        state,
+        players=tuple(players),
+        phase="over" if over else "action",
+        current=current,
+        turn=turn,
+        held=-1,
+        slot=-1,
+        row=-1,
+        taken=-1,
+        reuse=0,
+        first_castle=False,
+        refreshed=False,
     )
 
 
