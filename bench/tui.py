@@ -1,6 +1,7 @@
 """The app on a real pseudo-terminal: startup time and the bytes a keypress writes.
 
     python bench/tui.py [--runs 5] [--size 80x24] [--keys 60]
+    python bench/tui.py --floor [--runs 9]
 
 Starts ``norsewind`` on a pty of the given size (TERM=xterm-256color), and
 prints:
@@ -12,6 +13,11 @@ prints:
   until the terminal has been quiet for 150 ms; median and worst, for cursor
   moves (arrows) and for decisions (Enter) separately;
 - the time from a key to the first byte of the app's answer.
+
+``--floor`` instead measures the first frame against the framework's floor: a minimal Textual
+app (a ``Static`` and a ``Footer``, the command palette on, like ``norsewind``) and ``norsewind``
+are started alternately on the same pty, ``--runs`` times each (default 9), and it prints both
+medians and their ratio (issue 16: goal <= 1.2), so the machine's load hits both alike.
 
 Figures, not pass/fail: nothing here is a test.
 """
@@ -114,6 +120,36 @@ def startup(runs: int, width: int, height: int) -> list[float]:
     return times
 
 
+MINIMAL_APP = """
+from textual.app import App
+from textual.widgets import Footer, Static
+
+class Minimal(App[None]):
+    def compose(self):
+        yield Static("Norsewind")
+        yield Footer()
+
+Minimal().run()
+"""
+
+
+def floor(runs: int, width: int, height: int) -> tuple[list[float], list[float]]:
+    """Seconds to the first full frame, alternately of the minimal app and of ``norsewind``."""
+    minimal: list[float] = []
+    ours: list[float] = []
+    for _ in range(runs):
+        # both by the same interpreter, directly (an installed script may be a slow shim, e.g. pyenv's)
+        ours_cmd = [sys.executable, "-m", "norsewind_tui.cli", "--seed", "1"]
+        for args, times in (([sys.executable, "-c", MINIMAL_APP], minimal), (ours_cmd, ours)):
+            with tempfile.TemporaryDirectory() as saves:
+                term = Terminal(args, width, height, saves)
+                try:
+                    times.append(term.wait_for(b"palette"))
+                finally:
+                    term.close()
+    return minimal, ours
+
+
 ARROWS = [b"\x1b[C", b"\x1b[D", b"\x1b[B", b"\x1b[A"]
 
 
@@ -155,8 +191,17 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--keys", type=int, default=60)
+    parser.add_argument("--floor", action="store_true", help="the first frame against a minimal Textual app's")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
+    if args.floor:
+        runs = args.runs if "--runs" in sys.argv else 9
+        print(f"first full frame on a {width}x{height} pty, {runs} starts each, alternating")
+        minimal, ours = floor(runs, width, height)
+        print(f"minimal Textual app (Static + Footer): {describe(minimal, 'ms', 1000)}")
+        print(f"norsewind title screen:                {describe(ours, 'ms', 1000)}")
+        print(f"ratio of the medians: {statistics.median(ours) / statistics.median(minimal):.2f} (goal <= 1.2)")
+        return 0
     print(f"norsewind on a {width}x{height} pty, TERM=xterm-256color")
     times = startup(args.runs, width, height)
     print(f"startup to the first full frame: {describe(times, 'ms', 1000)}")

@@ -26,19 +26,16 @@ from ..storage.handle import GameHandle
 from ..storage.tables import SharedTable
 from .adapter import Library
 from .screens.base import AppServices
-from .screens.campaign import CampaignScreen
-from .screens.dialogs import ConfirmScreen
-from .screens.end import EndScreen
-from .screens.game import GameScreen
-from .screens.help import HelpScreen
-from .screens.lobby import LobbyScreen
-from .screens.new_game import NewGameScreen
-from .screens.resume import ResumeScreen
-from .screens.table import TableEndScreen, TableScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
 from .theme import BOARD_VARIABLES, THEMES, theme_name
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
+
+# The other screens are imported when first shown: the title screen is drawn without the game
+# board, the bots and the score pad loaded (issue 16: a first frame near Textual's own).
 
 
 def exit_line(game: GameHandle) -> str:
@@ -109,7 +106,8 @@ class NorsewindApp(App[str]):
     def goto_title(self, notice: str = "") -> None:
         # Leaving a game by any route (the palette included) stops its computer players and
         # releases its lock, so "Continue" on the title resumes it instead of offering to watch.
-        if isinstance(self.screen, GameScreen):
+        game_screen = _loaded_game_screen()
+        if game_screen is not None and isinstance(self.screen, game_screen):
             self.screen.stop_computer()
         if self.active_game is not None:
             self.active_game.close()
@@ -122,22 +120,34 @@ class NorsewindApp(App[str]):
         if what == "quit":
             self.quit_with_game(None)
         elif what == "new":
+            from .screens.new_game import NewGameScreen
+
             self.show(NewGameScreen(players=1))
         elif what == "resume":
+            from .screens.resume import ResumeScreen
+
             self.show(ResumeScreen())
         elif what == "tables":
             self.open_lobby()
         elif what in ("campaign", "progress"):
+            from .screens.campaign import CampaignScreen
+
             self.show(CampaignScreen(pick=what == "campaign"))
         elif what == "help":
+            from .screens.help import HelpScreen
+
             self.push_screen(HelpScreen())
 
     def start_game(self, game: GameHandle, notice: str = "") -> None:
         """Show ``game``: its board, or its score pad when it is over."""
         self.active_game = game
         if game.finished:
+            from .screens.end import EndScreen
+
             self.show(EndScreen(game))
         else:
+            from .screens.game import GameScreen
+
             self.show(GameScreen(game, notice))
 
     def create_game(
@@ -164,6 +174,8 @@ class NorsewindApp(App[str]):
                         return
                     self.start_game(watched, watched.notice or "")
 
+            from .screens.dialogs import ConfirmScreen
+
             self.push_screen(ConfirmScreen(f"{exc}. Watch it read-only?", "Watch", "Back"), watch)
             return
         except StorageError as exc:
@@ -173,11 +185,15 @@ class NorsewindApp(App[str]):
 
     def open_lobby(self, notice: str = "") -> None:
         """The shared tables (leaving a table: it needs no closing, nothing is held between writes)."""
+        from .screens.lobby import LobbyScreen
+
         self.active_game = None
         self.show(LobbyScreen(notice))
 
     def open_table(self, table: SharedTable, notice: str = "") -> None:
         """Show ``table`` (its game, or its score pad when it is over)."""
+        from .screens.table import TableEndScreen, TableScreen
+
         self.active_game = table
         if table.finished:
             self.show(TableEndScreen(table))
@@ -219,7 +235,8 @@ class NorsewindApp(App[str]):
     # ------------------------------------------------------------------ command palette
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        if isinstance(screen, GameScreen):
+        game_screen = _loaded_game_screen()
+        if game_screen is not None and isinstance(screen, game_screen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
         yield SystemCommand("Rules & keys", "Help: keys, rules summary, tiles, rulings", self._help)
@@ -228,6 +245,12 @@ class NorsewindApp(App[str]):
 
     def _help(self) -> None:
         self.open_page("help")
+
+
+def _loaded_game_screen() -> type[GameScreen] | None:
+    """The game screen's class once a game has been shown; None before (then no screen is one)."""
+    module = sys.modules.get("norsewind_tui.tui.screens.game")
+    return None if module is None else module.GameScreen
 
 
 def run_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
