@@ -77,6 +77,14 @@ class Terminal:
             self.read(0.05)
         return time.perf_counter() - self.start
 
+    def cpu(self) -> float:
+        """CPU seconds the app has used so far, all its threads (Linux: /proc/PID/task/*/schedstat)."""
+        total = 0
+        for task in os.listdir(f"/proc/{self.pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])  # nanoseconds on a CPU
+        return total / 1e9
+
     def settle(self) -> int:
         """Bytes written until the app is quiet for ``QUIET`` seconds."""
         total = 0
@@ -133,21 +141,22 @@ Minimal().run()
 """
 
 
-def floor(runs: int, width: int, height: int) -> tuple[list[float], list[float]]:
-    """Seconds to the first full frame, alternately of the minimal app and of ``norsewind``."""
-    minimal: list[float] = []
-    ours: list[float] = []
+def floor(runs: int, width: int, height: int) -> dict[str, list[float]]:
+    """Seconds to the first full frame, and the CPU seconds the app used for it, alternately of the
+    minimal app and of ``norsewind``."""
+    times: dict[str, list[float]] = {"minimal": [], "ours": [], "minimal cpu": [], "ours cpu": []}
     for _ in range(runs):
         # both by the same interpreter, directly (an installed script may be a slow shim, e.g. pyenv's)
         ours_cmd = [sys.executable, "-m", "norsewind_tui.cli", "--seed", "1"]
-        for args, times in (([sys.executable, "-c", MINIMAL_APP], minimal), (ours_cmd, ours)):
+        for args, name in (([sys.executable, "-c", MINIMAL_APP], "minimal"), (ours_cmd, "ours")):
             with tempfile.TemporaryDirectory() as saves:
                 term = Terminal(args, width, height, saves)
                 try:
-                    times.append(term.wait_for(b"palette"))
+                    times[name].append(term.wait_for(b"palette"))
+                    times[f"{name} cpu"].append(term.cpu())
                 finally:
                     term.close()
-    return minimal, ours
+    return times
 
 
 ARROWS = [b"\x1b[C", b"\x1b[D", b"\x1b[B", b"\x1b[A"]
@@ -197,10 +206,13 @@ def main() -> int:
     if args.floor:
         runs = args.runs if "--runs" in sys.argv else 9
         print(f"first full frame on a {width}x{height} pty, {runs} starts each, alternating")
-        minimal, ours = floor(runs, width, height)
-        print(f"minimal Textual app (Static + Footer): {describe(minimal, 'ms', 1000)}")
-        print(f"norsewind title screen:                {describe(ours, 'ms', 1000)}")
-        print(f"ratio of the medians: {statistics.median(ours) / statistics.median(minimal):.2f} (goal <= 1.2)")
+        t = floor(runs, width, height)
+        med = {k: statistics.median(v) for k, v in t.items()}
+        print(f"minimal Textual app (Static + Footer): {describe(t['minimal'], 'ms', 1000)}")
+        print(f"norsewind title screen:                {describe(t['ours'], 'ms', 1000)}")
+        print(f"ratio of the medians: {med['ours'] / med['minimal']:.2f} (goal <= 1.2)")
+        print(f"CPU time to the first frame, medians: minimal {med['minimal cpu'] * 1000:,.0f} ms, ", end="")
+        print(f"norsewind {med['ours cpu'] * 1000:,.0f} ms, ratio {med['ours cpu'] / med['minimal cpu']:.2f}")
         return 0
     print(f"norsewind on a {width}x{height} pty, TERM=xterm-256color")
     times = startup(args.runs, width, height)
