@@ -603,11 +603,16 @@ def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
         if n >= 4 or (n >= 2 and e == "two_buildings"):
             continue
         rows.append((e == "helmet_tax", {types[b] for b in k.buildings} if e == "different_types" else None))
+    # A row with neither the helmet tax nor the types rule takes any building the player can pay for.
+    plain = any(not helmet_tax and kinds is None for helmet_tax, kinds in rows)
     moves: list[Move] = []
     for slot, card in enumerate(state.market):
         if card >= 0:
-            kind = types[card]
             cost = base_cost[card]
+            if plain and cost <= coins:
+                moves.append(_BUILDING[slot])
+                continue
+            kind = types[card]
             taxed = heavy[card]
             for helmet_tax, kinds in rows:
                 if (kinds is None or kind not in kinds) and cost + (helmet_tax and taxed) <= coins:
@@ -830,14 +835,14 @@ def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
     player = state.players[me]
     row, card = move.row, state.held
     k = player.kingdoms[row]
-    cost = building_cost(db, player, card, row)
+    cost = t.base_cost[card] + (t.effect[player.colour][k.tile] == "helmet_tax" and t.heavy[card])  # building_cost
     if ev is not None:
         ev.append(Event("placed", me, card, row, value=cost))
     player = _set_kingdom(player, row, _replace(k, buildings=(*k.buildings, card)), player.coins - cost)
     player = _gain_income(db, t, player, row, card, ev, me)
     state = _set_player(state, player, held=-1, row=row)
     slot = state.slot
-    if any(_supply_usable(db, t, state, player, s) for s in (slot, (slot + 1) % 5)):
+    if _supply_usable(db, t, state, player, slot) or _supply_usable(db, t, state, player, (slot + 1) % 5):
         return _replace(state, phase="supply")
     return _finish_building_turn(db, state, ev)
 
