@@ -533,6 +533,7 @@ def legal_moves(state: State) -> list[Move]:
 _KINGDOM = tuple(ChooseKingdom(r) for r in range(4))
 _BUILDING = tuple(PickBuilding(s) for s in range(5))
 _CASTLE = tuple(PickCastle(i) for i in range(12))
+_TAKE = tuple(TakeFrom(s) for s in range(5))
 
 
 def _legal(state: State) -> list[Move]:
@@ -564,7 +565,7 @@ def _generate(state: State) -> list[Move]:
     t = _tables(db)
     if phase == "supply":
         a, b = state.slot, (state.slot + 1) % 5
-        out: list[Move] = [TakeFrom(s) for s in (a, b) if _supply_usable(db, t, state, player, s)]
+        out: list[Move] = [_TAKE[s] for s in (a, b) if _supply_usable(db, t, state, player, s)]
         out.append(DECLINE)
         return out
     if phase == "citizen_space" or phase == "neutral_space":
