@@ -843,8 +843,13 @@ def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
     player = _gain_income(db, t, player, row, card, ev, me)
     state = _set_player(state, player, held=-1, row=row)
     slot = state.slot
-    if _supply_usable(db, t, state, player, slot) or _supply_usable(db, t, state, player, (slot + 1) % 5):
-        return _replace(state, phase="supply")
+    takes: list[Move] = [_TAKE[s] for s in (slot, (slot + 1) % 5) if _supply_usable(db, t, state, player, s)]
+    if takes:
+        state = _replace(state, phase="supply")
+        # These are the supply step's legal moves (``_generate``): keep them for the next call.
+        global _last
+        _last = (state, [*takes, DECLINE])
+        return state
     return _finish_building_turn(db, state, ev)
 
 

@@ -4,7 +4,9 @@
 ``building_problem`` / ``castle_problem`` (building a reason in words for every refusal was the
 engine's hottest spot).  Here the moves are derived the slow way, from those functions and
 ``building_cost``, on every state of random games (every configuration, red tiles included) and
-on the same states with the mover's coins set from 0 to 9, and must be the same list.
+on the same states with the mover's coins set from 0 to 9, and must be the same list.  And the
+moves the engine keeps for the state it just made (the supply step's, worked out while building)
+are the ones a fresh copy of that state gets.
 """
 
 from __future__ import annotations
@@ -85,6 +87,9 @@ def test_fast_scans_agree_with_the_reasons(config: GameConfig, seed: int, choice
     rng = random.Random(choice_seed)
     checked = 0
     while state.phase != "over":
+        copy = msgspec.structs.replace(state)  # a new object: nothing kept for it
+        assert copy is not state
+        assert legal_moves(state) == legal_moves(copy), f"kept moves differ at {state.phase}, turn {state.turn}"
         for probe in (state, *(with_coins(state, c) for c in range(10))):
             expected = slow_moves(probe)
             if expected is not None:
