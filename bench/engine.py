@@ -1,6 +1,7 @@
 """Benchmark of the rules engine: full random games per second, moves per second, per-call costs.
 
     python bench/engine.py [--seconds S] [--profile] [--players 1 2 4]
+    python bench/engine.py --baseline COMMIT [--rounds R] [--games G] [--players 2 4]
 
 For each player count (solo, 2, 4) it plays full random games for S seconds: every game is set
 up with ``new_game`` and, at every decision, picks uniformly among ``legal_moves`` and calls
@@ -10,6 +11,13 @@ calls: ``legal_moves``, ``apply`` (right after ``legal_moves``, as in play; and 
 ``Session.redo``.  ``--cpu`` times the full games by CPU time (a loaded machine makes the
 wall clock swing by a factor of two).  Goals on one core: >= 500 two-player games/s, >= 200 four-player games/s,
 >= 60,000 moves/s.  ``--profile`` adds a cProfile of two-player games (top 25 by own time).
+
+``--baseline COMMIT`` compares the working tree with a commit instead, in one run: the commit's
+``norsewind_tui`` is extracted (``git archive``) into a temporary folder, and two worker
+processes, one importing each tree, play the *same* seeded random games in alternating rounds
+(baseline, tree, baseline, ...), each timing its own games by its own CPU time, so the machine's
+load hits both alike.  It prints games per CPU second for each and their ratio, and checks that
+both ended every game in the same final state (a digest of all the final states).
 """
 
 from __future__ import annotations
@@ -17,12 +25,19 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import hashlib
+import io
+import os
 import platform
 import pstats
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from norsewind_tui.rules import GameConfig, Move, Session, State, apply, apply_logged, legal_moves, new_game
 
@@ -131,10 +146,117 @@ def profile(seconds: float, top: int) -> None:
     pstats.Stats(prof, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(top)
 
 
+def worker() -> int:
+    """``--worker``: play the games each request names; answer CPU seconds, games, moves, digest.
+
+    A request is a line ``players first_seed count``; the answer a line
+    ``cpu_seconds moves sha256`` of those games' final states (msgspec JSON, in seed order).
+    """
+    import msgspec
+
+    play(GameConfig(NAMES[:2]), 0)  # warm up: load the card set, build the tables
+    for line in sys.stdin:
+        n, first, count = (int(x) for x in line.split())
+        config = GameConfig(NAMES[:n])
+        digest = hashlib.sha256()
+        moves = 0
+        gc.collect()
+        start = time.process_time()
+        for seed in range(first, first + count):
+            state = new_game(config, seed)
+            choose = random.Random(seed).choice
+            while state.phase != "over":
+                state = apply(state, choose(legal_moves(state)))
+                moves += 1
+            digest.update(msgspec.json.encode(state))
+        cpu = time.process_time() - start
+        print(f"{cpu} {moves} {digest.hexdigest()}", flush=True)
+    return 0
+
+
+def _start_worker(root: Path) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(root))
+    return subprocess.Popen(
+        [sys.executable, __file__, "--worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=root,
+    )
+
+
+def _ask(proc: subprocess.Popen[str], n: int, first: int, count: int) -> tuple[float, int, str]:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(f"{n} {first} {count}\n")
+    proc.stdin.flush()
+    cpu, moves, digest = proc.stdout.readline().split()
+    return float(cpu), int(moves), digest
+
+
+def compare(commit: str, players: list[int], rounds: int, games: int) -> int:
+    """The working tree against ``commit``: the same games, alternating, by CPU time."""
+    here = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(here), "archive", "--format=tar", commit, "norsewind_tui"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    label = subprocess.run(
+        ["git", "-C", str(here), "rev-parse", "--short", commit], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    print(f"Python {platform.python_version()}: working tree vs {commit} ({label}), same seeded games,")
+    print(f"{rounds} alternating rounds of {games} games per player count, each timed by its own CPU time")
+    worst = float("inf")
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        base, tree = _start_worker(Path(tmp)), _start_worker(here)
+        try:
+            for n in players:
+                cpu = {"base": 0.0, "tree": 0.0}
+                moves = {"base": 0, "tree": 0}
+                same = True
+                for r in range(rounds):
+                    first = r * games
+                    order = [("base", base), ("tree", tree)] if r % 2 == 0 else [("tree", tree), ("base", base)]
+                    digests = {}
+                    for name, proc in order:
+                        c, m, d = _ask(proc, n, first, games)
+                        cpu[name] += c
+                        moves[name] += m
+                        digests[name] = d
+                    same &= digests["base"] == digests["tree"] and moves["base"] == moves["tree"]
+                played = rounds * games
+                gps = {k: played / cpu[k] for k in cpu}
+                ratio = gps["tree"] / gps["base"]
+                worst = min(worst, ratio)
+                print(
+                    f"\n{LABEL[n]}: {played} games ({moves['tree']} moves) each"
+                    f"\n  baseline {gps['base']:8.1f} games/CPU s   working tree {gps['tree']:8.1f} games/CPU s"
+                    f"   ratio {ratio:.2f}x   same final states: {'yes' if same else 'NO'}"
+                )
+                if not same:
+                    return 2
+        finally:
+            for proc in (base, tree):
+                assert proc.stdin is not None
+                proc.stdin.close()
+                proc.wait()
+    print(f"\nlowest ratio: {worst:.2f}x (goal >= 1.2x)")
+    return 0 if worst >= 1.2 else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of play per player count (default 3)")
-    parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 4], choices=[1, 2, 3, 4])
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        choices=[1, 2, 3, 4],
+        help="player counts (default 1 2 4; 2 4 with --baseline)",
+    )
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of two-player games")
     parser.add_argument("--top", type=int, default=25, help="profile entries to print")
     parser.add_argument(
@@ -142,7 +264,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="time the full games by this process's CPU time, not the wall clock (on a shared, loaded machine)",
     )
+    parser.add_argument("--baseline", metavar="COMMIT", help="compare the working tree with this git commit")
+    parser.add_argument("--rounds", type=int, default=10, help="alternating rounds with --baseline (default 10)")
+    parser.add_argument("--games", type=int, default=100, help="games per round with --baseline (default 100)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        return worker()
+    if args.baseline:
+        return compare(args.baseline, args.players or [2, 4], args.rounds, args.games)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
     clock = time.process_time if args.cpu else time.perf_counter
@@ -150,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {platform.python_version()} on {platform.machine()}, one core; {args.seconds:g} {what} s per count")
     play(GameConfig(NAMES[:2]), 0)  # warm up: load the card set, build the tables
     all_ok = True
-    for n in args.players:
+    for n in args.players or [1, 2, 4]:
         config = GameConfig(NAMES[:n])
         gc.collect()
         games, moves, elapsed = games_per_second(config, args.seconds, clock)

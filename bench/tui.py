@@ -1,6 +1,7 @@
 """The app on a real pseudo-terminal: startup time and the bytes a keypress writes.
 
     python bench/tui.py [--runs 5] [--size 80x24] [--keys 60]
+    python bench/tui.py --floor [--runs 9] [--baseline COMMIT]
 
 Starts ``norsewind`` on a pty of the given size (TERM=xterm-256color), and
 prints:
@@ -13,6 +14,13 @@ prints:
   moves (arrows) and for decisions (Enter) separately;
 - the time from a key to the first byte of the app's answer.
 
+``--floor`` instead measures the first frame against the framework's floor: a minimal Textual
+app (a ``Static`` and a ``Footer``, the command palette on, like ``norsewind``) and ``norsewind``
+are started alternately on the same pty, ``--runs`` times each (default 9), and it prints both
+medians and their ratio (issue 16: goal <= 1.2), so the machine's load hits both alike; and the
+CPU time each app used up to its first frame (which the load hardly changes).  ``--baseline
+COMMIT`` adds that commit's ``norsewind`` to the rotation, for a before/after in the same run.
+
 Figures, not pass/fail: nothing here is a test.
 """
 
@@ -20,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import pty
 import select
@@ -27,11 +36,15 @@ import shutil
 import signal
 import statistics
 import struct
+import subprocess
 import sys
+import tarfile
 import tempfile
 import termios
 import time
+from collections.abc import Iterator
 from fcntl import ioctl
+from pathlib import Path
 
 QUIET = 0.15  # seconds without output that end a keypress's answer
 
@@ -39,12 +52,16 @@ QUIET = 0.15  # seconds without output that end a keypress's answer
 class Terminal:
     """``norsewind`` on a pseudo-terminal."""
 
-    def __init__(self, args: list[str], width: int, height: int, saves: str) -> None:
+    def __init__(self, args: list[str], width: int, height: int, saves: str, tree: str | None = None) -> None:
         env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", NORSEWIND_SAVES=saves)
         env.pop("NO_COLOR", None)
+        if tree is not None:  # run the package found in ``tree`` (``-m`` puts the working folder first)
+            env["PYTHONPATH"] = tree
         self.start = time.perf_counter()
         pid, fd = pty.fork()
         if pid == 0:  # the child: the app
+            if tree is not None:
+                os.chdir(tree)
             os.execvpe(args[0], args, env)
         self.pid, self.fd = pid, fd
         ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
@@ -70,6 +87,14 @@ class Terminal:
                 raise TimeoutError(f"{needle!r} did not appear within {timeout} s")
             self.read(0.05)
         return time.perf_counter() - self.start
+
+    def cpu(self) -> float:
+        """CPU seconds the app has used so far, all its threads (Linux: /proc/PID/task/*/schedstat)."""
+        total = 0
+        for task in os.listdir(f"/proc/{self.pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])  # nanoseconds on a CPU
+        return total / 1e9
 
     def settle(self) -> int:
         """Bytes written until the app is quiet for ``QUIET`` seconds."""
@@ -114,6 +139,58 @@ def startup(runs: int, width: int, height: int) -> list[float]:
     return times
 
 
+MINIMAL_APP = """
+from textual.app import App
+from textual.widgets import Footer, Static
+
+class Minimal(App[None]):
+    def compose(self):
+        yield Static("Norsewind")
+        yield Footer()
+
+Minimal().run()
+"""
+
+
+def floor(runs: int, width: int, height: int, baseline: str | None) -> dict[str, list[float]]:
+    """Seconds to the first full frame, and the CPU seconds the app used for it, alternately of the
+    minimal app, ``norsewind`` and (with ``baseline``, a folder holding an older ``norsewind_tui``) the
+    older ``norsewind``."""
+    here = str(Path(__file__).resolve().parent.parent)
+    # all by the same interpreter, directly (an installed script may be a slow shim, e.g. pyenv's)
+    ours = [sys.executable, "-m", "norsewind_tui.cli", "--seed", "1"]
+    apps: list[tuple[str, list[str], str | None]] = [
+        ("minimal", [sys.executable, "-c", MINIMAL_APP], None),
+        ("ours", ours, here),
+    ]
+    if baseline is not None:
+        apps.append(("baseline", ours, baseline))
+    times: dict[str, list[float]] = {}
+    for _ in range(runs):
+        for name, args, tree in apps:
+            with tempfile.TemporaryDirectory() as saves:
+                term = Terminal(args, width, height, saves, tree)
+                try:
+                    times.setdefault(name, []).append(term.wait_for(b"palette"))
+                    times.setdefault(f"{name} cpu", []).append(term.cpu())
+                finally:
+                    term.close()
+    return times
+
+
+@contextlib.contextmanager
+def checkout(commit: str) -> Iterator[str]:
+    """A temporary folder holding ``commit``'s ``norsewind_tui`` (``git archive``)."""
+    here = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(here), "archive", "--format=tar", commit, "norsewind_tui"], check=True, capture_output=True
+    ).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        yield tmp
+
+
 ARROWS = [b"\x1b[C", b"\x1b[D", b"\x1b[B", b"\x1b[A"]
 
 
@@ -155,8 +232,30 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--keys", type=int, default=60)
+    parser.add_argument("--floor", action="store_true", help="the first frame against a minimal Textual app's")
+    parser.add_argument("--baseline", metavar="COMMIT", help="with --floor: also start this commit's norsewind")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
+    if args.floor:
+        runs = args.runs if "--runs" in sys.argv else 9
+        print(f"first full frame on a {width}x{height} pty, {runs} starts each, alternating")
+        with contextlib.ExitStack() as stack:
+            base = stack.enter_context(checkout(args.baseline)) if args.baseline else None
+            t = floor(runs, width, height, base)
+        med = {k: statistics.median(v) for k, v in t.items()}
+        labels = {"minimal": "minimal Textual app (Static + Footer)", "ours": "norsewind (working tree)"}
+        labels["baseline"] = f"norsewind ({args.baseline})"
+        for name in ("minimal", "ours", "baseline"):
+            if name in t:
+                cpu = med[name + " cpu"] * 1000
+                print(f"{labels[name]:<38} {describe(t[name], 'ms', 1000)}; CPU median {cpu:,.0f} ms")
+        for name in ("ours", "baseline"):
+            if name in t:
+                print(
+                    f"ratio to the minimal app, {labels[name]}: wall-clock medians {med[name] / med['minimal']:.2f}"
+                    f" (goal <= 1.2), CPU medians {med[name + ' cpu'] / med['minimal cpu']:.2f}"
+                )
+        return 0
     print(f"norsewind on a {width}x{height} pty, TERM=xterm-256color")
     times = startup(args.runs, width, height)
     print(f"startup to the first full frame: {describe(times, 'ms', 1000)}")

@@ -16,12 +16,12 @@ give the same game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
+from . import draws
 from .cards import KINGDOM_NAMES, CardDB, GreenTile, default_cards
 from .events import Event
 from .moves import (
@@ -153,6 +153,17 @@ class _Tables:
             tuple(tuple(s for s, c in enumerate(sp) if colour in (NEUTRAL, c)) for sp in self.colour_spaces)
             for colour in range(NEUTRAL + 1)
         )
+        # Per card: what building it costs before any red tile (an inn's price), whether the red
+        # helmet tax applies to it (3+ helmets).  The legal-move scans read these.
+        self.base_cost = tuple(c if kind == "inn" else 0 for c, kind in zip(db.cost, db.type, strict=True))
+        self.heavy = tuple(h >= 3 for h in db.helmets)
+        # Setup: the cards of each deck, and per colour each tile effect's index.
+        self.decks: dict[str, tuple[int, ...]] = {
+            d: db.deck_cards(d) for d in (*db.deck, "1+", "3+", "4p", "reserve", "start")
+        }
+        self.tile_of: tuple[dict[str, int], ...] = tuple(
+            {t.effect: i for i, t in reversed(tuple(enumerate(ts)))} for ts in tiles
+        )
 
 
 _TABLES: dict[str, _Tables] = {}
@@ -197,8 +208,7 @@ def tile_prestige_space(db: CardDB, colour: int, tile: int) -> int:
 # --------------------------------------------------------------------------- randomness (R22)
 
 
-def _rng(seed: int, counter: int) -> random.Random:
-    return random.Random(f"norsewind:{seed}:{counter}")
+_rng = draws.stream  # draw ``counter`` of game ``seed`` (R22)
 
 
 # --------------------------------------------------------------------------- setup
@@ -225,7 +235,7 @@ class _Draws:
         self.seed = seed
         self.counter = 0
 
-    def __call__(self) -> random.Random:
+    def __call__(self) -> draws.Twister:
         r = _rng(self.seed, self.counter)
         self.counter += 1
         return r
@@ -276,19 +286,20 @@ def new_game(config: GameConfig, seed: int, cards: CardDB | None = None) -> Stat
 def _citizen_supplies(draw: _Draws, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """General setup 2: a random colour in each citizen supply; the discs are supply 4 (R1, R2)."""
     colours = [0, 1, 2, 3]
-    draw().shuffle(colours)
+    draws.shuffle(draw(), colours)
     size = SUPPLY_SIZE[n]
     return (*colours, DISCS), (size, size, size, size, DISC_COUNT)
 
 
 def _decks(db: CardDB, draw: _Draws, n: int) -> tuple[list[int], list[int], list[int]]:
     """General setup 3 and 5: the draw deck by player count, the reserve deck; the rest is boxed."""
+    by_deck = _tables(db).decks
     decks = ["1+"] + (["3+"] if n >= 3 else []) + (["4p"] if n == 4 else [])
-    deck = [c for d in decks for c in db.deck_cards(d)]
-    draw().shuffle(deck)
-    reserve = list(db.deck_cards("reserve"))
-    draw().shuffle(reserve)
-    box = [c for d in ("1+", "3+", "4p") if d not in decks for c in db.deck_cards(d)]
+    deck = [c for d in decks for c in by_deck[d]]
+    draws.shuffle(draw(), deck)
+    reserve = list(by_deck["reserve"])
+    draws.shuffle(draw(), reserve)
+    box = [c for d in ("1+", "3+", "4p") if d not in decks for c in by_deck[d]]
     return deck, reserve, box
 
 
@@ -297,13 +308,13 @@ def _kingdom_tiles(db: CardDB, draw: _Draws, config: GameConfig) -> list[str]:
     r = draw()
     if config.solo:
         greens, reds, _ = SOLO_LEVELS[config.level]
-        effects = r.sample(range(5), greens) + [5 + i for i in r.sample(range(5), reds)]
-        r.shuffle(effects)
+        effects = draws.sample(r, range(5), greens) + [5 + i for i in draws.sample(r, range(5), reds)]
+        draws.shuffle(r, effects)
     elif config.random_tiles:  # variant 2 (never solo: R24)
-        effects = r.sample(range(10), 4)
+        effects = draws.sample(r, range(10), 4)
     else:
-        effects = r.sample(range(5), 2) + [5 + i for i in r.sample(range(5), 2)]
-        r.shuffle(effects)
+        effects = draws.sample(r, range(5), 2) + [5 + i for i in draws.sample(r, range(5), 2)]
+        draws.shuffle(r, effects)
     return [_tables(db).effect[0][i] for i in effects]
 
 
@@ -312,8 +323,9 @@ def _starting_cards(
 ) -> tuple[tuple[Player, ...], int]:
     """Player setup 3: one starting card each (in its row, unless variant 1); the lowest order starts."""
     n = len(config.players)
-    starts = list(db.deck_cards("start"))
-    draw().shuffle(starts)
+    t = _tables(db)
+    starts = list(t.decks["start"])
+    draws.shuffle(draw(), starts)
     dealt = starts[:n]
     box += starts[n:]
     players = []
@@ -321,7 +333,7 @@ def _starting_cards(
         card = db.cards[dealt[seat]]
         kingdoms = tuple(
             Kingdom(
-                tile=db.tile_index(seat, effects[row]),
+                tile=t.tile_of[seat][effects[row]],
                 buildings=(dealt[seat],) if card.row == row + 1 and not config.start_choice else (),
             )
             for row in range(4)
@@ -352,8 +364,8 @@ def _viking_setup(draw: _Draws, config: GameConfig) -> tuple[int, tuple[tuple[in
     """Solo, new step 4b: the ship's first slot; which Viking cards show their red side (R20)."""
     if not config.solo:
         return -1, (), ()
-    ship = draw().randrange(5)
-    red_rows = set(draw().sample(range(4), SOLO_LEVELS[config.level][2]))
+    ship = draws.below(draw(), 5)
+    red_rows = set(draws.sample(draw(), range(4), SOLO_LEVELS[config.level][2]))
     return ship, ((), (), (), ()), tuple(row in red_rows for row in range(4))
 
 
@@ -399,6 +411,21 @@ def building_problem(db: CardDB, player: Player, card: int, row: int) -> str | N
             return f"{name} has a red tile: this costs {cost} (1 for 3+ helmets); you have {player.coins}"
         return f"the {db.name(card)} costs {cost}; you have {player.coins}"
     return None
+
+
+def _can_build(t: _Tables, types: tuple[str, ...], player: Player, card: int, row: int) -> bool:
+    """``building_problem(...) is None`` without building the reason (for the legal-move scans)."""
+    k = player.kingdoms[row]
+    e = t.effect[player.colour][k.tile]
+    n = len(k.buildings)
+    if n >= 4 or (n >= 2 and e == "two_buildings"):
+        return False
+    if e == "different_types":
+        kind = types[card]
+        for b in k.buildings:
+            if types[b] == kind:
+                return False
+    return t.base_cost[card] + (e == "helmet_tax" and t.heavy[card]) <= player.coins
 
 
 def castle_problem(db: CardDB, player: Player, card: int, row: int) -> str | None:
@@ -482,19 +509,9 @@ def _supply_usable(db: CardDB, t: _Tables, state: State, player: Player, supply:
         return False
     kind = state.supply_kinds[supply]
     if kind == DISCS:
-        return any(cost <= player.coins for *_, cost in _disc_spaces(db, t, player))
+        coins = player.coins
+        return any(cost <= coins for *_, cost in _disc_spaces(db, t, player))
     return _has_citizen_space(t, player, kind)
-
-
-def _refresh_allowed(db: CardDB, state: State, player: Player) -> bool:
-    """R12: every building in the market costs more than the player can pay in every kingdom."""
-    if state.refreshed or not state.deck or state.triggered:
-        return False
-    cards = [c for c in state.market if c >= 0]
-    if not cards:
-        return False
-    coins = player.coins
-    return all(building_cost(db, player, c, row) > coins for c in cards for row in range(4))
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -508,7 +525,15 @@ def legal_moves(state: State) -> list[Move]:
 
     Empty only when the game is over (R13: otherwise at least ``Pass``).
     """
-    return list(_legal(state))
+    last_state, moves = _last  # ``_legal`` inlined: this runs at every move
+    return list(moves if last_state is state else _legal(state))
+
+
+# The moves a scan offers most, made once (frozen structs: one instance serves every list).
+_KINGDOM = tuple(ChooseKingdom(r) for r in range(4))
+_BUILDING = tuple(PickBuilding(s) for s in range(5))
+_CASTLE = tuple(PickCastle(i) for i in range(12))
+_TAKE = tuple(TakeFrom(s) for s in range(5))
 
 
 def _legal(state: State) -> list[Move]:
@@ -529,38 +554,18 @@ def _generate(state: State) -> list[Move]:
     db = cards_for(state)
     player = state.players[state.current]
     if phase == "action":
-        moves: list[Move] = []
-        for slot, card in enumerate(state.market):
-            if card >= 0:
-                for r in range(4):  # a plain loop: this is the engine's hottest spot
-                    if building_problem(db, player, card, r) is None:
-                        moves.append(PickBuilding(slot))
-                        break
-        returned = state.returned
-        for i, card in enumerate(state.display):
-            if db.cost[card] > player.coins:
-                continue  # castle_problem refuses it in every row: skip building 4 messages
-            if returned and card in returned:
-                continue  # R23: just returned by a replacement
-            for r in range(4):
-                if castle_problem(db, player, card, r) is None:
-                    moves.append(PickCastle(i))
-                    break
-        if _refresh_allowed(db, state, player):
-            moves.append(REFRESH)
-        if not moves:
-            moves.append(PASS)
-        return moves
+        return _action_moves(db, state, player)
     if phase == "building_kingdom":
-        return [ChooseKingdom(r) for r in range(4) if building_problem(db, player, state.held, r) is None]
+        t, types, card = _tables(db), db.type, state.held
+        return [_KINGDOM[r] for r in range(4) if _can_build(t, types, player, card, r)]
     if phase == "castle_kingdom":
-        return [ChooseKingdom(r) for r in range(4) if castle_problem(db, player, state.held, r) is None]
+        return [_KINGDOM[r] for r in range(4) if castle_problem(db, player, state.held, r) is None]
     if phase == "place_start":
         return [ChooseKingdom(r) for r in range(4) if _start_problem(db, player, r) is None]
     t = _tables(db)
     if phase == "supply":
         a, b = state.slot, (state.slot + 1) % 5
-        out: list[Move] = [TakeFrom(s) for s in (a, b) if _supply_usable(db, t, state, player, s)]
+        out: list[Move] = [_TAKE[s] for s in (a, b) if _supply_usable(db, t, state, player, s)]
         out.append(DECLINE)
         return out
     if phase == "citizen_space" or phase == "neutral_space":
@@ -579,6 +584,61 @@ def _generate(state: State) -> list[Move]:
         out.append(DECLINE)
         return out
     raise AssertionError(phase)
+
+
+def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
+    """The start of a turn, the engine's hottest spot: ``building_problem`` and ``castle_problem``
+    folded into one scan of the kingdoms (the same answers, without building reasons in words)."""
+    t = _tables(db)
+    effect = t.effect[player.colour]
+    types, base_cost, heavy = db.type, t.base_cost, t.heavy
+    coins = player.coins
+    # The rows that can take one more building: (red helmet tax?, the types a "different types" row holds).
+    rows: list[tuple[bool, set[str] | None]] = []
+    min_7_everywhere = True  # every row's red tile asks for a castle costing 7 or more
+    for k in player.kingdoms:
+        e = effect[k.tile]
+        if e != "castle_min_7":
+            min_7_everywhere = False
+        n = len(k.buildings)
+        if n >= 4 or (n >= 2 and e == "two_buildings"):
+            continue
+        rows.append((e == "helmet_tax", {types[b] for b in k.buildings} if e == "different_types" else None))
+    # A row with neither the helmet tax nor the types rule takes any building the player can pay for.
+    plain = any(not helmet_tax and kinds is None for helmet_tax, kinds in rows)
+    moves: list[Move] = []
+    for slot, card in enumerate(state.market):
+        if card >= 0:
+            cost = base_cost[card]
+            if plain and cost <= coins:
+                moves.append(_BUILDING[slot])
+                continue
+            kind = types[card]
+            taxed = heavy[card]
+            for helmet_tax, kinds in rows:
+                if (kinds is None or kind not in kinds) and cost + (helmet_tax and taxed) <= coins:
+                    moves.append(_BUILDING[slot])
+                    break
+    returned = state.returned
+    castle_cost = db.cost
+    for i, card in enumerate(state.display):
+        cost = castle_cost[card]
+        if cost > coins or (min_7_everywhere and cost < 7):
+            continue
+        if returned and card in returned:
+            continue  # R23: just returned by a replacement
+        moves.append(_CASTLE[i] if i < len(_CASTLE) else PickCastle(i))
+    # R12: a refresh only when every market building costs more than the player has in every
+    # kingdom (``building_cost``); a card's cheapest row is a taxed one only when every row is taxed.
+    if not state.refreshed and state.deck and not state.triggered:
+        cards = [c for c in state.market if c >= 0]
+        if cards:
+            all_taxed = all(effect[k.tile] == "helmet_tax" for k in player.kingdoms)
+            if all(base_cost[c] + (all_taxed and heavy[c]) > coins for c in cards):
+                moves.append(REFRESH)
+    if not moves:
+        moves.append(PASS)  # R13
+    return moves
 
 
 def _start_problem(db: CardDB, player: Player, row: int) -> str | None:
@@ -663,7 +723,12 @@ def _why_illegal(state: State, move: Move) -> str:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``.  Raises ``IllegalMove`` (with the reason) if it is not legal."""
-    return _apply(state, move, None)
+    last_state, moves = _last  # ``_apply`` inlined: this runs at every move
+    if last_state is not state:
+        moves = _legal(state)
+    if move not in moves:
+        raise IllegalMove(_why_illegal(state, move))
+    return _STEPS[state.phase](cards_for(state), state, move, None)
 
 
 def apply_logged(state: State, move: Move) -> tuple[State, list[Event]]:
@@ -771,15 +836,20 @@ def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
     player = state.players[me]
     row, card = move.row, state.held
     k = player.kingdoms[row]
-    cost = building_cost(db, player, card, row)
+    cost = t.base_cost[card] + (t.effect[player.colour][k.tile] == "helmet_tax" and t.heavy[card])  # building_cost
     if ev is not None:
         ev.append(Event("placed", me, card, row, value=cost))
     player = _set_kingdom(player, row, _replace(k, buildings=(*k.buildings, card)), player.coins - cost)
     player = _gain_income(db, t, player, row, card, ev, me)
     state = _set_player(state, player, held=-1, row=row)
     slot = state.slot
-    if any(_supply_usable(db, t, state, player, s) for s in (slot, (slot + 1) % 5)):
-        return _replace(state, phase="supply")
+    takes: list[Move] = [_TAKE[s] for s in (slot, (slot + 1) % 5) if _supply_usable(db, t, state, player, s)]
+    if takes:
+        state = _replace(state, phase="supply")
+        # These are the supply step's legal moves (``_generate``): keep them for the next call.
+        global _last
+        _last = (state, [*takes, DECLINE])
+        return state
     return _finish_building_turn(db, state, ev)
 
 
@@ -903,7 +973,13 @@ def _gain_income(
         if ev is not None:
             ev.append(Event("ship_coins", me, placed, row, value=db.coins[placed]))
     kind, value = t.income[player.colour][row]
-    count = sum(1 for r, k in enumerate(player.kingdoms) if r != row for b in k.buildings if db.type[b] == kind)
+    types = db.type
+    count = 0
+    for r, k in enumerate(player.kingdoms):
+        if r != row:
+            for b in k.buildings:
+                if types[b] == kind:
+                    count += 1
     if count:
         coins += count * value
         if ev is not None:
@@ -1071,25 +1147,34 @@ def _end_turn(state: State, ev: list[Event] | None) -> State:
     players = list(state.players)
     players[me] = _replace(players[me], turns=players[me].turns + 1)
     n = len(players)
-    common = dict(
-        players=tuple(players), held=-1, slot=-1, row=-1, taken=-1, reuse=0, first_castle=False, refreshed=False
-    )
-    if state.solo:
+    current, turn = me, state.turn
+    if n == 1:
         # R16: only a refill triggers the end, and in solo every refill belongs to a turn
         # that the Vikings' turn closes: so the game is over as soon as it is triggered.
-        if state.triggered:
-            if ev is not None:
-                ev.append(Event("game_over"))
-            return _replace(state, phase="over", **common)
-        return _replace(state, phase="action", turn=state.turn + 1, **common)
-    last = (state.start_player - 1) % n
-    if state.triggered and me == last:
-        if ev is not None:
-            ev.append(Event("game_over"))
-        return _replace(state, phase="over", **common)
-    nxt = (me + 1) % n
+        over = state.triggered
+        if not over:
+            turn += 1
+    else:
+        over = state.triggered and me == (state.start_player - 1) % n
+        if not over:
+            current = (me + 1) % n
+            if current == state.start_player:
+                turn += 1
+    if over and ev is not None:
+        ev.append(Event("game_over"))
     return _replace(
-        state, phase="action", current=nxt, turn=state.turn + (1 if nxt == state.start_player else 0), **common
+        state,
+        players=tuple(players),
+        phase="over" if over else "action",
+        current=current,
+        turn=turn,
+        held=-1,
+        slot=-1,
+        row=-1,
+        taken=-1,
+        reuse=0,
+        first_castle=False,
+        refreshed=False,
     )
 
 
@@ -1102,7 +1187,7 @@ def _refresh(db: CardDB, state: State, ev: list[Event] | None) -> State:
     for slot in range(5):
         state = _reveal(db, state, slot, ev, may_trigger=False)
     deck = list(state.deck) + discards
-    _rng(state.seed, state.rng).shuffle(deck)
+    draws.shuffle(_rng(state.seed, state.rng), deck)
     state = _replace(state, deck=tuple(deck), rng=state.rng + 1)
     for slot in range(5):
         if state.market[slot] < 0:

@@ -122,8 +122,16 @@ class GameStore:
 
     def __init__(self, saves_dir: Path, cards: CardDB | None = None, profiles: ProfileStore | None = None) -> None:
         self.dir = ensure_dir(Path(saves_dir))
-        self.cards = cards or default_cards()
-        self.profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=self.cards)
+        self._cards = cards
+        self.profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=cards)
+
+    @property
+    def cards(self) -> CardDB:
+        """The card set the games are played with; the shipped one is read when first needed (not to
+        draw the title screen: issue 16)."""
+        if self._cards is None:
+            self._cards = default_cards()
+        return self._cards
 
     # paths
     def path(self, name: str) -> Path:

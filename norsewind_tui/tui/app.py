@@ -31,24 +31,17 @@ from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
 from .screens.base import AppServices
-from .screens.campaign import CampaignScreen
-from .screens.daily import DailyScreen
-from .screens.dialogs import ConfirmScreen
-from .screens.end import EndScreen
-from .screens.game import GameScreen
-from .screens.halloffame import HallOfFameScreen
-from .screens.help import HelpScreen
-from .screens.lobby import LobbyScreen
-from .screens.new_game import NewGameScreen
-from .screens.resume import ResumeScreen
-from .screens.review import ReviewScreen
-from .screens.table import TableEndScreen, TableScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .screens.tutorial import TutorialEndScreen, TutorialScreen, is_tutorial, tutorial_game
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
 from .text import safe_text
 from .theme import BOARD_VARIABLES, THEMES, theme_name
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
+
+# The other screens are imported when first shown: the title screen is drawn without the game
+# board, the bots and the score pad loaded (issue 16: a first frame near Textual's own).
 
 
 def exit_line(game: GameHandle) -> str:
@@ -103,6 +96,8 @@ class NorsewindApp(App[str]):
             self.register_theme(theme)
         self.theme = self.theme_choice or theme_name()
         if self.initial_review is not None:
+            from .screens.review import ReviewScreen
+
             self.push_screen(ReviewScreen(self.initial_review))
         elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
@@ -130,7 +125,8 @@ class NorsewindApp(App[str]):
     def goto_title(self, notice: str = "") -> None:
         # Leaving a game by any route (the palette included) stops its computer players and
         # releases its lock, so "Continue" on the title resumes it instead of offering to watch.
-        if isinstance(self.screen, GameScreen):
+        game_screen = _loaded_game_screen()
+        if game_screen is not None and isinstance(self.screen, game_screen):
             self.screen.stop_computer()
         if self.active_game is not None:
             self.active_game.close()
@@ -143,24 +139,38 @@ class NorsewindApp(App[str]):
         if what == "quit":
             self.quit_with_game(None)
         elif what == "new":
+            from .screens.new_game import NewGameScreen
+
             self.show(NewGameScreen(players=1))
         elif what == "resume":
+            from .screens.resume import ResumeScreen
+
             self.show(ResumeScreen())
         elif what == "tables":
             self.open_lobby()
         elif what in ("campaign", "progress"):
+            from .screens.campaign import CampaignScreen
+
             self.show(CampaignScreen(pick=what == "campaign"))
         elif what == "help":
+            from .screens.help import HelpScreen
+
             self.push_screen(HelpScreen())
         elif what == "learn":
             self.learn()
         elif what == "daily":
+            from .screens.daily import DailyScreen
+
             self.show(DailyScreen())
         elif what == "halloffame":
+            from .screens.halloffame import HallOfFameScreen
+
             self.show(HallOfFameScreen())
 
     def learn(self) -> None:
         """The tutorial: resumed where it was left, else started on its fixed deal."""
+        from .screens.tutorial import tutorial_game
+
         try:
             game = tutorial_game(self.library, self.library.identity())
         except (StorageError, LessonError) as exc:
@@ -171,11 +181,17 @@ class NorsewindApp(App[str]):
     def start_game(self, game: GameHandle, notice: str = "") -> None:
         """Show ``game``: its board, or its score pad when it is over."""
         self.active_game = game
+        from .screens.tutorial import TutorialEndScreen, TutorialScreen, is_tutorial
+
         if is_tutorial(game):
             self.show(TutorialEndScreen(game) if game.finished else TutorialScreen(game, notice))
         elif game.finished:
+            from .screens.end import EndScreen
+
             self.show(EndScreen(game))
         else:
+            from .screens.game import GameScreen
+
             self.show(GameScreen(game, notice))
 
     def create_game(
@@ -202,6 +218,8 @@ class NorsewindApp(App[str]):
                         return
                     self.start_game(watched, watched.notice or "")
 
+            from .screens.dialogs import ConfirmScreen
+
             self.push_screen(ConfirmScreen(f"{exc}. Watch it read-only?", "Watch", "Back"), watch)
             return
         except StorageError as exc:
@@ -220,6 +238,8 @@ class NorsewindApp(App[str]):
             except StorageError as exc:
                 on_error(str(exc))
                 return
+        from .screens.review import ReviewScreen
+
         self.push_screen(ReviewScreen(game))
 
     def play_on(self, game: GameHandle, position: int, name: str, on_error: Callable[[str], None]) -> None:
@@ -239,11 +259,15 @@ class NorsewindApp(App[str]):
 
     def open_lobby(self, notice: str = "") -> None:
         """The shared tables (leaving a table: it needs no closing, nothing is held between writes)."""
+        from .screens.lobby import LobbyScreen
+
         self.active_game = None
         self.show(LobbyScreen(notice))
 
     def open_table(self, table: SharedTable, notice: str = "") -> None:
         """Show ``table`` (its game, or its score pad when it is over)."""
+        from .screens.table import TableEndScreen, TableScreen
+
         self.active_game = table
         if table.finished:
             self.show(TableEndScreen(table))
@@ -331,7 +355,8 @@ class NorsewindApp(App[str]):
     # ------------------------------------------------------------------ command palette
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        if isinstance(screen, GameScreen):
+        game_screen = _loaded_game_screen()
+        if game_screen is not None and isinstance(screen, game_screen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
         yield SystemCommand("Rules & keys", "Help: keys, rules summary, tiles, rulings", self._help)
@@ -344,6 +369,12 @@ class NorsewindApp(App[str]):
 
     def _fame(self) -> None:
         self.open_page("halloffame")
+
+
+def _loaded_game_screen() -> type[GameScreen] | None:
+    """The game screen's class once a game has been shown; None before (then no screen is one)."""
+    module = sys.modules.get("norsewind_tui.tui.screens.game")
+    return None if module is None else module.GameScreen
 
 
 def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str | None = None) -> int:

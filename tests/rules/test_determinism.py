@@ -28,6 +28,7 @@ from norsewind_tui.rules import (
     State,
     apply,
     apply_logged,
+    draws,
     legal_moves,
     new_game,
 )
@@ -171,6 +172,31 @@ def test_apply_never_mutates_its_input(config: GameConfig, seed: int, choice_see
         assert encode(apply(state, move)) == encode(after)
         assert encode(msgspec.json.decode(before, type=State)) == before
         state = after
+
+
+@pytest.mark.parametrize("seed", [0, 1, 77, 2**31, 2**63 - 1])
+def test_draws_are_the_numbers_random_random_gives(seed: int) -> None:
+    """R22: the engine's fast draws (``rules.draws``) are exactly ``random.Random`` seeded with the
+    string ``norsewind:{seed}:{counter}``, for every helper a game uses, so no saved game changes."""
+    for counter in range(4):
+        key = f"norsewind:{seed}:{counter}"
+        fast, slow = draws.stream(seed, counter), random.Random(key)
+        assert [fast.getrandbits(32) for _ in range(700)] == [slow.getrandbits(32) for _ in range(700)]
+        fast, slow = draws.stream(seed, counter), random.Random(key)
+        for n in (1, 2, 4, 5, 10, 52, 73, 300):
+            mine, theirs = list(range(n)), list(range(n))
+            draws.shuffle(fast, mine)
+            slow.shuffle(theirs)
+            assert mine == theirs
+            assert draws.below(fast, n) == slow.randrange(n)
+        for n, k in ((4, 0), (4, 2), (5, 2), (5, 4), (10, 4), (21, 7)):
+            assert draws.sample(fast, range(n), k) == slow.sample(range(n), k)
+
+
+def test_draws_refuse_a_sample_beyond_the_pool_method() -> None:
+    """``draws.sample`` reproduces only CPython's pool method (populations of at most 21)."""
+    with pytest.raises(ValueError, match="small populations"):
+        draws.sample(draws.stream(1, 0), range(22), 2)
 
 
 _CHILD = """
