@@ -23,6 +23,7 @@ from norsewind_tui.tui.screens.review import ReviewScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app
+from .waits import until
 
 
 def random_game(saves: Path, decisions: int, name: str = "random") -> SavedGame:
@@ -101,8 +102,9 @@ async def test_a_in_review_analyses_in_a_worker_and_n_visits_the_costly_ones(sav
     async with app.run_test(size=(80, 24)) as pilot:
         screen: Any = app.screen
         assert isinstance(screen, ReviewScreen)
-        await pilot.press("a")
-        assert screen.analysing
+        await until(pilot, lambda: screen.is_mounted, "the review screen")  # keys before that are dropped
+        assert not analysis_path(saves, game.name).exists()  # nothing stored yet: it is computed now
+        await pilot.press("a")  # (a fast machine may finish it within the key press: no check of "running")
         await screen.workers.wait_for_complete()
         await pilot.pause()
         await pilot.pause()
