@@ -42,6 +42,7 @@ class GameSummary:
     updated: str
     finished: bool = False
     error: str = ""
+    names: tuple[str, ...] = ()  # the players one by one (``players`` is them in one line)
 
 
 def _updated(s: SaveSummary) -> str:
@@ -62,6 +63,7 @@ def _summary(s: SaveSummary) -> GameSummary:
         updated=_updated(s),
         finished=s.finished,
         error=s.error or "",
+        names=tuple(s.players),
     )
 
 

@@ -25,7 +25,7 @@ from ...rules.events import describe
 from ...rules.scoring import Outcome
 from ...rules.state import State
 from ...storage.handle import GameHandle
-from ..text import safe_text
+from ..text import safe_text, short_name
 from ..widgets.log import VIKING_EVENTS
 from .base import NorsewindScreen
 from .dialogs import LogScreen
@@ -42,7 +42,7 @@ def finished_refusal(what: str) -> str:
 def log_lines(game: GameHandle) -> list[str]:
     """The whole game log in words, as the game screen's log has it (the Vikings' steps indented)."""
     state, session = game.state, game.session
-    names = tuple(safe_text(p.name) for p in state.players)
+    names = tuple(short_name(p.name) for p in state.players)
     db = cards_for(state)
     lines = []
     for batch in session.events[: session.position]:
@@ -54,7 +54,7 @@ def log_lines(game: GameHandle) -> list[str]:
 
 def result_lines(state: State, result: Outcome, assisted: bool) -> list[tuple[str, str]]:
     """The verdict under the pad as (text, component class) lines."""
-    names = [safe_text(p.name) for p in state.players]
+    names = [short_name(p.name) for p in state.players]
     out: list[tuple[str, str]] = []
     if state.solo:
         assert result.margin is not None and result.vikings is not None
@@ -115,7 +115,7 @@ class ScorePad(Widget):
     def render(self) -> RenderableType:
         state = self.state
         result = final_result(state)
-        names = [safe_text(p.name) for p in state.players]
+        names = [short_name(p.name) for p in state.players]
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="", expand=False)
         table.add_column(Text("Score pad"), no_wrap=True)
         pads = [score_breakdown(state, i) for i in range(len(state.players))]

@@ -32,7 +32,7 @@ from ..computer import Computer
 from ..hints import HintAnswer, ask
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
-from ..text import describe_card, plural, safe_text
+from ..text import describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
 from ..widgets.kingdoms import KingdomsView
@@ -157,7 +157,7 @@ class GameScreen(NorsewindScreen[None]):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(safe_text(p.name) for p in self.state.players)
+        return tuple(short_name(p.name) for p in self.state.players)
 
     def is_computer(self, seat: int) -> bool:
         seats = self.game.seats
@@ -207,6 +207,9 @@ class GameScreen(NorsewindScreen[None]):
             return "The game is over."
         p = pending(state)
         text = p.prompt
+        raw = state.players[state.current].name
+        if text.startswith(raw + ":"):  # the name as written everywhere else in the game (long ones abbreviated)
+            text = self.names[state.current] + text[len(raw) :]
         if self.game.read_only:
             text = "Watching (read-only): " + text
         elif self.is_computer(state.current):
@@ -340,12 +343,12 @@ class GameScreen(NorsewindScreen[None]):
         self.computer_events = [*self.computer_events, *events] if by_computer else []
         self.sync()
         if not self.state.is_over:
-            summary = self.vikings_summary(events)
-            if self.is_human_turn() and self.computer_events:  # what the computers did, in one line
-                summary = computers_summary(self.computer_events, self.names, self.db)
+            summaries = [self.vikings_summary(events), "The Vikings took their cards (L shows the log)."]
+            if self.is_human_turn() and self.computer_events:  # what the computers did, in a few words
+                summaries = computers_summary(self.computer_events, self.names, self.db)
                 self.computer_events = []
-            if summary:
-                self.say(summary, "info")
+            if summaries[0]:
+                self.query_one(StatusLine).say_fitting(summaries)
             elif self.is_human_turn():
                 self.describe_cursor()
             else:  # a computer (or someone at another terminal) decides: the log shows it
@@ -730,8 +733,12 @@ COINS = {"income", "ship_coins", "fourth_bonus", "citizen_bonus"}
 QUIET = {"took_supply", "declined", "revealed", "castle_revealed"}  # the next event says it, or it is no one's doing
 
 
-def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -> str:
-    """The computer players' turns in one line each: "Hal (computer): took the Inn from slot 2; ..."."""
+def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -> list[str]:
+    """The computer players' turns, from the whole story to the fewest words (the first that fits is shown).
+
+    The whole: "Hal (computer): took the Inn from slot 2; placed ...". Shorter: what each took.
+    Shortest: who played (the log has the rest).
+    """
     turns: list[tuple[int, list[str], int]] = []  # (seat, what it did, coins gained)
     for e in events:
         if e.player < 0 or e.player >= len(names) or e.kind in QUIET:
@@ -746,12 +753,20 @@ def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -
         if text.startswith(names[seat] + " "):
             text = text[len(names[seat]) + 1 :]
         parts.append(text)
-    lines = []
+    lines, brief = [], []
     for seat, parts, coins in turns:
+        if parts:
+            brief.append(f"{names[seat]} {parts[0]}")
         if coins:
             parts.append(f"gained {plural(coins, 'coin')}")
         lines.append(f"{names[seat]} (computer): " + "; ".join(parts) + ".")
-    return safe_text(" ".join(lines))
+    who = sorted({seat for seat, _, _ in turns})
+    players = " and ".join(names[s] for s in who) if len(who) < 3 else f"{len(who)} computer players"
+    return [
+        safe_text(" ".join(lines)),
+        safe_text("Computers: " + "; ".join(brief) + ". L shows the log."),
+        safe_text(f"{players} played (L shows the log)."),
+    ]
 
 
 __all__ = ["Binding", "GameScreen"]
