@@ -111,7 +111,7 @@ def fit(text: str, width: int) -> str:
     return out + " " * (width - cell_len(out))
 
 
-NAME_W = 12  # a player's name in prose (prompts, log, status): long names are abbreviated to this
+NAME_W = 16  # a player's name in prose (prompts, log, status): long names are abbreviated to this
 
 
 def short_name(name: str, width: int = NAME_W) -> str:

@@ -16,7 +16,12 @@ from norsewind_tui.tui.widgets.log import GameLog
 from .helpers import screen_text
 
 # 24 cells each: the longest a name may be (new_game.MAX_NAME); told apart by their first letters
-LONG_NAMES = ("Bartholomew-Alexandrinus", "Cunegonde-Wilhelmina-Ros", "Maximiliano-Evangelistas", "Pelagia-Theodosia-Kovacs")
+LONG_NAMES = (
+    "Bartholomew-Alexandrinus",
+    "Cunegonde-Wilhelmina-Ros",
+    "Maximiliano-Evangelistas",
+    "Pelagia-Theodosia-Kovacs",
+)
 
 # "~" is what fit() leaves where it cut a text, "…" what Rich and Textual leave
 CUT = re.compile(r"~(\s|$)|…")
@@ -41,7 +46,8 @@ def layout_problems(app: App[Any]) -> list[str]:
     screen = app.screen
     for table in screen.query(DataTable):  # a list shows every column whole, without scrolling sideways
         if table.display and table.virtual_size.width > table.scrollable_content_region.width:
-            problems.append(f"hidden: DataTable#{table.id} is {table.virtual_size.width} cells wide, shows {table.scrollable_content_region.width}")
+            shows = table.scrollable_content_region.width
+            problems.append(f"hidden: DataTable#{table.id} is {table.virtual_size.width} cells wide, shows {shows}")
     for widget in screen.query("*"):
         if not widget.display or widget.children or _under(widget, WINDOWS):
             continue

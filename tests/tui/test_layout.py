@@ -117,7 +117,7 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
             if app.screen.is_human_turn():  # type: ignore[attr-defined]
                 break
         status = app.screen.query_one(StatusLine).message
-        assert "Cunegonde-W." in status  # the first computer, by its name as written everywhere
+        assert "Cunegonde-Wilhe." in status  # the first computer, by its name as written everywhere in the game
         assert_fits(app)
 
 

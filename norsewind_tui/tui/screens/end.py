@@ -25,7 +25,7 @@ from ...rules.events import describe
 from ...rules.scoring import Outcome
 from ...rules.state import State
 from ...storage.handle import GameHandle
-from ..text import safe_text, short_name
+from ..text import NAME_W, safe_text, short_name
 from ..widgets.log import VIKING_EVENTS
 from .base import NorsewindScreen
 from .dialogs import LogScreen
@@ -115,7 +115,10 @@ class ScorePad(Widget):
     def render(self) -> RenderableType:
         state = self.state
         result = final_result(state)
-        names = [short_name(p.name) for p in state.players]
+        # a column per player beside "Northumbria" (11): longer names abbreviated (Bartholomew.) to fit the width
+        n = len(state.players) + (1 if state.solo else 0)
+        width = self.content_region.width or self.app.size.width - 6
+        names = [short_name(p.name, max(8, min(NAME_W, (width - 11) // n - 3))) for p in state.players]
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="", expand=False)
         table.add_column(Text("Score pad"), no_wrap=True)
         pads = [score_breakdown(state, i) for i in range(len(state.players))]

@@ -8,6 +8,7 @@ that posts ``ComputerMoved``.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from functools import partial
@@ -755,8 +756,8 @@ def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -
         parts.append(text)
     lines, brief = [], []
     for seat, parts, coins in turns:
-        if parts:
-            brief.append(f"{names[seat]} {parts[0]}")
+        if parts:  # what it took, without where from
+            brief.append(f"{names[seat]} " + re.sub(r" from (slot|the castle display|supply) ?\d*$", "", parts[0]))
         if coins:
             parts.append(f"gained {plural(coins, 'coin')}")
         lines.append(f"{names[seat]} (computer): " + "; ".join(parts) + ".")

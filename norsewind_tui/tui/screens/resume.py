@@ -17,7 +17,6 @@ from ..text import NAME_W, safe_text, short_name
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
 
-
 SCROLLBAR = 2  # the list's scroll bar, when it has more games than lines
 
 
