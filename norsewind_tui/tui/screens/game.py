@@ -8,6 +8,7 @@ that posts ``ComputerMoved``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from ...rules.state import COLOUR_NAMES, DISCS, State
 from ...storage import SavedGame, StorageError
 from ...storage.handle import GameHandle
 from ..computer import Computer
-from ..hints import HintAnswer, ask
+from ..hints import Announced, HintAnswer, ask, follow_plan
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
 from ..text import describe_card, plural, safe_text, short_name
@@ -103,6 +104,8 @@ class GameScreen(NorsewindScreen[None]):
         self.computer = Computer(game.session.seed)
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hint_for: State | None = None  # the position a hint is being worked out for
+        self.announced: Announced | None = None  # the plan the last hint announced (hints within a turn follow it)
+        self.hint_changed = ""  # why the hint being worked out is not the announced plan's next step
 
     # ------------------------------------------------------------------ layout
 
@@ -340,7 +343,7 @@ class GameScreen(NorsewindScreen[None]):
         self.log_events(events)
         self.castle_mode = False
         self.view_seat = None
-        self.cursor = None
+        self.cursor = self.next_hinted()
         self.computer_events = [*self.computer_events, *events] if by_computer else []
         self.sync()
         if not self.state.is_over:
@@ -354,6 +357,17 @@ class GameScreen(NorsewindScreen[None]):
                 self.describe_cursor()
             else:  # a computer (or someone at another terminal) decides: the log shows it
                 self.say("")
+
+    def next_hinted(self) -> Key | None:
+        """After a hinted step was followed: the plan's next step, for the cursor (None otherwise)."""
+        announced, s = self.announced, self.game.session
+        if announced is None or s.position <= announced.position:
+            return None
+        played = s.moves[announced.position : s.position]
+        steps = len(played)
+        if tuple(played) != announced.plan[:steps] or steps >= len(announced.plan):
+            return None
+        return key_of(announced.plan[steps])
 
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
@@ -437,6 +451,11 @@ class GameScreen(NorsewindScreen[None]):
         if self.hint_for is state:
             self.say("Still thinking of a hint...", "hint")
             return
+        followed = self.follow_announced()
+        if isinstance(followed, HintAnswer):  # the plan announced this turn goes on: no new search
+            self.show_hint(followed)
+            return
+        self.hint_changed = followed
         self.hint_for = state
         self.say("Thinking of a hint (what the hard computer player would do)...", "hint")
         self.find_hint(state, state.current)
@@ -450,11 +469,30 @@ class GameScreen(NorsewindScreen[None]):
         else:
             self.post_message(HintReady(state, answer))
 
+    def follow_announced(self) -> HintAnswer | str:
+        """The announced plan's next step, else why it no longer holds ("" for a new turn)."""
+        announced, s = self.announced, self.game.session
+        if announced is None or s.position < announced.position:
+            return ""
+        played = s.moves[announced.position : s.position]
+        revealed = any(
+            e.kind in ("revealed", "castle_revealed")
+            for batch in s.events[announced.position : s.position]
+            for e in batch
+        )
+        return follow_plan(announced, self.state, played, revealed)
+
     def on_hint_ready(self, message: HintReady) -> None:
         if message.state is not self.hint_for or message.state is not self.state or not self.is_human_turn():
             return  # the position changed meanwhile: the hint is for another one
         self.hint_for = None
-        key = key_of(message.answer.move)
+        self.show_hint(dataclasses.replace(message.answer, changed=self.hint_changed))
+
+    def show_hint(self, answer: HintAnswer) -> None:
+        """Point at the hinted choice (nothing is played) and say it; remember its plan for this turn."""
+        state = self.state
+        self.announced = Announced(self.game.session.position, state.current, state.turn, answer.plan)
+        key = key_of(answer.move)
         if key in self.tmap:  # point at the hinted choice; nothing is played
             self.view_seat = None
             if self.castle_mode and key[0] != "castle":
@@ -462,7 +500,7 @@ class GameScreen(NorsewindScreen[None]):
             self.cursor = key
             self.query_one(PromptLine).set_prompt(self.prompt_text(self.state.current))
             self.redraw()
-        self.say(message.answer.text, "hint")
+        self.say(answer.text, "hint")
 
     def on_hint_failed(self, message: HintFailed) -> None:
         if message.state is not self.hint_for:
