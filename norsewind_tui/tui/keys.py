@@ -18,6 +18,8 @@ GAME_BINDINGS: list[Binding] = [
     Binding("down,j", "move('down')", "Move down", show=False, id="down", group=MOVE),
     Binding("enter,space", "choose", "Choose", key_display="Enter", id="choose"),
     Binding("1", "digit(1)", "Pick", key_display="1-5", id="pick-1"),
+    # the same key while a kingdom (or a row of spaces) is chosen: the footer says 1-4 then, not 1-5
+    Binding("1", "row_digit(1)", "Kingdom", key_display="1-4", id="kingdom-1"),
     *(Binding(str(n), f"digit({n})", f"Pick {n}", show=False, id=f"pick-{n}") for n in range(2, 10)),
     Binding("c", "castles", "Castles", id="castles"),
     Binding("d", "decline", "Decline", id="decline"),

@@ -48,6 +48,13 @@ def layout_problems(app: App[Any]) -> list[str]:
         if table.display and table.virtual_size.width > table.scrollable_content_region.width:
             shows = table.scrollable_content_region.width
             problems.append(f"hidden: DataTable#{table.id} is {table.virtual_size.width} cells wide, shows {shows}")
+    for footer in screen.query(Footer):  # every key the footer offers, whole (it would scroll sideways)
+        keys = [k for k in footer.children if k.display and footer.display]
+        if keys and max(k.region.right for k in keys) > footer.region.right:
+            problems.append(f"hidden: the footer's keys need {max(k.region.right for k in keys)} cells")
+        for i, key in enumerate(keys):  # the palette's key is docked right: it may cover the last ones
+            if any(key.region.overlaps(other.region) for other in keys[i + 1 :]):
+                problems.append(f"hidden: footer key {key.render()!s} is covered by another")
     for widget in screen.query("*"):
         if not widget.display or widget.children or _under(widget, WINDOWS):
             continue

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -48,9 +48,46 @@ from .dialogs import ConfirmScreen, LogScreen, NameScreen
 from .end import EndScreen, finished_refusal
 from .help import HelpScreen
 
+ROW_PHASES = (
+    "building_kingdom",
+    "castle_kingdom",
+    "place_start",
+    "citizen_space",
+    "neutral_space",
+    "disc_space",
+    "reuse_disc",
+)
 LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
 # the notation in one line (at most 79 cells: one line of the log at 80 columns); ? has it all
 LEGEND = "Key: h helmets, s shields, p prestige, c citizens, $ coins; RISK (h>s) is -7."
+
+
+def digits(n: int) -> str:
+    """The digit keys for ``n`` choices: "1" for one, "1-3" for three (never "1-1")."""
+    return "1" if n == 1 else f"1-{n}"
+
+
+CANNOT_PAY = re.compile(r"^(that castle|the .+?) fits no kingdom: the (castle|.+?) costs (\d+); you have (\d+)$")
+
+
+def plainly(reason: str) -> str:
+    """A refusal in plain words: a choice refused only for its price says you cannot pay."""
+    found = CANNOT_PAY.match(reason)
+    if found:
+        return f"{found.group(1)} costs {found.group(3)} and you have {found.group(4)}: you cannot pay for it"
+    return reason
+
+
+PRESENT = {"placed": "place", "paid": "pay", "took": "take", "gained": "gain", "moved": "move", "returned": "return"}
+PRESENT |= {"replaced": "replace", "earned": "earn", "scored": "score", "received": "receive", "has": "have"}
+
+
+def future(sentence: str, name: str) -> str:
+    """A log sentence about ``name`` said of a choice not made yet: "Ana placed X, paid 2." -> "you place X, paying 2."."""
+    if not sentence.startswith(name + " "):
+        return sentence
+    verb, _, rest = sentence[len(name) + 1 :].partition(" ")
+    return f"you {PRESENT.get(verb, verb)} {rest}".replace(", paid ", ", paying ")
 
 
 class ComputerMoved(Message):
@@ -186,8 +223,8 @@ class GameScreen(NorsewindScreen[None]):
         for board in self.query(Board):
             board.show(view)
         self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
-        switched = ("decline", "refresh_market", "pass_turn", "castles", "redo")
-        switches = tuple(self.check_action(action, ()) for action in switched)
+        switched = ("decline", "refresh_market", "pass_turn", "castles", "redo", "row_digit")
+        switches = tuple(self.check_action(action, (1,) if action == "row_digit" else ()) for action in switched)
         if switches != self.switches:  # the footer is redrawn only when its keys change
             self.switches = switches
             self.refresh_bindings()
@@ -208,7 +245,7 @@ class GameScreen(NorsewindScreen[None]):
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return "The game is over."
+            return "Final scores: the score pad follows."  # the log's last line already says the game is over
         p = pending(state)
         text = p.prompt
         raw = state.players[state.current].name
@@ -219,7 +256,7 @@ class GameScreen(NorsewindScreen[None]):
         elif self.is_computer(state.current):
             text = f"{self.names[state.current]} (computer) is thinking..."
         if self.castle_mode:
-            text = f"Castle display: press 1-{len(state.display)} or move and Enter (Esc: back to the market)."
+            text = f"Castle display: press {digits(len(state.display))} or move and Enter (Esc: back to the market)."
         if seat != state.current and 0 <= seat < len(state.players):
             text = f"[Viewing {self.names[seat]}'s kingdoms; tab] " + text
         return text
@@ -280,7 +317,7 @@ class GameScreen(NorsewindScreen[None]):
         if target is None:
             return
         if not target.legal:
-            self.say("Not allowed: " + why_not(self.state, target.move), "error")
+            self.say("Not allowed: " + plainly(why_not(self.state, target.move)), "error")
             return
         self.say(self.explain(target.move), "preview")
 
@@ -298,7 +335,13 @@ class GameScreen(NorsewindScreen[None]):
         if result is None:
             return ""
         after, events = result
-        words = [describe(e, self.names, db) for e in events if e.kind != "placed" or e.value]
+        words = [
+            future(describe(e, self.names, db), self.names[state.current])
+            for e in events
+            if e.kind != "placed" or e.value
+        ]
+        if words:
+            words[0] = "Enter: " + words[0]  # what choosing it would do (nothing has happened yet)
         if isinstance(move, (ChooseKingdom, PlaceCitizen, PlaceDisc)):
             ks = kingdom_score(db, after.players[state.current], move.row)
             if ks.safe:
@@ -324,7 +367,7 @@ class GameScreen(NorsewindScreen[None]):
         self.cursor = key
         if not target.legal:
             self.redraw()
-            self.say("Not allowed: " + why_not(self.state, target.move), "error")
+            self.say("Not allowed: " + plainly(why_not(self.state, target.move)), "error")
             self.app.bell()
             return
         self.play(target.move)
@@ -534,9 +577,46 @@ class GameScreen(NorsewindScreen[None]):
             return self.state.phase == "action" and bool(self.state.display) and self.is_human_turn()
         if action == "redo":
             return bool(self.game.can_redo())
+        if action in ("digit", "row_digit") and parameters == (1,):  # one of the two "1" keys is in the footer
+            rows = self.state.phase in ROW_PHASES and self.is_human_turn()
+            return rows == (action == "row_digit")
         if action == "next_view" or action == "prev_view":
             return len(self.state.players) > 1
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose binding is off now (hidden from the footer) says why it does nothing."""
+        refusal = self.key_refusal(event.key)
+        if refusal:
+            event.stop()
+            self.say(refusal, "error")
+
+    def key_refusal(self, key: str) -> str:
+        """Why ``key`` does nothing now ("" when it does something or is not one of the switched keys)."""
+        actions = {"d": "decline", "r": "refresh_market", "p": "pass_turn", "c": "castles", "ctrl+y": "redo"}
+        action = actions.get(key)
+        if action is None or self.check_action(action, ()):
+            return ""
+        state = self.state
+        if state.is_over:
+            return "The game is over."
+        if action == "redo":
+            return "Nothing to redo."
+        if not self.is_human_turn():
+            return "Wait: it is not your decision."
+        if action == "castles":
+            if state.phase != "action":
+                return (
+                    "c: a castle is bought instead of a building, at the start of a turn; finish this decision first."
+                )
+            return "c: the castle display is empty."
+        if action == "refresh_market":
+            return "r: the market can be refreshed only when you can afford no building in it (R12)."
+        if action == "pass_turn":
+            return "p: you can pass only when no action is possible (R13)."
+        if state.phase == "action":
+            return "d: there is nothing to decline now; take a building or a castle first."
+        return "d: this decision cannot be declined."
 
     def action_move(self, direction: str) -> None:
         if not self.targets:
@@ -594,6 +674,9 @@ class GameScreen(NorsewindScreen[None]):
             self.describe_cursor()
         elif phase == "supply":
             self.say("Choose a supply with the arrows and Enter, or press d to take nothing.", "error")
+
+    def action_row_digit(self, n: int) -> None:
+        self.action_digit(n)
 
     def action_castles(self) -> None:
         if not self.state.display:
@@ -761,7 +844,7 @@ class GameScreen(NorsewindScreen[None]):
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         out: list[tuple[str, str, Callable[[], object]]] = []
         for b in GAME_BINDINGS:
-            if b.id in ("left", "right", "up", "down") or (b.id or "").startswith("pick-"):
+            if b.id in ("left", "right", "up", "down", "kingdom-1") or (b.id or "").startswith("pick-"):
                 continue
             action = b.action
             out.append((b.description, f"key {b.key.split(',')[0]}", partial(self.run_action, action)))

@@ -24,7 +24,7 @@ from ...rules.state import State
 from ...storage.tables import POLL_INTERVAL, SharedTable, TableView
 from ..computer import Computer
 from .end import EndScreen
-from .game import GameScreen
+from .game import GameScreen, digits
 
 TROUBLE_PAUSE = 5.0  # seconds before looking again after the table could not be read or a bot failed
 
@@ -146,9 +146,9 @@ class TableScreen(GameScreen):
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return "The game is over."
+            return "Final scores: the score pad follows."  # the log's last line already says the game is over
         if self.castle_mode:
-            return f"Castle display: press 1-{len(state.display)} or move and Enter (Esc: back to the market)."
+            return f"Castle display: press {digits(len(state.display))} or move and Enter (Esc: back to the market)."
         text = pending(state).prompt
         table = self.table
         current = state.current

@@ -34,7 +34,7 @@ class CastleView(Board):
             cell = Cell(len(text) + 1, 1, key if key in v.targets else None, self.style_for(key))
             items.append(cell.put(0, text))
         if state.held >= 0 and state.phase == "castle_kingdom":
-            text = "taken:" + (castle_values(db, state.held) if short else castle_line(db, state.held))
+            text = "taken: " + (castle_values(db, state.held) if short else castle_line(db, state.held))
             items.append(Cell(len(text) + 1, 1, None, "board--held").put(0, text))
         if not items:
             items.append(Cell(5, 1).put(0, "none", "board--dim"))

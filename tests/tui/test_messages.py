@@ -1,0 +1,112 @@
+"""Messages true where they are read (issue 11 section 5): keys that do nothing say why, and the wording list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from norsewind_tui.rules import legal_moves
+from norsewind_tui.rules.state import Phase
+from norsewind_tui.tui.screens.game import digits, future, plainly
+from norsewind_tui.tui.widgets.prompt import StatusLine
+
+from .helpers import aio, make_app, new_game, screen_text
+from .test_layout import game_at
+
+
+def status(app: Any) -> str:
+    return str(app.screen.query_one(StatusLine).message)
+
+
+@pytest.mark.parametrize(
+    ("key", "why"),
+    [
+        ("r", "r: the market can be refreshed only when you can afford no building in it (R12)."),
+        ("p", "p: you can pass only when no action is possible (R13)."),
+        ("d", "d: there is nothing to decline now; take a building or a castle first."),
+        ("ctrl+y", "Nothing to redo."),
+    ],
+)
+@aio
+async def test_a_key_that_does_nothing_at_the_market_says_why(saves: Path, key: str, why: str) -> None:
+    game = new_game(saves, ("Ana", "Bo"), seed=7)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert f" {key} " not in " " + screen_text(app).splitlines()[-1]  # not offered in the footer
+        await pilot.press(key)
+        await pilot.pause()
+        assert status(app) == why
+        assert game.session.position == 0
+
+
+@aio
+async def test_c_while_choosing_a_kingdom_says_why(saves: Path) -> None:
+    game = game_at(saves, ("Ana", "Bo"), "building_kingdom")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert status(app).startswith("c: a castle is bought instead of a building")
+
+
+@pytest.mark.parametrize(("phase", "footer"), [("action", "1-5 Pick"), ("building_kingdom", "1-4 Kingdom")])
+@aio
+async def test_the_footer_offers_the_digits_of_the_decision(saves: Path, phase: Phase, footer: str) -> None:
+    game = game_at(saves, ("Ana", "Bo"), phase)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        last = screen_text(app).splitlines()[-1]
+        assert footer in last and ("1-5" in last) == (footer == "1-5 Pick")
+        if phase == "building_kingdom":
+            await pilot.press("1")  # the "1" of the footer chooses the first kingdom
+            assert game.state.phase != phase or game.session.position > 0
+
+
+def test_wording() -> None:
+    assert digits(1) == "1" and digits(4) == "1-4"  # never "press 1-1"
+    assert plainly("that castle fits no kingdom: the castle costs 3; you have 1") == (
+        "that castle costs 3 and you have 1: you cannot pay for it"
+    )
+    assert plainly("the Inn fits no kingdom: Mercia has a red tile") == "the Inn fits no kingdom: Mercia has a red tile"
+    assert future("Ana put a blue citizen on building 1 of Wessex.", "Ana") == (
+        "you put a blue citizen on building 1 of Wessex."
+    )
+    assert future("Ana placed the Inn in Mercia, paid 2.", "Ana") == "you place the Inn in Mercia, paying 2."
+
+
+@aio
+async def test_the_preview_speaks_of_what_would_happen(saves: Path) -> None:
+    game = game_at(saves, ("Ana", "Bo"), "citizen_space")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right")
+        await pilot.pause()
+        assert status(app).startswith("Enter: you put "), status(app)
+        assert " put " in status(app) and "Ana put" not in status(app)
+
+
+@aio
+async def test_the_taken_castle_is_spaced_and_the_end_is_said_once(saves: Path) -> None:
+    game = game_at(saves, ("Ana", "Bo"), "castle_kingdom")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "taken: $" in screen_text(app) and "taken:$" not in screen_text(app)
+    game = new_game(saves, ("Ana",), seed=3)
+    while not game.state.is_over:
+        game.push(legal_moves(game.state)[0])
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen_text(app).lower().count("the game is over") == 1
+
+
+@aio
+async def test_the_title_footer_offers_t(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "t Tables" in screen_text(app).splitlines()[-1]
