@@ -83,7 +83,7 @@ PRESENT |= {"replaced": "replace", "earned": "earn", "scored": "score", "receive
 
 
 def future(sentence: str, name: str) -> str:
-    """A log sentence about ``name`` said of a choice not made yet: "Ana placed X, paid 2." -> "you place X, paying 2."."""
+    """A log sentence about ``name`` said of a choice not made yet: "Ana placed X, paid 2.": "you place X, paying 2"."""
     if not sentence.startswith(name + " "):
         return sentence
     verb, _, rest = sentence[len(name) + 1 :].partition(" ")
