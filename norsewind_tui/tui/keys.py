@@ -31,6 +31,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("ctrl+y", "redo", "Redo", id="redo"),
     Binding("tab", "next_view", "Players", show=False, id="next-view", priority=True),
     Binding("shift+tab", "prev_view", "Previous player", show=False, id="prev-view", priority=True),
+    Binding("v", "vikings", "Vikings", show=False, id="vikings"),
     Binding("s", "save_as", "Save as", show=False, id="save-as"),
     Binding("L", "show_log", "Log", key_display="L", show=False, id="log"),
     Binding("question_mark", "help", "Help", key_display="?", id="help"),
@@ -57,6 +58,8 @@ KEY_HELP = {
     "hint": "hint: the hard computer player's choice for this decision and why; the cursor goes "
     "to it, nothing is played (a solo game stays unassisted)",
     "next-view": "show the next player's kingdoms (shift+tab: the previous one)",
+    "vikings": "solo: the Viking display (each Viking card: its row, helmets, coins per card, the cards it took; "
+    "Tab too)",
     "save-as": "save the game under a new name (every decision is saved anyway)",
     "log": "the whole game log",
     "help": "this help",

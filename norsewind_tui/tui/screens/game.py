@@ -47,6 +47,7 @@ from .base import NorsewindScreen
 from .dialogs import ConfirmScreen, LogScreen, NameScreen
 from .end import EndScreen, finished_refusal
 from .help import HelpScreen
+from .vikings import VikingScreen
 
 ROW_PHASES = (
     "building_kingdom",
@@ -171,7 +172,7 @@ class GameScreen(NorsewindScreen[None]):
         if self.notice:
             self.say(self.notice)
         elif not self.game.state.is_over:
-            tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ""
+            tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ", tab the Vikings"
             self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
 
     def follow(self) -> None:
@@ -580,7 +581,7 @@ class GameScreen(NorsewindScreen[None]):
         if action in ("digit", "row_digit") and parameters == (1,):  # one of the two "1" keys is in the footer
             rows = self.state.phase in ROW_PHASES and self.is_human_turn()
             return rows == (action == "row_digit")
-        if action == "next_view" or action == "prev_view":
+        if action == "prev_view":
             return len(self.state.players) > 1
         return True
 
@@ -799,14 +800,20 @@ class GameScreen(NorsewindScreen[None]):
 
     def cycle_view(self, delta: int) -> None:
         n = len(self.state.players)
-        if n == 1:
-            self.say("Solo: the Viking column beside your rows shows the Vikings.")
+        if n == 1:  # solo: Tab shows the Vikings
+            self.action_vikings()
             return
         current = self.view_seat if self.view_seat is not None else self.state.current
         seat = (current + delta) % n
         self.view_seat = None if seat == self.state.current else seat
         self.sync()
         self.say(f"Showing {self.names[seat]}'s kingdoms." + (" (tab: next player)" if self.view_seat else ""))
+
+    def action_vikings(self) -> None:
+        if not self.state.solo:
+            self.say("v: the Viking display is in the solo game only; tab shows the other players.", "error")
+            return
+        self.app.push_screen(VikingScreen(self.state, self.db))
 
     def action_save_as(self) -> None:
         self.app.push_screen(NameScreen("Save the game as (letters, digits, - and _):", self.game.name), self.saved_as)
