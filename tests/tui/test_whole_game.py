@@ -74,3 +74,31 @@ async def test_resizing_back_gives_the_fresh_layout(saves: Path) -> None:
         await pilot.pause()
         assert screen_text(app) == fresh
         assert app.export_screenshot() == picture  # the same snapshot, colours included
+
+
+@aio
+async def test_the_score_pad_opens_the_final_board_and_the_whole_log(saves: Path) -> None:
+    from norsewind_tui.tui.screens.end import log_lines
+    from norsewind_tui.tui.screens.final_board import FinalBoardScreen
+
+    game = new_game(saves, LONG_NAMES[:2], seed=3)
+    while not game.state.is_over:
+        game.push(legal_moves(game.state)[0])
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EndScreen"
+        assert "b Board" in screen_text(app).splitlines()[-1] and "L Log" in screen_text(app).splitlines()[-1]
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, FinalBoardScreen)
+        assert "Bartholomew-Ale.'s kingdoms as the game ended." in screen_text(app)
+        assert "Northumbria" in screen_text(app) and not layout_problems(app)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "Cunegonde-Wilhe.'s kingdoms as the game ended." in screen_text(app)
+        await pilot.press("escape", "L")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LogScreen"
+        shown = app.screen.lines  # type: ignore[attr-defined]
+        assert shown == log_lines(game) and shown[-1] == "The game is over."

@@ -29,6 +29,7 @@ from ..text import NAME_W, safe_text, short_name
 from ..widgets.log import VIKING_EVENTS
 from .base import NorsewindScreen
 from .dialogs import LogScreen
+from .final_board import FinalBoardScreen
 from .help import HelpScreen
 
 MEDAL_TEXT = {"bronze": "BRONZE", "silver": "SILVER", "gold": "GOLD", "platinum": "PLATINUM"}
@@ -169,6 +170,7 @@ class EndScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,m", "menu", "Title screen", key_display="Esc", id="end-menu"),
         Binding("L", "show_log", "Log", key_display="L", id="end-log"),
+        Binding("b", "final_board", "Board", id="end-board"),
         Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
         Binding("q", "quit_game", "Quit", id="end-quit"),
         # not offered (R25), but the keys of the game screen say why
@@ -207,6 +209,9 @@ class EndScreen(NorsewindScreen[None]):
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(log_lines(self.game)))
+
+    def action_final_board(self) -> None:
+        self.app.push_screen(FinalBoardScreen(self.game.state))
 
     def action_hint(self) -> None:
         self.notify("The game is over: no hint (L shows the game log).", severity="warning")
