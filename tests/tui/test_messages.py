@@ -110,3 +110,62 @@ async def test_the_title_footer_offers_t(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "t Tables" in screen_text(app).splitlines()[-1]
+
+
+@aio
+async def test_a_stale_message_is_cleared_by_the_next_decision_at_a_table(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from norsewind_tui.storage.tables import TableStore
+    from norsewind_tui.tui.screens.table import TableScreen
+
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=1)
+    bob = store.open(alice.name, "bob")
+    assert bob.join() == 1
+    alice.poll()
+    mover, watcher = (alice, bob) if alice.is_my_turn() else (bob, alice)
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(TableScreen(store.open(watcher.name, watcher.identity)))
+        await pilot.pause()
+        await pilot.press("enter")  # not this player's decision: refused, with the reason
+        await pilot.pause()
+        assert status(app).startswith("Wait: ")
+        mover.poll()
+        mover.push(mover.legal_moves()[0])  # the other player decides
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.screen.state.turn != 1 or app.screen.game.session.position > 0:  # type: ignore[attr-defined]
+                break
+        await pilot.pause()
+        assert app.screen.game.session.position == 1  # type: ignore[attr-defined]
+        assert not status(app).startswith("Wait: ")
+
+
+@aio
+async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from norsewind_tui.storage.tables import TableStore
+    from norsewind_tui.tui.screens.table import TableScreen
+    from norsewind_tui.tui.widgets.kingdoms import KingdomsView
+
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=1)
+    bob = store.open(alice.name, "bob")
+    assert bob.join() == 1
+    alice.poll()
+    watcher = bob if alice.is_my_turn() else alice  # the one waiting
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = store.open(watcher.name, watcher.identity)
+        await app.push_screen(TableScreen(table))
+        await pilot.pause()
+        view = app.screen.query_one(KingdomsView).view
+        assert view is not None and view.seat == table.seat != view.state.current
+        assert "[Viewing your kingdoms; tab] Waiting for " in screen_text(app)
+        await pilot.press("tab")
+        await pilot.pause()
+        other = "alice" if watcher is bob else "bob"
+        assert status(app).startswith(f"Showing {other}'s kingdoms.")

@@ -219,7 +219,7 @@ class GameScreen(NorsewindScreen[None]):
         if self.cursor not in self.tmap:
             self.cursor = first_legal(self.targets)
         me = -1 if state.is_over else state.current
-        seat = self.view_seat if self.view_seat is not None else max(me, 0)
+        seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
         view = BoardView(state, self.db, self.names, self.tmap, self.cursor, seat, me)
         for board in self.query(Board):
             board.show(view)
@@ -238,20 +238,29 @@ class GameScreen(NorsewindScreen[None]):
         """Only the cursor moved: redraw the boards, not the prompt."""
         state = self.state
         me = -1 if state.is_over else state.current
-        seat = self.view_seat if self.view_seat is not None else max(me, 0)
+        seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
         view = BoardView(state, self.db, self.names, self.tmap, self.cursor, seat, me)
         for board in self.query(Board):
             board.show(view)
+
+    def decision_prompt(self) -> str:
+        """The rules' prompt, the name in it as written everywhere else in the game (long ones abbreviated)."""
+        state = self.state
+        text = pending(state).prompt
+        raw = state.players[state.current].name
+        if text.startswith(raw + ":"):
+            text = self.names[state.current] + text[len(raw) :]
+        return text
+
+    def home_seat(self, me: int) -> int:
+        """Whose kingdoms are shown unless another player's were asked for: the player to move."""
+        return max(me, 0)
 
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
             return "Final scores: the score pad follows."  # the log's last line already says the game is over
-        p = pending(state)
-        text = p.prompt
-        raw = state.players[state.current].name
-        if text.startswith(raw + ":"):  # the name as written everywhere else in the game (long ones abbreviated)
-            text = self.names[state.current] + text[len(raw) :]
+        text = self.decision_prompt()
         if self.game.read_only:
             text = "Watching (read-only): " + text
         elif self.is_computer(state.current):
@@ -423,7 +432,7 @@ class GameScreen(NorsewindScreen[None]):
         if key[0] == "seat":
             seat = key[1]
             assert isinstance(seat, int)  # the players bar's keys are ("seat", index)
-            self.view_seat = None if seat == self.state.current else seat
+            self.view_seat = None if seat == self.home_seat(self.state.current) else seat
             self.sync()
             return
         if self.view_seat is not None and key[0] in ("row", "space", "disc"):
@@ -803,11 +812,18 @@ class GameScreen(NorsewindScreen[None]):
         if n == 1:  # solo: Tab shows the Vikings
             self.action_vikings()
             return
-        current = self.view_seat if self.view_seat is not None else self.state.current
+        home = self.home_seat(self.state.current)
+        current = self.view_seat if self.view_seat is not None else home
         seat = (current + delta) % n
-        self.view_seat = None if seat == self.state.current else seat
+        self.view_seat = None if seat == home else seat
         self.sync()
-        self.say(f"Showing {self.names[seat]}'s kingdoms." + (" (tab: next player)" if self.view_seat else ""))
+        self.say(
+            f"Showing {self.whose(seat)} kingdoms." + (" (tab: next player)" if self.view_seat is not None else "")
+        )
+
+    def whose(self, seat: int) -> str:
+        """Whose kingdoms, in words: "Ana's" (at a shared table, "your" for your own)."""
+        return f"{self.names[seat]}'s"
 
     def action_vikings(self) -> None:
         if not self.state.solo:
