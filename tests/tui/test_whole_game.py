@@ -37,7 +37,8 @@ def test_each_viking_card_in_words(saves: Path) -> None:
         assert took.count("(") == len(state.vikings[row]) or took.endswith("nothing yet")
         threat = lines[lines.index(head) + 2]
         assert threat.startswith(f"  {r.helmets} helmet")
-        assert (f"they score {r.points} " in threat) == r.scores
+        assert (f"they score {r.points} " in threat) == (r.scores and r.cards > 0)
+        assert threat.endswith("no card taken yet, nothing to score") == (r.cards == 0)
 
 
 @aio

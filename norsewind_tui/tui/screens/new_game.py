@@ -38,6 +38,9 @@ class NameInput(Input):
     """A player's name: a paste keeps its printable characters in order (control characters dropped,
     an escape sequence is not replayed as keys), and a name cut to its maximum length says so."""
 
+    def on_mount(self) -> None:
+        self.cursor_blink = False  # steady: the focused field is in reverse video (and pictures repeat)
+
     class Cut(Message):
         """The name reached its maximum length: what was pasted or typed beyond it was left out."""
 

@@ -32,7 +32,9 @@ def viking_lines(state: State, db: CardDB) -> list[str]:
         taken = [f"{db.name(c)} ({plural(db.helmets[c], 'helmet')})" for c in state.vikings[row]]
         lines.append("  took: " + (", ".join(taken) if taken else "nothing yet"))
         threat = f"  {plural(r.helmets, 'helmet')} against your {plural(r.your_shields, 'shield')}: "
-        if r.scores:
+        if not r.cards:
+            threat += "no card taken yet, nothing to score"
+        elif r.scores:
             threat += f"they score {r.points} ({r.coins_per_card} x {plural(r.cards, 'card')})"
         else:
             threat += "held off, they score nothing here"

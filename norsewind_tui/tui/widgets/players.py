@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...rules.scoring import score_breakdown, viking_score
-from ..text import plural, short_name
+from ..text import NAME_W, plural, short_name
 from .board import Board, Cell
 from .castles import counts_fit
 
@@ -45,7 +45,7 @@ class PlayersBar(Board):
             return used + (len(counts) + 1 if counts else 0)
 
         longest = max(len(name) for name in v.names)
-        widths = (min(longest, 14), min(longest, 10), min(longest, 7), 5)
+        widths = (min(longest, NAME_W), min(longest, 10), min(longest, 7), 5)  # NAME_W: as in the prompt and log
         # names are abbreviated before a count is dropped (the neutral count is no less needed than a name's tail)
         full = counts_options[:1]
         name_w, counts = next(
