@@ -169,3 +169,22 @@ async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, m
         await pilot.pause()
         other = "alice" if watcher is bob else "bob"
         assert status(app).startswith(f"Showing {other}'s kingdoms.")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@aio
+async def test_the_income_is_labelled_alike_in_every_row(saves: Path, size: tuple[int, int]) -> None:
+    """'[p] Ship+2' beside 'inc Farm+2': the income is written the same way in the four rows."""
+    from norsewind_tui.tui.text import TYPE_SHORT
+    from norsewind_tui.tui.widgets.kingdoms import KingdomsView
+
+    game = new_game(saves, ("Ana",), seed=7)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(KingdomsView)
+        lines = [strip.text for strip in app.screen._compositor.render_strips()][widget.region.y : widget.region.bottom]
+        incomes = [line for line in lines if any(f"{t}+" in line for t in TYPE_SHORT.values())]
+        assert len(incomes) == 4, lines
+        labelled = [" inc " in line for line in incomes]
+        assert all(labelled) or not any(labelled), incomes

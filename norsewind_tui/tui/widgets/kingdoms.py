@@ -158,7 +158,14 @@ class KingdomsView(Board):
         t_cells: list[Cell] = []
         self._spaces_into(t_cells, tile_spaces(db, player, row), row, TILE)
         used = sum(c.width for c in t_cells)
-        inc = income_text(db, player, row, kw - used - (1 if t_cells else 0))
+
+        # "inc" is written in every row or in none: in all when each row has room for it beside its tile spaces
+        def room(r: int) -> int:
+            spaces = tile_spaces(db, player, r)
+            return kw - sum(len(t) for t, *_ in spaces) - (1 if spaces else 0)
+
+        labelled = all(len(income_text(db, player, r)) <= room(r) for r in range(4))
+        inc = income_text(db, player, row, 99 if labelled else 0)
         if t_cells:
             t_cells.append(Cell(1, 1, row_key if is_target else None, row_style))
             used += 1
