@@ -7,6 +7,7 @@ import statistics
 import sys
 
 import msgspec
+from rich import box
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -103,10 +104,12 @@ def run_random(
         sys.stdout.write(msgspec.json.encode(summary).decode() + "\n")
         return 0
     title = f"{games} random game(s), {'solo level ' + str(level) if players == 1 else f'{players} players'}"
-    table = Table(title=title)
-    table.add_column("seat")
-    table.add_column("mean score", justify="right")
-    table.add_column("win rate", justify="right")
+    table = Table(
+        title=title, box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, title_justify="left"
+    )
+    table.add_column("seat", no_wrap=True)
+    table.add_column("mean score", justify="right", no_wrap=True)
+    table.add_column("win rate", justify="right", no_wrap=True)
     for i in range(players):
         table.add_row(str(i + 1), f"{summary.mean_scores[i]:.1f}", f"{summary.win_rate_by_seat[i]:.1%}")
     console.print(table)
@@ -135,16 +138,25 @@ def run_bots(
         sys.stdout.write(msgspec.json.encode({"level": level, "seed": seed, "bots": stats}).decode() + "\n")
         return 0
     what = f"solo level {level}" if level is not None else f"{len(names)} players, seats alternated"
-    table = Table(title=f"{len(tasks)} game(s): {', '.join(names)}; {what}")
-    table.add_column("bot")
-    table.add_column("games", justify="right")
-    table.add_column("win % [95 %]", justify="right")
-    table.add_column("score", justify="right")
-    table.add_column("margin", justify="right")
-    table.add_column("think med/max", justify="right")
+    # fits 80 columns whole (no figure cut to "0.0…"): light rules, short headers, the notation below
+    table = Table(
+        title=f"{len(tasks)} game(s): {', '.join(names)}; {what}",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        collapse_padding=True,
+        pad_edge=False,
+        title_justify="left",
+    )
+    table.add_column("bot", no_wrap=True)
+    for header in ("games", "win % [95%]", "score", "margin", "think s"):
+        table.add_column(header, justify="right", no_wrap=True)
     if level is not None:
-        table.add_column("Vikings", justify="right")
-        table.add_column("medals -/B/S/G/P", justify="right")
+        table.add_column("Vikings", justify="right", no_wrap=True)
+        table.add_column("-/B/S/G/P", justify="right", no_wrap=True)
+    notes = "think s: seconds per decision, median/worst"
+    if level is not None:
+        notes += "; -/B/S/G/P: games without a medal, with bronze, silver, gold, platinum"
+    table.caption, table.caption_justify = notes, "left"
     for s in stats:
         row = [
             f"{s.name} #{s.entry + 1}" if names.count(s.name) > 1 else s.name,
@@ -152,7 +164,7 @@ def run_bots(
             f"{s.win_rate:.0%} [{s.win_low * 100:.0f}-{s.win_high * 100:.0f}]",
             f"{s.mean_score:.1f}",
             f"{s.mean_margin:+.1f}",
-            f"{s.think_median:.2f}/{s.think_worst:.2f}s",
+            f"{s.think_median:.2f}/{s.think_worst:.2f}",
         ]
         if level is not None and s.medals is not None:
             row += [f"{s.mean_vikings or 0:.1f}", "/".join(str(v) for v in s.medals.values())]

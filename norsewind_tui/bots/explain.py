@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.cards import KINGDOM_NAMES
-from ..rules.engine import apply, cards_for, is_legal, legal_moves
+from ..rules.engine import apply, building_cost, cards_for, is_legal, legal_moves
 from ..rules.moves import ChooseKingdom, Decline, Move, Pass, PickBuilding, PickCastle, Refresh
 from ..rules.scoring import ScoreBreakdown, score_breakdown
 from ..rules.state import State
@@ -99,16 +99,17 @@ def explain_move(state: State, move: Move, plan: Sequence[Move] = ()) -> str:
     if isinstance(move, PickCastle):
         words.append(f"castle for {db.cost[state.display[move.index]]} coins")
     elif isinstance(move, PickBuilding):
-        words.append(f"take the {db.name(state.market[move.slot])}")
+        card, then = state.market[move.slot], plan[1] if len(plan) > 1 and plan[0] == move else None
+        rows = [then.row] if isinstance(then, ChooseKingdom) else range(4)
+        price = min(building_cost(db, state.players[seat], card, row) for row in rows)
+        words.append(f"the {db.name(card)} costs {_n(price, 'coin')}" if price else f"the {db.name(card)} is free")
     elif isinstance(move, Decline):
         words.append("nothing worth taking")
     elif isinstance(move, ChooseKingdom) and state.held >= 0:
         words.append(f"the {db.name(state.held)} fits {KINGDOM_NAMES[move.row]}")
-    coins = after.coins - before.coins
-    if coins > 0:
-        words.append(f"+{_n(coins, 'coin')}")
-    elif coins < 0 and not isinstance(move, PickCastle):
-        words.append(f"pays {_n(-coins, 'coin')}")
+    coins = after.coins - before.coins  # the whole turn's (prices, income, bonuses): said as such, not as a price
+    if coins > 0 or (coins < 0 and not isinstance(move, PickCastle)):  # a castle's price is said above
+        words.append(f"the turn nets {coins:+d} {'coin' if abs(coins) == 1 else 'coins'}")
     kingdoms = _kingdom_words(state, before, after)
     words.extend(kingdoms)
     points = after.total - before.total

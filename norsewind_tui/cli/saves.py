@@ -20,10 +20,10 @@ from ..rules.engine import SOLO_LEVELS
 from ..storage.cardfile import load_card_file
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatMeta
-from ..storage.paths import profiles_dir, resolve_saves_dir
+from ..storage.paths import ENV_VAR, default_saves_dir, profiles_dir, resolve_saves_dir
 from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
 from ..storage.saves import GameStore, SaveSummary
-from ..tui.text import safe_text
+from ..tui.text import safe_text, short_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -86,8 +86,12 @@ def _local(stamp: datetime | None) -> str:
     return stamp.astimezone().strftime("%Y-%m-%d %H:%M") if stamp else ""
 
 
-def _player(seat: SeatMeta) -> str:
-    return f"{seat.name} (computer)" if seat.kind == "computer" else seat.name
+def _player(seat: SeatMeta, short: bool) -> str:
+    name = short_name(seat.name, 12) if short else safe_text(seat.name)  # 12: what the column holds at 80
+    return f"{name} (computer)" if seat.kind == "computer" else name
+
+
+PLAYERS_ROOM = 62  # the saves table's other columns at their widest (#, name, mode, turn, updated, state)
 
 
 def _mode(s: SaveSummary) -> str:
@@ -102,6 +106,7 @@ def _mode(s: SaveSummary) -> str:
 def cmd_saves_list(args: argparse.Namespace) -> int:
     """``norsewind saves``: a table of the games (name, mode, players, turn, updated)."""
     from rich import box
+    from rich.cells import cell_len
     from rich.table import Table
     from rich.text import Text
 
@@ -112,19 +117,32 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
         console.print(Text(safe_text(f"No saved games in {store.dir}.")))
         return 0
     good = [s for s in games if s.error is None]
-    table = Table(title=Text(safe_text(f"Saved games in {store.dir}")), box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("Name", overflow="fold")
+    table = Table(
+        title=Text(safe_text(f"Saved games in {store.dir}")),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        collapse_padding=True,
+        pad_edge=False,
+    )
+    # the name (what `resume` takes, as is the number) is never wrapped; the players wrap at words
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Name", no_wrap=True)
     table.add_column("Mode", no_wrap=True)
-    table.add_column("Players", overflow="fold")
+    table.add_column("Players", overflow="fold", min_width=12)
     table.add_column("Turn", justify="right", no_wrap=True)
     table.add_column("Updated", no_wrap=True)
-    table.add_column("State")
-    for s in good:
-        players = ", ".join(_player(seat) for seat in s.seats) if s.seats else ", ".join(s.players)
+    table.add_column("State", min_width=8)
+    # a name the Players column cannot hold on one line is abbreviated as the game writes it (Bartholomew.)
+    longest = max((cell_len(_player(seat, False)) for s in good for seat in s.seats), default=0)
+    short = longest > console.width - PLAYERS_ROOM
+    for number, s in enumerate(good, 1):
+        seats = s.seats or tuple(SeatMeta(n) for n in s.players)
+        players = ", ".join(_player(seat, short) for seat in seats)
         state = "finished" if s.finished else "playing"
         if s.assisted:
             state += ", assisted"
         table.add_row(
+            str(number),
             Text(safe_text(s.name)),
             Text(safe_text(_mode(s))),
             Text(safe_text(players)),
@@ -155,7 +173,7 @@ def cmd_saves_verify(args: argparse.Namespace) -> int:
         print(safe_text(str(exc)))
         return 1
     s = game.session
-    seats = ", ".join(_player(seat) for seat in game.seats)
+    seats = ", ".join(safe_text(seat.name) + (" (computer)" if seat.kind == "computer" else "") for seat in game.seats)
     mode = f"solo level {s.config.level}" if s.config.solo else f"{len(s.config.players)} players"
     redo = len(s.moves) - s.position
     extra = ", finished" if game.finished else ""
@@ -183,10 +201,29 @@ def cmd_saves_rm(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- resume
 
 
+def _named_saves_dir(args: argparse.Namespace) -> Path:
+    """The saves folder resolve_saves_dir would use, without creating it."""
+    value = args.saves or os.environ.get(ENV_VAR) or None
+    return Path(value).expanduser().absolute() if value else default_saves_dir().absolute()
+
+
+def by_number(store: GameStore, name: str | None) -> str | None:
+    """The game numbered ``name`` in `norsewind saves` (and on the Resume screen), unless a game has that name."""
+    if not name or not name.isdigit() or store.exists(name):
+        return None
+    good = [s for s in store.list() if s.error is None]
+    number = int(name)
+    return good[number - 1].name if 1 <= number <= len(good) else None
+
+
 def cmd_resume(args: argparse.Namespace) -> int:
     """``norsewind resume [NAME]``: open the game (the latest when no NAME) in the app."""
+    folder = _named_saves_dir(args)
+    if not args.name and not folder.is_dir():  # nothing to resume: create nothing
+        print(safe_text(f"norsewind: no unfinished game to resume in {folder}"), file=sys.stderr)
+        return 2
     store = _store(args)
-    name = args.name or store.latest()
+    name = by_number(store, args.name) or args.name or store.latest()
     if name is None:
         print(safe_text(f"norsewind: no unfinished game to resume in {store.dir}"), file=sys.stderr)
         return 2
@@ -249,7 +286,9 @@ def recent_table(games: list[GameRecord]) -> Table:
     from rich.text import Text
 
     table = Table(title=Text("Recent games"), box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Date", "Level", "You", "Vikings", "Margin", "Medal", "Seed", "Note"):
+    # at most 80 columns with every figure whole: an assisted game (no medal) says so in the Medal column
+    table.pad_edge = False
+    for column in ("Date", "Level", "You", "Vikings", "Margin", "Medal", "Seed"):
         table.add_column(
             column, justify="right" if column in ("You", "Vikings", "Margin", "Seed") else "left", no_wrap=True
         )
@@ -263,9 +302,8 @@ def recent_table(games: list[GameRecord]) -> Table:
             str(g.score),
             str(g.vikings),
             f"{g.margin:+d}",
-            g.medal or "",
+            "assisted" if g.assisted else (g.medal or ""),
             str(g.seed),
-            "assisted" if g.assisted else "",
         )
     return table
 

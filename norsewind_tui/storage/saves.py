@@ -223,8 +223,10 @@ class GameStore:
         return self._new_file(name, session, meta, default=default)
 
     def _default_name(self, config: GameConfig) -> str:
-        day = now().strftime("%Y-%m-%d")
-        return f"{day}-solo-level-{config.level}" if config.solo else f"{day}-{len(config.players)}-players"
+        # short enough to read whole in any list at 80 columns and to type: what and when (the local
+        # clock; the date is in the lists' Updated column); a second game in the same minute gets -2
+        clock = now().astimezone().strftime("%H%M")
+        return f"solo-L{config.level}-{clock}" if config.solo else f"{len(config.players)}p-{clock}"
 
     def _new_file(self, name: str | None, session: Session, meta: SaveMeta, default: str) -> SavedGame:
         base = sanitise_name(name if name is not None else default)

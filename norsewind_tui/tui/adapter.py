@@ -45,6 +45,7 @@ class GameSummary:
     finished: bool = False
     error: str = ""
     branch_of: str = ""  # played on from this game (issue 12)
+    names: tuple[str, ...] = ()  # the players one by one (``players`` is them in one line)
 
 
 def _updated(s: SaveSummary) -> str:
@@ -66,6 +67,7 @@ def _summary(s: SaveSummary) -> GameSummary:
         finished=s.finished,
         error=s.error or "",
         branch_of=s.branch_of or "",
+        names=tuple(s.players),
     )
 
 

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette, SearchIcon
 from textual.dom import DOMNode
 from textual.driver import Driver
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
@@ -42,6 +44,13 @@ if TYPE_CHECKING:
 
 # The other screens are imported when first shown: the title screen is drawn without the game
 # board, the bots and the score pad loaded (issue 16: a first frame near Textual's own).
+
+
+class Palette(CommandPalette):
+    """Textual's command palette without its emoji (a magnifying glass) before the search field."""
+
+    def on_mount(self) -> None:
+        self.query_one(SearchIcon).icon = ">"
 
 
 def exit_line(game: GameHandle) -> str:
@@ -85,6 +94,18 @@ class NorsewindApp(App[str]):
         self.exit_message = ""
 
     # ------------------------------------------------------------------ set-up
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        # NO_COLOR means no colour codes at all: Textual's own filter writes greys (38;5;247) instead
+        filters = super().get_line_filters()
+        if self.no_color:
+            return [NoColor() if isinstance(f, Monochrome) else f for f in filters]
+        return filters
+
+    def action_command_palette(self) -> None:
+        """The command palette, with a plain-text placeholder and no emoji for its search icon."""
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(Palette(placeholder="Search for commands...", id="--command-palette"))
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         defaults = dict(super().get_theme_variable_defaults())

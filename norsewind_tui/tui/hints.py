@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..bots import MCTSBot
+from ..bots.explain import explain_move
 from ..bots.hint import HINT_SEED
 from ..bots.hint import hint as bot_hint
 from ..bots.registry import steady_hard_bot
 from ..rules.cards import KINGDOM_NAMES, CardDB
-from ..rules.engine import cards_for
+from ..rules.engine import cards_for, is_legal
 from ..rules.moves import (
     ChooseKingdom,
     Decline,
@@ -40,10 +41,13 @@ class HintAnswer:
     move: Move
     words: str  # the move in words
     reason: str  # why, in a few words
+    plan: tuple[Move, ...] = ()  # the rest of the turn the hint has in mind, starting with ``move``
+    changed: str = ""  # why this hint is not the next step of the one before in this turn
 
     @property
     def text(self) -> str:
-        return f"Hint: {self.words}: {self.reason}." if self.reason else f"Hint: {self.words}."
+        text = f"Hint: {self.words}: {self.reason}." if self.reason else f"Hint: {self.words}."
+        return f"{text} ({self.changed})" if self.changed else text
 
 
 def ask(state: State, seat: int) -> HintAnswer:
@@ -55,7 +59,40 @@ def ask(state: State, seat: int) -> HintAnswer:
     found = bot_hint(state, seat, bot)
     plan: Sequence[Move] = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
     db = cards_for(state)
-    return HintAnswer(found.move, move_words(state, found.move, plan, db), _reason(found.move, found.reason))
+    kept = tuple(plan) if plan and plan[0] == found.move else (found.move,)
+    return HintAnswer(found.move, move_words(state, found.move, plan, db), _reason(found.move, found.reason), kept)
+
+
+@dataclass(frozen=True)
+class Announced:
+    """The plan a hint announced: from which position (``position`` in the game's moves), which moves."""
+
+    position: int
+    seat: int
+    turn: int
+    plan: tuple[Move, ...]
+
+
+def follow_plan(announced: Announced, state: State, played: Sequence[Move], revealed: bool) -> HintAnswer | str:
+    """The next step of an announced plan, when the player followed it so far and nothing new came to light.
+
+    ``played``: the moves made since the plan was announced; ``revealed``: a card was revealed meanwhile.
+    Returns the hint, else why a fresh one is needed ("" when the plan does not apply: another turn).
+    """
+    if state.current != announced.seat or state.turn != announced.turn:
+        return ""
+    steps = len(played)
+    if tuple(played) != announced.plan[:steps]:
+        return "you chose differently, so the plan is worked out again"
+    if revealed:
+        return "a card was revealed since the last hint, so the plan is worked out again"
+    if steps >= len(announced.plan) or not is_legal(state, announced.plan[steps]):
+        return "the last hint's plan ends here, so the rest is worked out now"
+    rest = announced.plan[steps:]
+    move = rest[0]
+    db = cards_for(state)
+    reason = _reason(move, explain_move(state, move, rest))
+    return HintAnswer(move, move_words(state, move, rest, db), reason, rest)
 
 
 def _reason(move: Move, reason: str) -> str:

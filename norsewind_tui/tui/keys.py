@@ -18,6 +18,8 @@ GAME_BINDINGS: list[Binding] = [
     Binding("down,j", "move('down')", "Move down", show=False, id="down", group=MOVE),
     Binding("enter,space", "choose", "Choose", key_display="Enter", id="choose"),
     Binding("1", "digit(1)", "Pick", key_display="1-5", id="pick-1"),
+    # the same key while a kingdom (or a row of spaces) is chosen: the footer says 1-4 then, not 1-5
+    Binding("1", "row_digit(1)", "Kingdom", key_display="1-4", id="kingdom-1"),
     *(Binding(str(n), f"digit({n})", f"Pick {n}", show=False, id=f"pick-{n}") for n in range(2, 10)),
     Binding("c", "castles", "Castles", id="castles"),
     Binding("d", "decline", "Decline", id="decline"),
@@ -30,6 +32,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("ctrl+y", "redo", "Redo", id="redo"),
     Binding("tab", "next_view", "Players", show=False, id="next-view", priority=True),
     Binding("shift+tab", "prev_view", "Previous player", show=False, id="prev-view", priority=True),
+    Binding("v", "vikings", "Vikings", show=False, id="vikings"),
     Binding("s", "save_as", "Save as", show=False, id="save-as"),
     Binding("L", "show_log", "Log", key_display="L", show=False, id="log"),
     Binding("question_mark", "help", "Help", key_display="?", id="help"),
@@ -57,6 +60,8 @@ KEY_HELP = {
     "hint": "hint: the hard computer player's choice for this decision and why; the cursor goes "
     "to it, nothing is played (a solo game stays unassisted)",
     "next-view": "show the next player's kingdoms (shift+tab: the previous one)",
+    "vikings": "solo: the Viking display (each Viking card: its row, helmets, coins per card, the cards it took; "
+    "Tab too)",
     "save-as": "save the game under a new name (every decision is saved anyway)",
     "log": "the whole game log",
     "help": "this help",

@@ -111,9 +111,25 @@ def fit(text: str, width: int) -> str:
     return out + " " * (width - cell_len(out))
 
 
-def short_name(name: str, width: int) -> str:
-    """A sanitised player name, cut to ``width`` cells (not padded)."""
-    return fit(safe_text(name), width).rstrip() if cell_len(safe_text(name)) > width else safe_text(name)
+NAME_W = 16  # a player's name in prose (prompts, log, status): long names are abbreviated to this
+
+
+def short_name(name: str, width: int = NAME_W) -> str:
+    """A sanitised player name of at most ``width`` cells (not padded).
+
+    A longer name is abbreviated, always the same way: its first cells and a
+    full stop (``Bartholomew.``), never ``~``, so that a name never reads as
+    text cut off, and the same name is written the same everywhere in a game.
+    """
+    text = safe_text(name)
+    if cell_len(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    return out.rstrip(" -_.") + "."
 
 
 def card_title(db: CardDB, card: int, wide: bool = False) -> str:

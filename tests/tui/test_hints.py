@@ -53,19 +53,26 @@ async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) 
     seen = Seen(HintReady, ComputerMoved)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
-        for _decision in range(3):  # a card, its kingdom, a supply
+        first = hints.ask(game.state, game.state.current)
+        assert first.move == hint(game.state, game.state.current).move  # the first hint is the hard player's
+        assert len(first.plan) >= 3
+        for decision in range(3):  # a card, its kingdom, a supply
             state = game.state
             position = game.session.position
             text = await hinted(pilot, seen)
-            expected = hint(state, state.current)
-            assert expected.move in legal_moves(state)
-            assert screen.cursor == key_of(expected.move)  # the cursor is on the hinted choice
+            # issue 11 section 4: within the turn, each hint is the next step of the plan the first one announced
+            expected = first.plan[decision]
+            assert expected in legal_moves(state)
+            assert screen.cursor == key_of(expected)  # the cursor is on the hinted choice
             assert game.session.position == position and game.state is state  # nothing played
-            assert text.startswith("Hint: " + hints.move_words(state, expected.move, (), screen.db))
+            assert text.startswith("Hint: " + hints.move_words(state, expected, first.plan[decision:], screen.db))
+            assert "worked out again" not in text
             assert not game.assisted
             await pilot.press("enter")  # play the hinted choice: the cursor is on it
             assert game.session.position == position + 1
-            assert game.session.moves[position] == expected.move
+            assert game.session.moves[position] == expected
+            if decision < 2:  # the cursor waits on the plan's next step
+                assert screen.cursor == key_of(first.plan[decision + 1])
         assert seen.counts[HintReady] == 3  # one answer per h
         assert screen.hint_for is None  # every hint asked for was answered: none is pending
 

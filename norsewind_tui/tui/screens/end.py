@@ -25,9 +25,10 @@ from ...rules.events import VIKINGS_TURN, describe
 from ...rules.scoring import Outcome
 from ...rules.state import State
 from ...storage.handle import GameHandle
-from ..text import safe_text
+from ..text import NAME_W, safe_text, short_name
 from .base import NorsewindScreen
 from .dialogs import LogScreen
+from .final_board import FinalBoardScreen
 from .help import HelpScreen
 
 MEDAL_TEXT = {"bronze": "BRONZE", "silver": "SILVER", "gold": "GOLD", "platinum": "PLATINUM"}
@@ -41,7 +42,7 @@ def finished_refusal(what: str) -> str:
 def log_lines(game: GameHandle) -> list[str]:
     """The whole game log in words, as the game screen's log has it (the Vikings' steps indented)."""
     state, session = game.state, game.session
-    names = tuple(safe_text(p.name) for p in state.players)
+    names = tuple(short_name(p.name) for p in state.players)
     db = cards_for(state)
     lines = []
     for batch in session.events[: session.position]:
@@ -53,7 +54,7 @@ def log_lines(game: GameHandle) -> list[str]:
 
 def result_lines(state: State, result: Outcome, assisted: bool, branch_of: str | None = None) -> list[tuple[str, str]]:
     """The verdict under the pad as (text, component class) lines."""
-    names = [safe_text(p.name) for p in state.players]
+    names = [short_name(p.name) for p in state.players]
     out: list[tuple[str, str]] = []
     if branch_of is not None:
         out.append((f"Played on from {safe_text(branch_of)}: a branch earns no medal and is not in the campaign.", ""))
@@ -121,7 +122,10 @@ class ScorePad(Widget):
     def render(self) -> RenderableType:
         state = self.state
         result = final_result(state)
-        names = [safe_text(p.name) for p in state.players]
+        # a column per player beside "Northumbria" (11): longer names abbreviated (Bartholomew.) to fit the width
+        n = len(state.players) + (1 if state.solo else 0)
+        width = self.content_region.width or self.app.size.width - 6
+        names = [short_name(p.name, max(8, min(NAME_W, (width - 11) // n - 3))) for p in state.players]
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="", expand=False)
         table.add_column(Text("Score pad"), no_wrap=True)
         pads = [score_breakdown(state, i) for i in range(len(state.players))]
@@ -176,6 +180,7 @@ class EndScreen(NorsewindScreen[None]):
         Binding("escape,m", "menu", "Title screen", key_display="Esc", id="end-menu"),
         Binding("r", "review", "Review", id="end-review"),
         Binding("L", "show_log", "Log", key_display="L", id="end-log"),
+        Binding("b", "final_board", "Board", id="end-board"),
         Binding("question_mark", "help", "Help", key_display="?", id="end-help"),
         Binding("q", "quit_game", "Quit", id="end-quit"),
         # not offered (R25), but the keys of the game screen say why
@@ -218,6 +223,9 @@ class EndScreen(NorsewindScreen[None]):
     def action_review(self) -> None:
         """Watch the game again, decision by decision (R25: the way to look back)."""
         self.norsewind.open_review(self.game, on_error=self.say)
+
+    def action_final_board(self) -> None:
+        self.app.push_screen(FinalBoardScreen(self.game.state))
 
     def action_hint(self) -> None:
         self.notify("The game is over: no hint (L shows the game log).", severity="warning")

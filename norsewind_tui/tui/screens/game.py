@@ -8,12 +8,14 @@ that posts ``ComputerMoved``.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -30,11 +32,11 @@ from ...rules.state import COLOUR_NAMES, DISCS, State
 from ...storage import SavedGame, StorageError
 from ...storage.handle import GameHandle
 from ..computer import Computer
-from ..hints import HintAnswer, ask
+from ..hints import Announced, HintAnswer, ask, follow_plan
 from ..info import explain_key
 from ..keys import GAME_BINDINGS
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
-from ..text import card_facts, describe_card, plural, safe_text
+from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
 from ..widgets.kingdoms import KingdomsView
@@ -48,10 +50,39 @@ from .dialogs import ConfirmScreen, LogScreen, NameScreen
 from .end import EndScreen, finished_refusal
 from .help import HelpScreen
 from .info import InfoScreen
+from .vikings import VikingScreen
 
 LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
 # the notation in one line (at most 79 cells: one line of the log at 80 columns); ? has it all
 LEGEND = "Key: h helmets, s shields, p prestige, c citizens, $ coins; RISK (h>s) is -7."
+
+
+def digits(n: int) -> str:
+    """The digit keys for ``n`` choices: "1" for one, "1-3" for three (never "1-1")."""
+    return "1" if n == 1 else f"1-{n}"
+
+
+CANNOT_PAY = re.compile(r"^(that castle|the .+?) fits no kingdom: the (castle|.+?) costs (\d+); you have (\d+)$")
+
+
+def plainly(reason: str) -> str:
+    """A refusal in plain words: a choice refused only for its price says you cannot pay."""
+    found = CANNOT_PAY.match(reason)
+    if found:
+        return f"{found.group(1)} costs {found.group(3)} and you have {found.group(4)}: you cannot pay for it"
+    return reason
+
+
+PRESENT = {"placed": "place", "paid": "pay", "took": "take", "gained": "gain", "moved": "move", "returned": "return"}
+PRESENT |= {"replaced": "replace", "earned": "earn", "scored": "score", "received": "receive", "has": "have"}
+
+
+def future(sentence: str, name: str) -> str:
+    """A log sentence about ``name`` said of a choice not made yet: "Ana placed X, paid 2.": "you place X, paying 2"."""
+    if not sentence.startswith(name + " "):
+        return sentence
+    verb, _, rest = sentence[len(name) + 1 :].partition(" ")
+    return f"you {PRESENT.get(verb, verb)} {rest}".replace(", paid ", ", paying ")
 
 
 class ComputerMoved(Message):
@@ -105,6 +136,8 @@ class GameScreen(NorsewindScreen[None]):
         self.computer = Computer(game.session.seed)
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hint_for: State | None = None  # the position a hint is being worked out for
+        self.announced: Announced | None = None  # the plan the last hint announced (hints within a turn follow it)
+        self.hint_changed = ""  # why the hint being worked out is not the announced plan's next step
 
     # ------------------------------------------------------------------ layout
 
@@ -133,7 +166,7 @@ class GameScreen(NorsewindScreen[None]):
         if self.notice:
             self.say(self.notice)
         elif not self.game.state.is_over:
-            tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ""
+            tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ", tab the Vikings"
             self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
 
     def follow(self) -> None:
@@ -160,7 +193,7 @@ class GameScreen(NorsewindScreen[None]):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(safe_text(p.name) for p in self.state.players)
+        return tuple(short_name(p.name) for p in self.state.players)
 
     def is_computer(self, seat: int) -> bool:
         seats = self.game.seats
@@ -180,13 +213,13 @@ class GameScreen(NorsewindScreen[None]):
         if self.cursor not in self.tmap:
             self.cursor = first_legal(self.targets)
         me = -1 if state.is_over else state.current
-        seat = self.view_seat if self.view_seat is not None else max(me, 0)
+        seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
         view = BoardView(state, self.db, self.names, self.tmap, self.cursor, seat, me)
         for board in self.query(Board):
             board.show(view)
         self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
-        switched = ("decline", "refresh_market", "pass_turn", "castles", "redo")
-        switches = tuple(self.check_action(action, ()) for action in switched)
+        switched = ("decline", "refresh_market", "pass_turn", "castles", "redo", "row_digit")
+        switches = tuple(self.check_action(action, (1,) if action == "row_digit" else ()) for action in switched)
         if switches != self.switches:  # the footer is redrawn only when its keys change
             self.switches = switches
             self.refresh_bindings()
@@ -199,23 +232,35 @@ class GameScreen(NorsewindScreen[None]):
         """Only the cursor moved: redraw the boards, not the prompt."""
         state = self.state
         me = -1 if state.is_over else state.current
-        seat = self.view_seat if self.view_seat is not None else max(me, 0)
+        seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
         view = BoardView(state, self.db, self.names, self.tmap, self.cursor, seat, me)
         for board in self.query(Board):
             board.show(view)
 
+    def decision_prompt(self) -> str:
+        """The rules' prompt, the name in it as written everywhere else in the game (long ones abbreviated)."""
+        state = self.state
+        text = pending(state).prompt
+        raw = state.players[state.current].name
+        if text.startswith(raw + ":"):
+            text = self.names[state.current] + text[len(raw) :]
+        return text
+
+    def home_seat(self, me: int) -> int:
+        """Whose kingdoms are shown unless another player's were asked for: the player to move."""
+        return max(me, 0)
+
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return "The game is over."
-        p = pending(state)
-        text = p.prompt
+            return "Final scores: the score pad follows."  # the log's last line already says the game is over
+        text = self.decision_prompt()
         if self.game.read_only:
             text = "Watching (read-only): " + text
         elif self.is_computer(state.current):
             text = f"{self.names[state.current]} (computer) is thinking..."
         if self.castle_mode:
-            text = f"Castle display: press 1-{len(state.display)} or move and Enter (Esc: back to the market)."
+            text = f"Castle display: press {digits(len(state.display))} or move and Enter (Esc: back to the market)."
         if seat != state.current and 0 <= seat < len(state.players):
             text = f"[Viewing {self.names[seat]}'s kingdoms; tab] " + text
         return text
@@ -276,7 +321,7 @@ class GameScreen(NorsewindScreen[None]):
         if target is None:
             return
         if not target.legal:
-            self.say("Not allowed: " + why_not(self.state, target.move), "error")
+            self.say("Not allowed: " + plainly(why_not(self.state, target.move)), "error")
             return
         self.say(self.explain(target.move), "preview")
 
@@ -294,7 +339,13 @@ class GameScreen(NorsewindScreen[None]):
         if result is None:
             return ""
         after, events = result
-        words = [describe(e, self.names, db) for e in events if e.kind != "placed" or e.value]
+        words = [
+            future(describe(e, self.names, db), self.names[state.current])
+            for e in events
+            if e.kind != "placed" or e.value
+        ]
+        if words:
+            words[0] = "Enter: " + words[0]  # what choosing it would do (nothing has happened yet)
         if isinstance(move, (ChooseKingdom, PlaceCitizen, PlaceDisc)):
             ks = kingdom_score(db, after.players[state.current], move.row)
             if ks.safe:
@@ -320,7 +371,7 @@ class GameScreen(NorsewindScreen[None]):
         self.cursor = key
         if not target.legal:
             self.redraw()
-            self.say("Not allowed: " + why_not(self.state, target.move), "error")
+            self.say("Not allowed: " + plainly(why_not(self.state, target.move)), "error")
             self.app.bell()
             return
         self.play(target.move)
@@ -339,18 +390,18 @@ class GameScreen(NorsewindScreen[None]):
         self.log_events(events)
         self.castle_mode = False
         self.view_seat = None
-        self.cursor = None
+        self.cursor = self.next_hinted()
         self.computer_events = [*self.computer_events, *events] if by_computer else []
         self.sync()
         if self.say_warning():
             return
         if not self.state.is_over:
-            summary = self.vikings_summary(events)
-            if self.is_human_turn() and self.computer_events:  # what the computers did, in one line
-                summary = computers_summary(self.computer_events, self.names, self.db)
+            summaries = [self.vikings_summary(events), "The Vikings took their cards (L shows the log)."]
+            if self.is_human_turn() and self.computer_events:  # what the computers did, in a few words
+                summaries = computers_summary(self.computer_events, self.names, self.db)
                 self.computer_events = []
-            if summary:
-                self.say(summary, "info")
+            if summaries[0]:
+                self.query_one(StatusLine).say_fitting(summaries)
             elif self.is_human_turn():
                 self.describe_cursor()
             else:  # a computer (or someone at another terminal) decides: the log shows it
@@ -363,6 +414,17 @@ class GameScreen(NorsewindScreen[None]):
             self.say(str(warning), "error")
         return bool(warning)
 
+    def next_hinted(self) -> Key | None:
+        """After a hinted step was followed: the plan's next step, for the cursor (None otherwise)."""
+        announced, s = self.announced, self.game.session
+        if announced is None or s.position <= announced.position:
+            return None
+        played = s.moves[announced.position : s.position]
+        steps = len(played)
+        if tuple(played) != announced.plan[:steps] or steps >= len(announced.plan):
+            return None
+        return key_of(announced.plan[steps])
+
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
         steps = [describe(e, self.names, self.db) for e in events if e.kind in VIKINGS_TURN]
@@ -373,7 +435,7 @@ class GameScreen(NorsewindScreen[None]):
         if key[0] == "seat":
             seat = key[1]
             assert isinstance(seat, int)  # the players bar's keys are ("seat", index)
-            self.view_seat = None if seat == self.state.current else seat
+            self.view_seat = None if seat == self.home_seat(self.state.current) else seat
             self.sync()
             return
         if self.view_seat is not None and key[0] in ("row", "space", "disc"):
@@ -445,6 +507,11 @@ class GameScreen(NorsewindScreen[None]):
         if self.hint_for is state:
             self.say("Still thinking of a hint...", "hint")
             return
+        followed = self.follow_announced()
+        if isinstance(followed, HintAnswer):  # the plan announced this turn goes on: no new search
+            self.show_hint(followed)
+            return
+        self.hint_changed = followed
         self.hint_for = state
         self.say("Thinking of a hint (what the hard computer player would do)...", "hint")
         self.find_hint(state, state.current)
@@ -458,11 +525,30 @@ class GameScreen(NorsewindScreen[None]):
         else:
             self.post_message(HintReady(state, answer))
 
+    def follow_announced(self) -> HintAnswer | str:
+        """The announced plan's next step, else why it no longer holds ("" for a new turn)."""
+        announced, s = self.announced, self.game.session
+        if announced is None or s.position < announced.position:
+            return ""
+        played = s.moves[announced.position : s.position]
+        revealed = any(
+            e.kind in ("revealed", "castle_revealed")
+            for batch in s.events[announced.position : s.position]
+            for e in batch
+        )
+        return follow_plan(announced, self.state, played, revealed)
+
     def on_hint_ready(self, message: HintReady) -> None:
         if message.state is not self.hint_for or message.state is not self.state or not self.is_human_turn():
             return  # the position changed meanwhile: the hint is for another one
         self.hint_for = None
-        key = key_of(message.answer.move)
+        self.show_hint(dataclasses.replace(message.answer, changed=self.hint_changed))
+
+    def show_hint(self, answer: HintAnswer) -> None:
+        """Point at the hinted choice (nothing is played) and say it; remember its plan for this turn."""
+        state = self.state
+        self.announced = Announced(self.game.session.position, state.current, state.turn, answer.plan)
+        key = key_of(answer.move)
         if key in self.tmap:  # point at the hinted choice; nothing is played
             self.view_seat = None
             if self.castle_mode and key[0] != "castle":
@@ -470,7 +556,7 @@ class GameScreen(NorsewindScreen[None]):
             self.cursor = key
             self.query_one(PromptLine).set_prompt(self.prompt_text(self.state.current))
             self.redraw()
-        self.say(message.answer.text, "hint")
+        self.say(answer.text, "hint")
 
     def on_hint_failed(self, message: HintFailed) -> None:
         if message.state is not self.hint_for:
@@ -504,9 +590,46 @@ class GameScreen(NorsewindScreen[None]):
             return decision(self.state) == "action" and bool(self.state.display) and self.is_human_turn()
         if action == "redo":
             return bool(self.game.can_redo())
-        if action == "next_view" or action == "prev_view":
+        if action in ("digit", "row_digit") and parameters == (1,):  # one of the two "1" keys is in the footer
+            rows = decision(self.state) in ("kingdom", "space") and self.is_human_turn()
+            return rows == (action == "row_digit")
+        if action == "prev_view":
             return len(self.state.players) > 1
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose binding is off now (hidden from the footer) says why it does nothing."""
+        refusal = self.key_refusal(event.key)
+        if refusal:
+            event.stop()
+            self.say(refusal, "error")
+
+    def key_refusal(self, key: str) -> str:
+        """Why ``key`` does nothing now ("" when it does something or is not one of the switched keys)."""
+        actions = {"d": "decline", "r": "refresh_market", "p": "pass_turn", "c": "castles", "ctrl+y": "redo"}
+        action = actions.get(key)
+        if action is None or self.check_action(action, ()):
+            return ""
+        state = self.state
+        if state.is_over:
+            return "The game is over."
+        if action == "redo":
+            return "Nothing to redo."
+        if not self.is_human_turn():
+            return "Wait: it is not your decision."
+        if action == "castles":
+            if decision(state) != "action":
+                return (
+                    "c: a castle is bought instead of a building, at the start of a turn; finish this decision first."
+                )
+            return "c: the castle display is empty."
+        if action == "refresh_market":
+            return "r: the market can be refreshed only when you can afford no building in it (R12)."
+        if action == "pass_turn":
+            return "p: you can pass only when no action is possible (R13)."
+        if decision(state) == "action":
+            return "d: there is nothing to decline now; take a building or a castle first."
+        return "d: this decision cannot be declined."
 
     def action_move(self, direction: str) -> None:
         if not self.targets:
@@ -564,6 +687,9 @@ class GameScreen(NorsewindScreen[None]):
             self.describe_cursor()
         elif choice == "supply":
             self.say("Choose a supply with the arrows and Enter, or press d to take nothing.", "error")
+
+    def action_row_digit(self, n: int) -> None:
+        self.action_digit(n)
 
     def action_castles(self) -> None:
         if not self.state.display:
@@ -687,14 +813,27 @@ class GameScreen(NorsewindScreen[None]):
 
     def cycle_view(self, delta: int) -> None:
         n = len(self.state.players)
-        if n == 1:
-            self.say("Solo: the Viking column beside your rows shows the Vikings.")
+        if n == 1:  # solo: Tab shows the Vikings
+            self.action_vikings()
             return
-        current = self.view_seat if self.view_seat is not None else self.state.current
+        home = self.home_seat(self.state.current)
+        current = self.view_seat if self.view_seat is not None else home
         seat = (current + delta) % n
-        self.view_seat = None if seat == self.state.current else seat
+        self.view_seat = None if seat == home else seat
         self.sync()
-        self.say(f"Showing {self.names[seat]}'s kingdoms." + (" (tab: next player)" if self.view_seat else ""))
+        self.say(
+            f"Showing {self.whose(seat)} kingdoms." + (" (tab: next player)" if self.view_seat is not None else "")
+        )
+
+    def whose(self, seat: int) -> str:
+        """Whose kingdoms, in words: "Ana's" (at a shared table, "your" for your own)."""
+        return f"{self.names[seat]}'s"
+
+    def action_vikings(self) -> None:
+        if not self.state.solo:
+            self.say("v: the Viking display is in the solo game only; tab shows the other players.", "error")
+            return
+        self.app.push_screen(VikingScreen(self.state, self.db))
 
     def action_save_as(self) -> None:
         self.app.push_screen(NameScreen("Save the game as (letters, digits, - and _):", self.game.name), self.saved_as)
@@ -740,15 +879,19 @@ class GameScreen(NorsewindScreen[None]):
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         out: list[tuple[str, str, Callable[[], object]]] = []
         for b in GAME_BINDINGS:
-            if b.id in ("left", "right", "up", "down") or (b.id or "").startswith("pick-"):
+            if b.id in ("left", "right", "up", "down", "kingdom-1") or (b.id or "").startswith("pick-"):
                 continue
             action = b.action
             out.append((b.description, f"key {b.key.split(',')[0]}", partial(self.run_action, action)))
         return out
 
 
-def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -> str:
-    """The computer players' turns in one line each: "Hal (computer): took the Inn from slot 2; ..."."""
+def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -> list[str]:
+    """The computer players' turns, from the whole story to the fewest words (the first that fits is shown).
+
+    The whole: "Hal (computer): took the Inn from slot 2; placed ...". Shorter: what each took.
+    Shortest: who played (the log has the rest).
+    """
     turns: list[tuple[int, list[str], int]] = []  # (seat, what it did, coins gained)
     for e in events:
         if e.player < 0 or e.player >= len(names) or e.kind in FOLLOWED_OR_NO_ONES:
@@ -763,12 +906,20 @@ def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -
         if text.startswith(names[seat] + " "):
             text = text[len(names[seat]) + 1 :]
         parts.append(text)
-    lines = []
+    lines, brief = [], []
     for seat, parts, coins in turns:
+        if parts:  # what it took, without where from
+            brief.append(f"{names[seat]} " + re.sub(r" from (slot|the castle display|supply) ?\d*$", "", parts[0]))
         if coins:
             parts.append(f"gained {plural(coins, 'coin')}")
         lines.append(f"{names[seat]} (computer): " + "; ".join(parts) + ".")
-    return safe_text(" ".join(lines))
+    who = sorted({seat for seat, _, _ in turns})
+    players = " and ".join(names[s] for s in who) if len(who) < 3 else f"{len(who)} computer players"
+    return [
+        safe_text(" ".join(lines)),
+        safe_text("Computers: " + "; ".join(brief) + ". L shows the log."),
+        safe_text(f"{players} played (L shows the log)."),
+    ]
 
 
 __all__ = ["Binding", "GameScreen"]

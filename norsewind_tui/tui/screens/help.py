@@ -26,7 +26,7 @@ def keys_table() -> Table:
     for b in GAME_BINDINGS:
         if b.id is None or b.id in seen:
             continue
-        if (b.id.startswith("pick-") and b.id != "pick-1") or b.id in ("right", "up", "down", "prev-view"):
+        if (b.id.startswith("pick-") and b.id != "pick-1") or b.id in ("right", "up", "down", "prev-view", "kingdom-1"):
             continue
         seen.add(b.id)
         label = "1-9" if b.id == "pick-1" else "arrows, j k l" if b.id == "left" else key_label(b)

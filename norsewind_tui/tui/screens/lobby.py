@@ -29,6 +29,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from textual.worker import get_current_worker
 
 from ...storage import StorageError
+from ...storage.paths import sanitise_name
 from ...storage.tables import (
     MAX_SEATS,
     MIN_SEATS,
@@ -334,8 +335,18 @@ class NewTableScreen(NorsewindScreen[None]):
         super().__init__()
         self.identity = player_identity()
         self.count = MIN_SEATS
+        self.proposal = ""
+
+    def proposed_name(self) -> str:
+        """The name the store would choose (``alice-table``, else ``alice-table-2``...), to show as the value."""
+        store, _ = _store(self.norsewind.library)
+        base = sanitise_name(f"{self.identity}-table")
+        if store is None:
+            return base
+        return next((c for c in (base, *(f"{base}-{n}" for n in range(2, 1000))) if not store.exists(c)), base)
 
     def compose(self) -> ComposeResult:
+        self.proposal = self.proposed_name()
         kinds: list[tuple[str, str]] = [("Open: a person joins", "open")]
         kinds += [(LABELS.get(b, f"Computer ({b})"), b) for b in bot_names()]
         with Vertical(classes="page"):
@@ -343,7 +354,7 @@ class NewTableScreen(NorsewindScreen[None]):
             with Horizontal(classes="field"):
                 yield Label("Table name", classes="field-label")
                 yield Input(
-                    placeholder=f"{safe_text(self.identity)}-table",
+                    value=self.proposal,  # a value kept with Enter, not a grey placeholder
                     max_length=40,
                     compact=True,
                     id="table-name",
@@ -441,6 +452,8 @@ class NewTableScreen(NorsewindScreen[None]):
             self.say("The seed must be between 0 and 9223372036854775807.")
             return
         name = self.query_one("#table-name", Input).value.strip() or None
+        if name == self.proposal:
+            name = None  # the proposed name: the store takes the next free one if someone took it meanwhile
         try:
             table: SharedTable = store.create(
                 self.identity,

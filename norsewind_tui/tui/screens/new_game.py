@@ -7,9 +7,11 @@ import unicodedata
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...rules import GameConfig
@@ -24,8 +26,39 @@ MAX_NAME = 24
 
 def clean_name(raw: str) -> str:
     """A typed name without control characters (shown literally everywhere anyway)."""
-    text = "".join(ch for ch in raw if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
-    return " ".join(text.split())[:MAX_NAME]
+    return " ".join(printable(raw).split())[:MAX_NAME]
+
+
+def printable(raw: str) -> str:
+    """``raw`` without control and invisible formatting characters, the rest in order."""
+    return "".join(ch for ch in raw if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+class NameInput(Input):
+    """A player's name: a paste keeps its printable characters in order (control characters dropped,
+    an escape sequence is not replayed as keys), and a name cut to its maximum length says so."""
+
+    def on_mount(self) -> None:
+        self.cursor_blink = False  # steady: the focused field is in reverse video (and pictures repeat)
+
+    class Cut(Message):
+        """The name reached its maximum length: what was pasted or typed beyond it was left out."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.prevent_default()  # not Input's own paste, which inserts the raw text or nothing when too long
+        event.stop()
+        lines = event.text.splitlines()
+        text = " ".join(printable(lines[0]).split()) if lines else ""
+        start, end = sorted(self.selection)
+        room = MAX_NAME - (len(self.value) - (end - start))
+        self.replace(text[: max(room, 0)], start, end)
+        if len(text) > room:
+            self.post_message(self.Cut())
+
+    def restricted(self) -> None:
+        super().restricted()
+        if len(self.value) >= MAX_NAME:
+            self.post_message(self.Cut())
 
 
 def level_label(level: int) -> str:
@@ -75,7 +108,7 @@ class NewGameScreen(NorsewindScreen[None]):
             for seat in range(4):
                 with Horizontal(classes="field seat", id=f"seat-{seat}"):
                     yield Label(f"Player {seat + 1}", classes="field-label")
-                    yield Input(
+                    yield NameInput(
                         value=profile if seat == 0 else f"Player {seat + 1}",
                         max_length=MAX_NAME,
                         compact=True,
@@ -148,6 +181,9 @@ class NewGameScreen(NorsewindScreen[None]):
             self.action_start()
         else:
             self.action_back()
+
+    def on_name_input_cut(self, event: NameInput.Cut) -> None:
+        self.say(f"A name is at most {MAX_NAME} characters: it was cut there.")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()

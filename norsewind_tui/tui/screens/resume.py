@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,9 +13,24 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...storage import StorageError
 from ..adapter import GameSummary
-from ..text import fit, safe_text
+from ..text import NAME_W, safe_text, short_name
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
+
+SCROLLBAR = 2  # the list's scroll bar, when it has more games than lines
+
+
+def players_in(names: tuple[str, ...], width: int) -> str:
+    """The players in at most ``width`` cells: all of them, else the first and how many more.
+
+    Names are abbreviated as everywhere else (``Bartholomew.``), never cut with ``~``.
+    """
+    for w in (NAME_W, 8, 6):
+        text = ", ".join(short_name(n, w) for n in names)
+        if cell_len(text) <= width:
+            return text
+    more = f" +{len(names) - 1}" if len(names) > 1 else ""
+    return short_name(names[0], max(width - len(more), 4)) + more
 
 
 class ResumeScreen(NorsewindScreen[None]):
@@ -45,16 +61,21 @@ class ResumeScreen(NorsewindScreen[None]):
         self.games = library.list()
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        for label in ("Name", "Mode", "Players", "Turn", "Updated", ""):
+        # every name whole (it is what `norsewind resume` takes, as is the number); the players give way
+        number_w = len(str(len(self.games)))
+        name_w = max((cell_len(safe_text(g.name)) for g in self.games), default=4)
+        state_w = 8 if any(g.error or g.finished for g in self.games) else 0
+        room = self.app.size.width - 2 - SCROLLBAR - 2 * 6 - number_w - name_w - 4 - 16 - state_w
+        for label in ("#", "Name", "Players", "Turn", "Updated", ""):
             table.add_column(label)
-        for g in self.games:
+        for i, g in enumerate(self.games, 1):
             state = "broken" if g.error else ("finished" if g.finished else "")
             if g.branch_of and not g.error:
                 state = "branch, over" if g.finished else "branch"  # played on from another game (issue 12)
             table.add_row(
-                Text(fit(safe_text(g.name), 24).rstrip()),
-                Text(g.mode),
-                Text(fit(safe_text(g.players), 24).rstrip()),
+                Text(str(i)),
+                Text(safe_text(g.name)),
+                Text(players_in(g.names or (g.players,), max(room, 8))),
                 Text(str(g.turn) if not g.error else ""),
                 Text(g.updated),
                 Text(state),

@@ -17,14 +17,14 @@ from textual import work
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from ...rules import pending
 from ...rules.events import Event
 from ...rules.moves import Move
 from ...rules.state import State
 from ...storage.tables import SharedTable, TableView
 from ..computer import Computer
+from ..text import short_name
 from .end import EndScreen
-from .game import GameScreen
+from .game import GameScreen, digits
 
 TROUBLE_PAUSE = 5.0  # seconds before looking again after the table could not be read or a bot failed
 
@@ -128,6 +128,8 @@ class TableScreen(GameScreen):
             self.say(self.turn_line())
         elif events is None and old.session.position > message.view.session.position:
             self.say("A decision was undone.")
+        else:  # someone decided: what the status said (an undo refused...) is about an older position
+            self.say("")
 
     def on_table_trouble(self, message: TableTrouble) -> None:
         self.say(message.reason, "error")
@@ -149,10 +151,10 @@ class TableScreen(GameScreen):
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return "The game is over."
+            return "Final scores: the score pad follows."  # the log's last line already says the game is over
         if self.castle_mode:
-            return f"Castle display: press 1-{len(state.display)} or move and Enter (Esc: back to the market)."
-        text = pending(state).prompt
+            return f"Castle display: press {digits(len(state.display))} or move and Enter (Esc: back to the market)."
+        text = self.decision_prompt()
         table = self.table
         current = state.current
         if table.read_only:
@@ -162,10 +164,19 @@ class TableScreen(GameScreen):
         elif table.holder(current) is None:
             text = f"Seat {current + 1} is open: waiting for a player to join this table (from the lobby)."
         elif not table.is_my_turn():
-            text = f"Waiting for {table.holder(current)}. {text}"
+            holder = short_name(table.holder(current) or "")
+            text = f"Waiting for {holder}{'' if holder.endswith('.') else '.'} {text}"
         if seat != current and 0 <= seat < len(state.players):
-            text = f"[Viewing {self.names[seat]}'s kingdoms; tab] " + text
+            text = f"[Viewing {self.whose(seat)} kingdoms; tab] " + text
         return text
+
+    def home_seat(self, me: int) -> int:
+        """At a shared table your own board is shown unless you ask for another's."""
+        mine = self.table.seat
+        return mine if mine is not None else max(me, 0)
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.table.seat else super().whose(seat)
 
     def refuse(self) -> bool:
         """Say why this player cannot decide now; True when they cannot."""

@@ -44,7 +44,7 @@ class TitleScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "open('new')", "New game", id="title-new"),
         Binding("r", "open('resume')", "Resume", id="title-resume"),
-        Binding("t", "open('tables')", "Tables", show=False, id="title-tables"),  # in the menu; the footer is full
+        Binding("t", "open('tables')", "Tables", id="title-tables"),
         Binding("c", "open('campaign')", "Campaign", id="title-campaign"),
         Binding("p", "open('progress')", "Progress", id="title-progress"),
         Binding("l", "open('learn')", "Learn", show=False, id="title-learn"),
@@ -101,7 +101,7 @@ class TitleScreen(NorsewindScreen[None]):
                 yield menu
             with Center():
                 yield Static(Text(safe_text(self.notice)), id="notice")
-        yield Footer()
+        yield Footer(compact=True)  # every key, t too, and the palette fit in 80 columns
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

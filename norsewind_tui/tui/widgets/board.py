@@ -174,6 +174,16 @@ class Board(Widget):
             return []
         return self.draw(width)
 
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        # drawn at the width being laid out, not the widget's old one: after a resize the height is
+        # the one a fresh start at that size gets (the default measured the last drawing)
+        if self.view is None:
+            return 1
+        regions = self._regions
+        height = len(self._draw_lines(width))
+        self._regions = regions  # measuring is not drawing: the click targets stay those on screen
+        return max(height, 1)
+
     def render(self) -> Text:
         width = self.size.width
         self._lines = self._draw_lines(width)

@@ -39,7 +39,7 @@ class CastleView(Board):
             items.append(cell.put(0, text).put(0, mark, "board--dim"))
         held = castle_in_hand(state)
         if held is not None:
-            text = "taken:" + (castle_values(db, held) if short else castle_line(db, held))
+            text = "taken: " + (castle_values(db, held) if short else castle_line(db, held))
             items.append(Cell(len(text) + 1, 1, None, "board--held").put(0, text))
         if not items:
             items.append(Cell(5, 1).put(0, "none", "board--dim"))

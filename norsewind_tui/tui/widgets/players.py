@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...rules.scoring import score_breakdown, viking_score
-from ..text import fit, plural
+from ..text import NAME_W, plural, short_name
 from .board import Board, Cell
 from .castles import counts_fit
 
@@ -38,19 +38,26 @@ class PlayersBar(Board):
         def entry(seat: int, name_w: int) -> str:
             p = state.players[seat]
             mark = ">" if seat == state.current and not state.is_over else " "
-            return f"{mark}{fit(v.names[seat], name_w).rstrip()} {p.coins}$ {scores[seat]}pt"
+            return f"{mark}{short_name(v.names[seat], name_w)} {p.coins}$ {scores[seat]}pt"
 
         def needed(name_w: int, counts: str) -> int:
             used = len(head) + sum(len(entry(s, name_w)) + 2 for s in order) + (len(tail) + 2 if tail else 0)
             return used + (len(counts) + 1 if counts else 0)
 
         longest = max(len(name) for name in v.names)
-        name_w, counts = 4, ""
-        for w in (min(longest, 14), min(longest, 10), min(longest, 7), 5):
-            found = next((c for c in counts_options if needed(w, c) <= width), None)
-            if found is not None and (found or w <= 7 or counts_options == ("",)):
-                name_w, counts = w, found
-                break
+        widths = (min(longest, NAME_W), min(longest, 10), min(longest, 7), 5)  # NAME_W: as in the prompt and log
+        # names are abbreviated before a count is dropped (the neutral count is no less needed than a name's tail)
+        full = counts_options[:1]
+        name_w, counts = next(
+            ((w, c) for c in full for w in widths if needed(w, c) <= width),
+            (4, ""),
+        )
+        if not counts and counts_options != ("",):
+            for w in widths:
+                found = next((c for c in counts_options if needed(w, c) <= width), None)
+                if found is not None and (found or w <= 7):
+                    name_w, counts = w, found
+                    break
         cells: list[Cell] = [Cell(len(head), 1).put(0, head, "board--label")]
         for seat in order:
             text = entry(seat, name_w)
@@ -82,7 +89,7 @@ class PlayersPanel(Board):
             risk = sum(1 for k in sb.kingdoms if not k.safe)
             mark = ">" if seat == state.current and not state.is_over else " "
             style = "board--current" if seat == v.seat else ""
-            top = Cell(width, 1, ("seat", seat), style).put(0, f"{mark}{fit(v.names[seat], width - 1).rstrip()}")
+            top = Cell(width, 1, ("seat", seat), style).put(0, f"{mark}{short_name(v.names[seat], width - 1)}")
             lines += self.join([top], len(lines))
             detail = f"  {plural(p.coins, 'coin')}, {plural(sb.total, 'point')}, {risk} at risk"
             lines += self.join([Cell(width, 1, ("seat", seat)).put(0, detail)], len(lines))

@@ -1,0 +1,61 @@
+"""From the score pad: the final board, player by player (b; Tab for the next player)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ...rules.engine import cards_for
+from ...rules.state import State
+from ..text import short_name
+from ..widgets.board import Board, BoardView
+from ..widgets.castles import CastleView
+from ..widgets.kingdoms import KingdomsView
+from ..widgets.market import MarketView
+from ..widgets.players import PlayersBar
+
+
+class FinalBoardScreen(ModalScreen[None]):
+    """The board as the game ended; nothing can be chosen on it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "next_player", "Next player", id="final-next", priority=True),
+        Binding("escape,q,b", "close", "Back to the score pad", key_display="Esc", id="final-close"),
+    ]
+
+    def __init__(self, state: State) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = 0
+
+    def compose(self) -> ComposeResult:
+        yield PlayersBar(id="players")
+        yield MarketView(id="market")
+        yield CastleView(id="castles")
+        yield KingdomsView(id="kingdoms")
+        yield Static(id="final-whose")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        state = self.state
+        names = tuple(short_name(p.name) for p in state.players)
+        view = BoardView(state, cards_for(state), names, {}, None, self.seat, -1)
+        for board in self.query(Board):
+            board.show(view)
+        whose = "Your kingdoms" if len(names) == 1 else f"{names[self.seat]}'s kingdoms"
+        self.query_one("#final-whose", Static).update(Text(f"{whose} as the game ended."))
+
+    def action_next_player(self) -> None:
+        self.seat = (self.seat + 1) % len(self.state.players)
+        self.show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,198 @@
+"""Nothing is cut off at 80x24 (issue 11 section 2): every screen, every kind of prompt, 24-cell names.
+
+Each test brings a screen to 80x24 with the longest names a player can type and
+asks ``layout_problems`` for lines that end elided (``~``, ``…``) and for text a
+widget needs more lines for than it has (hidden under the next widget).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from norsewind_tui.rules import GameConfig, Move, apply, legal_moves
+from norsewind_tui.rules import new_game as rules_game
+from norsewind_tui.rules.state import Phase
+from norsewind_tui.storage.tables import TableStore
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
+
+from .helpers import PROFILE, aio, make_app, new_game, screen_text
+from .layout import LONG_NAMES, layout_problems
+
+SIZE = (80, 24)
+PHASES: tuple[Phase, ...] = (
+    "place_start",
+    "action",
+    "building_kingdom",
+    "castle_kingdom",
+    "supply",
+    "citizen_space",
+    "disc_space",
+    "reuse_disc",
+    "neutral_space",
+)
+
+
+def moves_to(config: GameConfig, phase: Phase) -> tuple[int, list[Move]]:
+    """A seed and the (seeded random) moves that bring a game of ``config`` to ``phase``."""
+    for seed in range(60):
+        state = rules_game(config, seed=seed)
+        rng = random.Random(seed)
+        moves: list[Move] = []
+        while state.phase != "over":
+            if state.phase == phase:
+                return seed, moves
+            move = rng.choice(legal_moves(state))
+            state = apply(state, move)
+            moves.append(move)
+    raise AssertionError(f"no game reached {phase}")
+
+
+def game_at(saves: Path, names: tuple[str, ...], phase: Phase, **seats: str) -> Any:
+    config = GameConfig(players=names, start_choice=phase == "place_start")
+    seed, moves = moves_to(config, phase)
+    library = Library(str(saves), profile=PROFILE)
+    metas = [library.seat(n, "computer", seats[n]) if n in seats else library.seat(n) for n in names]
+    game = library.create(config, seed, metas)
+    for move in moves:
+        game.push(move)
+    return game
+
+
+def assert_fits(app: Any) -> None:
+    problems = layout_problems(app)
+    assert not problems, "\n".join([*problems, screen_text(app)])
+
+
+@pytest.mark.parametrize("players", [1, 4])
+@pytest.mark.parametrize("phase", PHASES)
+@aio
+async def test_every_decision_fits(saves: Path, phase: Phase, players: int) -> None:
+    game = game_at(saves, LONG_NAMES[:players], phase)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.game.state.phase == phase  # type: ignore[attr-defined]
+        assert_fits(app)
+        await pilot.press("right")  # the status line describes the choice under the cursor
+        await pilot.pause()
+        assert_fits(app)
+        if players > 1:
+            await pilot.press("tab")  # another player's kingdoms: the prompt says whose
+            await pilot.pause()
+            assert_fits(app)
+
+
+@aio
+async def test_the_castle_display_prompt_fits(saves: Path) -> None:
+    game = game_at(saves, LONG_NAMES, "action")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Castle display" in screen_text(app)
+        assert_fits(app)
+
+
+@aio
+async def test_the_computers_turns_summary_fits(saves: Path) -> None:
+    """Three computers with 24-cell names play after you: their summary fits above the footer."""
+    names = LONG_NAMES
+    game = game_at(saves, names, "action", **{n: "normal" for n in names[1:]})
+    while game.state.current != 0:
+        game.push(legal_moves(game.state)[0])
+    app = make_app(saves, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        turn = app.screen.game.state.turn  # type: ignore[attr-defined]
+        while app.screen.game.state.current == 0 and app.screen.game.state.turn == turn:  # type: ignore[attr-defined]
+            await pilot.press("enter")  # your turn, decision by decision, until the computers play
+            await pilot.pause()
+        await app.workers.wait_for_complete()
+        for _ in range(20):
+            await pilot.pause()
+            if app.screen.is_human_turn():  # type: ignore[attr-defined]
+                break
+        status = app.screen.query_one(StatusLine).message
+        assert "Cunegonde-Wilhe." in status  # the first computer, by its name as written everywhere in the game
+        assert_fits(app)
+
+
+@aio
+async def test_the_vikings_turn_fits(saves: Path) -> None:
+    """Solo: after your turn the Vikings take their cards; the summary and the log fit."""
+    game = game_at(saves, LONG_NAMES[:1], "action")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        turn = app.screen.game.state.turn  # type: ignore[attr-defined]
+        while app.screen.game.state.turn == turn:  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+        assert_fits(app)
+
+
+@aio
+async def test_a_hint_fits(saves: Path) -> None:
+    game = game_at(saves, LONG_NAMES[:2], "action")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.hint_for is None  # type: ignore[attr-defined]
+        assert_fits(app)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+@aio
+async def test_the_score_pad_fits(saves: Path, players: int) -> None:
+    game = new_game(saves, LONG_NAMES[:players], seed=3)
+    while not game.state.is_over:
+        game.push(legal_moves(game.state)[0])
+    app = make_app(saves, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EndScreen"
+        assert_fits(app)
+
+
+@pytest.mark.parametrize("keys", [[], ["n"], ["r"], ["c"], ["p"], ["question_mark"]])
+@aio
+async def test_the_other_screens_fit(saves: Path, keys: list[str]) -> None:
+    for n in (1, 1, 1, 2, 4):
+        new_game(saves, LONG_NAMES[:n], seed=n).close()
+    game = new_game(saves, LONG_NAMES[:1], seed=9)
+    while not game.state.is_over:
+        game.push(legal_moves(game.state)[0])
+    game.close()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert_fits(app)
+
+
+@pytest.mark.parametrize("mine", [True, False])
+@aio
+async def test_the_table_prompts_fit(saves: Path, mine: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a shared table: your turn, and waiting for a player with a 24-cell name."""
+    from norsewind_tui.tui.screens.table import TableScreen
+
+    first, second = LONG_NAMES[:2]
+    monkeypatch.setenv("NORSEWIND_PLAYER", first if mine else second)
+    store = TableStore(saves)
+    table = store.create(first, ["me", "open"], seed=1)
+    other = store.open(table.name, second)
+    assert other.join() == 1
+    holder = table if table.is_my_turn() else other
+    viewer = holder if mine else (other if holder is table else table)
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(TableScreen(store.open(viewer.name, viewer.identity)))
+        await pilot.pause()
+        prompt = app.screen.query_one(PromptLine).prompt
+        assert ("Waiting for" in prompt) != mine
+        assert_fits(app)

@@ -1,0 +1,190 @@
+"""Messages true where they are read (issue 11 section 5): keys that do nothing say why, and the wording list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from norsewind_tui.rules import legal_moves
+from norsewind_tui.rules.state import Phase
+from norsewind_tui.tui.screens.game import digits, future, plainly
+from norsewind_tui.tui.widgets.prompt import StatusLine
+
+from .helpers import aio, make_app, new_game, screen_text
+from .test_layout import game_at
+
+
+def status(app: Any) -> str:
+    return str(app.screen.query_one(StatusLine).message)
+
+
+@pytest.mark.parametrize(
+    ("key", "why"),
+    [
+        ("r", "r: the market can be refreshed only when you can afford no building in it (R12)."),
+        ("p", "p: you can pass only when no action is possible (R13)."),
+        ("d", "d: there is nothing to decline now; take a building or a castle first."),
+        ("ctrl+y", "Nothing to redo."),
+    ],
+)
+@aio
+async def test_a_key_that_does_nothing_at_the_market_says_why(saves: Path, key: str, why: str) -> None:
+    game = new_game(saves, ("Ana", "Bo"), seed=7)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert f" {key} " not in " " + screen_text(app).splitlines()[-1]  # not offered in the footer
+        await pilot.press(key)
+        await pilot.pause()
+        assert status(app) == why
+        assert game.session.position == 0
+
+
+@aio
+async def test_c_while_choosing_a_kingdom_says_why(saves: Path) -> None:
+    game = game_at(saves, ("Ana", "Bo"), "building_kingdom")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert status(app).startswith("c: a castle is bought instead of a building")
+
+
+@pytest.mark.parametrize(("phase", "footer"), [("action", "1-5 Pick"), ("building_kingdom", "1-4 Kingdom")])
+@aio
+async def test_the_footer_offers_the_digits_of_the_decision(saves: Path, phase: Phase, footer: str) -> None:
+    game = game_at(saves, ("Ana", "Bo"), phase)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        last = screen_text(app).splitlines()[-1]
+        assert footer in last and ("1-5" in last) == (footer == "1-5 Pick")
+        if phase == "building_kingdom":
+            await pilot.press("1")  # the "1" of the footer chooses the first kingdom
+            assert game.state.phase != phase or game.session.position > 0
+
+
+def test_wording() -> None:
+    assert digits(1) == "1" and digits(4) == "1-4"  # never "press 1-1"
+    assert plainly("that castle fits no kingdom: the castle costs 3; you have 1") == (
+        "that castle costs 3 and you have 1: you cannot pay for it"
+    )
+    assert plainly("the Inn fits no kingdom: Mercia has a red tile") == "the Inn fits no kingdom: Mercia has a red tile"
+    assert future("Ana put a blue citizen on building 1 of Wessex.", "Ana") == (
+        "you put a blue citizen on building 1 of Wessex."
+    )
+    assert future("Ana placed the Inn in Mercia, paid 2.", "Ana") == "you place the Inn in Mercia, paying 2."
+
+
+@aio
+async def test_the_preview_speaks_of_what_would_happen(saves: Path) -> None:
+    game = game_at(saves, ("Ana", "Bo"), "citizen_space")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right")
+        await pilot.pause()
+        assert status(app).startswith("Enter: you put "), status(app)
+        assert " put " in status(app) and "Ana put" not in status(app)
+
+
+@aio
+async def test_the_taken_castle_is_spaced_and_the_end_is_said_once(saves: Path) -> None:
+    game = game_at(saves, ("Ana", "Bo"), "castle_kingdom")
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "taken: $" in screen_text(app) and "taken:$" not in screen_text(app)
+    game = new_game(saves, ("Ana",), seed=3)
+    while not game.state.is_over:
+        game.push(legal_moves(game.state)[0])
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen_text(app).lower().count("the game is over") == 1
+
+
+@aio
+async def test_the_title_footer_offers_t(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "t Tables" in screen_text(app).splitlines()[-1]
+
+
+@aio
+async def test_a_stale_message_is_cleared_by_the_next_decision_at_a_table(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from norsewind_tui.storage.tables import TableStore
+    from norsewind_tui.tui.screens.table import TableScreen
+
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=1)
+    bob = store.open(alice.name, "bob")
+    assert bob.join() == 1
+    alice.poll()
+    mover, watcher = (alice, bob) if alice.is_my_turn() else (bob, alice)
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(TableScreen(store.open(watcher.name, watcher.identity)))
+        await pilot.pause()
+        await pilot.press("enter")  # not this player's decision: refused, with the reason
+        await pilot.pause()
+        assert status(app).startswith("Wait: ")
+        mover.poll()
+        mover.push(mover.legal_moves()[0])  # the other player decides
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.screen.state.turn != 1 or app.screen.game.session.position > 0:  # type: ignore[attr-defined]
+                break
+        await pilot.pause()
+        assert app.screen.game.session.position == 1  # type: ignore[attr-defined]
+        assert not status(app).startswith("Wait: ")
+
+
+@aio
+async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from norsewind_tui.storage.tables import TableStore
+    from norsewind_tui.tui.screens.table import TableScreen
+    from norsewind_tui.tui.widgets.kingdoms import KingdomsView
+
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=1)
+    bob = store.open(alice.name, "bob")
+    assert bob.join() == 1
+    alice.poll()
+    watcher = bob if alice.is_my_turn() else alice  # the one waiting
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = store.open(watcher.name, watcher.identity)
+        await app.push_screen(TableScreen(table))
+        await pilot.pause()
+        view = app.screen.query_one(KingdomsView).view
+        assert view is not None and view.seat == table.seat != view.state.current
+        assert "[Viewing your kingdoms; tab] Waiting for " in screen_text(app)
+        await pilot.press("tab")
+        await pilot.pause()
+        other = "alice" if watcher is bob else "bob"
+        assert status(app).startswith(f"Showing {other}'s kingdoms.")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@aio
+async def test_the_income_is_labelled_alike_in_every_row(saves: Path, size: tuple[int, int]) -> None:
+    """'[p] Ship+2' beside 'inc Farm+2': the income is written the same way in the four rows."""
+    from norsewind_tui.tui.text import TYPE_SHORT
+    from norsewind_tui.tui.widgets.kingdoms import KingdomsView
+
+    game = new_game(saves, ("Ana",), seed=7)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(KingdomsView)
+        lines = [strip.text for strip in app.screen._compositor.render_strips()][widget.region.y : widget.region.bottom]
+        incomes = [line for line in lines if any(f"{t}+" in line for t in TYPE_SHORT.values())]
+        assert len(incomes) == 4, lines
+        labelled = [" inc " in line for line in incomes]
+        assert all(labelled) or not any(labelled), incomes
