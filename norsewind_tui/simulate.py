@@ -104,9 +104,8 @@ def run_random(
         sys.stdout.write(msgspec.json.encode(summary).decode() + "\n")
         return 0
     title = f"{games} random game(s), {'solo level ' + str(level) if players == 1 else f'{players} players'}"
-    table = Table(
-        title=title, box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, title_justify="left"
-    )
+    console.print(title)  # a line of its own: a table's title wraps at the table's (narrow) width
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False)
     table.add_column("seat", no_wrap=True)
     table.add_column("mean score", justify="right", no_wrap=True)
     table.add_column("win rate", justify="right", no_wrap=True)

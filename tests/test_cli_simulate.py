@@ -92,14 +92,14 @@ def test_simulate_prints_the_table_for_two_players(tmp_path: Path) -> None:
     s = expected_summary(2, 3, 7)
     scores, rates = s["mean_scores"], s["win_rate_by_seat"]
     assert isinstance(scores, list) and isinstance(rates, list)
-    rows = [f"│ {i + 1}    │ {scores[i]:>10.1f} │ {rates[i]:>8.1%} │" for i in range(2)]
+    rows = [f" {i + 1}    {scores[i]:>11.1f} {rates[i]:>9.1%} " for i in range(2)]
     assert done.stdout.splitlines() == [
-        "  3 random game(s), 2 players   ",
-        "┏━━━━━━┳━━━━━━━━━━━━┳━━━━━━━━━━┓",
-        "┃ seat ┃ mean score ┃ win rate ┃",
-        "┡━━━━━━╇━━━━━━━━━━━━╇━━━━━━━━━━┩",
+        "3 random game(s), 2 players",
+        " " * 28,
+        " seat  mean score  win rate ",
+        " " + "─" * 26 + " ",
         *rows,
-        "└──────┴────────────┴──────────┘",
+        " " * 28,
         f"mean turns {s['mean_turns']:.1f}, mean decisions {s['mean_moves']:.1f}",
     ]
 
@@ -111,7 +111,7 @@ def test_simulate_prints_the_medals_for_solo_games(tmp_path: Path) -> None:
     medals = s["medals"]
     assert isinstance(medals, dict)
     lines = done.stdout.splitlines()
-    assert lines[0] == " 3 random game(s), solo level 1 "
+    assert lines[0] == "3 random game(s), solo level 1"
     assert lines[-2:] == [
         f"mean turns {s['mean_turns']:.1f}, mean decisions {s['mean_moves']:.1f}",
         f"mean Viking score {s['mean_vikings']:.1f}; medals: " + ", ".join(f"{k} {v}" for k, v in medals.items()),

@@ -425,7 +425,9 @@ def test_a_ship_hint_names_its_coins() -> None:
     # this deal: the Ship's own coins, plus the ship income of the kingdom it goes to (East Anglia)
     east_anglia = db.kingdoms[state.players[state.current].colour][1]
     assert (east_anglia.income, gained, east_anglia.income_value) == ("ship", 2, 2)
-    assert reason == f"take the Ship; +{gained + east_anglia.income_value} coins; East Anglia +1 citizen"
+    assert (
+        reason == f"the Ship is free; the turn nets +{gained + east_anglia.income_value} coins; East Anglia +1 citizen"
+    )
 
 
 def test_unknown_bot_name_is_a_clear_error() -> None:

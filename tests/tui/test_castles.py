@@ -44,7 +44,7 @@ def test_r23_a_castle_just_returned_is_marked_back_until_the_refill() -> None:
     s = swap_position()
     row = next(r for r, k in enumerate(s.players[0].kingdoms) if k.castle >= 0)
     assert lines(s, 80) == ["Castles 1:$8 s8{2} p3{1} 2:$5 s5{2} p2{1}"]
-    assert lines(apply(s, PickCastle(0)), 80) == ["Castles 1:$5 s5{2} p2{1} taken:$8 s8{2} p3{1}"]
+    assert lines(apply(s, PickCastle(0)), 80) == ["Castles 1:$5 s5{2} p2{1} taken: $8 s8{2} p3{1}"]
     s = apply(apply(s, PickCastle(0)), ChooseKingdom(row))  # A-32 returns to the display
     assert just_returned(s) == (1,)
     assert lines(s, 80) == ["Castles 1:$5 s5{2} p2{1} 2:$7 s7{2} p2{1} back"]

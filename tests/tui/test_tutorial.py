@@ -64,7 +64,7 @@ async def follow(pilot: Pilot[Any], limit: int = 400, stop: int | None = None) -
             assert castles.has_class("-lesson") and str(castles.styles.text_style) == "reverse"
             assert not market.has_class("-lesson") and str(market.styles.text_style) != "reverse"
         if text.startswith("[A kingdom at risk]"):  # the preview is of the asked choice (Wessex), not another
-            assert "Ana gained 3 coins from the ship. Ana gained 2 coins for 1 farm." in await shown(pilot)
+            assert "Enter: you gain 3 coins from the ship. You gain 2 coins for 1 farm." in await shown(pilot)
         if text.endswith(NEXT):
             await pilot.press("n")
         elif text.endswith(ENTER):
@@ -99,8 +99,8 @@ async def test_a_pilot_completes_the_tutorial_from_the_title_following_the_lesso
         " Northumbria pays 1 per blacksmith in your other kingdoms: 1 blacksmith, 1 coin. Press n to go on."
     ) in said
     assert (
-        "[Play on] Put it in East Anglia (row 2). Enter does: Ana gained 4 coins from the ship."
-        " Ana gained 2 coins for 1 ship. East Anglia then: h6>s2 at risk, -7 points. Press Enter."
+        "[Play on] Put it in East Anglia (row 2). Enter: you gain 4 coins from the ship."
+        " You gain 2 coins for 1 ship. East Anglia then: h6>s2 at risk, -7 points. Press Enter."
     ) in said
     assert "East Anglia: 12 shields >= 8 helmets, safe: 6 prestige x 7 citizens = 42." in end
     assert "Wessex: 2 shields < 9 helmets, at risk: -7." in end

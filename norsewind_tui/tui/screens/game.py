@@ -344,8 +344,8 @@ class GameScreen(NorsewindScreen[None]):
             for e in events
             if e.kind != "placed" or e.value
         ]
-        if words:
-            words[0] = "Enter: " + words[0]  # what choosing it would do (nothing has happened yet)
+        if words:  # what choosing it would do (nothing has happened yet), one sentence each
+            words = ["Enter: " + words[0], *(w[:1].upper() + w[1:] for w in words[1:])]
         if isinstance(move, (ChooseKingdom, PlaceCitizen, PlaceDisc)):
             ks = kingdom_score(db, after.players[state.current], move.row)
             if ks.safe:

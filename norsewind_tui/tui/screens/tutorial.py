@@ -241,7 +241,7 @@ class TutorialScreen(GameScreen):
                 text = ask_for(self.state, step.expect)
                 preview = self.explain(step.expect) if self.tmap.get(key_of(step.expect)) else ""
                 if preview and not isinstance(step.expect, (PickBuilding, PickCastle, TakeFrom)):
-                    text += " Enter does: " + preview
+                    text += " " + preview  # "Enter: you ..." (the game screen's own words)
             title = step.title or "Play on"
             panel.show_lesson(title, text, "Press Enter.")
             key = key_of(step.expect)
