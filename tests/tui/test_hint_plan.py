@@ -10,7 +10,7 @@ from norsewind_tui.bots.explain import explain_move
 from norsewind_tui.rules import GameConfig, PickBuilding, legal_moves, new_game
 from norsewind_tui.rules.engine import building_cost, cards_for
 from norsewind_tui.tui import hints
-from norsewind_tui.tui.screens.game import HintReady
+from norsewind_tui.tui.messages import HintReady
 from norsewind_tui.tui.targets import key_of
 
 from .helpers import aio, make_app

@@ -20,8 +20,8 @@ from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui import hints
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.computer import Computer
+from norsewind_tui.tui.messages import ComputerMoved, HintReady
 from norsewind_tui.tui.screens import game as game_screen
-from norsewind_tui.tui.screens.game import ComputerMoved, HintReady
 from norsewind_tui.tui.targets import key_of
 
 from .helpers import PROFILE, aio, make_app, new_game, shown

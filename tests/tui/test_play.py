@@ -13,7 +13,7 @@ from norsewind_tui.rules.cards import CardDB
 from norsewind_tui.rules.events import VIKINGS_TURN, Event
 from norsewind_tui.rules.moves import ChooseKingdom, PickBuilding
 from norsewind_tui.tui.computer import Computer
-from norsewind_tui.tui.screens.game import ComputerMoved
+from norsewind_tui.tui.messages import ComputerMoved
 from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine

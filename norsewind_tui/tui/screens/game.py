@@ -19,7 +19,6 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Footer
 
 from ...rules import IllegalMove, cards_for, pending
@@ -35,6 +34,7 @@ from ..computer import Computer
 from ..hints import Announced, HintAnswer, ask, follow_plan
 from ..info import explain_key
 from ..keys import GAME_BINDINGS
+from ..messages import ComputerFailed, ComputerMoved, HintFailed, HintReady
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
 from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
@@ -83,33 +83,6 @@ def future(sentence: str, name: str) -> str:
         return sentence
     verb, _, rest = sentence[len(name) + 1 :].partition(" ")
     return f"you {PRESENT.get(verb, verb)} {rest}".replace(", paid ", ", paying ")
-
-
-class ComputerMoved(Message):
-    def __init__(self, state: State, move: Move) -> None:
-        self.state = state
-        self.move = move
-        super().__init__()
-
-
-class ComputerFailed(Message):
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__()
-
-
-class HintReady(Message):
-    def __init__(self, state: State, answer: HintAnswer) -> None:
-        self.state = state
-        self.answer = answer
-        super().__init__()
-
-
-class HintFailed(Message):
-    def __init__(self, state: State, reason: str) -> None:
-        self.state = state
-        self.reason = reason
-        super().__init__()
 
 
 class GameScreen(NorsewindScreen[None]):

@@ -24,7 +24,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
@@ -41,6 +40,7 @@ from ...storage.tables import (
 )
 from ..adapter import Library
 from ..computer import LABELS, bot_names
+from ..messages import TablesListed
 from ..text import fit, safe_text
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
@@ -65,12 +65,6 @@ def _when(summary: TableSummary) -> str:
     if local.date() == datetime.now().astimezone().date():
         return local.strftime("%H:%M")
     return local.strftime("%Y-%m-%d")
-
-
-class TablesListed(Message):
-    def __init__(self, rows: list[TableSummary]) -> None:
-        self.rows = rows
-        super().__init__()
 
 
 class LobbyScreen(NorsewindScreen[None]):

@@ -17,7 +17,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Footer
 from textual.worker import get_current_worker
 
@@ -27,6 +26,7 @@ from ...storage.gamefile import OpenGame
 from ...storage.handle import GameHandle
 from ...storage.tables import SharedTable
 from ..analysis import analyse, verdict_words
+from ..messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from ..text import safe_text
 from ..timeline import Timeline
 from ..widgets.board import Board, BoardView
@@ -106,25 +106,6 @@ def review_keys() -> list[str]:
         keys = " / ".join(KEY_NAMES.get(k, k) for k in b.key.split(","))
         lines.append(f"{keys:<14} {REVIEW_KEY_HELP.get(b.id or '', b.description)}")
     return lines
-
-
-class AnalysisProgress(Message):
-    def __init__(self, done: int, total: int) -> None:
-        self.done = done
-        self.total = total
-        super().__init__()
-
-
-class AnalysisDone(Message):
-    def __init__(self, analysis: Analysis) -> None:
-        self.analysis = analysis
-        super().__init__()
-
-
-class AnalysisFailed(Message):
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__()
 
 
 class ReviewLog(GameLog):

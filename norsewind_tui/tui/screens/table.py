@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 
 from textual import work
-from textual.message import Message
 from textual.worker import get_current_worker
 
 from ...rules.events import Event
@@ -22,25 +21,12 @@ from ...rules.moves import Move
 from ...rules.state import State
 from ...storage.tables import SharedTable, TableView
 from ..computer import Computer
+from ..messages import TableChanged, TableTrouble
 from ..text import short_name
 from .end import EndScreen
 from .game import GameScreen, digits
 
 TROUBLE_PAUSE = 5.0  # seconds before looking again after the table could not be read or a bot failed
-
-
-class TableChanged(Message):
-    """The table has a newer generation (someone decided, joined, undid)."""
-
-    def __init__(self, view: TableView) -> None:
-        self.view = view
-        super().__init__()
-
-
-class TableTrouble(Message):
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__()
 
 
 def _new_events(old: TableView, new: TableView) -> list[Event] | None:

@@ -1,0 +1,80 @@
+"""Every message the app's workers and screens post, in one place.
+
+Workers post these (they never touch widgets); the screens' ``on_*`` handlers act on them.
+"""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from ..rules.moves import Move
+from ..rules.state import State
+from ..storage.analysis import Analysis
+from ..storage.tables import TableSummary, TableView
+from .hints import HintAnswer
+
+
+class AnalysisProgress(Message):
+    def __init__(self, done: int, total: int) -> None:
+        self.done = done
+        self.total = total
+        super().__init__()
+
+
+class AnalysisDone(Message):
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        super().__init__()
+
+
+class AnalysisFailed(Message):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
+
+
+class ComputerMoved(Message):
+    def __init__(self, state: State, move: Move) -> None:
+        self.state = state
+        self.move = move
+        super().__init__()
+
+
+class ComputerFailed(Message):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
+
+
+class HintReady(Message):
+    def __init__(self, state: State, answer: HintAnswer) -> None:
+        self.state = state
+        self.answer = answer
+        super().__init__()
+
+
+class HintFailed(Message):
+    def __init__(self, state: State, reason: str) -> None:
+        self.state = state
+        self.reason = reason
+        super().__init__()
+
+
+class TableChanged(Message):
+    """The table has a newer generation (someone decided, joined, undid)."""
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+        super().__init__()
+
+
+class TableTrouble(Message):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
+
+
+class TablesListed(Message):
+    def __init__(self, rows: list[TableSummary]) -> None:
+        self.rows = rows
+        super().__init__()
