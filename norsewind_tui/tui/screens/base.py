@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import DataTable, OptionList
 
 from ...rules.state import GameConfig
 from ...storage import SeatMeta
@@ -70,6 +71,13 @@ class NorsewindScreen(Screen[ResultType]):
         """Whether a Norsewind screen class (this one or a base) has its own handler for ``message``."""
         name = message.handler_name
         return any(name in vars(cls) for cls in type(self).__mro__ if issubclass(cls, NorsewindScreen))
+
+    def action_cursor(self, direction: str) -> None:
+        """j/k: move the screen's list (its table or menu) one row."""
+        for widget in self.query("DataTable, OptionList"):
+            if isinstance(widget, (DataTable, OptionList)):
+                (widget.action_cursor_down if direction == "down" else widget.action_cursor_up)()
+                return
 
     async def _on_message(self, message: Message) -> None:
         # Once replaced or closed, a screen reacts to nothing more: a second Enter queued behind

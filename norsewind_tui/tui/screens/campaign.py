@@ -128,12 +128,5 @@ class CampaignScreen(NorsewindScreen[None]):
     def say(self, message: str) -> None:
         self.query_one("#campaign-status", Static).update(Text(safe_text(message)))
 
-    def action_cursor(self, direction: str) -> None:
-        table = self.query_one(DataTable)
-        if direction == "down":
-            table.action_cursor_down()
-        else:
-            table.action_cursor_up()
-
     def action_back(self) -> None:
         self.norsewind.goto_title()

@@ -103,12 +103,5 @@ class DailyScreen(NorsewindScreen[None]):
     def action_fame(self) -> None:
         self.norsewind.show(HallOfFameScreen(day=self.day))
 
-    def action_cursor(self, direction: str) -> None:
-        table = self.query_one(DataTable)
-        if direction == "down":
-            table.action_cursor_down()
-        else:
-            table.action_cursor_up()
-
     def action_back(self) -> None:
         self.norsewind.goto_title()

@@ -18,8 +18,6 @@ from typing import ClassVar
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 
 from ...rules import IllegalMove, cards_for, pending
 from ...rules.cards import KINGDOM_NAMES, CardDB
@@ -38,13 +36,9 @@ from ..messages import ComputerFailed, ComputerMoved, HintFailed, HintReady
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
 from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
-from ..widgets.castles import CastleView
-from ..widgets.kingdoms import KingdomsView
+from ..widgets.layout import board_layout
 from ..widgets.log import GameLog
-from ..widgets.market import MarketView
-from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine, StatusLine
-from ..widgets.vikings import VikingPanel
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen, LogScreen, NameScreen
 from .end import EndScreen, finished_refusal
@@ -115,19 +109,7 @@ class GameScreen(NorsewindScreen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
-                yield PlayersBar(id="players")
-                yield MarketView(id="market")
-                yield CastleView(id="castles")
-                yield KingdomsView(id="kingdoms")
-                yield GameLog(id="log")
-            with Vertical(id="side"):
-                yield PlayersPanel(id="players-panel")
-                yield VikingPanel(id="viking-panel")
-        yield PromptLine(id="prompt")
-        yield StatusLine(id="status")
-        yield Footer(id="footer", compact=True, show_command_palette=False)
+        yield from board_layout(GameLog(id="log"))
 
     def on_mount(self) -> None:
         self.norsewind.active_game = self.game

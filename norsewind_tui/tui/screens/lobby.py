@@ -298,13 +298,6 @@ class LobbyScreen(NorsewindScreen[None]):
         self.workers.cancel_group(self, "lobby")
         self.norsewind.goto_title()
 
-    def action_cursor(self, direction: str) -> None:
-        table = self.query_one(DataTable)
-        if direction == "down":
-            table.action_cursor_down()
-        else:
-            table.action_cursor_up()
-
 
 class NewTableScreen(NorsewindScreen[None]):
     """Open a table for 2-4 seats: you at seat 1, the others open (a person joins) or the computer."""

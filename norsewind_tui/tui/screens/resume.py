@@ -134,12 +134,5 @@ class ResumeScreen(NorsewindScreen[None]):
 
         self.app.push_screen(ConfirmScreen(f"Delete the saved game {safe_text(game.name)}?", "Delete", "Keep"), done)
 
-    def action_cursor(self, direction: str) -> None:
-        table = self.query_one(DataTable)
-        if direction == "down":
-            table.action_cursor_down()
-        else:
-            table.action_cursor_up()
-
     def action_back(self) -> None:
         self.norsewind.goto_title()

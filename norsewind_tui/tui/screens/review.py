@@ -16,8 +16,6 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from ...storage.analysis import Analysis, Verdict, log_key, read_analysis, write_analysis
@@ -30,14 +28,10 @@ from ..messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from ..text import safe_text
 from ..timeline import Timeline
 from ..widgets.board import Board, BoardView
-from ..widgets.castles import CastleView
 from ..widgets.chart import ChartData, ScoreChart
-from ..widgets.kingdoms import KingdomsView
+from ..widgets.layout import board_layout
 from ..widgets.log import GameLog
-from ..widgets.market import MarketView
-from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine, StatusLine
-from ..widgets.vikings import VikingPanel
 from .base import NorsewindScreen
 from .dialogs import LogScreen, NameScreen
 
@@ -152,20 +146,7 @@ class ReviewScreen(NorsewindScreen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
-                yield PlayersBar(id="players")
-                yield MarketView(id="market")
-                yield CastleView(id="castles")
-                yield KingdomsView(id="kingdoms")
-                yield ScoreChart(id="chart")
-                yield ReviewLog(id="log")
-            with Vertical(id="side"):
-                yield PlayersPanel(id="players-panel")
-                yield VikingPanel(id="viking-panel")
-        yield PromptLine(id="prompt")
-        yield StatusLine(id="status")
-        yield Footer(id="footer", compact=True, show_command_palette=False)
+        yield from board_layout(ReviewLog(id="log"), chart=ScoreChart(id="chart"))
 
     def on_mount(self) -> None:
         self.set_class(self.timeline.solo, "-solo")

@@ -117,12 +117,5 @@ class TitleScreen(NorsewindScreen[None]):
     def _problem(self, message: str) -> None:
         self.query_one("#notice", Static).update(Text(safe_text(message)))
 
-    def action_cursor(self, direction: str) -> None:
-        menu = self.query_one(OptionList)
-        if direction == "down":
-            menu.action_cursor_down()
-        else:
-            menu.action_cursor_up()
-
     def action_open(self, what: str) -> None:
         self.norsewind.open_page(what)
