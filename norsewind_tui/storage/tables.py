@@ -40,9 +40,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -55,10 +54,11 @@ from ..rules.events import Event
 from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig, State
-from .atomic import FileLock, Stamp, login_name, remove_stale_temps, stamp_of
+from .atomic import FileLock, Stamp, remove_stale_temps, stamp_of
 from .errors import GameLocked, SaveConflict, SaveError
 from .format import SaveMeta, SeatMeta
 from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
+from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import ProfileStore
 from .saves import GameStore
@@ -71,31 +71,9 @@ COMPUTER_SUFFIX = ".json.computer"  # the claim lock of whoever plays the comput
 POLL_INTERVAL = NETWORK_POLL  # seconds between two looks at a table's generation where nothing notifies
 LOCK_WAIT = 5.0  # seconds a write waits for another process's write (a write takes milliseconds)
 MIN_SEATS, MAX_SEATS = 2, 4
-PLAYER_ENV = "NORSEWIND_PLAYER"
-IDENTITY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")  # the SSH server's player names
 
 R = TypeVar("R")
 Decide = Callable[[int, str, State], Move]  # (seat, bot name, state) -> the computer's decision
-
-
-# --------------------------------------------------------------------------- identities
-
-
-def player_identity(environ: Mapping[str, str] | None = None) -> str:
-    """Who this process plays for: ``$NORSEWIND_PLAYER`` if set, else the login name."""
-    env = os.environ if environ is None else environ
-    chosen = (env.get(PLAYER_ENV) or "").strip()
-    return chosen or login_name()
-
-
-def identity_problem(identity: str) -> str | None:
-    """Why ``identity`` cannot hold a seat, or None."""
-    if IDENTITY_RE.fullmatch(identity) is None:
-        return (
-            f"the player name {identity!r} cannot sit at a table: it must be 1-32 letters, digits, '.', '_' "
-            f"or '-', starting with a letter or digit (set {PLAYER_ENV})"
-        )
-    return None
 
 
 def seat_label(seat: int, kind: str, bot: str | None) -> str:

@@ -28,7 +28,7 @@ from ..storage import (
 from ..storage.format import Seat as SeatKind
 from ..storage.gamefile import OpenGame
 from ..storage.handle import GameHandle
-from ..storage.tables import player_identity
+from ..storage.identity import player_identity
 
 STAMP = "%Y-%m-%d %H:%M"  # how the saves list shows when a game was saved
 

@@ -20,14 +20,13 @@ from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.session import Session
 from norsewind_tui.rules.state import State
 from norsewind_tui.storage import FileLock, GameStore, SaveError
+from norsewind_tui.storage.identity import identity_problem, player_identity
 from norsewind_tui.storage.tables import (
     OPEN,
     SharedTable,
     TableMoved,
     TableRefused,
     TableStore,
-    identity_problem,
-    player_identity,
 )
 
 from .conftest import decide, to_move

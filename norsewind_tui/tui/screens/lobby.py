@@ -28,6 +28,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from textual.worker import get_current_worker
 
 from ...storage import StorageError
+from ...storage.identity import identity_problem, player_identity
 from ...storage.paths import sanitise_name
 from ...storage.tables import (
     MAX_SEATS,
@@ -35,8 +36,6 @@ from ...storage.tables import (
     SharedTable,
     TableStore,
     TableSummary,
-    identity_problem,
-    player_identity,
 )
 from ..adapter import Library
 from ..computer import LABELS, bot_names

@@ -1,0 +1,238 @@
+"""Presence: who is at a table, who is in the app, who went away and since when.
+
+Every running app keeps one small record in ``presence/`` of the saves folder,
+``IDENTITY@TOKEN.json`` (a token per process, so one player may have two
+terminals): where it is (``app`` or ``table`` NAME), since when, and when it was
+last seen. A live app refreshes its record (``beat``) every ``HEARTBEAT``
+seconds; a terminal that goes away or a player who quits writes ``away``. A
+record not refreshed for ``STALE`` seconds is a process that was killed: its
+player is away since it was last seen. So "bob is away since 10:42" holds
+whatever way bob's terminal ended.
+
+Records are written by other players' processes: each is read with a size limit,
+without following links, decoded strictly, and skipped (with a notice in
+``problems``) when broken; an identity is never taken from a file name alone.
+
+Time comes from a ``Clock`` (``clock.py``), so tests can let days pass:
+
+>>> import tempfile
+>>> from datetime import UTC, datetime
+>>> from pathlib import Path
+>>> from .clock import ManualClock
+>>> clock = ManualClock(datetime(2026, 11, 30, 10, 0, tzinfo=UTC))
+>>> store = PresenceStore(Path(tempfile.mkdtemp()), clock)
+>>> bob = store.enter("bob")
+>>> bob.at_table("friday")
+>>> store.of("bob").words()
+'at the table friday'
+>>> clock.advance(minutes=42)
+>>> bob.leave()
+>>> store.of("bob").words()
+'away since 10:42'
+>>> store.away_since("bob").isoformat()
+'2026-11-30T10:42:00+00:00'
+>>> store.of("carol").words()
+'not seen here'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
+
+from .atomic import atomic_write, read_limited
+from .clock import Clock, system_clock
+from .errors import SaveError
+from .format import Stamp, decode_json
+from .identity import IDENTITY_RE
+from .paths import ensure_dir
+
+PRESENCE_DIR = "presence"
+PRESENCE_FORMAT = 1
+HEARTBEAT = 20  # seconds between two refreshes of a live record
+STALE = 3 * HEARTBEAT  # a record not refreshed for this long belongs to a process that was killed
+MAX_RECORD = 4096  # bytes: a record is ~200; anything bigger is not one of ours
+MAX_RECORDS = 2000  # files looked at in one listing (a folder others can fill is bounded)
+NEVER_SEEN = datetime(1970, 1, 1, tzinfo=UTC)  # ``away_since`` of an identity with no record here
+
+Where = Literal["app", "table", "away"]
+Identity = Annotated[str, msgspec.Meta(pattern=f"^{IDENTITY_RE.pattern}$")]
+TableName = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")]
+_TOKEN_LEN = 12
+
+
+class PresenceRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One process's record (the file's content)."""
+
+    format: int
+    identity: Identity
+    where: Where
+    since: Stamp  # came into the app / sat at ``table`` / went away
+    seen: Stamp  # last refreshed (``since`` for an away record)
+    table: TableName | None = None
+
+
+class Presence(msgspec.Struct, frozen=True):
+    """What the others know of one identity (the best of its records)."""
+
+    identity: str
+    where: Where
+    since: datetime | None  # None: never seen in this saves folder
+    table: str | None = None
+
+    @property
+    def present(self) -> bool:
+        return self.where != "away"
+
+    def words(self, now: datetime | None = None, local: bool = False) -> str:
+        """'at the table NAME', 'in the app', 'away since 10:42' (the date too when it is not the
+        day of ``now``; UTC unless ``local``)."""
+        if self.where == "table":
+            return f"at the table {self.table}"
+        if self.where == "app":
+            return "in the app"
+        if self.since is None:
+            return "not seen here"
+        return f"away since {clock_words(self.since, local, now)}"
+
+
+def clock_words(when: datetime, local: bool = False, now: datetime | None = None) -> str:
+    """'10:42' on the day of ``now``, else 'Nov 29 10:42' (the date said when it is not today)."""
+    shown = when.astimezone() if local else when.astimezone(UTC)
+    today = (now or when).astimezone(shown.tzinfo)
+    if shown.date() == today.date():
+        return f"{shown:%H:%M}"
+    return f"{shown:%b} {shown.day} {shown:%H:%M}"
+
+
+class PresenceStore:
+    """The presence records of one saves folder."""
+
+    def __init__(self, saves_dir: Path, clock: Clock = system_clock) -> None:
+        self.dir = saves_dir / PRESENCE_DIR
+        self.clock = clock
+        self.problems: list[str] = []  # records skipped by the last listing, one line each
+
+    def enter(self, identity: str) -> PresenceHandle:
+        """This process is now in the app for ``identity`` (``SaveError`` when it cannot say so)."""
+        if IDENTITY_RE.fullmatch(identity) is None:
+            raise SaveError(f"{identity!r} cannot be shown as present: not a player name")
+        ensure_dir(self.dir)
+        handle = PresenceHandle(self, identity, secrets.token_hex(_TOKEN_LEN // 2))
+        self._forget_old(identity)
+        handle.in_app()
+        return handle
+
+    def _forget_old(self, identity: str) -> None:
+        """Delete ``identity``'s records of processes that are gone (it is present again)."""
+        for path, record in self._records():
+            if record.identity == identity and not self._live(record):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+    def _live(self, record: PresenceRecord) -> bool:
+        return record.where != "away" and self.clock() - record.seen <= timedelta(seconds=STALE)
+
+    def _records(self) -> list[tuple[Path, PresenceRecord]]:
+        self.problems = []
+        found: list[tuple[Path, PresenceRecord]] = []
+        try:
+            entries = sorted(os.scandir(self.dir), key=lambda e: e.name)[:MAX_RECORDS]
+        except FileNotFoundError:
+            return found
+        except OSError as exc:
+            self.problems.append(f"{self.dir}: cannot list: {exc.strerror or exc}")
+            return found
+        for entry in entries:
+            name = entry.name
+            if name.startswith(".") or not name.endswith(".json"):
+                continue  # temporary files of a write in progress
+            record = self._read(Path(entry.path))
+            if record is not None:
+                found.append((Path(entry.path), record))
+        return found
+
+    def _read(self, path: Path) -> PresenceRecord | None:
+        try:
+            record = decode_json(read_limited(path, MAX_RECORD), PresenceRecord, str(path))
+        except FileNotFoundError:
+            return None  # its process just replaced or removed it
+        except SaveError as exc:
+            self.problems.append(f"skipped a presence record: {exc}")
+            return None
+        if record.format != PRESENCE_FORMAT or not path.name.startswith(record.identity + "@"):
+            self.problems.append(f"skipped a presence record: {path}: not a record of this version")
+            return None
+        return record
+
+    def all(self) -> dict[str, Presence]:
+        """Every identity with a record here, with its presence."""
+        by_identity: dict[str, list[PresenceRecord]] = {}
+        for _, record in self._records():
+            by_identity.setdefault(record.identity, []).append(record)
+        return {who: self._presence(who, records) for who, records in sorted(by_identity.items())}
+
+    def of(self, identity: str) -> Presence:
+        """``identity``'s presence ('away', since None, when it has no record here)."""
+        return self._presence(identity, [r for _, r in self._records() if r.identity == identity])
+
+    def _presence(self, identity: str, records: list[PresenceRecord]) -> Presence:
+        live = [r for r in records if self._live(r)]
+        at_tables = sorted((r for r in live if r.where == "table"), key=lambda r: r.since, reverse=True)
+        if at_tables:
+            return Presence(identity, "table", at_tables[0].since, at_tables[0].table)
+        if live:
+            return Presence(identity, "app", min(r.since for r in live))
+        last = max((r.since if r.where == "away" else r.seen for r in records), default=None)
+        return Presence(identity, "away", last)
+
+    def away_since(self, identity: str) -> datetime | None:
+        """None while ``identity`` is in the app or at a table; else when it went away
+        (``NEVER_SEEN`` when it never was here): what a stand-in computer waits on."""
+        presence = self.of(identity)
+        if presence.present:
+            return None
+        return presence.since or NEVER_SEEN
+
+
+class PresenceHandle:
+    """This process's own record: where its player is now."""
+
+    def __init__(self, store: PresenceStore, identity: str, token: str) -> None:
+        self.store = store
+        self.identity = identity
+        self.path = store.dir / f"{identity}@{token}.json"
+        self.where: Where = "app"
+        self.table: str | None = None
+        self.since = store.clock()
+
+    def _write(self, where: Where, table: str | None, moved: bool) -> None:
+        now = self.store.clock()
+        if moved:
+            self.since = now
+        self.where, self.table = where, table
+        record = PresenceRecord(PRESENCE_FORMAT, self.identity, where, self.since, now, table)
+        atomic_write(self.path, msgspec.json.encode(record))
+
+    def in_app(self) -> None:
+        """At the title screen, in a solo game, anywhere but at a table."""
+        self._write("app", None, moved=self.where != "app" or self.table is not None or not self.path.exists())
+
+    def at_table(self, name: str) -> None:
+        """Sitting at (or watching) the shared table ``name``."""
+        self._write("table", name, moved=self.where != "table" or self.table != name)
+
+    def beat(self) -> None:
+        """Still here (call every ``HEARTBEAT`` seconds; a missed beat reads as away after ``STALE``)."""
+        if self.where != "away":
+            self._write(self.where, self.table, moved=False)
+
+    def leave(self) -> None:
+        """The player quit or the terminal went away: away from now on."""
+        self._write("away", None, moved=True)
