@@ -213,7 +213,7 @@ class TableScreen(GameScreen):
         elif table.holder(current) is None:
             text = f"Seat {current + 1} is open: waiting for a player to join this table (from the lobby)."
         elif (wait := self.standin_wait()) is not None:
-            text = f"Waiting for {short_name(table.holder(current) or '')}, who is away: {wait}. {text}"
+            text = f"{short_name(table.holder(current) or '')} is away: {wait}. {text}"
         elif not table.is_my_turn():
             holder = short_name(table.holder(current) or "")
             text = f"Waiting for {holder}{'' if holder.endswith('.') else '.'} {text}"
@@ -264,7 +264,7 @@ class TableScreen(GameScreen):
             return None
         if left <= 0:
             return "the computer plays for them"
-        return f"the computer plays for them in {max(1, round(left / 60))} min"
+        return f"the computer plays in {max(1, round(left / 60))} min"
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(TABLE_KEYS))
