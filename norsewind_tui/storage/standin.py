@@ -98,7 +98,7 @@ def marks_add(marks: Marks, seats: int, seat: int, index: int) -> Marks:
 def marks_problem(marks: Marks, movers: list[int], seats: int) -> str | None:
     """Why ``marks`` cannot be this log's (``movers[i]``: the seat of decision i), or None."""
     if marks and len(marks) != seats:
-        return f"{len(marks)} seats for {seats} players"
+        return f"{len(marks)} seat lists for {seats} players"
     for seat, indices in enumerate(marks):
         if list(indices) != sorted(set(indices)):
             return f"[{seat}]: not in increasing order"

@@ -17,6 +17,7 @@ import pytest
 
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
+from norsewind_tui.storage import SaveError
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.presence import PresenceHandle, PresenceStore
 from norsewind_tui.storage.standin import STANDIN_BOT, StandIn
@@ -451,3 +452,44 @@ def test_two_players_over_two_days_one_away_then_back(world: World) -> None:
     assert bob.view.by_computer(1) == tuple(standins)
     # the score pad's line for bob (issue 13: "played by the computer: 4 decisions")
     assert standin_lines(final) == [f"bob: played by the computer: {len(standins)} decisions (assisted result)."]
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"by_computer": [[], [1], []]}, "$.meta.by_computer[1]: decision 1 was made by seat 3"),
+        ({"by_computer": [[0]]}, "$.meta.by_computer: 1 seat lists for 3 players"),
+        ({"by_computer": [[], [], [9]]}, "$.meta.by_computer[2]: decision 9 is past the end of the log (4 moves)"),
+        ({"by_computer": [[], [], [1, 0]]}, "$.meta.by_computer[2]: not in increasing order"),
+        ({"standin": 10}, "$.meta.standin: invalid enum value 10"),
+        ({"creator": "x" * 65}, "$.meta.creator: expected `str` of length <= 64"),
+    ],
+)
+def test_a_hand_edited_seat_mark_or_option_is_refused_in_one_line(
+    store: TableStore, change: dict[str, object], problem: str
+) -> None:
+    """Issue 13, bad input: the marks and options are read from a file others can write; a wrong one is
+    refused in one line naming the field, and the file is left as it is."""
+    alice = store.create("alice", ["me", "open", "open"], seed=7, name="t")
+    for who in ("bob", "carol"):
+        store.open("t", who).join()
+    alice.poll()
+    while alice.session.position < 4:  # carol (seat 3) begins with this seed: her turn is 4 decisions
+        assert alice.state.players[alice.state.current].name == "carol"
+        carol = store.open("t", "carol")
+        carol.push(carol.legal_moves()[0])
+        alice.poll()
+    doc = on_disk(alice)
+    meta = doc["meta"]
+    assert isinstance(meta, dict)
+    meta.update(change)
+    data = json.dumps(doc).encode()
+    path = store.dir / "edited.json"
+    path.write_bytes(data)
+    with pytest.raises(SaveError) as info:
+        store.open("edited", "alice")
+    assert str(info.value) == f"{path}: {problem}"
+    assert path.read_bytes() == data
