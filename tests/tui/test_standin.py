@@ -7,6 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+from textual.widgets import Select
+
 from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.rules.events import describe
 from norsewind_tui.rules.moves import Move
@@ -18,6 +21,7 @@ from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.messages import TableChanged
 from norsewind_tui.tui.screens.dialogs import ConfirmScreen
 from norsewind_tui.tui.screens.end import ScorePad
+from norsewind_tui.tui.screens.lobby import NewTableScreen
 from norsewind_tui.tui.screens.table import TableEndScreen, TableScreen
 from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.prompt import PromptLine
@@ -75,7 +79,14 @@ async def test_the_table_screen_plays_for_a_player_away_and_marks_it_in_the_log(
         assert prompt.startswith("[Viewing your kingdoms; tab] bob is away: the computer plays in 1 min. bob: take")
         assert not layout_problems(app), screen_text(app)  # nothing cut off at 80x24
         assert screen.table.session.position == alice.session.position  # 14 minutes: the table waits
-        clock.advance(minutes=1)
+        clock.advance(seconds=30)
+        here["carol"].beat()
+        here["alice"].beat()
+        screen.wake_worker()  # the timer's call: the prompt follows the clock
+        await pilot.pause()
+        assert "bob is away: the computer plays in 1 min." in screen.query_one(PromptLine).prompt
+        assert screen.table.session.position == alice.session.position
+        clock.advance(seconds=30)
         here["carol"].beat()
         here["alice"].beat()
         screen.wake_worker()  # the timer's call: time passed with no file changing
@@ -139,3 +150,37 @@ async def test_x_asks_before_leaving_the_table_for_good(saves: Path) -> None:
         await pilot.press("X", "y")
         await until(pilot, lambda: bob.poll() and bob.seat is None, "bob's seat to go to the computer")
         assert bob.seats[1].kind == "computer" and bob.view.who(1) == "bob (computer)"
+
+
+@aio
+async def test_the_new_table_form_offers_the_standin_with_its_defaults(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: off for two seats, 15 minutes for three and four; a value picked by the player stays
+    when the seat count changes; ctrl+s writes it; nothing is cut off at 80x24 with four seats."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        app.show(NewTableScreen())
+        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table form")
+        await pilot.pause()
+        form = app.screen
+        seats, standin = form.query_one("#table-seats", Select), form.query_one("#table-standin", Select)
+        assert standin.value == 0
+        seats.value = 3
+        await pilot.pause()
+        assert standin.value == 15
+        seats.value = 4
+        await pilot.pause()
+        assert standin.value == 15
+        assert not layout_problems(app), screen_text(app)
+        assert "Computer plays for a player away 15 min" in screen_text(app)
+        standin.value = 60
+        await pilot.pause()
+        seats.value = 2
+        await pilot.pause()
+        assert standin.value == 60  # the player's choice
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        table = TableStore(saves).open("alice-table", "alice")
+        assert (table.view.standin, table.meta.creator, len(table.seats)) == (60, "alice", 2)

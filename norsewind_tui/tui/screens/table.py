@@ -39,6 +39,7 @@ from ..keys import GAME_BINDINGS
 from ..messages import TableChanged, TableTrouble
 from ..text import safe_text, short_name
 from ..widgets.log import GameLog
+from ..widgets.prompt import PromptLine
 from .dialogs import ConfirmScreen
 from .end import EndScreen, standin_lines
 from .game import GameScreen, digits
@@ -101,6 +102,11 @@ class TableScreen(GameScreen):
     def wake_worker(self) -> None:
         """Time passed: a player away may now be away long enough for the computer to stand in."""
         self.wake.set()
+        state = self.state
+        if not state.is_over and not self.is_human_turn():  # "the computer plays in N min" moves on
+            me = state.current
+            seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
+            self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
 
     def mark_standins(self, view: TableView) -> None:
         """Which events of ``view``'s log the log marks as a stand-in's (before they are logged)."""
