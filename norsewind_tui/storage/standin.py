@@ -59,6 +59,9 @@ class StandIn:
 
     away_since: AwaySince
     clock: Clock = system_clock
+    # what ``away_since`` answers for an identity never seen here (``presence.NEVER_SEEN``): no
+    # stand-in for it (its app may predate presence records), though it may be removed
+    unknown: datetime | None = None
 
     def away_for(self, identity: str) -> timedelta | None:
         """How long ``identity`` has been away (None: here now)."""
@@ -71,14 +74,18 @@ class StandIn:
         """Does a computer play for ``identity`` now (the table's option is ``minutes``)?"""
         if minutes <= 0:
             return False
-        away = self.away_for(identity)
+        since = self.away_since(identity)
+        if since is None or since == self.unknown:
+            return False
+        away = max(self.clock() - since, timedelta(0))
         return away is not None and away >= timedelta(minutes=minutes)
 
     def seconds_left(self, minutes: int, identity: str) -> float | None:
         """Seconds until a computer plays for ``identity`` if it stays away (None: off, or here)."""
-        away = self.away_for(identity)
-        if minutes <= 0 or away is None:
+        since = self.away_since(identity)
+        if minutes <= 0 or since is None or since == self.unknown:
             return None
+        away = max(self.clock() - since, timedelta(0))
         return max((timedelta(minutes=minutes) - away).total_seconds(), 0.0)
 
 

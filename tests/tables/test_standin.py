@@ -19,7 +19,7 @@ from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
 from norsewind_tui.storage import SaveError
 from norsewind_tui.storage.clock import ManualClock
-from norsewind_tui.storage.presence import PresenceHandle, PresenceStore
+from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle, PresenceStore
 from norsewind_tui.storage.standin import STANDIN_BOT, StandIn
 from norsewind_tui.storage.tables import OPEN, SharedTable, TableRefused, TableStore
 from norsewind_tui.tui.screens.end import standin_lines
@@ -75,7 +75,7 @@ class World:
         self.saves = saves
         self.store = TableStore(saves)
         self.presence = PresenceStore(saves, self.clock)  # what alice's process reads
-        self.standin = StandIn(self.presence.away_since, self.clock)
+        self.standin = StandIn(self.presence.away_since, self.clock, NEVER_SEEN)  # as the app makes it
         self.here: dict[str, PresenceHandle] = {}  # each player's process's presence record
 
     def away(self, who: str) -> None:
@@ -175,6 +175,25 @@ def test_a_computer_stands_in_only_after_n_minutes_away_and_only_on_that_seats_t
     assert alice.state.current == 2
     assert alice.computer_to_move(standin=world.standin) is None
     assert not alice.play_computer(decide, standin=world.standin)
+
+
+def test_a_player_never_seen_here_is_not_played_for_but_may_be_removed(world: World) -> None:
+    """No presence record at all (an app from before presence records): the table waits for them,
+    and its creator may remove them."""
+    alice = world.store.create("alice", ["me", "open", "open"], seed=7, name="friday")
+    for who in ("bob", "carol"):
+        world.store.open("friday", who).join()
+    alice.poll()
+    world.back("alice")
+    world.back("carol")
+    bob = world.store.open("friday", "bob")
+    carol = world.store.open("friday", "carol")
+    play_until_seat([alice, bob, carol], 1)
+    world.later(days=1)
+    assert world.presence.away_since("bob") == NEVER_SEEN
+    assert alice.computer_to_move(standin=world.standin) is None
+    assert alice.standin_in(world.standin) is None
+    assert alice.remove_problem("bob", world.standin) is None
 
 
 def test_with_the_option_off_nobody_is_played_for(world: World) -> None:

@@ -33,7 +33,7 @@ from ...storage.clock import Clock, system_clock
 from ...storage.format import STANDIN_CHOICES
 from ...storage.identity import identity_problem, player_identity
 from ...storage.paths import sanitise_name
-from ...storage.presence import PresenceStore
+from ...storage.presence import NEVER_SEEN, PresenceStore
 from ...storage.standin import StandIn, default_standin
 from ...storage.tables import (
     MAX_SEATS,
@@ -308,7 +308,8 @@ class LobbyScreen(NorsewindScreen[None]):
         if row.error is not None:
             self.say(row.error)
             return
-        standin = StandIn(PresenceStore(self.norsewind.library.saves_dir, self.clock).away_since, self.clock)
+        presence = PresenceStore(self.norsewind.library.saves_dir, self.clock)
+        standin = StandIn(presence.away_since, self.clock, NEVER_SEEN)
         try:
             table = self.store.open(row.name, self.identity)
         except Exception as exc:  # removed or broken meanwhile: one line

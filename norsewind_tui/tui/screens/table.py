@@ -31,7 +31,7 @@ from ...rules.moves import Move
 from ...rules.state import State
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError
-from ...storage.presence import PresenceStore
+from ...storage.presence import NEVER_SEEN, PresenceStore
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused, TableView
 from ..computer import Computer
@@ -86,7 +86,7 @@ class TableScreen(GameScreen):
         self.table = table
         self.robot = Computer(table.session.seed)
         self.clock = clock
-        self.standin = StandIn(PresenceStore(table.store.dir.parent, clock).away_since, clock)
+        self.standin = StandIn(PresenceStore(table.store.dir.parent, clock).away_since, clock, NEVER_SEEN)
         self.wake = threading.Event()  # set: the worker looks again now (time passed, nothing written)
         self.standin_events: dict[int, str] = {}  # id(event) -> whose seat a computer played it in
 
