@@ -88,7 +88,9 @@ class TableScreen(GameScreen):
         self.clock = clock
         self.standin = StandIn(PresenceStore(table.store.dir.parent, clock).away_since, clock, NEVER_SEEN)
         self.wake = threading.Event()  # set: the worker looks again now (time passed, nothing written)
-        self.standin_events: dict[int, str] = {}  # id(event) -> whose seat a computer played it in
+        # id(event) -> whose seat a computer played it in; recomputed from each view adopted, before
+        # its events are logged (the view holds those events, so their ids are theirs meanwhile)
+        self.standin_events: dict[int, str] = {}
 
     def on_mount(self) -> None:
         # Textual also runs GameScreen.on_mount (after this one): it must not be called here too
