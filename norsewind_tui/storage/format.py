@@ -12,7 +12,11 @@ loading an older file runs the chain and then validates the result like a
 current file.  Version 0 is the prototype format of the first playtests
 (``tests/fixtures/saves/v0.json``); version 1 is the first released one;
 version 2 came with R23 (the state records the castles just returned) and its
-digest covers the redo moves too, so a redo move changed in the file is caught.
+digest covers the redo moves too, so a redo move changed in the file is caught;
+version 3 came with seats that never stall a table (issue 13): the metadata says
+after how many minutes of absence a computer stands in for a person
+(``standin``), who opened the table (``creator``) and which decisions the
+computer made in a person's seat (``by_computer``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from ..rules.session import Session
 from ..rules.state import GameConfig, State
 from .errors import SaveError
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 MAX_MOVES = 100_000  # a game has a few hundred decisions; the redo stack cannot exceed the log
 MAX_TEXT = 64
 
@@ -42,6 +46,8 @@ CardsId = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{8,64}$")]
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 Stamp = Annotated[datetime, msgspec.Meta(tz=True)]
 Seat = Literal["human", "computer"]
+StandIn = Literal[0, 5, 15, 60]  # minutes of absence before a computer plays a person's seat; 0: never
+STANDIN_CHOICES: tuple[StandIn, ...] = (0, 5, 15, 60)
 
 
 def now() -> datetime:
@@ -74,6 +80,12 @@ class SaveMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # played on from another game's position (issue 12): no medal, never in the campaign (R25)
     branch_of: Text | None = None  # the original game's name
     branch_at: Count = 0  # the decisions of the original's log it starts from
+    # shared tables (format 3, issue 13): seats that never stall a table
+    standin: StandIn = 0  # a computer plays for a person away this many minutes (0: off)
+    creator: Text | None = None  # the identity that opened the table (may remove an away player)
+    # per seat, the indices of the log's decisions the computer made in that person's seat (a
+    # stand-in); () when none ever was.  Indices past the log's end never stay (see tables.py).
+    by_computer: Annotated[tuple[tuple[Count, ...], ...], msgspec.Meta(max_length=4)] = ()
 
 
 class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -254,8 +266,36 @@ def _migrate_1(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "format": 2}
 
 
-MIGRATIONS: dict[int, Migration] = {0: _migrate_0, 1: _migrate_1}
-SAME_LAYOUT = frozenset({1})  # formats laid out as today's: decoded directly, only ``format`` changes
+def _opener(mode: object, seats: object) -> str | None:
+    """Who opened a table made before format 3: the person at seat 1 (a table's opener sits there)."""
+    first = seats[0] if isinstance(seats, (list, tuple)) and seats else None
+    name = first.get("name") if isinstance(first, dict) else getattr(first, "name", None)
+    kind = first.get("kind", "human") if isinstance(first, dict) else getattr(first, "kind", None)
+    if mode != "multiplayer" or kind != "human" or not isinstance(name, str) or name == "(open)":
+        return None
+    return name
+
+
+def _migrate_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 to 3 (issue 13: seats that never stall).  A table made before it has no stand-in
+    (``standin`` 0: off), no decision made by a computer in a person's seat, and was opened by the
+    player at seat 1; a solo game has no ``creator``.
+    """
+    meta = doc["meta"]
+    if not isinstance(meta, dict):
+        raise ValueError("$.meta: expected an object")
+    opener = _opener(meta.get("mode"), meta.get("seats"))
+    return {**doc, "format": 3, "meta": {**meta, "standin": 0, "creator": opener, "by_computer": []}}
+
+
+def _to_current(save: SaveFile) -> SaveFile:
+    """A format-1 or -2 save decoded with today's schema, as ``_migrate_2`` would make it."""
+    meta = msgspec.structs.replace(save.meta, creator=_opener(save.meta.mode, save.meta.seats))
+    return msgspec.structs.replace(save, format=FORMAT_VERSION, meta=meta)
+
+
+MIGRATIONS: dict[int, Migration] = {0: _migrate_0, 1: _migrate_1, 2: _migrate_2}
+SAME_LAYOUT = frozenset({1, 2})  # laid out as today's (new fields have defaults): decoded, then ``_to_current``
 
 
 def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
@@ -268,7 +308,7 @@ def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
     if version == FORMAT_VERSION:
         return decode_json(data, SaveFile, source), None
     if version in SAME_LAYOUT:  # checked by today's schema, so its problems read as they always did
-        return msgspec.structs.replace(decode_json(data, SaveFile, source), format=FORMAT_VERSION), version
+        return _to_current(decode_json(data, SaveFile, source)), version
     if version > FORMAT_VERSION:
         raise SaveError(
             f"{source}: $.format: save format {version} is newer than this Norsewind reads "

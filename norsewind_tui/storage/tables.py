@@ -24,7 +24,13 @@ under the new name (names never change the deal).
 
 Computer seats are played by whichever process sees it is their turn and wins
 the claim lock (``NAME.json.computer``); the write checks the position again,
-so a computer decision is made exactly once.  Undo (``undo.py``, the policy
+so a computer decision is made exactly once.  The same machinery plays a *person's*
+seat while that person is away longer than the table's ``standin`` minutes (``standin.py``:
+the caller says who is away, with a clock); the claim and the write check presence again,
+so a player who sat down again is never played for.  Those decisions are marked per seat
+(``SaveMeta.by_computer``).  A player may ``leave`` for good, and the table's creator may
+``remove`` a player who is away: their seat goes to the computer (or, before any decision,
+opens again).  Undo (``undo.py``, the policy
 saved games share): a player may take back only their own decisions, and only
 until anyone else has decided since (computer seats included), never back over
 a card revealed to everyone, and never in a finished game (R25).  Reading,
@@ -41,6 +47,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,12 +63,13 @@ from ..rules.session import Session
 from ..rules.state import GameConfig, State
 from .atomic import FileLock, Stamp, remove_stale_temps, stamp_of
 from .errors import GameLocked, SaveConflict, SaveError
-from .format import SaveMeta, SeatMeta
+from .format import STANDIN_CHOICES, SaveMeta, SeatMeta, now
 from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import ProfileStore
 from .saves import GameStore
+from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem
 from .undo import Seat, redo_step, undo_step
 from .watch import FALLBACK, NETWORK_POLL, FileWatch
 
@@ -129,6 +137,31 @@ class TableView(Snapshot):
             return f"seat {seat + 1} (open)"
         return meta.name
 
+    def left(self, seat: int) -> bool:
+        """Is ``seat`` a computer seat because its person left the table (or was removed)?"""
+        meta = self.seats[seat]
+        return meta.kind == "computer" and meta.name != seat_label(seat, "computer", meta.bot)
+
+    @property
+    def standin(self) -> int:
+        """Minutes a person may be away before a computer plays their seat (0: never)."""
+        return self.meta.standin
+
+    def by_computer(self, seat: int) -> tuple[int, ...]:
+        """The decisions (log indices before the position) a computer made in ``seat`` for its person."""
+        marks = self.meta.by_computer
+        p = self.session.position
+        return tuple(i for i in marks[seat] if i < p) if seat < len(marks) else ()
+
+    def computer_made(self) -> frozenset[int]:
+        """Every decision of the log (redo tail too) a computer made in a person's seat."""
+        return frozenset(i for seat in self.meta.by_computer for i in seat)
+
+    @property
+    def assisted_seats(self) -> tuple[int, ...]:
+        """The seats whose result is assisted: a computer made at least one of their decisions."""
+        return tuple(i for i in range(len(self.seats)) if self.by_computer(i))
+
     def same_game(self, other: TableView) -> bool:
         """Is the game where ``other`` saw it (same decisions made; names may differ)?"""
         a, b = self.session, other.session
@@ -137,6 +170,13 @@ class TableView(Snapshot):
 
 def _view(snap: Snapshot) -> TableView:
     return TableView(snap.save, snap.session, snap.stamp, snap.damaged_main, snap.notice, snap.warning)
+
+
+def _cut(view: TableView) -> SaveMeta:
+    """The metadata once a decision replaces the view's redo tail (the tail's marks go with it)."""
+    marks = view.meta.by_computer
+    cut = marks_cut(marks, len(view.seats), view.session.position)
+    return view.meta if cut == marks else msgspec.structs.replace(view.meta, by_computer=cut)
 
 
 # --------------------------------------------------------------------------- the tables of a saves folder
@@ -171,6 +211,8 @@ class TableSummary:
     finished: bool = False
     generation: int = -1
     error: str | None = None
+    standin: int = 0  # minutes away before a computer plays a person's seat (0: off)
+    creator: str | None = None  # who opened the table (may remove a player who is away)
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -197,7 +239,8 @@ class TableSummary:
 
 def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
     seats = tuple(
-        SeatSummary(view.state.players[i].name, m.kind, view.holder(i), m.bot) for i, m in enumerate(view.seats)
+        SeatSummary(view.who(i) if view.left(i) else view.state.players[i].name, m.kind, view.holder(i), m.bot)
+        for i, m in enumerate(view.seats)
     )
     state = view.state
     return TableSummary(
@@ -210,6 +253,8 @@ def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
         view.meta.updated,
         state.is_over,
         view.generation,
+        standin=view.standin,
+        creator=view.meta.creator,
     )
 
 
@@ -237,10 +282,13 @@ class TableStore:
         name: str | None = None,
         start_choice: bool = False,
         random_tiles: bool = False,
+        standin: int | None = None,
     ) -> SharedTable:
-        """Open a table for ``len(seats)`` (2-4) seats; ``identity`` sits at seat 1.
+        """Open a table for ``len(seats)`` (2-4) seats; ``identity`` sits at seat 1 and is its creator.
 
         ``seats`` names what each seat is: ``"me"`` (only the first), ``"open"``, or a bot's name.
+        ``standin``: minutes a person may be away before a computer plays their seat (0 off, 5, 15,
+        60; None: ``default_standin``, off for two seats, 15 for three and four).
         ``name`` None picks a free name after the identity (``alice-table``, ``alice-table-2``...).
         Raises ``TableRefused`` for a bad identity or seat list, ``SaveError`` (name taken, disk).
         """
@@ -250,6 +298,11 @@ class TableStore:
             raise TableRefused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
         if seats[0] != "me" or "me" in seats[1:]:
             raise TableRefused("the player who opens a table sits at seat 1, and only there")
+        wanted = default_standin(len(seats)) if standin is None else standin
+        minutes = next((m for m in STANDIN_CHOICES if m == wanted), None)
+        if minutes is None:
+            choices = ", ".join(str(m) for m in STANDIN_CHOICES[1:])
+            raise TableRefused(f"a computer may stand in after {choices} minutes away, or never (0), not {wanted}")
         players: list[str] = []
         metas: list[SeatMeta] = []
         for i, what in enumerate(seats):
@@ -266,8 +319,21 @@ class TableStore:
                 players.append(label)
                 metas.append(SeatMeta(label, "computer", what))
         config = GameConfig(players=tuple(players), start_choice=start_choice, random_tiles=random_tiles)
+        session = Session(config, seed, self.cards)  # ConfigError for an impossible game
+        stamp = now()
+        meta = SaveMeta(
+            id=uuid.uuid4().hex,
+            mode="multiplayer",
+            seats=tuple(metas),
+            created=stamp,
+            updated=stamp,
+            turn=session.state.turn,
+            cards_source=self.cards.source[:256],
+            standin=minutes,
+            creator=identity,
+        )
         if name is not None:
-            game = self._games.create(config, seed, metas, name=name)
+            game = self._games.add(session, meta, name)
         else:
             base = sanitise_name(f"{identity}-table")
             for n in range(1, 1000):
@@ -275,7 +341,7 @@ class TableStore:
                 if self._games.exists(candidate):
                     continue
                 try:
-                    game = self._games.create(config, seed, metas, name=candidate)
+                    game = self._games.add(session, meta, candidate)
                 except GameLocked:
                     continue  # someone is creating it right now
                 except SaveError:
@@ -341,7 +407,12 @@ def _load(files: GameFiles, cards: CardDB) -> TableView:
     gen = files.read(cards)
     if gen is None:
         raise SaveError(f"no table named {files.name} in {files.main.parent}")
-    return _view(snapshot_of(gen))
+    view = _view(snapshot_of(gen))
+    s = view.session
+    movers = [s.mover(i) for i in range(len(s.moves))]
+    if (problem := marks_problem(view.meta.by_computer, movers, len(view.seats))) is not None:
+        raise SaveError(f"{files.main}: $.meta.by_computer{'' if problem.startswith('[') else ': '}{problem}")
+    return view
 
 
 # --------------------------------------------------------------------------- one table, one identity
@@ -525,37 +596,64 @@ class SharedTable(OpenGame):
                 raise self._refuse(why)
             session = current.session.copy()
             events = session.push(move)
-            return session, current.meta, events
+            return session, _cut(current), events
 
         view, events = self._transact(base, change, expect=base)
         self._view = view
         return events
 
-    # ------------------------------------------------------------------ computer seats
+    # ------------------------------------------------------------------ computer seats and stand-ins
 
-    def computer_to_move(self, view: TableView | None = None) -> tuple[int, str] | None:
-        """(seat, bot name) when a computer seat is to move, else None."""
+    def computer_to_move(self, view: TableView | None = None, standin: StandIn | None = None) -> tuple[int, str] | None:
+        """(seat, bot name) when the computer is to move, else None.
+
+        That is a computer seat's turn, or (given ``standin``: who is away, and the clock) a person's
+        turn while that person is away for the table's ``standin`` minutes or more.  Never this
+        process's own identity: whoever runs this is here.
+        """
         view = view or self._view
         state = view.state
         if state.is_over:
             return None
         meta = view.seats[state.current]
-        if meta.kind != "computer":
+        if meta.kind == "computer":
+            return state.current, meta.bot or STANDIN_BOT
+        holder = view.holder(state.current)
+        if standin is None or holder is None or holder == self.identity:
             return None
-        return state.current, meta.bot or "normal"
+        if not standin.due(view.standin, holder):
+            return None
+        return state.current, STANDIN_BOT
 
-    def computer_step(self, decide: Decide, base: TableView | None = None, pause: float = 0.0) -> TableView | None:
-        """Play the computer seat to move, if this process wins the claim; a newer view, or None.
+    def standin_in(self, standin: StandIn, view: TableView | None = None) -> float | None:
+        """Seconds until a computer would play the person to move if they stay away (None: never)."""
+        view = view or self._view
+        state = view.state
+        if state.is_over:
+            return None
+        holder = view.holder(state.current)
+        if holder is None or holder == self.identity:
+            return None
+        return standin.seconds_left(view.standin, holder)
+
+    def computer_step(
+        self, decide: Decide, base: TableView | None = None, pause: float = 0.0, standin: StandIn | None = None
+    ) -> TableView | None:
+        """Play the computer to move (a computer seat, or a stand-in given ``standin``), if this process
+        wins the claim; a newer view, or None.
 
         Safe in a worker thread (the current view is not touched; ``adopt`` the result).  The
-        decision is computed for ``base`` and written only if the game is still there, so each
-        computer decision is made once whoever plays it.  ``pause``: at least this many seconds
-        between the claim and the write (players see the computer "think").
+        decision is computed for ``base`` and written only if the game is still there and (for a
+        stand-in) its person still away, checked again under the lock, so each computer decision
+        is made once whoever plays it, and never for a person who came back.  ``pause``: at least
+        this many seconds between the claim and the write (players see the computer "think").
         """
-        return self._computer_step(decide, base or self._view, pause)[0]
+        return self._computer_step(decide, base or self._view, pause, standin)[0]
 
-    def _computer_step(self, decide: Decide, base: TableView, pause: float) -> tuple[TableView | None, bool]:
-        if self.computer_to_move(base) is None:
+    def _computer_step(
+        self, decide: Decide, base: TableView, pause: float, standin: StandIn | None = None
+    ) -> tuple[TableView | None, bool]:
+        if self.computer_to_move(base, standin) is None:
             return None, False
         claim = FileLock(self._claim_path, f"the computer seats of the table {self.name}")
         try:
@@ -566,7 +664,7 @@ class SharedTable(OpenGame):
             newer = self.fetch(base)
             if newer is not None:
                 base = newer
-            turn = self.computer_to_move(base)
+            turn = self.computer_to_move(base, standin)
             if turn is None:
                 return newer, False
             seat, bot = turn
@@ -577,11 +675,14 @@ class SharedTable(OpenGame):
                 time.sleep(rest)
 
             def change(current: TableView) -> tuple[Session, SaveMeta, None]:
-                if self.computer_to_move(current) != turn:
+                if self.computer_to_move(current, standin) != turn:  # presence read again, under the lock
                     raise TableMoved(f"{self.name}: not the computer's turn any more")
                 session = current.session.copy()
                 session.push(move)
-                return session, current.meta, None
+                if current.seats[seat].kind == "computer":
+                    return session, _cut(current), None
+                marks = marks_add(current.meta.by_computer, len(current.seats), seat, current.session.position)
+                return session, msgspec.structs.replace(current.meta, by_computer=marks), None
 
             try:
                 view, _ = self._transact(base, change, expect=base)
@@ -591,9 +692,9 @@ class SharedTable(OpenGame):
         finally:
             claim.release()
 
-    def play_computer(self, decide: Decide, pause: float = 0.0) -> bool:
+    def play_computer(self, decide: Decide, pause: float = 0.0, standin: StandIn | None = None) -> bool:
         """``computer_step`` from the current view, adopting the result; True when it made a decision."""
-        view, played = self._computer_step(decide, self._view, pause)
+        view, played = self._computer_step(decide, self._view, pause, standin)
         if view is not None:
             self.adopt(view)
         return played
@@ -606,7 +707,7 @@ class SharedTable(OpenGame):
     def undo_problem(self, view: TableView | None = None) -> str | None:
         """Why this identity cannot undo now (None: ``undo`` will take back their last decision)."""
         view = view or self._view
-        return undo_step(view.session, view.seats, self._seat(view), view.who).refused
+        return undo_step(view.session, view.seats, self._seat(view), view.who, view.computer_made()).refused
 
     def can_undo(self) -> bool:
         """Is there anything this player might undo (``undo`` says why not, if it cannot)?"""
@@ -619,7 +720,7 @@ class SharedTable(OpenGame):
         """Take back this identity's last decision; ``TableRefused`` says why when it may not."""
 
         def change(current: TableView) -> tuple[Session, SaveMeta, bool]:
-            step = undo_step(current.session, current.seats, self._seat(current), current.who)
+            step = undo_step(current.session, current.seats, self._seat(current), current.who, current.computer_made())
             return self._step(current, step.target, step.refused), current.meta, True
 
         view, done = self._transact(self._view, change)
@@ -627,14 +728,16 @@ class SharedTable(OpenGame):
         return done
 
     def can_redo(self) -> bool:
-        return self.seat is not None and redo_step(self.session, self.seats, self._seat(self._view)).allowed
+        view = self._view
+        step = redo_step(view.session, view.seats, self._seat(view), view.computer_made())
+        return self.seat is not None and step.allowed
 
     def redo(self) -> bool:
         """Make again the next undone decision, if it is this identity's."""
         base = self._view
 
         def change(current: TableView) -> tuple[Session, SaveMeta, bool]:
-            step = redo_step(current.session, current.seats, self._seat(current))
+            step = redo_step(current.session, current.seats, self._seat(current), current.computer_made())
             return self._step(current, step.target, step.refused), current.meta, True
 
         view, done = self._transact(base, change, expect=base)
@@ -682,6 +785,75 @@ class SharedTable(OpenGame):
         view, chosen = self._transact(self._view, change)
         self._view = view
         return chosen
+
+    def leave(self) -> str:
+        """Leave the table for good: this identity's seat goes to the computer (before any decision
+        of the game: it is open again).  What became of the seat, in words; ``TableRefused`` says why not."""
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+            mine = current.seat_of(self.identity)
+            if mine is None:
+                raise self._refuse(f"you ({self.identity}) hold no seat here: there is nothing to leave")
+            return self._vacate(current, mine)
+
+        view, what = self._transact(self._view, change)
+        self._view = view
+        return what
+
+    def remove_problem(self, identity: str, standin: StandIn, view: TableView | None = None) -> str | None:
+        """Why this identity may not remove ``identity`` from the table now (None: ``remove`` will)."""
+        view = view or self._view
+        creator = view.meta.creator
+        if creator is None:
+            return "this table does not say who opened it: nobody can remove a player (a player can leave)"
+        if self.identity != creator:
+            return f"only {creator}, who opened this table, can remove a player"
+        if identity == self.identity:
+            return "you cannot remove yourself: leave the table instead"
+        if view.seat_of(identity) is None:
+            return f"{identity} holds no seat at this table"
+        if view.state.is_over:
+            return "the game is over: its result stands"
+        if standin.away_for(identity) is None:
+            return f"{identity} is here: only a player who is away can be removed"
+        return None
+
+    def remove(self, identity: str, standin: StandIn) -> str:
+        """The creator removes ``identity``, who is away: as if they left (``leave``).  Presence is read
+        again under the lock.  What became of the seat, in words; ``TableRefused`` says why not."""
+        if (why := self.remove_problem(identity, standin)) is not None:
+            raise self._refuse(why)
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+            if (why := self.remove_problem(identity, standin, current)) is not None:
+                raise self._refuse(why)
+            seat = current.seat_of(identity)
+            assert seat is not None  # remove_problem said so
+            return self._vacate(current, seat)
+
+        view, what = self._transact(self._view, change)
+        self._view = view
+        return what
+
+    def _vacate(self, current: TableView, seat: int) -> tuple[Session, SaveMeta, str]:
+        """``seat``'s person goes: open again before the game's first decision, else a computer's."""
+        if current.state.is_over:
+            raise self._refuse("the game is over: its result stands")
+        who = current.seats[seat].name
+        s = current.session
+        seats = list(current.seats)
+        if not s.moves:  # nobody decided anything yet: another person may take the seat
+            players = list(s.config.players)
+            players[seat] = seat_label(seat, "human", None)
+            config = msgspec.structs.replace(s.config, players=tuple(players))
+            session = Session.replay(config, s.seed, [], 0, self.store.cards)
+            seats[seat] = SeatMeta(OPEN)
+            what = f"{who} left; seat {seat + 1} is open again"
+        else:  # the game goes on with the computer in the seat; the log keeps the person's name
+            session = s.copy()
+            seats[seat] = SeatMeta(who, "computer", STANDIN_BOT)
+            what = f"{who} left; the computer ({STANDIN_BOT}) plays seat {seat + 1} from now on"
+        return session, msgspec.structs.replace(current.meta, seats=tuple(seats)), what
 
     # ------------------------------------------------------------------ the rest of the GameHandle interface
 

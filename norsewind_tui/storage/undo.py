@@ -8,6 +8,9 @@ Undo never reveals or changes hidden information, and a finished game is final (
   good.  With computer seats only, a step is one move.
 - At a shared table: a player takes back only their own last decision, only while nobody else
   (computer seats included) has decided since, and never over a revealed card: everyone saw it.
+- A decision a computer made in a person's seat while they were away (a stand-in, issue 13) is
+  the computer's, not the person's: nobody takes it back, and it counts as someone else's
+  decision for the players before it.
 - Redo makes the next undone decision again (at one terminal with the computer moves after it;
   at a table only when that decision is the player's).
 
@@ -16,7 +19,7 @@ These functions decide; they change nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..rules.session import Session
@@ -59,17 +62,22 @@ def _seat_name(seat: int) -> str:
 
 
 def undo_step(
-    session: Session, seats: Sequence[SeatMeta], table: Seat | None = None, who: Callable[[int], str] = _seat_name
+    session: Session,
+    seats: Sequence[SeatMeta],
+    table: Seat | None = None,
+    who: Callable[[int], str] = _seat_name,
+    by_computer: Collection[int] = (),
 ) -> Step:
     """The next undo of ``session`` for a player at one terminal (``table`` None) or at a table.
 
-    ``who(seat)`` names a seat in the reasons.
+    ``who(seat)`` names a seat in the reasons; ``by_computer``: the decisions a computer made in a
+    person's seat at a table (stand-ins).
     """
     if session.state.is_over:
         return _no(FINISHED)
     p = session.position
     if table is not None:
-        return _table_undo(session, table, who)
+        return _table_undo(session, table, who, by_computer)
     while p > 0 and _computer(seats, session.mover(p - 1)):
         p -= 1
     if p > 0:
@@ -81,7 +89,7 @@ def undo_step(
     return Step(target, confirm=session.states[target].revealed < session.state.revealed)
 
 
-def _table_undo(session: Session, table: Seat, who: Callable[[int], str]) -> Step:
+def _table_undo(session: Session, table: Seat, who: Callable[[int], str], by_computer: Collection[int]) -> Step:
     mine = table.seat
     if mine is None:
         return _no(f"you ({table.identity}) are watching this table: nothing of yours to undo")
@@ -89,16 +97,21 @@ def _table_undo(session: Session, table: Seat, who: Callable[[int], str]) -> Ste
     if p == 0:
         return _no("nothing to undo")
     last = session.mover(p - 1)
+    if last == mine and p - 1 in by_computer:
+        return _no("your last decision was made by the computer while you were away: it cannot be undone")
     if last != mine:
-        if any(session.mover(i) == mine for i in range(p - 1)):
-            return _no(f"{who(last)} has decided since your last decision: you may undo only until then")
+        name = f"the computer (for {who(last)})" if p - 1 in by_computer else who(last)
+        if any(session.mover(i) == mine and i not in by_computer for i in range(p - 1)):
+            return _no(f"{name} has decided since your last decision: you may undo only until then")
         return _no("nothing of yours to undo: you may undo only your own decisions")
     if session.states[p - 1].revealed < session.state.revealed:
         return _no("your last decision revealed a card to everyone: it cannot be undone at a shared table")
     return Step(p - 1)
 
 
-def redo_step(session: Session, seats: Sequence[SeatMeta], table: Seat | None = None) -> Step:
+def redo_step(
+    session: Session, seats: Sequence[SeatMeta], table: Seat | None = None, by_computer: Collection[int] = ()
+) -> Step:
     """The next redo of ``session`` (see ``undo_step``)."""
     if session.state.is_over:
         return _no(FINISHED)
@@ -106,7 +119,7 @@ def redo_step(session: Session, seats: Sequence[SeatMeta], table: Seat | None = 
         return _no("nothing to redo")
     p = session.position + 1
     if table is not None:
-        if session.mover(session.position) != table.seat:
+        if session.mover(session.position) != table.seat or session.position in by_computer:
             return _no("the next undone decision is not yours")
         return Step(p)
     while p < len(session.moves) and _computer(seats, session.mover(p)):

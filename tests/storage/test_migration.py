@@ -12,7 +12,8 @@ import pytest
 from norsewind_tui.rules import GameConfig, Session, legal_moves
 from norsewind_tui.rules.cards import compile_card_set
 from norsewind_tui.storage import FORMAT_VERSION, GameStore, SaveError, decode_save, state_digest
-from norsewind_tui.storage.format import MIGRATIONS, session_digest, v1_state_digest
+from norsewind_tui.storage.format import MIGRATIONS, SaveFile, session_digest, v1_state_digest
+from norsewind_tui.storage.tables import TableStore
 
 from .conftest import FIXTURES
 
@@ -199,3 +200,40 @@ def test_a_redo_move_changed_to_another_legal_one_is_refused(store: GameStore) -
     # the unchanged file loads, and the edited move really was legal there
     Session.replay(save.config, save.seed, [*save.moves[:-1], other], cards=store.cards)
     store.open(f"v{FORMAT_VERSION}").close()
+
+
+# --------------------------------------------------------------------------- format 2 (before issue 13's seats)
+
+
+def test_a_format_2_table_is_migrated_with_no_standin_and_its_opener_as_creator(tmp_path: Path) -> None:
+    """Issue 13: a table saved as format 2 (alice, bob and a greedy computer, 22 decisions) loads with
+    the stand-in off, alice (seat 1, who opened it) as its creator and no decision marked as a
+    computer's; opening writes nothing, and the next decision writes it as format 3 with those values."""
+    cards = compile_card_set((FIXTURES / "cards.toml").read_bytes(), "cards.toml")
+    tables = TableStore(tmp_path / "saves", cards)
+    path = tables.dir / "friday.json"
+    shutil.copy(FIXTURES / "v2-table.json", path)
+    original = path.read_bytes()
+    old, migrated = decode_save(original, "v2-table")
+    assert migrated == 2 and old.format == FORMAT_VERSION
+    assert (old.meta.standin, old.meta.creator, old.meta.by_computer) == (0, "alice", ())
+    bob = tables.open("friday", "bob")
+    assert path.read_bytes() == original
+    assert bob.session.position == 22 and bob.view.standin == 0 and bob.view.assisted_seats == ()
+    assert [s.text for s in tables.list()[0].seats] == ["alice", "bob", "Greedy bot 3"]
+    assert tables.list()[0].creator == "alice"
+    assert bob.is_my_turn()
+    bob.push(bob.legal_moves()[0])
+    doc = msgspec.json.decode(path.read_bytes())
+    assert doc["format"] == FORMAT_VERSION == 3 and doc["position"] == 23
+    assert (doc["meta"]["standin"], doc["meta"]["creator"], doc["meta"]["by_computer"]) == (0, "alice", [])
+
+
+def test_format_2_migration_through_the_chain_matches_the_direct_one() -> None:
+    """``_migrate_2`` (the chain from older formats) gives what decoding a format-2 file directly does."""
+    doc = msgspec.json.decode((FIXTURES / "v2-table.json").read_bytes())
+    chained = msgspec.convert(MIGRATIONS[2](doc), SaveFile)
+    direct, _ = decode_save((FIXTURES / "v2-table.json").read_bytes(), "x")
+    assert chained == direct
+    solo_doc = msgspec.json.decode((FIXTURES / "v1-castles.json").read_bytes())
+    assert MIGRATIONS[2](MIGRATIONS[1](solo_doc))["meta"]["creator"] is None  # a solo game has no creator

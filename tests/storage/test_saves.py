@@ -32,7 +32,7 @@ def test_file_holds_everything_the_issue_lists(store: GameStore) -> None:
     play(game, 25, random.Random(2))
     save, migrated = decode_save(game.path.read_bytes(), "x")
     assert migrated is None
-    assert save.format == 2  # R23 and the redo-tail digest (format 1 before)
+    assert save.format == 3  # issue 13's seat marks (format 2: R23 and the redo-tail digest; format 1 before)
     assert save.cards == store.cards.digest
     assert save.config == GameConfig(players=("Ana", "Bot"))
     assert save.seed == 11
@@ -43,6 +43,7 @@ def test_file_holds_everything_the_issue_lists(store: GameStore) -> None:
     assert [s.kind for s in meta.seats] == ["human", "computer"]
     assert meta.mode == "multiplayer" and meta.level is None
     assert meta.turn == game.state.turn and meta.created <= meta.updated
+    assert (meta.standin, meta.creator, meta.by_computer) == (0, None, ())  # a saved game: no table options
     game.close()
 
 

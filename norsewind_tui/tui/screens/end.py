@@ -25,7 +25,9 @@ from ...rules.events import VIKINGS_TURN, describe
 from ...rules.scoring import Outcome
 from ...rules.state import State
 from ...storage.handle import GameHandle
+from ...storage.tables import SharedTable, TableView
 from ..text import NAME_W, safe_text, short_name
+from ..widgets.log import standin_text
 from .base import NorsewindScreen
 from .dialogs import LogScreen
 from .final_board import FinalBoardScreen
@@ -44,12 +46,26 @@ def log_lines(game: GameHandle) -> list[str]:
     state, session = game.state, game.session
     names = tuple(short_name(p.name) for p in state.players)
     db = cards_for(state)
+    made = game.view.computer_made() if isinstance(game, SharedTable) else frozenset()
     lines = []
-    for batch in session.events[: session.position]:
+    for index, batch in enumerate(session.events[: session.position]):
+        seat = session.mover(index)
         for event in batch:
             text = describe(event, names, db)
+            if index in made and event.player == seat:
+                text = standin_text(text, names[seat])  # a stand-in's decision (issue 13)
             lines.append("  " + text if event.kind in VIKINGS_TURN else text)
     return lines
+
+
+def standin_lines(view: TableView) -> list[str]:
+    """Issue 13: each person a computer stood in for, with how many decisions (an assisted result)."""
+    out = []
+    for seat in view.assisted_seats:
+        n = len(view.by_computer(seat))
+        name = short_name(view.state.players[seat].name)
+        out.append(f"{name}: played by the computer: {n} decision{'' if n == 1 else 's'} (assisted result).")
+    return out
 
 
 def result_lines(state: State, result: Outcome, assisted: bool, branch_of: str | None = None) -> list[tuple[str, str]]:
@@ -110,11 +126,20 @@ class ScorePad(Widget):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"pad--head", "pad--winner", "pad--risk", "pad--medal", "pad--dim"}
 
-    def __init__(self, state: State, assisted: bool, *, id: str | None = None, branch_of: str | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        assisted: bool,
+        *,
+        id: str | None = None,
+        branch_of: str | None = None,
+        notes: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(id=id)
         self.state = state
         self.assisted = assisted
         self.branch_of = branch_of
+        self.notes = notes  # more verdict lines (a table's stand-ins)
 
     def _style(self, name: str) -> Style | str:
         return self.get_component_rich_style(name, partial=True) if name else ""
@@ -166,6 +191,7 @@ class ScorePad(Widget):
             Text(text, style=self._style(cls))
             for text, cls in result_lines(state, result, self.assisted, self.branch_of)
         ]
+        lines += [Text(safe_text(note)) for note in self.notes]
         legend = "h>s: more helmets than shields, -7; else prestige x citizens."
         if state.solo:
             legend += " Vikings: coins per card x cards where their helmets beat your shields."
@@ -197,9 +223,15 @@ class EndScreen(NorsewindScreen[None]):
         state = self.game.state
         with VerticalScroll(classes="page"):
             with Center():
-                yield ScorePad(state, self.game.assisted, id="pad", branch_of=self.game.branch_of)
+                yield ScorePad(
+                    state, self.game.assisted, id="pad", branch_of=self.game.branch_of, notes=self.pad_notes()
+                )
             yield Static("", id="end-status")  # why undo is refused (R25)
         yield Footer()
+
+    def pad_notes(self) -> tuple[str, ...]:
+        """More lines under the verdict (a shared table's stand-ins)."""
+        return ()
 
     def on_mount(self) -> None:
         self.query_one(ScorePad).border_title = "The game is over"

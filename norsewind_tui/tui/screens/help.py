@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -17,8 +18,9 @@ from ..helptext import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
 from ..keys import GAME_BINDINGS, KEY_HELP, key_label
 
 
-def keys_table() -> Table:
-    """Every key of the game screen, from the same bindings as the footer."""
+def keys_table(extra: Sequence[tuple[str, str]] = ()) -> Table:
+    """Every key of the game screen, from the same bindings as the footer; ``extra``: (key, what it does)
+    rows of the screen that asked (a shared table's)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
@@ -31,6 +33,8 @@ def keys_table() -> Table:
         seen.add(b.id)
         label = "1-9" if b.id == "pick-1" else "arrows, j k l" if b.id == "left" else key_label(b)
         table.add_row(Text(label), Text(KEY_HELP.get(b.id, b.description)))
+    for key, what in extra:
+        table.add_row(Text(key), Text(what))
     table.add_row(Text("ctrl+p"), Text("the command palette: every command by name"))
     table.add_row(Text("mouse"), Text("click a highlighted choice, a player's name, or the log"))
     return table
@@ -46,10 +50,14 @@ class HelpScreen(Screen[None]):
         Binding("b", "board_guide", "How to read the board", id="help-board"),
     ]
 
+    def __init__(self, extra: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__()
+        self.extra = tuple(extra)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="page"):
             yield Static(Text("Norsewind: keys"), classes="help-title")
-            yield Static(keys_table(), classes="help-body")
+            yield Static(keys_table(self.extra), classes="help-body")
             for title, body in (
                 ("How to read the board", BOARD_GUIDE),
                 ("The board", NOTATION),

@@ -5,7 +5,8 @@ The lobby lists the tables of the saves folder (``storage.tables``): name, seats
 re-reads the folder every second, so new tables, joins and decisions show up by
 themselves.  Enter joins an open seat (after a question), resumes your own
 seat, or watches a full or finished table; ``w`` watches; ``n`` opens a new
-table; ``r`` reviews a table you sat at or watched (read-only, the review screen).
+table; ``r`` reviews a table you sat at or watched (read-only, the review screen); ``x`` (the
+table's creator) removes a player who is away, after a question (issue 13).
 "Watched" means opened as a spectator from the lobby in this app (``watched_tables``):
 nothing is written for it, so a new session reviews only the tables it sat at or watched
 there.  Every name is shown literally (``rich.text.Text``, control characters written
@@ -28,8 +29,12 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from textual.worker import get_current_worker
 
 from ...storage import StorageError
+from ...storage.clock import Clock, system_clock
+from ...storage.format import STANDIN_CHOICES
 from ...storage.identity import identity_problem, player_identity
 from ...storage.paths import sanitise_name
+from ...storage.presence import NEVER_SEEN, PresenceStore
+from ...storage.standin import StandIn, default_standin
 from ...storage.tables import (
     MAX_SEATS,
     MIN_SEATS,
@@ -46,6 +51,12 @@ from .dialogs import ConfirmScreen
 from .new_game import Tick
 
 LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
+STANDIN_LABELS = {  # the new-table form's stand-in option (issue 13)
+    0: "Off: the table waits for every player",
+    5: "Computer plays for a player away 5 min",
+    15: "Computer plays for a player away 15 min",
+    60: "Computer plays for a player away 60 min",
+}
 EMPTY = "No tables yet: n opens one, and the others on this host join it here."
 
 
@@ -75,6 +86,7 @@ class LobbyScreen(NorsewindScreen[None]):
         Binding("r", "review", "Review", id="lobby-review"),
         Binding("n", "new", "New table", id="lobby-new"),
         Binding("d,delete", "delete", "Delete", id="lobby-delete"),
+        Binding("x", "remove_player", "Remove player", id="lobby-remove"),
         Binding("escape,q", "back", "Back", key_display="Esc", id="lobby-back"),
         Binding("j", "cursor('down')", "Down", show=False, id="lobby-down"),
         Binding("k", "cursor('up')", "Up", show=False, id="lobby-up"),
@@ -86,9 +98,10 @@ class LobbyScreen(NorsewindScreen[None]):
     LobbyScreen #lobby-status { color: $warning; margin-top: 1; }
     """
 
-    def __init__(self, notice: str = "") -> None:
+    def __init__(self, notice: str = "", clock: Clock = system_clock) -> None:
         super().__init__()
         self.notice = notice
+        self.clock = clock  # what "away for N minutes" is measured with (tests move it)
         self.identity = player_identity()
         self.store: TableStore | None = None
         self.rows: list[TableSummary] = []
@@ -287,6 +300,49 @@ class LobbyScreen(NorsewindScreen[None]):
         question = f"Delete the table {safe_text(row.name)} and its game?"
         self.app.push_screen(ConfirmScreen(question, "Delete", "Keep"), answer)
 
+    def action_remove_player(self) -> None:
+        """x: the creator of the selected table removes a player who is away (as if they left)."""
+        row = self.selected()
+        if row is None or self.store is None:
+            return
+        if row.error is not None:
+            self.say(row.error)
+            return
+        presence = PresenceStore(self.norsewind.library.saves_dir, self.clock)
+        standin = StandIn(presence.away_since, self.clock, NEVER_SEEN)
+        try:
+            table = self.store.open(row.name, self.identity)
+        except Exception as exc:  # removed or broken meanwhile: one line
+            self.say(str(exc))
+            return
+        others = [s.holder for s in row.seats if s.holder is not None and s.holder != self.identity]
+        problem = "nobody else holds a seat there"
+        target = None
+        for who in others:
+            if (problem_of := table.remove_problem(who, standin)) is None:
+                target = who
+                break
+            problem = problem_of
+        if target is None:
+            self.say(f"Nobody removed from {row.name}: {problem}.")
+            return
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                what = table.remove(target, standin)
+            except Exception as exc:  # refused meanwhile (they came back), disk: one line
+                self.say(str(exc))
+                return
+            self.say(f"{row.name}: {what}.")
+
+        question = (
+            f"Remove {safe_text(target)}, who is away, from the table {safe_text(row.name)}? "
+            "Their seat goes to the computer (before the first decision: it opens again)."
+        )
+        self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answer)
+
     def action_new(self) -> None:
         if self.store is None:
             return
@@ -312,6 +368,7 @@ class NewTableScreen(NorsewindScreen[None]):
     NewTableScreen #table-seat-4 { margin-bottom: 1; }
     NewTableScreen #table-seats { width: auto; }
     NewTableScreen #table-name, NewTableScreen #table-seed { width: 44; }
+    NewTableScreen #table-standin { width: 44; }
     NewTableScreen .kind { width: 28; }
     NewTableScreen Checkbox { margin-bottom: 0; }
     NewTableScreen #table-status { color: $error; }
@@ -322,6 +379,7 @@ class NewTableScreen(NorsewindScreen[None]):
         self.identity = player_identity()
         self.count = MIN_SEATS
         self.proposal = ""
+        self.standin_chosen = False  # the player picked the stand-in option: a new seat count keeps it
 
     def proposed_name(self) -> str:
         """The name the store would choose (``alice-table``, else ``alice-table-2``...), to show as the value."""
@@ -363,6 +421,15 @@ class NewTableScreen(NorsewindScreen[None]):
                     yield Select(
                         kinds, value="open", allow_blank=False, compact=True, id=f"table-kind-{seat}", classes="kind"
                     )
+            with Horizontal(classes="field"):
+                yield Label("Stand-in", classes="field-label")
+                yield Select(
+                    [(STANDIN_LABELS[m], m) for m in STANDIN_CHOICES],
+                    value=default_standin(self.count),
+                    allow_blank=False,
+                    compact=True,
+                    id="table-standin",
+                )
             yield Tick(
                 "Variant: place your starting card in the kingdom of your choice", id="table-start-choice", compact=True
             )
@@ -399,6 +466,10 @@ class NewTableScreen(NorsewindScreen[None]):
         if event.select.id == "table-seats" and isinstance(event.value, int):
             self.count = event.value
             self.update_seats()
+            if not self.standin_chosen:  # the default follows the seat count (off for two, 15 for more)
+                self.query_one("#table-standin", Select).value = default_standin(self.count)
+        elif event.select.id == "table-standin" and event.value != default_standin(self.count):
+            self.standin_chosen = True
 
     def update_seats(self) -> None:
         for seat in range(2, MAX_SEATS + 1):
@@ -418,6 +489,10 @@ class NewTableScreen(NorsewindScreen[None]):
 
     def action_back(self) -> None:
         self.norsewind.show(LobbyScreen())
+
+    def standin_minutes(self) -> int:
+        value = self.query_one("#table-standin", Select).value
+        return value if isinstance(value, int) else default_standin(self.count)
 
     def action_start(self) -> None:
         store, problem = _store(self.norsewind.library)
@@ -448,6 +523,7 @@ class NewTableScreen(NorsewindScreen[None]):
                 name=name,
                 start_choice=self.query_one("#table-start-choice", Tick).value,
                 random_tiles=self.query_one("#table-random-tiles", Tick).value,
+                standin=self.standin_minutes(),
             )
         except Exception as exc:  # bad identity, name taken, disk: one line
             self.say(f"Cannot open the table: {exc}")

@@ -7,26 +7,63 @@ appears on every screen within milliseconds; the same worker plays the
 computer seats when it wins the table's claim (so does every other process at
 the table: the first one decides, once).  Only the seat's own identity can choose; watchers (no seat)
 see everything, read-only.
+
+Seats that never stall (issue 13): the worker also plays a person's seat on its turn while
+that person is away for the table's stand-in minutes (``PresenceStore.away_since`` with the
+screen's clock, a constructor parameter so tests move time); a timer wakes the worker, since
+"away for 15 minutes" comes true with no file changing.  The log marks those decisions
+("Computer for bob: ..."), the score pad counts them.  ``X`` leaves the table for good and
+``R`` (the table's creator) removes a player who is away, each after a question.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from typing import ClassVar
 
 from textual import work
+from textual.binding import Binding, BindingType
 from textual.worker import get_current_worker
 
 from ...rules.events import Event
 from ...rules.moves import Move
 from ...rules.state import State
-from ...storage.tables import SharedTable, TableView
+from ...storage.clock import Clock, system_clock
+from ...storage.errors import SaveError
+from ...storage.presence import NEVER_SEEN, PresenceStore
+from ...storage.standin import StandIn
+from ...storage.tables import SharedTable, TableRefused, TableView
 from ..computer import Computer
+from ..keys import GAME_BINDINGS
 from ..messages import TableChanged, TableTrouble
-from ..text import short_name
-from .end import EndScreen
+from ..text import safe_text, short_name
+from ..widgets.log import GameLog
+from ..widgets.prompt import PromptLine
+from .dialogs import ConfirmScreen
+from .end import EndScreen, standin_lines
 from .game import GameScreen, digits
+from .help import HelpScreen
 
 TROUBLE_PAUSE = 5.0  # seconds before looking again after the table could not be read or a bot failed
+STANDIN_LOOK = 5.0  # seconds between two looks at whether a player away is now away long enough
+TABLE_BINDINGS = [
+    Binding("X", "leave_table", "Leave table", key_display="X", show=False, id="table-leave"),
+    Binding("R", "remove_player", "Remove player", key_display="R", show=False, id="table-remove"),
+]
+TABLE_KEYS = (
+    (
+        "X",
+        "leave this table for good (after a question): your seat goes to the computer, or opens "
+        "again before the first decision",
+    ),
+    ("R", "the table's creator: remove a player who is away (as if they left)"),
+)
+
+
+def standin_seats(view: TableView) -> dict[int, str]:
+    """For each decision a computer made in a person's seat: whose (the log's short name)."""
+    return {i: short_name(view.state.players[view.mover(i)].name) for i in view.computer_made()}
 
 
 def _new_events(old: TableView, new: TableView) -> list[Event] | None:
@@ -42,15 +79,46 @@ def _new_events(old: TableView, new: TableView) -> list[Event] | None:
 class TableScreen(GameScreen):
     """Play (or watch) one seat of a shared table."""
 
-    def __init__(self, table: SharedTable, notice: str = "") -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS, *TABLE_BINDINGS]
+
+    def __init__(self, table: SharedTable, notice: str = "", clock: Clock = system_clock) -> None:
         super().__init__(table, notice or table.notice or "")  # e.g. the table's backup was used
         self.table = table
         self.robot = Computer(table.session.seed)
+        self.clock = clock
+        self.standin = StandIn(PresenceStore(table.store.dir.parent, clock).away_since, clock, NEVER_SEEN)
+        self.wake = threading.Event()  # set: the worker looks again now (time passed, nothing written)
+        # id(event) -> whose seat a computer played it in; recomputed from each view adopted, before
+        # its events are logged (the view holds those events, so their ids are theirs meanwhile)
+        self.standin_events: dict[int, str] = {}
 
     def on_mount(self) -> None:
         # Textual also runs GameScreen.on_mount (after this one): it must not be called here too
+        self.query_one(GameLog).standin_for = lambda event: self.standin_events.get(id(event))
+        self.mark_standins(self.table.view)
         self.watch_table()
+        if self.table.view.standin > 0:
+            self.set_interval(STANDIN_LOOK, self.wake_worker)
         self.call_later(self.greet)
+
+    def wake_worker(self) -> None:
+        """Time passed: a player away may now be away long enough for the computer to stand in."""
+        self.wake.set()
+        state = self.state
+        if not state.is_over and not self.is_human_turn():  # "the computer plays in N min" moves on
+            me = state.current
+            seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
+            self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
+
+    def mark_standins(self, view: TableView) -> None:
+        """Which events of ``view``'s log the log marks as a stand-in's (before they are logged)."""
+        marked: dict[int, str] = {}
+        for index, who in standin_seats(view).items():
+            seat = view.mover(index)
+            for event in view.session.events[index]:
+                if event.player == seat:
+                    marked[id(event)] = who
+        self.standin_events = marked
 
     def greet(self) -> None:
         """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
@@ -69,7 +137,9 @@ class TableScreen(GameScreen):
         latest = table.view
         watch = table.watch()
         while not worker.is_cancelled:
-            watch.wait(lambda: worker.is_cancelled)  # a change, or the fallback period (the first: at once)
+            # a change, the fallback period (the first: at once), or the stand-in timer
+            watch.wait(lambda: worker.is_cancelled or self.wake.is_set())
+            self.wake.clear()
             if worker.is_cancelled:
                 break
             base = table.view if table.view.generation >= latest.generation else latest
@@ -78,9 +148,9 @@ class TableScreen(GameScreen):
                 if newer is not None:
                     latest = base = newer
                     self.post_message(TableChanged(newer))
-                if table.computer_to_move(base) is not None:
+                if table.computer_to_move(base, self.standin) is not None:
                     pause = self.norsewind.computer_delay
-                    played = table.computer_step(self.decide, base, pause=pause)
+                    played = table.computer_step(self.decide, base, pause=pause, standin=self.standin)
                     if played is not None:
                         latest = played
                         self.post_message(TableChanged(played))
@@ -97,6 +167,7 @@ class TableScreen(GameScreen):
         old = self.table.adopt(message.view)
         if old is None:
             return
+        self.mark_standins(message.view)
         events = _new_events(old, message.view)
         if events is None:
             self.rebuild_log()
@@ -149,6 +220,8 @@ class TableScreen(GameScreen):
             text = f"{self.names[current]} (computer) is thinking..."
         elif table.holder(current) is None:
             text = f"Seat {current + 1} is open: waiting for a player to join this table (from the lobby)."
+        elif (wait := self.standin_wait()) is not None:
+            text = f"{short_name(table.holder(current) or '')} is away: {wait}. {text}"
         elif not table.is_my_turn():
             holder = short_name(table.holder(current) or "")
             text = f"Waiting for {holder}{'' if holder.endswith('.') else '.'} {text}"
@@ -185,6 +258,93 @@ class TableScreen(GameScreen):
             return
         super().action_undo()
 
+    def standin_wait(self) -> str | None:
+        """When the person to move (not this player) is away: when the computer plays for them."""
+        table = self.table
+        holder = table.holder(self.state.current)
+        if holder is None or holder == table.identity or table.view.standin <= 0:
+            return None
+        try:
+            left = table.standin_in(self.standin)
+        except OSError:
+            return None
+        if left is None:
+            return None
+        if left <= 0:
+            return "the computer plays for them"
+        return f"the computer plays in {max(1, round(left / 60))} min"
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(TABLE_KEYS))
+
+    # ------------------------------------------------------------------ leaving and removing
+
+    def action_leave_table(self) -> None:
+        """X: leave the table for good, after a question."""
+        table = self.table
+        if table.seat is None:
+            self.say("You are watching: you hold no seat to leave (m goes back to the lobby).", "error")
+            return
+        if table.finished:
+            self.say("The game is over: its result stands.", "error")
+            return
+        seat = table.seat
+        after = "it opens again for another player" if not table.session.moves else "the computer plays it"
+        question = f"Leave the table {safe_text(table.name)} for good? Seat {seat + 1}: {after}."
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                self.say("You stay at the table.")
+                return
+            try:
+                what = table.leave()
+            except (TableRefused, SaveError) as exc:
+                self.say(str(exc), "error")
+                return
+            self.workers.cancel_group(self, "table")
+            self.norsewind.open_lobby(f"You left the table {table.name} for good ({what}).")
+
+        self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answer)
+
+    def action_remove_player(self) -> None:
+        """R: the creator removes a player who is away (the one to move first, else the first in seat order)."""
+        table = self.table
+        view = table.view
+        holders = [h for i in range(len(view.seats)) if (h := view.holder(i)) is not None and h != table.identity]
+        current = view.holder(view.state.current) if not view.state.is_over else None
+        if current in holders:
+            holders.remove(current)
+            holders.insert(0, current)
+        problem = "nobody else holds a seat here" if not holders else None
+        target = None
+        for who in holders:
+            problem = table.remove_problem(who, self.standin)
+            if problem is None:
+                target = who
+                break
+        if target is None:
+            self.say(f"Nobody removed: {problem}.", "error")
+            return
+        question = (
+            f"Remove {safe_text(target)}, who is away, from {safe_text(table.name)}? "
+            "Their seat goes to the computer (before the first decision: it opens again)."
+        )
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                what = table.remove(target, self.standin)
+            except (TableRefused, SaveError) as exc:
+                self.say(str(exc), "error")
+                return
+            self.mark_standins(table.view)
+            self.rebuild_log()
+            self.sync()
+            self.say(what[:1].upper() + what[1:] + ".")
+
+        self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answer)
+
     # ------------------------------------------------------------------ leaving
 
     def finish(self) -> None:
@@ -208,6 +368,9 @@ class TableEndScreen(EndScreen):
     def __init__(self, table: SharedTable) -> None:
         super().__init__(table)
         self.table = table
+
+    def pad_notes(self) -> tuple[str, ...]:
+        return tuple(standin_lines(self.table.view))
 
     def action_menu(self) -> None:
         self.norsewind.open_lobby(f"The table {self.table.name} is finished.")

@@ -3,10 +3,15 @@
 The widget shows the latest sentences that fit, wrapped to its width at
 drawing time (``L`` opens the whole log); appending a line repaints only the
 log.
+
+At a shared table, a sentence about a decision a computer made in a person's seat
+(a stand-in, issue 13) is marked: "Computer for bob: took the Farm from slot 1."
+(``standin_for`` tells which events those are).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -30,6 +35,8 @@ class GameLog(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.lines: list[tuple[str, str]] = []
+        # the name of the person a computer played this event's decision for (None: not a stand-in's)
+        self.standin_for: Callable[[Event], str | None] = lambda event: None
 
     @property
     def plain_lines(self) -> list[str]:
@@ -43,7 +50,10 @@ class GameLog(Widget):
         for event in events:
             text = describe(event, names, db)
             style = ""
-            if event.kind in VIKINGS_TURN:
+            if (person := self.standin_for(event)) is not None:
+                text = standin_text(text, person)
+                style = "log--notable"
+            elif event.kind in VIKINGS_TURN:
                 text = "  " + text
                 style = "log--vikings"
             elif event.kind in THE_END:
@@ -71,3 +81,9 @@ class GameLog(Widget):
 
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Opened())
+
+
+def standin_text(text: str, person: str) -> str:
+    """A stand-in's sentence: "bob took the Farm." -> "Computer for bob: took the Farm."."""
+    rest = text[len(person) + 1 :] if text.startswith(person + " ") else text
+    return f"Computer for {person}: {rest}"
