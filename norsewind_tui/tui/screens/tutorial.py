@@ -138,8 +138,11 @@ def ask_for(state: State, move: Move) -> str:
         return f"Take {what} from supply {move.supply + 1}."
     if isinstance(move, (PlaceCitizen, PlaceDisc)):
         where = space_name(db, state.players[state.current], move.row, move.holder)
-        side = f", {SIDE_NAMES[move.side]} side up" if isinstance(move, PlaceDisc) else ""
-        return f"Put it on {where}{side}."
+        if isinstance(move, PlaceDisc):
+            return f"Put the disc on {where}, {SIDE_NAMES[move.side]} side up."
+        # say which figure: a castle's neutral one may go to another kingdom than the castle's
+        figure = COLOUR_NAMES[state.taken] if state.phase == "citizen_space" else "neutral"
+        return f"Put the {figure} citizen on {where}."
     if isinstance(move, Decline):
         return "Take nothing this time (d)."
     return "Make the decision under the cursor."
@@ -435,7 +438,7 @@ def scoring_lines(state: State) -> list[str]:
         if v.scores:
             lines.append(
                 f"Vikings in {v.name}: {v.helmets} helmets > your {v.your_shields} shields:"
-                f" {v.coins_per_card} x {v.cards} cards = {v.points}."
+                f" {v.coins_per_card} per card x {plural(v.cards, 'card')} = {v.points}."
             )
         else:
             lines.append(f"Vikings in {v.name}: {v.helmets} helmets <= your {v.your_shields} shields: 0.")
@@ -444,7 +447,7 @@ def scoring_lines(state: State) -> list[str]:
     assert result.margin is not None
     verdict = f"You win by {result.margin}." if result.margin > 0 else f"The Vikings win by {-result.margin}."
     lines.append(verdict + " The tutorial earns no medal: it is not recorded in the campaign.")
-    lines.append("Next: Solo campaign, level 1 (c on the title screen). Esc: title screen.")
+    lines.append("Next: Solo campaign, level 1: press c (also on the title screen). Esc: title screen.")
     return lines
 
 
