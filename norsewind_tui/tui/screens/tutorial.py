@@ -57,7 +57,7 @@ POINTS: dict[Point, tuple[str, ...]] = {
     "kingdoms:3": (),
     "kingdoms:4": (),
 }
-STATUS_LINES = 4  # at most, beside a one-line lesson: the lesson and the status share the log's, prompt's and status's 5
+STATUS_LINES = 4  # at most (beside a one-line lesson): the two share the log's, prompt's and status's lines
 PICKED = frozenset({"took_building", "took_castle"})
 HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
 
@@ -271,11 +271,14 @@ class TutorialScreen(GameScreen):
         wanted = POINTS[point]
         for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
             for widget in self.query(ident):
+                if widget.has_class(HIGHLIGHT) == (ident in wanted):
+                    continue
                 widget.set_class(ident in wanted, HIGHLIGHT)
                 if ident in wanted:
                     widget.styles.text_style = "reverse"
                 else:  # back to what the stylesheet says
                     widget.styles.clear_rule("text_style")
+                widget.refresh()  # every line: the board repaints only the lines whose text changed
 
     def width(self) -> int:
         return self.size.width or self.app.size.width
@@ -447,7 +450,7 @@ def scoring_lines(state: State) -> list[str]:
     assert result.margin is not None
     verdict = f"You win by {result.margin}." if result.margin > 0 else f"The Vikings win by {-result.margin}."
     lines.append(verdict + " The tutorial earns no medal: it is not recorded in the campaign.")
-    lines.append("Next: Solo campaign, level 1: press c (also on the title screen). Esc: title screen.")
+    lines.append("Next: Solo campaign, level 1 (c, here or on the title). Esc: title screen.")
     return lines
 
 
