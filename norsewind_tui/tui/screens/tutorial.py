@@ -264,7 +264,8 @@ class TutorialScreen(GameScreen):
                 if key[0] == "castle":
                     self.castle_mode = True
                 self.redraw()
-                if self.query_one(StatusLine).has_class("-preview"):  # the preview was of the old cursor
+                status = self.query_one(StatusLine)
+                if status.has_class("-preview") and status.message:  # the preview was of the old cursor
                     self.describe_cursor()
         self.fit_bottom()
         self.query_one(KingdomsView).point_at(pointed_row(point))
@@ -378,7 +379,8 @@ class TutorialScreen(GameScreen):
             return
         self.say("")
         self.show_lesson()
-        if self.expected is not None:
+        step = self.step
+        if self.expected is not None and step is not None and step.text:  # an unworded step's panel says it
             self.describe_cursor()  # what the asked choice will do, as after any decision
 
     def after_undo(self, message: str) -> None:

@@ -117,7 +117,10 @@ class KingdomsView(Board):
         gw, cw, kw, bw, sw = widths(width)
         row_key = ("row", row)
         is_target = row_key in v.targets and v.seat == v.me
-        band = _Band(row_key if is_target else None, self.style_for(row_key) if is_target else "")
+        style = self.style_for(row_key) if is_target else ""
+        if row == self.pointed and style == "board--cursor":
+            style = "board--label"  # its colours reversed would undo the pointer; the gutter's > marks the cursor
+        band = _Band(row_key if is_target else None, style)
         status = self._status(db, player, row, sw, vik)
         top = [
             self._gutter(row, gw, band, v.cursor == row_key and is_target),
