@@ -20,13 +20,31 @@ from ..rules.engine import legal_moves, new_game
 from ..rules.moves import Move
 from ..rules.state import GameConfig, State
 
-Point = Literal["none", "market", "supplies", "castles", "kingdoms", "status", "vikings"]
+# the parts of the screen a lesson may point at; "kingdoms:N" is kingdom row N alone (1-4, as numbered on screen)
+Point = Literal[
+    "none",
+    "market",
+    "supplies",
+    "castles",
+    "kingdoms",
+    "status",
+    "vikings",
+    "kingdoms:1",
+    "kingdoms:2",
+    "kingdoms:3",
+    "kingdoms:4",
+]
 MAX_TEXT = 240  # three lines of the lesson panel at 80 columns
 MAX_TITLE = 30
 
 
 class LessonError(ValueError):
     """The lesson file is unreadable or does not fit the rules (one line)."""
+
+
+def pointed_row(point: Point) -> int | None:
+    """The kingdom row (0-3) a ``kingdoms:N`` point names; None for the other points."""
+    return int(point[-1]) - 1 if point.startswith("kingdoms:") else None
 
 
 class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -40,6 +40,16 @@ def _under(widget: Widget, kinds: tuple[type[Widget], ...]) -> bool:
     return False
 
 
+def _clipping_parent(widget: Widget) -> str | None:
+    """The container that cuts off part of ``widget`` (drawn beyond its region: hidden), if any."""
+    node: Any = widget.parent
+    while isinstance(node, Widget) and node is not widget.screen:
+        if node.display and not node.region.contains_region(widget.region):
+            return f"{type(node).__name__}#{node.id}"
+        node = node.parent
+    return None
+
+
 def layout_problems(app: App[Any]) -> list[str]:
     """Every line that ends cut off and every widget whose text needs more room than it was given."""
     problems = [f"cut: {line.rstrip()!r}" for line in screen_text(app).split("\n") if CUT.search(line.rstrip())]
@@ -67,6 +77,8 @@ def layout_problems(app: App[Any]) -> list[str]:
             needed = widget.get_content_height(region.size, app.size, region.width)
         if not screen.region.contains_region(widget.region):
             problems.append(f"hidden: {type(widget).__name__}#{widget.id} lies partly off the screen")
+        elif (box := _clipping_parent(widget)) is not None:
+            problems.append(f"hidden: {type(widget).__name__}#{widget.id} lies partly outside {box}")
         elif needed > region.height:
             name = f"{type(widget).__name__}#{widget.id}"
             problems.append(f"hidden: {name} needs {needed} lines, has {region.height}")

@@ -196,3 +196,46 @@ async def test_the_table_prompts_fit(saves: Path, mine: bool, monkeypatch: pytes
         prompt = app.screen.query_one(PromptLine).prompt
         assert ("Waiting for" in prompt) != mine
         assert_fits(app)
+
+
+# ---------------------------------------------------------------- the tutorial's lesson panel (issue 14)
+
+
+async def lesson_panels(pilot: Any, seen: list[str]) -> None:
+    """Follow the tutorial as its panel says, checking that every panel and the end page fit."""
+    from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialEndScreen, TutorialScreen
+
+    app = pilot.app
+    while isinstance(app.screen, TutorialScreen):
+        await pilot.pause()
+        screen = app.screen
+        text = screen.query_one(LessonPanel).plain
+        assert screen.query_one(StatusLine).size.height >= 1, text  # room left for "Not allowed: ..."
+        assert_fits(app)
+        seen.append(text)
+        if "Press 3 to see why" in text:  # a refusal in the status line fits beside the lesson too
+            await pilot.press("3")
+            await pilot.pause()
+            assert "Not allowed" in screen.query_one(StatusLine).message
+            assert_fits(app)
+        await pilot.press("n" if text.endswith("Press n to go on.") else "enter")
+    assert isinstance(app.screen, TutorialEndScreen)
+    await pilot.pause()
+    assert_fits(app)
+
+
+@aio
+async def test_every_lesson_panel_and_the_scoring_fit_with_a_long_name(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from norsewind_tui.tui.lessons import load_lessons
+
+    monkeypatch.setenv("NORSEWIND_PLAYER", LONG_NAMES[0])
+    app = make_app(saves, seed=None)
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await lesson_panels(pilot, seen)
+    lessons = load_lessons()
+    assert len(seen) > len(lessons.step)  # every step's panel, and the "What happened" ones
+    assert any(t.startswith("[What happened] Bartholomew-Ale.") for t in seen)  # the long name, as the game writes it

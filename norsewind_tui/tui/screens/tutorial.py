@@ -10,12 +10,14 @@ left) whose result no profile records: it earns no medal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -29,9 +31,10 @@ from ...storage import SavedGame, SeatMeta, StorageError
 from ...storage.handle import GameHandle
 from ...storage.paths import sanitise_name
 from ..adapter import Library
-from ..lessons import LessonError, Lessons, Point, Step, load_lessons
+from ..lessons import LessonError, Lessons, Point, Step, load_lessons, pointed_row
 from ..targets import key_of, why_not
 from ..text import TYPE_LONG, card_facts, plural, safe_text
+from ..widgets.kingdoms import KingdomsView
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptLine, StatusLine
 from .base import NorsewindScreen
@@ -48,9 +51,13 @@ POINTS: dict[Point, tuple[str, ...]] = {
     "kingdoms": ("#kingdoms",),
     "status": ("#kingdoms",),
     "vikings": ("#kingdoms", "#viking-panel"),
+    # one kingdom row: the kingdoms widget draws the pointer on that row alone (lessons.pointed_row)
+    "kingdoms:1": (),
+    "kingdoms:2": (),
+    "kingdoms:3": (),
+    "kingdoms:4": (),
 }
-LESSON_LINES = 4  # at most: a lesson is 2-3 short sentences (lessons.MAX_TEXT)
-BOTTOM_LINES = 5  # the game screen's log (2), prompt (1) and status (2) lines that the tutorial shares out
+STATUS_LINES = 4  # at most (beside a one-line lesson): the two share the log's, prompt's and status's lines
 PICKED = frozenset({"took_building", "took_castle"})
 HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
 
@@ -131,8 +138,11 @@ def ask_for(state: State, move: Move) -> str:
         return f"Take {what} from supply {move.supply + 1}."
     if isinstance(move, (PlaceCitizen, PlaceDisc)):
         where = space_name(db, state.players[state.current], move.row, move.holder)
-        side = f", {SIDE_NAMES[move.side]} side up" if isinstance(move, PlaceDisc) else ""
-        return f"Put it on {where}{side}."
+        if isinstance(move, PlaceDisc):
+            return f"Put the disc on {where}, {SIDE_NAMES[move.side]} side up."
+        # say which figure: a castle's neutral one may go to another kingdom than the castle's
+        figure = COLOUR_NAMES[state.taken] if state.phase == "citizen_space" else "neutral"
+        return f"Put the {figure} citizen on {where}."
     if isinstance(move, Decline):
         return "Take nothing this time (d)."
     return "Make the decision under the cursor."
@@ -184,6 +194,8 @@ class TutorialScreen(GameScreen):
         self.index = self.lessons.index_at(game.session.position)
         self.after = ""  # what the last lesson's decision did, shown until n
         self.playing = False  # a decision is being played: the lesson moves on after it
+        self.status_said = ""  # the status line's last message, whole (fit_bottom may show less of it)
+        self.status_shown = ""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -237,12 +249,14 @@ class TutorialScreen(GameScreen):
         else:
             point = step.point
             text = step.text
+            title = step.title or "Play on"
             if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
                 text = ask_for(self.state, step.expect)
                 preview = self.explain(step.expect) if self.tmap.get(key_of(step.expect)) else ""
                 if preview and not isinstance(step.expect, (PickBuilding, PickCastle, TakeFrom)):
-                    text += " " + preview  # "Enter: you ..." (the game screen's own words)
-            title = step.title or "Play on"
+                    panel.show_lesson(title, f"{text} {preview}", "Press Enter.")
+                    if panel.needed(self.width()) < self.bottom_lines():  # else the status line says it
+                        text += " " + preview  # "Enter: you ..." (the game screen's own words)
             panel.show_lesson(title, text, "Press Enter.")
             key = key_of(step.expect)
             if key in self.tmap and self.cursor != key:
@@ -250,24 +264,68 @@ class TutorialScreen(GameScreen):
                 if key[0] == "castle":
                     self.castle_mode = True
                 self.redraw()
-                if self.query_one(StatusLine).has_class("-preview"):  # the preview was of the old cursor
+                status = self.query_one(StatusLine)
+                if status.has_class("-preview") and status.message:  # the preview was of the old cursor
                     self.describe_cursor()
         self.fit_bottom()
+        self.query_one(KingdomsView).point_at(pointed_row(point))
         wanted = POINTS[point]
         for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
             for widget in self.query(ident):
+                if widget.has_class(HIGHLIGHT) == (ident in wanted):
+                    continue
                 widget.set_class(ident in wanted, HIGHLIGHT)
                 if ident in wanted:
                     widget.styles.text_style = "reverse"
                 else:  # back to what the stylesheet says
                     widget.styles.clear_rule("text_style")
+                widget.refresh()  # every line: the board repaints only the lines whose text changed
+
+    def width(self) -> int:
+        return self.size.width or self.app.size.width
+
+    def bottom_lines(self) -> int:
+        """The lines the board leaves to the lesson and the status line (5 at 80x24; 4 when the
+        castle display takes two lines): the screen less the footer and what the board needs."""
+        width = self.width()
+        board = 0
+        for widget in self.query_one("#main").children:
+            if not widget.display or isinstance(widget, GameLog):
+                continue
+            height = widget.styles.height
+            if height is not None and height.is_cells:
+                lines = int(height.value)
+            else:  # as tall as its content (the castle display: one line, or two)
+                lines = widget.get_content_height(Size(width, 0), self.app.size, width)
+            board += lines + widget.styles.margin.top + widget.styles.margin.bottom
+        footer = 1
+        return max((self.size.height or self.app.size.height) - footer - board, 2)
 
     def fit_bottom(self) -> None:
-        """The lesson and the status line share the 5 lines of the log, prompt and status (80x24)."""
-        panel = self.query_one(LessonPanel)
-        lines = min(max(panel.needed(self.size.width or self.app.size.width), 1), LESSON_LINES)
+        """The lesson gets the lines it needs; the status line the rest, and says only what fits there
+        and what the lesson does not say already (nothing cut off, nothing said twice)."""
+        panel, status = self.query_one(LessonPanel), self.query_one(StatusLine)
+        width, room = self.width(), self.bottom_lines()
+        lines = min(max(panel.needed(width), 1), room - 1)
+        rest = min(room - lines, STATUS_LINES)
         panel.styles.height = lines
-        self.query_one(StatusLine).styles.height = max(BOTTOM_LINES - lines, 1)
+        status.styles.height = rest
+        if status.message != self.status_shown:  # said since the last fit: the whole message to fit
+            self.status_said = status.message
+        message = self.status_said
+        if message and message in panel.plain:
+            message = ""  # the lesson says it (the preview of the asked choice, what the Vikings did)
+        else:
+            message = fitting(message, lambda m: len(Text(m).wrap(self.app.console, width)) <= rest)
+        self.status_shown = message
+        if message != status.message:
+            kind = next((k for k in ("error", "preview", "hint") if status.has_class(f"-{k}")), "info")
+            status.say(message, kind)
+
+    def say(self, message: str, kind: str = "info") -> None:
+        super().say(message, kind)
+        if self.is_mounted and self.query(LessonPanel):
+            self.fit_bottom()
 
     def on_resize(self) -> None:
         self.fit_bottom()
@@ -305,6 +363,8 @@ class TutorialScreen(GameScreen):
             return
         if step.text:  # a lesson's decision: say what it did, with the board's numbers
             self.after = happened(s.events[before], self.names, self.state)
+            if self.after:
+                self.say("")  # the lesson tells it all, the Vikings' turn too
         self.index = self.lessons.index_at(s.position)
         if not self.state.is_over:
             self.show_lesson()
@@ -319,6 +379,9 @@ class TutorialScreen(GameScreen):
             return
         self.say("")
         self.show_lesson()
+        step = self.step
+        if self.expected is not None and step is not None and step.text:  # an unworded step's panel says it
+            self.describe_cursor()  # what the asked choice will do, as after any decision
 
     def after_undo(self, message: str) -> None:
         self.index = self.lessons.index_at(self.game.session.position)
@@ -350,6 +413,18 @@ class TutorialScreen(GameScreen):
         self.app.switch_screen(TutorialEndScreen(self.game))
 
 
+def fitting(text: str, fits: Callable[[str], bool]) -> str:
+    """``text``, or as many of its first sentences as fit (empty when not even the first does)."""
+    if fits(text):
+        return text
+    sentences = text.split(". ")
+    for n in range(len(sentences) - 1, 0, -1):
+        shorter = ". ".join(sentences[:n]) + "."
+        if fits(shorter):
+            return shorter
+    return ""
+
+
 def scoring_lines(state: State) -> list[str]:
     """The final scoring of the game, kingdom by kingdom, in words and numbers (rules/scoring.py)."""
     pad = score_breakdown(state, 0)
@@ -368,7 +443,7 @@ def scoring_lines(state: State) -> list[str]:
         if v.scores:
             lines.append(
                 f"Vikings in {v.name}: {v.helmets} helmets > your {v.your_shields} shields:"
-                f" {v.coins_per_card} x {v.cards} cards = {v.points}."
+                f" {v.coins_per_card} per card x {plural(v.cards, 'card')} = {v.points}."
             )
         else:
             lines.append(f"Vikings in {v.name}: {v.helmets} helmets <= your {v.your_shields} shields: 0.")
@@ -377,7 +452,7 @@ def scoring_lines(state: State) -> list[str]:
     assert result.margin is not None
     verdict = f"You win by {result.margin}." if result.margin > 0 else f"The Vikings win by {-result.margin}."
     lines.append(verdict + " The tutorial earns no medal: it is not recorded in the campaign.")
-    lines.append("Next: Solo campaign, level 1 (c on the title screen). Esc: title screen.")
+    lines.append("Next: Solo campaign, level 1 (c, here or on the title). Esc: title screen.")
     return lines
 
 

@@ -8,6 +8,7 @@ against your shields and the points it would give the Vikings.
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from ...rules.cards import KINGDOM_NAMES, CardDB
@@ -49,8 +50,22 @@ def widths(width: int) -> tuple[int, int, int, int, int]:
     return gutter, castle, kingdom, building, status
 
 
+POINTER = Style(reverse=True)  # the tutorial's pointer at one row: reverse video needs no colour (NO_COLOR, SSH)
+
+
 class KingdomsView(Board):
     """The four kingdoms of the player ``view.seat``."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.pointed: int | None = None  # the row a lesson points at (0-3), drawn in reverse video
+
+    def point_at(self, row: int | None) -> None:
+        """Point at kingdom ``row`` (None: at none); the lesson says which, the widget only draws it."""
+        if row != self.pointed:
+            self.pointed = row
+            if self.view is not None:
+                self.show(self.view)
 
     def draw(self, width: int) -> list[Text]:
         v = self.view
@@ -63,7 +78,11 @@ class KingdomsView(Board):
         for row in range(4):
             if spaced and row:
                 lines.append(Text("\u2500" * width, style=self._rich("board--dim"), no_wrap=True))
-            lines += self._row(db, player, row, width, len(lines), vik)
+            drawn = self._row(db, player, row, width, len(lines), vik)
+            if row == self.pointed:
+                for line in drawn:
+                    line.stylize(POINTER)
+            lines += drawn
         return lines
 
     def _space_style(self, key: tuple[object, ...], base: str) -> str:
@@ -98,7 +117,10 @@ class KingdomsView(Board):
         gw, cw, kw, bw, sw = widths(width)
         row_key = ("row", row)
         is_target = row_key in v.targets and v.seat == v.me
-        band = _Band(row_key if is_target else None, self.style_for(row_key) if is_target else "")
+        style = self.style_for(row_key) if is_target else ""
+        if row == self.pointed and style == "board--cursor":
+            style = "board--label"  # its colours reversed would undo the pointer; the gutter's > marks the cursor
+        band = _Band(row_key if is_target else None, style)
         status = self._status(db, player, row, sw, vik)
         top = [
             self._gutter(row, gw, band, v.cursor == row_key and is_target),
