@@ -97,9 +97,10 @@ def kingdom_row(state: State, db: CardDB, seat: int, row: int) -> str:
         v = viking_score(state).rows[row]
         if v.scores:
             text += (
-                f" Vikings: {v.helmets} helmets beat your {plural(v.your_shields, 'shield')}: they score"
+                f" Vikings: {plural(v.helmets, 'helmet')} beat your {plural(v.your_shields, 'shield')}: they score"
                 f" {v.coins_per_card} per card in their row, {plural(v.cards, 'card')} now = {v.points}."
             )
         else:
-            text += f" Vikings: {v.helmets} helmets, not more than your {plural(v.your_shields, 'shield')}: 0."
+            shields = plural(v.your_shields, "shield")
+            text += f" Vikings: {plural(v.helmets, 'helmet')}, not more than your {shields}: 0."
     return text

@@ -235,7 +235,7 @@ def tile_spaces(db: CardDB, player: Player, row: int) -> list[Space]:
 def tile_help(db: CardDB, player: Player, row: int) -> str:
     tile = db.tiles[player.colour][player.kingdoms[row].tile]
     colour = "green" if isinstance(tile, GreenTile) else "red"
-    return f"{colour} tile, {tile.helmets} helmets: {TILE_HELP[tile.effect]}"
+    return f"{colour} tile, {plural(tile.helmets, 'helmet')}: {TILE_HELP[tile.effect]}"
 
 
 def income_text(db: CardDB, player: Player, row: int, width: int = 99) -> str:

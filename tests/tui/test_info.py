@@ -108,3 +108,12 @@ async def test_i_on_the_game_screen_opens_the_words_for_the_kingdom_under_the_cu
         guide = await shown(pilot)
         assert guide.splitlines()[1].strip() == "How to read the board"  # b brings the page to the top
         assert "The top line:" in guide
+
+
+def test_a_red_tile_with_one_helmet_says_one_helmet() -> None:
+    """Seen in the tutorial's hand play-through: 'red tile, 1 helmets'."""
+    state = tutorial_position(0)
+    db = cards_for(state)
+    text = explain_key(state, db, ("row", 3), 0)
+    assert "red tile, 1 helmet: " in text
+    assert "1 helmets" not in text
