@@ -101,6 +101,6 @@ def kingdom_row(state: State, db: CardDB, seat: int, row: int) -> str:
                 f" {v.coins_per_card} per card in their row, {plural(v.cards, 'card')} now = {v.points}."
             )
         else:
-            shields = plural(v.your_shields, "shield")
-            text += f" Vikings: {plural(v.helmets, 'helmet')}, not more than your {shields}: 0."
+            yours = plural(v.your_shields, "shield")
+            text += f" Vikings: {plural(v.helmets, 'helmet')}, not more than your {yours}: 0."
     return text
