@@ -154,7 +154,7 @@ def test_a_100_kb_flood_of_enter_over_a_terminal_stays_under_150_mb(saves: Path)
     library.create(GameConfig(players=(PLAYER,), level=1), 5, [library.seat(PLAYER)]).close()
     result = flood(saves, b"\r" * 100_000, limit=150.0, repo=Path(__file__).resolve().parents[2])
     assert result.exited, f"the app did not quit on ctrl+c after the flood ({result})"
-    assert result.peak_mb < 150, f"peak memory {result.peak_mb:.0f} MB"
+    assert 20 < result.peak_mb < 150, f"peak memory {result.peak_mb:.0f} MB"  # 20: it was measured at all
     assert result.games == 1  # the one continued, no other
 
 
