@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,18 +22,24 @@ from textual.driver import Driver
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
+from textual.worker import get_current_worker
 
 from ..rules import ConfigError
 from ..rules.cards import CardDB
 from ..rules.state import GameConfig
 from ..storage import GameLocked, SavedGame, SeatMeta, StorageError
 from ..storage.cardfile import load_card_file
+from ..storage.clock import Clock, system_clock
 from ..storage.handle import GameHandle
+from ..storage.identity import identity_problem
+from ..storage.presence import HEARTBEAT, PresenceStore
 from ..storage.tables import SharedTable
 from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
-from .screens.base import AppServices
+from .messages import AroundSeen, PresenceTrouble
+from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around
+from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
@@ -79,6 +86,7 @@ class NorsewindApp(App[str]):
         theme: str | None = None,
         review: SavedGame | None = None,
         page: str | None = None,
+        clock: Clock = system_clock,
     ) -> None:
         self.keys = KeyBacklog()  # before App.__init__, which picks the driver (get_driver_class)
         super().__init__()
@@ -92,6 +100,11 @@ class NorsewindApp(App[str]):
         self.watched_tables: set[str] = set()
         self.theme_choice = theme
         self.exit_message = ""
+        self.clock = clock  # presence and "since when" (tests move a ManualClock by days)
+        self.identity = self.library.identity()
+        self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
+        self.around: Around | None = None  # the latest look at the tables and everyone's presence
+        self.around_period = AROUND_PERIOD
 
     # ------------------------------------------------------------------ set-up
 
@@ -113,6 +126,7 @@ class NorsewindApp(App[str]):
         return defaults
 
     def on_mount(self) -> None:
+        self.start_presence()
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.theme_choice or theme_name()
@@ -142,6 +156,7 @@ class NorsewindApp(App[str]):
             self.push_screen(TooSmallScreen())
         else:
             self.switch_screen(screen)
+        self.follow_presence(screen)
 
     def goto_title(self, notice: str = "") -> None:
         # Leaving a game by any route (the palette included) stops its computer players and
@@ -295,6 +310,60 @@ class NorsewindApp(App[str]):
         else:
             self.show(TableScreen(table, notice))
 
+    # ------------------------------------------------------------------ presence and the others
+
+    def start_presence(self) -> None:
+        """Say this player is in the app (a name that cannot be a player's goes without presence),
+        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others now and then."""
+        saves = self.library.saves_dir
+        store = PresenceStore(saves, self.clock)
+        if identity_problem(self.identity) is None:
+            keeper = self.presence = PresenceKeeper(store, self.identity)
+            keeper.enter()
+            self.run_worker(self._write_presence, thread=True, group="presence", name="presence")
+            self.set_interval(HEARTBEAT, keeper.beat, name="heartbeat")
+        self.run_worker(lambda: self._look_around(store), thread=True, group="around", name="around")
+
+    def _write_presence(self) -> None:
+        worker = get_current_worker()
+        assert self.presence is not None
+        self.presence.run(lambda: worker.is_cancelled, lambda why: self.post_message(PresenceTrouble(why)))
+
+    def _look_around(self, presence: PresenceStore) -> None:
+        worker = get_current_worker()
+        tables = None
+        last: Around | None = None
+        while not worker.is_cancelled:
+            try:
+                around, tables = look_around(self.library.saves_dir, self.library.cards, presence, tables)
+            except Exception as exc:  # a folder that went away: said in the next look's problems
+                around = Around(self.clock(), problems=(str(exc) or type(exc).__name__,))
+            if not around.same(last):
+                last = around
+                self.post_message(AroundSeen(around))
+            deadline = time.monotonic() + self.around_period
+            while not worker.is_cancelled and time.monotonic() < deadline:
+                time.sleep(min(0.1, self.around_period))
+
+    def follow_presence(self, screen: Screen[Any]) -> None:
+        """At a table while one is shown (its game or its score pad), else in the app."""
+        if self.presence is None:
+            return
+        table = getattr(screen, "table", None)
+        if isinstance(table, SharedTable):
+            self.presence.at_table(table.name)
+        else:
+            self.presence.in_app()
+
+    def on_presence_trouble(self, message: PresenceTrouble) -> None:
+        self.notify(safe_text(message.reason), severity="warning", markup=False)
+
+    def on_around_seen(self, message: AroundSeen) -> None:
+        self.around = message.around
+        for screen in self.screen_stack:
+            if isinstance(screen, NorsewindScreen) and self.keeps(screen):
+                screen.around_changed()
+
     # ------------------------------------------------------------------ keys
 
     def keeps(self, screen: Screen[Any]) -> bool:
@@ -366,9 +435,12 @@ class NorsewindApp(App[str]):
         self.exit(self.exit_message or None)
 
     def on_unmount(self) -> None:
-        """However the app ends, release the game's lock (every decision is already saved)."""
+        """However the app ends (a hangup too), release the game's lock (every decision is already
+        saved), then say this player is away."""
         if self.active_game is not None:
             self.active_game.close()
+        if self.presence is not None:
+            self.presence.leave()
 
     def action_quit_app(self) -> None:
         self.quit_with_game(None)

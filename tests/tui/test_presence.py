@@ -1,0 +1,164 @@
+"""The app keeps its player's presence (issue 13 "Play at your own pace"): in the app, at a table,
+away after quitting or after the terminal went away; a name that cannot be a player's goes without."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.presence import PRESENCE_DIR, Presence, PresenceStore
+from norsewind_tui.storage.tables import SharedTable, TableStore
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.app import NorsewindApp
+
+from .helpers import PROFILE, aio
+from .waits import until
+
+START = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
+WAIT = 30.0  # seconds at most for a real app on a busy 2-core machine
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def presence_app(saves: Path, clock: ManualClock) -> NorsewindApp:
+    return NorsewindApp(
+        Library(str(saves), profile=PROFILE), seed=5, computer_delay=0.0, theme="norsewind", clock=clock
+    )
+
+
+def table_of_two(saves: Path, first: str = "alice", second: str = "bob") -> SharedTable:
+    store = TableStore(saves)
+    table = store.create(first, ["me", "open"], seed=1, name="friday")
+    assert store.open(table.name, second).join() == 1
+    return table
+
+
+@aio
+async def test_presence_follows_the_app_title_table_title_quit(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    table_of_two(saves)
+    clock = ManualClock(START)
+    store = PresenceStore(saves, clock)
+    app = presence_app(saves, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: store.of("alice") == Presence("alice", "app", START), "alice in the app")
+        clock.advance(minutes=3)
+        await pilot.press("t")  # the lobby: still in the app
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby")
+        await pilot.press("enter")  # her own seat at friday
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table")
+        at_table = Presence("alice", "table", datetime(2026, 11, 30, 10, 3, tzinfo=UTC), "friday")
+        await until(pilot, lambda: store.of("alice") == at_table, "alice at the table")
+        assert store.of("alice").words() == "at the table friday"
+        clock.advance(minutes=39)
+        await pilot.press("m")  # the menu key: back to the lobby
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
+        back = Presence("alice", "app", datetime(2026, 11, 30, 10, 42, tzinfo=UTC))
+        await until(pilot, lambda: store.of("alice") == back, "alice back in the app")
+        clock.advance(minutes=1)
+        await pilot.press("escape", "q")  # the title, then quit
+    assert store.of("alice") == Presence("alice", "away", datetime(2026, 11, 30, 10, 43, tzinfo=UTC))
+    assert store.away_since("alice") == datetime(2026, 11, 30, 10, 43, tzinfo=UTC)
+
+
+@aio
+async def test_a_name_that_cannot_be_a_players_goes_without_presence(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "bob\x1b[2J")
+    app = presence_app(saves, ManualClock(START))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+        assert app.presence is None
+        await pilot.press("q")
+    assert not (saves / PRESENCE_DIR).exists()
+
+
+@aio
+async def test_a_presence_folder_that_cannot_be_written_is_one_notice(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    (saves / PRESENCE_DIR).write_text("a file where the folder should be")
+    app = presence_app(saves, ManualClock(START))
+    notices: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **kw: notices.append(message))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(notices), "the notice")
+        assert app.presence is not None
+        app.presence.beat()
+        app.presence.beat()
+        await pilot.press("t")  # the app goes on
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby")
+    assert len(notices) == 1 and notices[0].startswith("Your presence could not be written (")
+
+
+def _on_a_pty(saves: Path, player: str) -> tuple[subprocess.Popen[bytes], int]:
+    """The app on a pty of its own (its controlling terminal, as a login's), 80x24; (process, master)."""
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(saves.parent),
+        "PYTHONPATH": str(ROOT),
+        "NORSEWIND_SAVES": str(saves),
+        "NORSEWIND_PLAYER": player,
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "norsewind_tui.cli"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+    )
+    os.close(slave)
+    return proc, master
+
+
+def _drain_until(master: int, done: Callable[[], bool], what: str) -> None:
+    """Read (and drop) the app's output until ``done()``; fail after WAIT seconds."""
+    import select
+
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            os.read(master, 65536)
+
+
+def test_away_after_the_terminal_went_away(saves: Path) -> None:
+    """A real app on a pty: in the app while it runs; the pty's master closed: away at once (the
+    app writes it on its way out, after the game's save), not only after STALE."""
+    proc, master = _on_a_pty(saves, "bob")
+    store = PresenceStore(saves)
+    try:
+        _drain_until(master, lambda: store.of("bob").where == "app", "bob in the app")
+        os.close(master)
+        status = proc.wait(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert status == -signal.SIGHUP
+    gone = store.of("bob")
+    assert gone.where == "away" and gone.since is not None
+    (record,) = (saves / PRESENCE_DIR).iterdir()
+    assert b'"where":"away"' in record.read_bytes()  # written by the app itself, not inferred from staleness
