@@ -38,7 +38,7 @@ from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
 from .messages import AroundSeen, PresenceTrouble
-from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around
+from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, your_turn_line
 from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -497,6 +497,10 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str
         if reviewed is not None:
             reviewed.close()
         return 2
+    if logged_in_remotely():  # over SSH (serve or a forced command): said before the app draws
+        line = your_turn_line(library.saves_dir, library.cards, library.identity())
+        if line:
+            print(line, flush=True)
     app = NorsewindApp(
         library, game=game, seed=getattr(args, "seed", None), review=reviewed, page=getattr(args, "page", None)
     )

@@ -28,6 +28,7 @@ from ..storage.tables import TABLES_DIR, TableStore, TableSummary
 from .text import short_name
 
 AROUND_PERIOD = 2.0  # seconds between two looks at the tables and the presence records
+MAX_NAMED = 3  # tables named in the line before the app starts
 Op = tuple[str, str]  # ("enter" | "app" | "table" | "beat", table name or "")
 
 
@@ -137,6 +138,13 @@ def is_turn_of(table: TableSummary, identity: str) -> bool:
     return seat.kind == "human" and seat.holder == identity
 
 
+def turns_line(count: int) -> str:
+    """'Your turn at 2 tables' ('' when it is your turn nowhere)."""
+    if count <= 0:
+        return ""
+    return f"Your turn at {count} table{'' if count == 1 else 's'}"
+
+
 def turn_key(table: TableSummary) -> tuple[str, int, int]:
     """One turn of one table (a turn has several decisions; the round number and the seat name it)."""
     return table.name, table.turn, table.current
@@ -184,3 +192,19 @@ def look_around(
     everyone = presence.all()
     problems += presence.problems
     return Around(now, tables, everyone, tuple(problems)), store
+
+
+def your_turn_line(saves_dir: Path, cards: CardDB | None, identity: str) -> str:
+    """The line said before the app starts over SSH: 'Your turn at 2 tables: friday, bob-table.'
+    ('' when it is your turn nowhere, or the tables cannot be read: the title says why)."""
+    if not (saves_dir / TABLES_DIR).is_dir():
+        return ""
+    try:
+        turns = [t for t in TableStore(saves_dir, cards).list() if is_turn_of(t, identity)]
+    except (OSError, StorageError):
+        return ""
+    if not turns:
+        return ""
+    names = [short_name(t.name, 24) for t in turns[:MAX_NAMED]]
+    more = f" and {len(turns) - MAX_NAMED} more" if len(turns) > MAX_NAMED else ""
+    return f"{turns_line(len(turns))}: {', '.join(names)}{more}."
