@@ -150,25 +150,27 @@ def turn_key(table: TableSummary) -> tuple[str, int, int]:
     return table.name, table.turn, table.current
 
 
-def turn_words(table: TableSummary, identity: str, now: datetime, width: int = 99) -> str:
-    """'bob's turn since 10:42', 'your turn since Nov 29 10:42', 'finished', or '' (broken).
+def turn_words(table: TableSummary, identity: str, now: datetime, name_w: int = 16) -> str:
+    """'bob's turn since 10:42', 'your turn since Nov 29 10:42', 'finished', or '' (broken); names
+    shortened to ``name_w`` cells.
 
-    The turn began with the table's last change (its ``updated`` stamp): a decision, a join.
+    The turn began with the table's last change (its ``updated`` stamp): the decision before it, or
+    a join; a turn of several decisions counts from the last of them.
     """
     if table.error is not None:
         return ""
-    when = f" since {clock_words(table.updated, True, now)}" if table.updated is not None else ""
     if table.finished or not 0 <= table.current < len(table.seats):
         return "finished"
+    when = f" since {clock_words(table.updated, True, now)}" if table.updated is not None else ""
     seat = table.seats[table.current]
     if seat.kind == "computer":
-        who = short_name(seat.label, max(width - 7 - len(when), 5)) + "'s"
+        who = short_name(seat.label, name_w) + "'s"
     elif seat.holder is None:
         who = f"seat {table.current + 1} (open):"
     elif seat.holder == identity:
         who = "your"
     else:
-        who = short_name(seat.holder, max(width - 7 - len(when), 5)) + "'s"
+        who = short_name(seat.holder, name_w) + "'s"
     return f"{who} turn{when}"
 
 

@@ -13,14 +13,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from textual.widgets import DataTable
 
 from norsewind_tui.storage.clock import ManualClock
-from norsewind_tui.storage.presence import PRESENCE_DIR, Presence, PresenceStore
+from norsewind_tui.storage.presence import PRESENCE_DIR, Presence, PresenceStore, clock_words
 from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
-from .helpers import PROFILE, aio
+from .helpers import PROFILE, aio, screen_text
+from .tables_at import table_at_turn_of
 from .waits import until
 
 START = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
@@ -162,3 +164,44 @@ def test_away_after_the_terminal_went_away(saves: Path) -> None:
     assert gone.where == "away" and gone.since is not None
     (record,) = (saves / PRESENCE_DIR).iterdir()
     assert b'"where":"away"' in record.read_bytes()  # written by the app itself, not inferred from staleness
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Local time is UTC: '10:42' on the screen is the ManualClock's 10:42."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+
+
+@aio
+async def test_the_lobby_says_whose_turn_since_when_and_where_everyone_is(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, utc: None
+) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    table_at_turn_of(saves, "friday", "bob")
+    table_at_turn_of(saves, "sunday", "alice", second="carol")
+    clock = ManualClock(START)
+    store = PresenceStore(saves, clock)
+    bob = store.enter("bob")
+    clock.advance(minutes=42)
+    bob.leave()  # away since 10:42
+    store.enter("carol").at_table("sunday")
+    app = presence_app(saves, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: "bob: away since 10:42" in screen_text(app), "the presence lines")
+        grid = app.screen.query_one(DataTable)
+        rows = {name: TableStore(saves).open(name, "alice") for name in ("friday", "sunday")}
+        when = {name: clock_words(t.meta.updated, True, clock()) for name, t in rows.items()}
+        assert [str(c) for c in grid.get_row("friday")] == [
+            "friday",
+            "alice (you), bob\nalice: in the app\nbob: away since 10:42",
+            f"bob\nsince {when['friday']}",
+        ]
+        assert [str(c) for c in grid.get_row("sunday")] == [
+            "sunday",
+            "alice (you), carol\nalice: in the app\ncarol: at the table",
+            f"you\nsince {when['sunday']}",
+        ]
+        clock.advance(days=1)  # carol's process is gone (no beat for a day): away since she was last seen
+        await until(pilot, lambda: "carol: away since Nov 30 10:42" in screen_text(app), "carol away")

@@ -100,8 +100,8 @@ class TitleScreen(NorsewindScreen[None]):
 
         def table_option(t: TableSummary) -> Option:
             self.tables.append(t.name)
-            words = turn_words(t, identity, now)
-            label = Text(f"Continue: table {short_name(t.name, 24)} ({words})")  # literal: no markup
+            words = turn_words(t, identity, now, name_w=12)
+            label = Text(f"Continue: table {short_name(t.name)} ({words})")  # literal, within 74 cells
             return Option(label, id=f"{TABLE}{len(self.tables) - 1}")
 
         options += [table_option(t) for t in listed]
