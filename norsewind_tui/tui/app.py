@@ -33,17 +33,18 @@ from ..storage.clock import Clock, system_clock
 from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
 from ..storage.presence import HEARTBEAT, PresenceStore
+from ..storage.settings import Settings, SettingsStore
 from ..storage.tables import SharedTable
 from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
 from .messages import AroundSeen, PresenceTrouble
-from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, your_turn_line
+from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
 from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
-from .text import safe_text
+from .text import safe_text, short_name
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
 if TYPE_CHECKING:
@@ -105,6 +106,10 @@ class NorsewindApp(App[str]):
         self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
         self.around: Around | None = None  # the latest look at the tables and everyone's presence
         self.around_period = AROUND_PERIOD
+        self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
+        self.settings_store = SettingsStore(self.library.saves_dir)
+        self.settings = Settings()
+        self.settings_notice = ""  # why the settings file could not be read (the defaults are used)
 
     # ------------------------------------------------------------------ set-up
 
@@ -126,6 +131,7 @@ class NorsewindApp(App[str]):
         return defaults
 
     def on_mount(self) -> None:
+        self.load_settings()
         self.start_presence()
         for theme in THEMES:
             self.register_theme(theme)
@@ -198,6 +204,10 @@ class NorsewindApp(App[str]):
             from .screens.daily import DailyScreen
 
             self.show(DailyScreen())
+        elif what == "settings":
+            from .screens.settings import SettingsScreen
+
+            self.show(SettingsScreen())
         elif what == "halloffame":
             from .screens.halloffame import HallOfFameScreen
 
@@ -312,6 +322,20 @@ class NorsewindApp(App[str]):
 
     # ------------------------------------------------------------------ presence and the others
 
+    def load_settings(self) -> None:
+        if identity_problem(self.identity) is not None:
+            return  # defaults, without a file (the settings page says why it cannot save)
+        self.settings, notice = self.settings_store.load(self.identity)
+        self.settings_notice = notice or ""
+        if notice:
+            self.notify(safe_text(notice), severity="warning", markup=False)
+
+    def save_settings(self, settings: Settings) -> None:
+        """Keep and write this player's settings (``StorageError`` in one line when it cannot)."""
+        self.settings_store.save(self.identity, settings)
+        self.settings = settings
+        self.settings_notice = ""
+
     def start_presence(self) -> None:
         """Say this player is in the app (a name that cannot be a player's goes without presence),
         refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others now and then."""
@@ -359,10 +383,32 @@ class NorsewindApp(App[str]):
         self.notify(safe_text(message.reason), severity="warning", markup=False)
 
     def on_around_seen(self, message: AroundSeen) -> None:
+        first = self.around is None
         self.around = message.around
+        self.announce_turns(message.around, quiet=first)
         for screen in self.screen_stack:
             if isinstance(screen, NorsewindScreen) and self.keeps(screen):
                 screen.around_changed()
+
+    def announce_turns(self, around: Around, quiet: bool) -> None:
+        """A table where it became this player's turn rings the bell once and says so, unless it is
+        the table shown, or the player turned it off; each turn once (``quiet``: the first look, whose
+        turns the title already says)."""
+        shown = getattr(self.screen, "table", None)
+        here = shown.name if isinstance(shown, SharedTable) else None
+        fresh = []
+        for table in around.my_turns(self.identity):
+            key = turn_key(table)
+            if key not in self.rung:
+                self.rung.add(key)
+                if not quiet and table.name != here:
+                    fresh.append(table)
+        if not fresh or not self.settings.turn_bell:
+            return
+        self.bell()
+        names = ", ".join(short_name(t.name) for t in fresh[:3]) + (" and more" if len(fresh) > 3 else "")
+        where = "the table" if len(fresh) == 1 else "the tables"
+        self.notify(f"Your turn at {where} {names}.", title="Your turn", markup=False)
 
     # ------------------------------------------------------------------ keys
 

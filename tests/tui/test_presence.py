@@ -13,13 +13,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import Checkbox, DataTable
 
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.presence import PRESENCE_DIR, Presence, PresenceStore, clock_words
+from norsewind_tui.storage.settings import SETTINGS_DIR, Settings, SettingsStore
 from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
+from norsewind_tui.tui.widgets.players import PlayersBar
+from norsewind_tui.tui.widgets.prompt import PromptLine
 
 from .helpers import PROFILE, aio, screen_text
 from .tables_at import table_at_turn_of
@@ -205,3 +208,144 @@ async def test_the_lobby_says_whose_turn_since_when_and_where_everyone_is(
         ]
         clock.advance(days=1)  # carol's process is gone (no beat for a day): away since she was last seen
         await until(pilot, lambda: "carol: away since Nov 30 10:42" in screen_text(app), "carol away")
+
+
+@aio
+async def test_the_table_says_who_is_away(saves: Path, monkeypatch: pytest.MonkeyPatch, utc: None) -> None:
+    """Issue 11 section 5: "bob is away since 10:42: take ...", not "Waiting for bob. bob: take ..."
+    for ever; the players bar marks him; when he comes back (to the table) both say so by themselves."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    table_at_turn_of(saves, "friday", "bob")
+    clock = ManualClock(START)
+    store = PresenceStore(saves, clock)
+    bob = store.enter("bob")
+    clock.advance(minutes=42)
+    bob.leave()
+    app = presence_app(saves, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(TableStore(saves).open("friday", "alice"))
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen" and app.screen.is_mounted, "the table")
+        await pilot.pause()
+        prompt = app.screen.query_one(PromptLine)
+        await until(pilot, lambda: "] bob is away since 10:42: take a building " in prompt.prompt, "bob away")
+        bar = app.screen.query_one(PlayersBar)
+        assert bar.tags == {1: "(away)"}
+        await pilot.pause()
+        assert "bob(away) " in screen_text(app).splitlines()[0]
+        store.enter("bob").at_table("friday")  # bob is back
+        await until(pilot, lambda: "] Waiting for bob. bob: take " in prompt.prompt, "bob back")
+        assert bar.tags == {}
+        await pilot.pause()
+        assert "(away)" not in screen_text(app)
+
+
+def _mine(app: NorsewindApp) -> bool:
+    """The app's latest look finds it is alice's turn somewhere."""
+    return app.around is not None and bool(app.around.my_turns("alice"))
+
+
+def _bells(app: NorsewindApp, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
+    """What the app rings and says: (bells, notices)."""
+    bells: list[str] = []
+    notices: list[str] = []
+    monkeypatch.setattr(app, "bell", lambda: bells.append("bell"))
+    monkeypatch.setattr(app, "notify", lambda message, **kw: notices.append(message))
+    return bells, notices
+
+
+@pytest.mark.parametrize("turned_on", [True, False])
+@aio
+async def test_a_table_that_becomes_your_turn_rings_once(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, turned_on: bool
+) -> None:
+    """At the title, friday becomes alice's turn (bob decides in his terminal): the bell rings once
+    and a notice names the table; a later look at the same turn says nothing more. Turned off in
+    the settings: neither, though the title still counts the table."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    bob = table_at_turn_of(saves, "friday", "bob")
+    if not turned_on:
+        SettingsStore(saves).save("alice", Settings(turn_bell=False))
+    clock = ManualClock(START)
+    app = presence_app(saves, clock)
+    app.around_period = 0.05
+    bells, notices = _bells(app, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.around is not None and len(app.around.tables) == 1, "the first look")
+        assert app.settings.turn_bell is turned_on
+        first = app.around
+        while bob.is_my_turn():  # bob's whole turn
+            bob.push(bob.legal_moves()[0])
+        await until(pilot, lambda: app.around is not first and _mine(app), "her turn seen")
+        await pilot.pause()
+        assert bells == (["bell"] if turned_on else [])
+        assert notices == (["Your turn at the table friday."] if turned_on else [])
+        assert "Your turn at 1 table" in screen_text(app)
+        seen = app.around
+        PresenceStore(saves, clock).enter("carol")  # something else changes: another look, the same turn
+        await until(
+            pilot,
+            lambda: app.around is not seen and "carol" in (app.around.presence if app.around else {}),
+            "another look",
+        )
+        await pilot.pause()
+        assert len(bells) == (1 if turned_on else 0) and len(notices) == len(bells)
+
+
+@aio
+async def test_no_bell_for_the_table_you_are_at(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    bob = table_at_turn_of(saves, "friday", "bob")
+    app = presence_app(saves, ManualClock(START))
+    app.around_period = 0.05
+    bells, notices = _bells(app, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(TableStore(saves).open("friday", "alice"))
+        await until(pilot, lambda: app.around is not None and len(app.around.tables) == 1, "the first look")
+        first = app.around
+        while bob.is_my_turn():
+            bob.push(bob.legal_moves()[0])
+        await until(pilot, lambda: app.around is not first and _mine(app), "her turn seen")
+        await pilot.pause()
+        assert bells == [] and notices == []
+
+
+@aio
+async def test_the_settings_page_switches_the_bell_and_keeps_it(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    app = presence_app(saves, ManualClock(START))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "s Settings" in screen_text(app)  # in the title's footer
+        await pilot.press("s")
+        await until(pilot, lambda: type(app.screen).__name__ == "SettingsScreen", "the settings page")
+        await pilot.pause()
+        assert app.screen.query_one(Checkbox).value is True
+        await pilot.press("space")
+        await until(pilot, lambda: "Saved: the bell and notice are off." in screen_text(app), "saved")
+        assert app.settings.turn_bell is False
+        await pilot.press("escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen", "the title")
+    assert SettingsStore(saves).load("alice") == (Settings(turn_bell=False), None)
+    again = presence_app(saves, ManualClock(START))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: type(again.screen).__name__ == "SettingsScreen", "the settings page")
+        await pilot.pause()
+        assert again.screen.query_one(Checkbox).value is False
+
+
+@aio
+async def test_a_broken_settings_file_is_a_notice_not_a_traceback(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    (saves / SETTINGS_DIR).mkdir()
+    (saves / SETTINGS_DIR / "alice.json").write_bytes(b'{"format": 1, "turn_bell": "\x1b[2J"}')
+    app = presence_app(saves, ManualClock(START))
+    _, notices = _bells(app, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+        assert app.settings == Settings()
+        assert len(notices) == 1 and notices[0].startswith("Your settings could not be read (")
+        assert "\x1b" not in notices[0]
+        await pilot.press("s")
+        await until(pilot, lambda: "Your settings could not be read" in screen_text(app), "said on the page")

@@ -19,6 +19,7 @@ from ...rules.state import GameConfig
 from ...storage import SeatMeta
 from ...storage.clock import Clock
 from ...storage.handle import GameHandle
+from ...storage.settings import Settings
 from ...storage.tables import SharedTable
 from ..adapter import Library
 from ..presence import Around
@@ -37,6 +38,10 @@ class AppServices(Protocol):
     identity: str  # who plays in this app (the seats it holds, its presence)
     clock: Clock  # what "now" is (presence, whose turn since when)
     around: Around | None  # the latest look at the tables and everyone's presence (None: not yet)
+    settings: Settings  # this player's settings (storage/settings.py)
+    settings_notice: str  # why the settings file could not be read ("" when it could)
+
+    def save_settings(self, settings: Settings) -> None: ...
 
     def show(self, screen: Screen[Any]) -> None: ...
 

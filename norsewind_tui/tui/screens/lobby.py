@@ -4,9 +4,10 @@ The lobby lists the tables of the saves folder (``storage.tables``): name, seats
 (who holds each, ``open``, or the computer) and where each person is ("bob: away
 since 10:42", from the app's look at the presence records, issue 13), whose turn
 and since when (the table's last change); a worker re-reads the folder every
-second, so new tables, joins and decisions show up by themselves.  Enter joins an open seat (after a question), resumes your own
-seat, or watches a full or finished table; ``w`` watches; ``n`` opens a new
-table; ``r`` reviews a table you sat at or watched (read-only, the review screen).
+second, so new tables, joins and decisions show up by themselves.  Enter joins
+an open seat (after a question), resumes your own seat, or watches a full or
+finished table; ``w`` watches; ``n`` opens a new table; ``r`` reviews a table you
+sat at or watched (read-only, the review screen).
 "Watched" means opened as a spectator from the lobby in this app (``watched_tables``):
 nothing is written for it, so a new session reviews only the tables it sat at or watched
 there.  Every name is shown literally (``rich.text.Text``, control characters written

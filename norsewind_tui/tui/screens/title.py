@@ -60,7 +60,8 @@ class TitleScreen(NorsewindScreen[None]):
         Binding("r", "open('resume')", "Resume", id="title-resume"),
         Binding("t", "open('tables')", "Tables", id="title-tables"),
         Binding("c", "open('campaign')", "Campaign", id="title-campaign"),
-        Binding("p", "open('progress')", "Progress", id="title-progress"),
+        Binding("p", "open('progress')", "Progress", show=False, id="title-progress"),  # in the menu
+        Binding("s", "open('settings')", "Settings", id="title-settings"),
         Binding("l", "open('learn')", "Learn", show=False, id="title-learn"),
         Binding("d", "open('daily')", "Daily", show=False, id="title-daily"),  # in the menu; the footer is full
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),
