@@ -40,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Literal
@@ -130,11 +131,19 @@ class PresenceStore:
         return handle
 
     def _forget_old(self, identity: str) -> None:
-        """Delete ``identity``'s records of processes that are gone (it is present again)."""
+        """Delete ``identity``'s records of processes that are gone (it is present again), and the
+        temporary files its killed processes left (older than ``STALE``: no write takes that long)."""
         for path, record in self._records():
             if record.identity == identity and not self._live(record):
                 with contextlib.suppress(OSError):
                     path.unlink()
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.dir):
+                name = entry.name
+                if name.startswith(f".{identity}@") and name.endswith(".tmp"):
+                    with contextlib.suppress(OSError):
+                        if time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE:
+                            os.unlink(entry.path)
 
     def _live(self, record: PresenceRecord) -> bool:
         return record.where != "away" and self.clock() - record.seen <= timedelta(seconds=STALE)
