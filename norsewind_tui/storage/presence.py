@@ -47,7 +47,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from .atomic import atomic_write, read_limited
+from .atomic import atomic_write, read_limited, stamp_of
 from .clock import Clock, system_clock
 from .errors import SaveError
 from .format import Stamp, decode_json
@@ -119,6 +119,10 @@ class PresenceStore:
         self.dir = saves_dir / PRESENCE_DIR
         self.clock = clock
         self.problems: list[str] = []  # records skipped by the last listing, one line each
+        # records read before, by file name, with the (inode, size, mtime) they were read at: the
+        # app looks every few seconds, and most records have not changed since (not thread-safe:
+        # one store per thread)
+        self._cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
 
     def enter(self, identity: str) -> PresenceHandle:
         """This process is now in the app for ``identity`` (``SaveError`` when it cannot say so)."""
@@ -158,13 +162,22 @@ class PresenceStore:
         except OSError as exc:
             self.problems.append(f"{self.dir}: cannot list: {exc.strerror or exc}")
             return found
+        cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
         for entry in entries:
             name = entry.name
             if name.startswith(".") or not name.endswith(".json"):
                 continue  # temporary files of a write in progress
-            record = self._read(Path(entry.path))
+            stamp = stamp_of(Path(entry.path))
+            known = self._cache.get(name)
+            if stamp is not None and known is not None and known[0] == stamp:
+                record: PresenceRecord | None = known[1]
+            else:
+                record = self._read(Path(entry.path))
             if record is not None:
                 found.append((Path(entry.path), record))
+                if stamp is not None:
+                    cache[name] = (stamp, record)
+        self._cache = cache
         return found
 
     def _read(self, path: Path) -> PresenceRecord | None:

@@ -346,7 +346,8 @@ class NorsewindApp(App[str]):
             keeper.enter()
             self.run_worker(self._write_presence, thread=True, group="presence", name="presence")
             self.set_interval(HEARTBEAT, keeper.beat, name="heartbeat")
-        self.run_worker(lambda: self._look_around(store), thread=True, group="around", name="around")
+        looks = PresenceStore(saves, self.clock)  # the look's own (its cache is not shared between threads)
+        self.run_worker(lambda: self._look_around(looks), thread=True, group="around", name="around")
 
     def _write_presence(self) -> None:
         worker = get_current_worker()
