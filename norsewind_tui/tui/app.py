@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -22,7 +21,6 @@ from textual.driver import Driver
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
-from textual.worker import get_current_worker
 
 from ..rules import ConfigError
 from ..rules.cards import CardDB
@@ -34,7 +32,7 @@ from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
 from ..storage.presence import HEARTBEAT, PresenceStore
 from ..storage.settings import Settings, SettingsStore
-from ..storage.tables import SharedTable
+from ..storage.tables import SharedTable, TableStore
 from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
@@ -106,6 +104,10 @@ class NorsewindApp(App[str]):
         self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
         self.around: Around | None = None  # the latest look at the tables and everyone's presence
         self.around_period = AROUND_PERIOD
+        self._looks = PresenceStore(self.library.saves_dir, clock)  # the looks' own (its cache is not shared)
+        self._tables: TableStore | None = None  # kept between looks: it reads again only changed tables
+        self._last_around: Around | None = None
+        self._looking = False
         self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
         self.settings_store = SettingsStore(self.library.saves_dir)
         self.settings = Settings()
@@ -338,37 +340,44 @@ class NorsewindApp(App[str]):
 
     def start_presence(self) -> None:
         """Say this player is in the app (a name that cannot be a player's goes without presence),
-        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others now and then."""
+        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others every
+        ``around_period`` seconds.  Each write and each look is a short thread worker of its own."""
         saves = self.library.saves_dir
-        store = PresenceStore(saves, self.clock)
         if identity_problem(self.identity) is None:
-            keeper = self.presence = PresenceKeeper(store, self.identity)
+            keeper = self.presence = PresenceKeeper(PresenceStore(saves, self.clock), self.identity)
             keeper.enter()
-            self.run_worker(self._write_presence, thread=True, group="presence", name="presence")
-            self.set_interval(HEARTBEAT, keeper.beat, name="heartbeat")
-        looks = PresenceStore(saves, self.clock)  # the look's own (its cache is not shared between threads)
-        self.run_worker(lambda: self._look_around(looks), thread=True, group="around", name="around")
+            self._write_presence_soon()
+            self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
+        self._look_soon()
+        self.set_interval(self.around_period, self._look_soon, name="around")
+
+    def _beat(self) -> None:
+        if self.presence is not None:
+            self.presence.beat()
+            self._write_presence_soon()
+
+    def _write_presence_soon(self) -> None:
+        self.run_worker(self._write_presence, thread=True, group="presence", name="presence")
 
     def _write_presence(self) -> None:
-        worker = get_current_worker()
-        assert self.presence is not None
-        self.presence.run(lambda: worker.is_cancelled, lambda why: self.post_message(PresenceTrouble(why)))
+        if self.presence is not None:
+            self.presence.drain(lambda why: self.post_message(PresenceTrouble(why)))
 
-    def _look_around(self, presence: PresenceStore) -> None:
-        worker = get_current_worker()
-        tables = None
-        last: Around | None = None
-        while not worker.is_cancelled:
-            try:
-                around, tables = look_around(self.library.saves_dir, self.library.cards, presence, tables)
-            except Exception as exc:  # a folder that went away: said in the next look's problems
-                around = Around(self.clock(), problems=(str(exc) or type(exc).__name__,))
-            if not around.same(last):
-                last = around
-                self.post_message(AroundSeen(around))
-            deadline = time.monotonic() + self.around_period
-            while not worker.is_cancelled and time.monotonic() < deadline:
-                time.sleep(min(0.1, self.around_period))
+    def _look_soon(self) -> None:
+        if not self._looking:  # a slow look (a loaded disk) is not piled up behind
+            self._looking = True
+            self.run_worker(self._look_once, thread=True, group="around", name="around")
+
+    def _look_once(self) -> None:
+        try:
+            around, self._tables = look_around(self.library.saves_dir, self.library.cards, self._looks, self._tables)
+        except Exception as exc:  # a folder that went away: said in the look's problems
+            around = Around(self.clock(), problems=(str(exc) or type(exc).__name__,))
+        finally:
+            self._looking = False
+        if not around.same(self._last_around):
+            self._last_around = around
+            self.post_message(AroundSeen(around))
 
     def follow_presence(self, screen: Screen[Any]) -> None:
         """At a table while one is shown (its game or its score pad), else in the app."""
@@ -379,6 +388,7 @@ class NorsewindApp(App[str]):
             self.presence.at_table(table.name)
         else:
             self.presence.in_app()
+        self._write_presence_soon()
 
     def on_presence_trouble(self, message: PresenceTrouble) -> None:
         self.notify(safe_text(message.reason), severity="warning", markup=False)

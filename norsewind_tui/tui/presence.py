@@ -1,8 +1,9 @@
 """This app's presence (issue 13 "Play at your own pace"), and what it knows of the others.
 
 ``PresenceKeeper`` writes this process's record (``storage.presence``): in the app, at a
-table, still here every ``HEARTBEAT`` seconds, away when it ends.  The writes run in one
-worker thread, in the order they were asked for, so the screen never waits on the disk;
+table, still here every ``HEARTBEAT`` seconds, away when it ends.  The writes run in short
+worker threads, one at a time, in the order they were asked for, so the screen never waits on
+the disk (and no worker outlives its write: a test may wait for the app's workers to finish);
 ``leave`` alone runs in the caller's thread, at the very end (after the game's own save),
 and drops whatever was still queued.  A failing write is never fatal: the app says so once.
 
@@ -33,7 +34,7 @@ Op = tuple[str, str]  # ("enter" | "app" | "table" | "beat", table name or "")
 
 
 class PresenceKeeper:
-    """This process's presence record, written in order by one worker thread."""
+    """This process's presence record, written in order by short worker threads."""
 
     def __init__(self, store: PresenceStore, identity: str) -> None:
         self.store = store
@@ -61,15 +62,13 @@ class PresenceKeeper:
     def beat(self) -> None:
         self._ops.put(("beat", ""))
 
-    def run(self, cancelled: Callable[[], bool], failed: Callable[[str], object]) -> None:
-        """The worker's loop: write what is asked, until ``cancelled()`` or ``leave``."""
-        while not cancelled() and not self._closed:
-            try:
-                op, table = self._ops.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            with self._lock:
-                if self._closed:
+    def drain(self, failed: Callable[[str], object]) -> None:
+        """Write what was asked, in order (a short worker's body: several may start, one writes)."""
+        with self._lock:
+            while not self._closed:
+                try:
+                    op, table = self._ops.get_nowait()
+                except queue.Empty:
                     return
                 try:
                     self._apply(op, table)
