@@ -405,8 +405,9 @@ class NorsewindApp(App[str]):
         """A table where it became this player's turn rings the bell once and says so, unless it is
         the table shown, or the player turned it off; each turn once (``quiet``: the first look, whose
         turns the title already says)."""
-        shown = getattr(self.screen, "table", None)
-        here = shown.name if isinstance(shown, SharedTable) else None
+        # the table under a pushed page (review, help, "terminal too small") is still the one shown
+        tables = [getattr(s, "table", None) for s in self.screen_stack]
+        here = next((t.name for t in reversed(tables) if isinstance(t, SharedTable)), None)
         fresh = []
         for table in around.my_turns(self.identity):
             key = turn_key(table)
