@@ -24,7 +24,7 @@ from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.widgets.players import PlayersBar
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
-from .helpers import PROFILE, aio, screen_text
+from .helpers import PROFILE, aio, new_game, screen_text
 from .tables_at import table_at_turn_of
 from .waits import until
 
@@ -253,24 +253,28 @@ def _bells(app: NorsewindApp, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str
     return bells, notices
 
 
-@pytest.mark.parametrize("turned_on", [True, False])
+@pytest.mark.parametrize(("turned_on", "where"), [(True, "title"), (False, "title"), (True, "solo game")])
 @aio
 async def test_a_table_that_becomes_your_turn_rings_once(
-    saves: Path, monkeypatch: pytest.MonkeyPatch, turned_on: bool
+    saves: Path, monkeypatch: pytest.MonkeyPatch, turned_on: bool, where: str
 ) -> None:
-    """At the title, friday becomes alice's turn (bob decides in his terminal): the bell rings once
-    and a notice names the table; a later look at the same turn says nothing more. Turned off in
-    the settings: neither, though the title still counts the table."""
+    """At the title (or in a solo game), friday becomes alice's turn (bob decides in his terminal):
+    the bell rings once and a notice names the table; a later look at the same turn says nothing
+    more. Turned off in the settings: neither, though the title still counts the table."""
     monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
     bob = table_at_turn_of(saves, "friday", "bob")
     if not turned_on:
         SettingsStore(saves).save("alice", Settings(turn_bell=False))
     clock = ManualClock(START)
-    app = presence_app(saves, clock)
+    game = new_game(saves, ("alice",), seed=3) if where == "solo game" else None
+    app = NorsewindApp(
+        Library(str(saves), profile=PROFILE), game=game, seed=5, computer_delay=0.0, theme="norsewind", clock=clock
+    )
     app.around_period = 0.05
     bells, notices = _bells(app, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.around is not None and len(app.around.tables) == 1, "the first look")
+        assert type(app.screen).__name__ == ("GameScreen" if game else "TitleScreen")
         assert app.settings.turn_bell is turned_on
         first = app.around
         while bob.is_my_turn():  # bob's whole turn
@@ -279,7 +283,8 @@ async def test_a_table_that_becomes_your_turn_rings_once(
         await pilot.pause()
         assert bells == (["bell"] if turned_on else [])
         assert notices == (["Your turn at the table friday."] if turned_on else [])
-        assert "Your turn at 1 table" in screen_text(app)
+        if game is None:
+            assert "Your turn at 1 table" in screen_text(app)
         seen = app.around
         PresenceStore(saves, clock).enter("carol")  # something else changes: another look, the same turn
         await until(
