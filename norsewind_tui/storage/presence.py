@@ -40,13 +40,14 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Literal
 
 import msgspec
 
-from .atomic import atomic_write, read_limited
+from .atomic import atomic_write, read_limited, stamp_of
 from .clock import Clock, system_clock
 from .errors import SaveError
 from .format import Stamp, decode_json
@@ -118,6 +119,10 @@ class PresenceStore:
         self.dir = saves_dir / PRESENCE_DIR
         self.clock = clock
         self.problems: list[str] = []  # records skipped by the last listing, one line each
+        # records read before, by file name, with the (inode, size, mtime) they were read at: the
+        # app looks every few seconds, and most records have not changed since (not thread-safe:
+        # one store per thread)
+        self._cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
 
     def enter(self, identity: str) -> PresenceHandle:
         """This process is now in the app for ``identity`` (``SaveError`` when it cannot say so)."""
@@ -130,11 +135,19 @@ class PresenceStore:
         return handle
 
     def _forget_old(self, identity: str) -> None:
-        """Delete ``identity``'s records of processes that are gone (it is present again)."""
+        """Delete ``identity``'s records of processes that are gone (it is present again), and the
+        temporary files its killed processes left (older than ``STALE``: no write takes that long)."""
         for path, record in self._records():
             if record.identity == identity and not self._live(record):
                 with contextlib.suppress(OSError):
                     path.unlink()
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.dir):
+                name = entry.name
+                if name.startswith(f".{identity}@") and name.endswith(".tmp"):
+                    with contextlib.suppress(OSError):
+                        if time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE:
+                            os.unlink(entry.path)
 
     def _live(self, record: PresenceRecord) -> bool:
         return record.where != "away" and self.clock() - record.seen <= timedelta(seconds=STALE)
@@ -149,13 +162,22 @@ class PresenceStore:
         except OSError as exc:
             self.problems.append(f"{self.dir}: cannot list: {exc.strerror or exc}")
             return found
+        cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
         for entry in entries:
             name = entry.name
             if name.startswith(".") or not name.endswith(".json"):
                 continue  # temporary files of a write in progress
-            record = self._read(Path(entry.path))
+            stamp = stamp_of(Path(entry.path))
+            known = self._cache.get(name)
+            if stamp is not None and known is not None and known[0] == stamp:
+                record: PresenceRecord | None = known[1]
+            else:
+                record = self._read(Path(entry.path))
             if record is not None:
                 found.append((Path(entry.path), record))
+                if stamp is not None:
+                    cache[name] = (stamp, record)
+        self._cache = cache
         return found
 
     def _read(self, path: Path) -> PresenceRecord | None:

@@ -27,16 +27,22 @@ from ..rules.cards import CardDB
 from ..rules.state import GameConfig
 from ..storage import GameLocked, SavedGame, SeatMeta, StorageError
 from ..storage.cardfile import load_card_file
+from ..storage.clock import Clock, system_clock
 from ..storage.handle import GameHandle
-from ..storage.tables import SharedTable
+from ..storage.identity import identity_problem
+from ..storage.presence import HEARTBEAT, PresenceStore
+from ..storage.settings import Settings, SettingsStore
+from ..storage.tables import SharedTable, TableStore
 from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .lessons import LessonError
-from .screens.base import AppServices
+from .messages import AroundSeen, PresenceTrouble
+from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
+from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
-from .text import safe_text
+from .text import safe_text, short_name
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
 if TYPE_CHECKING:
@@ -79,6 +85,7 @@ class NorsewindApp(App[str]):
         theme: str | None = None,
         review: SavedGame | None = None,
         page: str | None = None,
+        clock: Clock = system_clock,
     ) -> None:
         self.keys = KeyBacklog()  # before App.__init__, which picks the driver (get_driver_class)
         super().__init__()
@@ -92,6 +99,19 @@ class NorsewindApp(App[str]):
         self.watched_tables: set[str] = set()
         self.theme_choice = theme
         self.exit_message = ""
+        self.clock = clock  # presence and "since when" (tests move a ManualClock by days)
+        self.identity = self.library.identity()
+        self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
+        self.around: Around | None = None  # the latest look at the tables and everyone's presence
+        self.around_period = AROUND_PERIOD
+        self._looks = PresenceStore(self.library.saves_dir, clock)  # the looks' own (its cache is not shared)
+        self._tables: TableStore | None = None  # kept between looks: it reads again only changed tables
+        self._last_around: Around | None = None
+        self._looking = False
+        self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
+        self.settings_store = SettingsStore(self.library.saves_dir)
+        self.settings = Settings()
+        self.settings_notice = ""  # why the settings file could not be read (the defaults are used)
 
     # ------------------------------------------------------------------ set-up
 
@@ -113,6 +133,8 @@ class NorsewindApp(App[str]):
         return defaults
 
     def on_mount(self) -> None:
+        self.load_settings()
+        self.start_presence()
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.theme_choice or theme_name()
@@ -142,6 +164,7 @@ class NorsewindApp(App[str]):
             self.push_screen(TooSmallScreen())
         else:
             self.switch_screen(screen)
+        self.follow_presence(screen)
 
     def goto_title(self, notice: str = "") -> None:
         # Leaving a game by any route (the palette included) stops its computer players and
@@ -183,6 +206,10 @@ class NorsewindApp(App[str]):
             from .screens.daily import DailyScreen
 
             self.show(DailyScreen())
+        elif what == "settings":
+            from .screens.settings import SettingsScreen
+
+            self.show(SettingsScreen())
         elif what == "halloffame":
             from .screens.halloffame import HallOfFameScreen
 
@@ -283,7 +310,7 @@ class NorsewindApp(App[str]):
         from .screens.lobby import LobbyScreen
 
         self.active_game = None
-        self.show(LobbyScreen(notice))
+        self.show(LobbyScreen(notice, self.clock))
 
     def open_table(self, table: SharedTable, notice: str = "") -> None:
         """Show ``table`` (its game, or its score pad when it is over)."""
@@ -293,7 +320,107 @@ class NorsewindApp(App[str]):
         if table.finished:
             self.show(TableEndScreen(table))
         else:
-            self.show(TableScreen(table, notice))
+            self.show(TableScreen(table, notice, self.clock))
+
+    # ------------------------------------------------------------------ presence and the others
+
+    def load_settings(self) -> None:
+        if identity_problem(self.identity) is not None:
+            return  # defaults, without a file (the settings page says why it cannot save)
+        self.settings, notice = self.settings_store.load(self.identity)
+        self.settings_notice = notice or ""
+        if notice:
+            self.notify(safe_text(notice), severity="warning", markup=False)
+
+    def save_settings(self, settings: Settings) -> None:
+        """Keep and write this player's settings (``StorageError`` in one line when it cannot)."""
+        self.settings_store.save(self.identity, settings)
+        self.settings = settings
+        self.settings_notice = ""
+
+    def start_presence(self) -> None:
+        """Say this player is in the app (a name that cannot be a player's goes without presence),
+        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others every
+        ``around_period`` seconds.  Each write and each look is a short thread worker of its own."""
+        saves = self.library.saves_dir
+        if identity_problem(self.identity) is None:
+            keeper = self.presence = PresenceKeeper(PresenceStore(saves, self.clock), self.identity)
+            keeper.enter()
+            self._write_presence_soon()
+            self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
+        self._look_soon()
+        self.set_interval(self.around_period, self._look_soon, name="around")
+
+    def _beat(self) -> None:
+        if self.presence is not None:
+            self.presence.beat()
+            self._write_presence_soon()
+
+    def _write_presence_soon(self) -> None:
+        self.run_worker(self._write_presence, thread=True, group="presence", name="presence")
+
+    def _write_presence(self) -> None:
+        if self.presence is not None:
+            self.presence.drain(lambda why: self.post_message(PresenceTrouble(why)))
+
+    def _look_soon(self) -> None:
+        if not self._looking:  # a slow look (a loaded disk) is not piled up behind
+            self._looking = True
+            self.run_worker(self._look_once, thread=True, group="around", name="around")
+
+    def _look_once(self) -> None:
+        try:
+            around, self._tables = look_around(self.library.saves_dir, self.library.cards, self._looks, self._tables)
+        except Exception as exc:  # a folder that went away: said in the look's problems
+            around = Around(self.clock(), problems=(str(exc) or type(exc).__name__,))
+        finally:
+            self._looking = False
+        if not around.same(self._last_around):
+            self._last_around = around
+            self.post_message(AroundSeen(around))
+
+    def follow_presence(self, screen: Screen[Any]) -> None:
+        """At a table while one is shown (its game or its score pad), else in the app."""
+        if self.presence is None:
+            return
+        table = getattr(screen, "table", None)
+        if isinstance(table, SharedTable):
+            self.presence.at_table(table.name)
+        else:
+            self.presence.in_app()
+        self._write_presence_soon()
+
+    def on_presence_trouble(self, message: PresenceTrouble) -> None:
+        self.notify(safe_text(message.reason), severity="warning", markup=False)
+
+    def on_around_seen(self, message: AroundSeen) -> None:
+        first = self.around is None
+        self.around = message.around
+        self.announce_turns(message.around, quiet=first)
+        for screen in self.screen_stack:
+            if isinstance(screen, NorsewindScreen) and self.keeps(screen):
+                screen.around_changed()
+
+    def announce_turns(self, around: Around, quiet: bool) -> None:
+        """A table where it became this player's turn rings the bell once and says so, unless it is
+        the table shown, or the player turned it off; each turn once (``quiet``: the first look, whose
+        turns the title already says)."""
+        # the table under a pushed page (review, help, "terminal too small") is still the one shown
+        tables = [getattr(s, "table", None) for s in self.screen_stack]
+        here = next((t.name for t in reversed(tables) if isinstance(t, SharedTable)), None)
+        fresh = []
+        for table in around.my_turns(self.identity):
+            key = turn_key(table)
+            if key not in self.rung:
+                self.rung.add(key)
+                if not quiet and table.name != here:
+                    fresh.append(table)
+        if not fresh or not self.settings.turn_bell:
+            return
+        self.bell()
+        names = ", ".join(short_name(t.name) for t in fresh[:3]) + (" and more" if len(fresh) > 3 else "")
+        where = "the table" if len(fresh) == 1 else "the tables"
+        self.notify(f"Your turn at {where} {names}.", title="Your turn", markup=False)
 
     # ------------------------------------------------------------------ keys
 
@@ -366,9 +493,12 @@ class NorsewindApp(App[str]):
         self.exit(self.exit_message or None)
 
     def on_unmount(self) -> None:
-        """However the app ends, release the game's lock (every decision is already saved)."""
+        """However the app ends (a hangup too), release the game's lock (every decision is already
+        saved), then say this player is away."""
         if self.active_game is not None:
             self.active_game.close()
+        if self.presence is not None:
+            self.presence.leave()
 
     def action_quit_app(self) -> None:
         self.quit_with_game(None)
@@ -425,6 +555,10 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str
         if reviewed is not None:
             reviewed.close()
         return 2
+    if logged_in_remotely():  # over SSH (serve or a forced command): said before the app draws
+        line = your_turn_line(library.saves_dir, library.cards, library.identity())
+        if line:
+            print(line, flush=True)
     app = NorsewindApp(
         library, game=game, seed=getattr(args, "seed", None), review=reviewed, page=getattr(args, "page", None)
     )

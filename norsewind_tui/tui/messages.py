@@ -12,6 +12,7 @@ from ..rules.state import State
 from ..storage.analysis import Analysis
 from ..storage.tables import TableSummary, TableView
 from .hints import HintAnswer
+from .presence import Around
 
 
 class AnalysisProgress(Message):
@@ -77,4 +78,20 @@ class TableTrouble(Message):
 class TablesListed(Message):
     def __init__(self, rows: list[TableSummary]) -> None:
         self.rows = rows
+        super().__init__()
+
+
+class AroundSeen(Message):
+    """The app's slow look found the tables or someone's presence changed (``tui/presence.py``)."""
+
+    def __init__(self, around: Around) -> None:
+        self.around = around
+        super().__init__()
+
+
+class PresenceTrouble(Message):
+    """This app's presence record could not be written (said once; the game goes on)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
         super().__init__()

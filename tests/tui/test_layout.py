@@ -8,6 +8,7 @@ widget needs more lines for than it has (hidden under the next widget).
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -239,3 +240,67 @@ async def test_every_lesson_panel_and_the_scoring_fit_with_a_long_name(
     lessons = load_lessons()
     assert len(seen) > len(lessons.step)  # every step's panel, and the "What happened" ones
     assert any(t.startswith("[What happened] Bartholomew-Ale.") for t in seen)  # the long name, as the game writes it
+
+
+# --------------------------------------------------------------------------- presence (issue 13)
+
+
+def _tables_with_presence(saves: Path) -> None:
+    """Two tables where it is the first long name's turn, one where another's; one player away since
+    yesterday, one at a table: everything the lobby and the title say about others, at its longest."""
+    from norsewind_tui.storage.clock import ManualClock
+    from norsewind_tui.storage.presence import PresenceStore
+
+    from .tables_at import table_at_turn_of
+
+    a, b, c, d = LONG_NAMES
+    table_at_turn_of(saves, f"{a}-table", a, a, b)
+    table_at_turn_of(saves, f"{c}-table", c, a, c)
+    table_at_turn_of(saves, f"{d}-table", a, a, d)
+    clock = ManualClock(datetime(2026, 11, 29, 10, 42, tzinfo=UTC))
+    store = PresenceStore(saves, clock)
+    store.enter(b).leave()  # away since yesterday: the date is said
+    store.enter(c).at_table(f"{c}-table")
+
+
+@pytest.mark.parametrize("keys", [[], ["t"], ["s"]], ids=["title", "lobby", "settings"])
+@aio
+async def test_the_presence_pages_fit(saves: Path, keys: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The title with "Your turn at 2 tables", the lobby with everyone's presence, the settings page."""
+    from .waits import until
+
+    monkeypatch.setenv("NORSEWIND_PLAYER", LONG_NAMES[0])
+    _tables_with_presence(saves)
+    new_game(saves, LONG_NAMES[:1], seed=9).close()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Your turn at 2 tables" in screen_text(app), "the title's line")
+        await pilot.press(*keys)
+        if keys == ["t"]:
+            await until(pilot, lambda: "away since Nov 29 10:42" in screen_text(app), "the lobby's presence")
+        await pilot.pause()
+        assert_fits(app)
+
+
+@aio
+async def test_the_table_prompt_with_an_away_player_fits(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from norsewind_tui.storage.clock import ManualClock
+    from norsewind_tui.storage.presence import PresenceStore
+    from norsewind_tui.tui.screens.table import TableScreen
+
+    from .tables_at import table_at_turn_of
+    from .waits import until
+
+    first, second = LONG_NAMES[:2]
+    monkeypatch.setenv("NORSEWIND_PLAYER", first)
+    table_at_turn_of(saves, "friday", second, first, second)
+    PresenceStore(saves, ManualClock(datetime(2026, 11, 29, 10, 42, tzinfo=UTC))).enter(second).leave()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.around is not None, "the app's look")
+        await app.push_screen(TableScreen(TableStore(saves).open("friday", first)))
+        await pilot.pause()
+        prompt = app.screen.query_one(PromptLine).prompt
+        assert "Cunegonde-Wilhe. is away since Nov 29 10:42: take a building" in prompt
+        assert "(away)" in screen_text(app).splitlines()[0]  # the players bar marks him
+        assert_fits(app)

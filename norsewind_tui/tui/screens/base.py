@@ -17,9 +17,12 @@ from textual.widgets import DataTable, OptionList
 
 from ...rules.state import GameConfig
 from ...storage import SeatMeta
+from ...storage.clock import Clock
 from ...storage.handle import GameHandle
+from ...storage.settings import Settings
 from ...storage.tables import SharedTable
 from ..adapter import Library
+from ..presence import Around
 
 ResultType = TypeVar("ResultType")
 
@@ -32,6 +35,13 @@ class AppServices(Protocol):
     computer_delay: float  # seconds a computer player's move takes at least
     active_game: GameHandle | None  # the game shown, closed when the app ends
     watched_tables: set[str]  # tables opened as a spectator from the lobby in this app (lobby's r reviews them)
+    identity: str  # who plays in this app (the seats it holds, its presence)
+    clock: Clock  # what "now" is (presence, whose turn since when)
+    around: Around | None  # the latest look at the tables and everyone's presence (None: not yet)
+    settings: Settings  # this player's settings (storage/settings.py)
+    settings_notice: str  # why the settings file could not be read ("" when it could)
+
+    def save_settings(self, settings: Settings) -> None: ...
 
     def show(self, screen: Screen[Any]) -> None: ...
 
@@ -66,6 +76,9 @@ class NorsewindScreen(Screen[ResultType]):
     @property
     def norsewind(self) -> AppServices:
         return cast(AppServices, self.app)
+
+    def around_changed(self) -> None:
+        """The app's look at the tables and the others' presence changed (``norsewind.around``)."""
 
     def _handles(self, message: Message) -> bool:
         """Whether a Norsewind screen class (this one or a base) has its own handler for ``message``."""

@@ -1,12 +1,14 @@
 """The lobby of shared tables, and the page that opens a new table.
 
 The lobby lists the tables of the saves folder (``storage.tables``): name, seats
-(who holds each, ``open``, or the computer), whose turn, last change; a worker
-re-reads the folder every second, so new tables, joins and decisions show up by
-themselves.  Enter joins an open seat (after a question), resumes your own
-seat, or watches a full or finished table; ``w`` watches; ``n`` opens a new
-table; ``r`` reviews a table you sat at or watched (read-only, the review screen); ``x`` (the
-table's creator) removes a player who is away, after a question (issue 13).
+(who holds each, ``open``, or the computer) and where each person is ("bob: away
+since 10:42", from the app's look at the presence records, issue 13), whose turn
+and since when (the table's last change); a worker re-reads the folder every
+second, so new tables, joins and decisions show up by themselves.  Enter joins
+an open seat (after a question), resumes your own seat, or watches a full or
+finished table; ``w`` watches; ``n`` opens a new table; ``r`` reviews a table you
+sat at or watched (read-only, the review screen); ``x`` (the table's creator)
+removes a player who is away, after a question (issue 13).
 "Watched" means opened as a spectator from the lobby in this app (``watched_tables``):
 nothing is written for it, so a new session reviews only the tables it sat at or watched
 there.  Every name is shown literally (``rich.text.Text``, control characters written
@@ -17,7 +19,6 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import datetime
 from typing import ClassVar
 
 from rich.text import Text
@@ -33,7 +34,7 @@ from ...storage.clock import Clock, system_clock
 from ...storage.format import STANDIN_CHOICES
 from ...storage.identity import identity_problem, player_identity
 from ...storage.paths import sanitise_name
-from ...storage.presence import NEVER_SEEN, PresenceStore
+from ...storage.presence import NEVER_SEEN, PresenceStore, clock_words
 from ...storage.standin import StandIn, default_standin
 from ...storage.tables import (
     MAX_SEATS,
@@ -45,7 +46,7 @@ from ...storage.tables import (
 from ..adapter import Library
 from ..computer import LABELS, bot_names
 from ..messages import TablesListed
-from ..text import fit, safe_text
+from ..text import safe_text, short_name
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
 from .new_game import Tick
@@ -68,13 +69,28 @@ def _store(library: Library) -> tuple[TableStore | None, str]:
         return None, str(exc)
 
 
-def _when(summary: TableSummary) -> str:
-    if summary.updated is None:
-        return ""
-    local = summary.updated.astimezone()
-    if local.date() == datetime.now().astimezone().date():
-        return local.strftime("%H:%M")
-    return local.strftime("%Y-%m-%d")
+SEATS_W = 36  # cells of the seats column at 80 columns: the seats, then each person's presence
+OTHER_W = 80 - SEATS_W  # the other columns, their padding and the margins: a wider terminal widens the seats
+TABLE_W = 14  # a table's name, wrapped (whole) onto the row's lines
+TURN_W = 18  # whose turn, then since when
+
+
+def _wrap(text: str, width: int, joiner: str = " ") -> list[str]:
+    """``text`` on lines of at most ``width`` cells, broken after ``joiner`` where it can be, never cut."""
+    lines: list[str] = []
+    line = ""
+    for part in text.split(joiner):
+        piece = part if not line else line + joiner + part
+        if len(piece) <= width:
+            line = piece
+            continue
+        if line:
+            lines.append(line + joiner.rstrip())
+        line = part
+        while len(line) > width:
+            lines.append(line[:width])
+            line = line[width:]
+    return [*lines, line]
 
 
 class LobbyScreen(NorsewindScreen[None]):
@@ -86,14 +102,14 @@ class LobbyScreen(NorsewindScreen[None]):
         Binding("r", "review", "Review", id="lobby-review"),
         Binding("n", "new", "New table", id="lobby-new"),
         Binding("d,delete", "delete", "Delete", id="lobby-delete"),
-        Binding("x", "remove_player", "Remove player", id="lobby-remove"),
+        Binding("x", "remove_player", "Remove", id="lobby-remove"),
         Binding("escape,q", "back", "Back", key_display="Esc", id="lobby-back"),
         Binding("j", "cursor('down')", "Down", show=False, id="lobby-down"),
         Binding("k", "cursor('up')", "Up", show=False, id="lobby-up"),
     ]
 
     DEFAULT_CSS = """
-    LobbyScreen #tables { height: auto; max-height: 16; }
+    LobbyScreen #tables { height: auto; max-height: 16; scrollbar-size-vertical: 1; }
     LobbyScreen #lobby-who { color: $text-muted; margin-bottom: 1; }
     LobbyScreen #lobby-status { color: $warning; margin-top: 1; }
     """
@@ -126,8 +142,8 @@ class LobbyScreen(NorsewindScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label in ("Table", "Seats", "Turn", "Updated"):
-            table.add_column(label, key=label.lower())
+        for label in ("Table", "Seats and presence", "Turn"):
+            table.add_column(label, key=label.split()[0].lower())
         self.store, problem = _store(self.norsewind.library)
         if self.store is None:
             self.say(problem)
@@ -155,26 +171,54 @@ class LobbyScreen(NorsewindScreen[None]):
         self.show_rows(message.rows)
 
     def row_cells(self, row: TableSummary) -> list[Text]:
+        """Table | its seats, then a line per person: where they are | whose turn, since when.
+
+        Everything in it was written by others (names, presence records): shown literally, bounded.
+        """
+        name = "\n".join(_wrap(safe_text(row.name), TABLE_W, "-"))
         if row.error is not None:
             problem = row.error.removeprefix(f"{row.path}: ")  # Enter shows the whole message
-            return [
-                Text(fit(safe_text(row.name), 20).rstrip()),
-                Text(fit(safe_text(problem), 40).rstrip()),
-                Text("broken"),
-                Text(""),
-            ]
+            return [Text(name), Text("\n".join(_wrap(safe_text(problem), self.seats_width())[:3])), Text("broken")]
         seats = []
         for seat in row.seats:
-            text = safe_text(seat.text)
+            text = safe_text(seat.text)  # whole: the line wraps between seats
             if seat.kind == "human" and seat.holder == self.identity:
                 text += " (you)"
             seats.append(text)
-        return [
-            Text(fit(safe_text(row.name), 20).rstrip()),
-            Text(fit(", ".join(seats), 40).rstrip()),
-            Text(fit(safe_text(row.whose_turn(self.identity)), 20).rstrip()),
-            Text(_when(row)),
-        ]
+        lines = _wrap(", ".join(seats), self.seats_width(), ", ")
+        around = self.norsewind.around
+        if around is not None:
+            for seat in row.seats:
+                if seat.kind == "human" and seat.holder is not None:
+                    lines.append(f"{short_name(seat.holder, 11)}: {self.presence_words(seat.holder, row.name)}")
+        return [Text(name), Text("\n".join(lines)), Text("\n".join(self.turn_lines(row)))]
+
+    def seats_width(self) -> int:
+        """The seats column's cells: 36 at 80 columns, more on a wider terminal (never less)."""
+        return max(SEATS_W, self.app.size.width - OTHER_W)
+
+    def on_resize(self) -> None:
+        if self.store is not None:
+            self.show_rows(self.rows)
+
+    def presence_words(self, identity: str, table: str) -> str:
+        """'at the table' (this one), 'at another table', 'in the app', 'away since 10:42'."""
+        around = self.norsewind.around
+        assert around is not None
+        if identity == self.identity:
+            return "in the app"  # this very app, in the lobby (its record may not be written yet)
+        presence = around.of(identity)
+        if presence.where == "table":
+            return "at the table" if presence.table == table else "at another table"
+        return presence.words(around.now, local=True)
+
+    def turn_lines(self, row: TableSummary) -> list[str]:
+        """'bob' then 'since 10:42' (whose turn, since the table last changed: the decision before it)."""
+        who = row.whose_turn(self.identity)
+        if row.finished or row.updated is None or row.current < 0:
+            return [short_name(who, TURN_W)]
+        now = self.norsewind.around.now if self.norsewind.around is not None else self.norsewind.clock()
+        return [short_name(who, TURN_W), f"since {clock_words(row.updated, True, now)}"]
 
     def show_rows(self, rows: list[TableSummary]) -> None:
         table = self.query_one(DataTable)
@@ -183,7 +227,7 @@ class LobbyScreen(NorsewindScreen[None]):
         self.rows = rows
         table.clear()
         for row in rows:
-            table.add_row(*self.row_cells(row), key=row.name)
+            table.add_row(*self.row_cells(row), key=row.name, height=None)
         if keep is not None:
             for i, row in enumerate(rows):
                 if row.name == keep:
@@ -197,6 +241,11 @@ class LobbyScreen(NorsewindScreen[None]):
     def say(self, message: str) -> None:
         self.status = message
         self.query_one("#lobby-status", Static).update(Text(safe_text(message)))
+
+    def around_changed(self) -> None:
+        """Someone came, left, or a turn changed: the rows again (the presence lines, the times)."""
+        if self.store is not None and self.is_mounted:
+            self.show_rows(self.rows)
 
     def selected(self) -> TableSummary | None:
         table = self.query_one(DataTable)
@@ -488,7 +537,7 @@ class NewTableScreen(NorsewindScreen[None]):
         self.query_one("#table-status", Static).update(Text(safe_text(message)))
 
     def action_back(self) -> None:
-        self.norsewind.show(LobbyScreen())
+        self.norsewind.open_lobby()
 
     def standin_minutes(self) -> int:
         value = self.query_one("#table-standin", Select).value

@@ -39,6 +39,7 @@ from ..keys import GAME_BINDINGS
 from ..messages import TableChanged, TableTrouble
 from ..text import safe_text, short_name
 from ..widgets.log import GameLog
+from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine
 from .dialogs import ConfirmScreen
 from .end import EndScreen, standin_lines
@@ -223,11 +224,61 @@ class TableScreen(GameScreen):
         elif (wait := self.standin_wait()) is not None:
             text = f"{short_name(table.holder(current) or '')} is away: {wait}. {text}"
         elif not table.is_my_turn():
-            holder = short_name(table.holder(current) or "")
-            text = f"Waiting for {holder}{'' if holder.endswith('.') else '.'} {text}"
+            waiting = self.waiting_for(table.holder(current) or "")
+            own = f"{self.names[current]}: "
+            if waiting.endswith(":") and text.startswith(own):  # "bob is away since 10:42: take a ..."
+                text = f"{waiting} {text[len(own) :]}"
+            else:
+                waiting = waiting.rstrip(":")
+                text = f"{waiting}{'' if waiting.endswith('.') else '.'} {text}"
         if seat != current and 0 <= seat < len(state.players):
             text = f"[Viewing {self.whose(seat)} kingdoms; tab] " + text
         return text
+
+    def waiting_for(self, holder: str) -> str:
+        """'Waiting for bob', or 'bob is away since 10:42:' when bob's terminal went away (issue 11)."""
+        name = short_name(holder)
+        around = self.norsewind.around
+        presence = around.of(holder) if around is not None else None
+        if presence is None or presence.present or presence.since is None:
+            return f"Waiting for {name}"  # here, or never seen in this saves folder: nothing known
+        assert around is not None
+        return f"{name} is {presence.words(around.now, local=True)}:"
+
+    # ------------------------------------------------------------------ presence (issue 13)
+
+    def sync(self) -> None:
+        self.show_presence()
+        super().sync()
+
+    def around_changed(self) -> None:
+        """Someone came or went: the players bar and the prompt again (the app looks every 2 s)."""
+        if self.is_mounted and not self.ended:
+            self.sync()
+
+    def show_presence(self) -> None:
+        """Where each other person at the table is, for the players bar and panel."""
+        around = self.norsewind.around
+        table = self.table
+        tags: dict[int, str] = {}
+        words: dict[int, str] = {}
+        for seat in range(len(table.seats)):
+            holder = table.holder(seat)
+            if around is None or holder is None or holder == table.identity:
+                continue  # an open seat, a computer, or this very player (here)
+            presence = around.of(holder)
+            if presence.where == "table" and presence.table == table.name:
+                words[seat] = "at the table"
+            elif presence.present:
+                tags[seat] = "(app)"
+                words[seat] = "in the app" if presence.where == "app" else "at another table"
+            else:
+                tags[seat] = "(away)"
+                words[seat] = presence.words(around.now, local=True) if presence.since is not None else "away"
+        for bar in self.query(PlayersBar):
+            bar.tags = tags
+        for panel in self.query(PlayersPanel):
+            panel.words = words
 
     def home_seat(self, me: int) -> int:
         """At a shared table your own board is shown unless you ask for another's."""

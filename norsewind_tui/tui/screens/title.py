@@ -1,7 +1,15 @@
-"""The title screen: new game, resume, shared tables, solo campaign, progress, help, quit."""
+"""The title screen: new game, resume, shared tables, solo campaign, progress, help, quit.
+
+"Continue" entries come first: the shared tables where it is this player's turn ("Your turn at 2
+tables" above the menu), then this player's latest unfinished game, a saved game or a table where
+they hold a seat (issue 11 section 5, issue 13).  The tables come from the app's look at the
+saves folder (``norsewind.around``), so the first frame never waits for them: they appear a moment
+later, and whenever a turn changes.
+"""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,7 +20,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...storage import StorageError
-from ..text import safe_text
+from ...storage.tables import TableStore, TableSummary
+from ..adapter import STAMP, GameSummary
+from ..presence import is_turn_of, turn_words, turns_line
+from ..text import safe_text, short_name
 from .base import NorsewindScreen
 
 BANNER = "\n".join(
@@ -38,6 +49,9 @@ MENU = (
 )
 
 CONTINUE = "continue"  # the menu entry that resumes this player's latest unfinished game
+TABLE = "table-"  # + an index in ``TitleScreen.tables``: an entry that opens that shared table
+MAX_TURN_ENTRIES = 3  # your-turn tables listed in the menu (the line above it counts them all)
+BANNER_LINES = 6  # the banner and the line under it, left out when the menu needs the room
 
 
 class TitleScreen(NorsewindScreen[None]):
@@ -46,7 +60,8 @@ class TitleScreen(NorsewindScreen[None]):
         Binding("r", "open('resume')", "Resume", id="title-resume"),
         Binding("t", "open('tables')", "Tables", id="title-tables"),
         Binding("c", "open('campaign')", "Campaign", id="title-campaign"),
-        Binding("p", "open('progress')", "Progress", id="title-progress"),
+        Binding("p", "open('progress')", "Progress", show=False, id="title-progress"),  # in the menu
+        Binding("s", "open('settings')", "Settings", id="title-settings"),
         Binding("l", "open('learn')", "Learn", show=False, id="title-learn"),
         Binding("d", "open('daily')", "Daily", show=False, id="title-daily"),  # in the menu; the footer is full
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),
@@ -59,20 +74,46 @@ class TitleScreen(NorsewindScreen[None]):
         super().__init__()
         self.notice = notice
         self.resumable: str | None = None  # the unfinished game of this player offered first
+        self.tables: list[str] = []  # the tables the "Continue: table ..." entries open
+        self.my_turns = 0  # tables where it is this player's turn
 
-    def _continue_option(self) -> Option | None:
-        """The entry "Continue: NAME (turn N, MODE, saved TIME)" for this player's latest unfinished game."""
+    def _latest_game(self) -> GameSummary | None:
         try:
-            game = self.norsewind.library.continuable()
+            return self.norsewind.library.continuable()
         except StorageError:  # a listing problem never hides the menu
-            game = None
-        if game is None:
-            self.resumable = None
             return None
-        self.resumable = game.name
-        details = [f"turn {game.turn}", safe_text(game.mode)] + ([f"saved {game.updated}"] if game.updated else [])
-        label = Text(f"Continue: {safe_text(game.name)} ({', '.join(details)})")  # literal: no markup
-        return Option(label, id=CONTINUE)
+
+    def _continue_options(self) -> list[Option]:
+        """ "Continue" entries: the tables where it is your turn, then your latest unfinished game
+        (a saved game, or a table where you hold a seat, whichever changed last)."""
+        identity = self.norsewind.identity
+        around = self.norsewind.around
+        now = around.now if around is not None else self.norsewind.clock()
+        rows = list(around.tables) if around is not None else []
+        turns = [t for t in rows if is_turn_of(t, identity)]
+        self.my_turns = len(turns)
+        listed = turns[:MAX_TURN_ENTRIES]
+        seated = [t for t in rows if not t.finished and t.error is None and t.seat_of(identity) is not None]
+        game = self._latest_game()
+        self.resumable = None
+        self.tables = []
+        options: list[Option] = []
+
+        def table_option(t: TableSummary) -> Option:
+            self.tables.append(t.name)
+            words = turn_words(t, identity, now, name_w=12)
+            label = Text(f"Continue: table {short_name(t.name)} ({words})")  # literal, within 74 cells
+            return Option(label, id=f"{TABLE}{len(self.tables) - 1}")
+
+        options += [table_option(t) for t in listed]
+        latest_table = next((t for t in seated if t not in turns), None)  # the lobby's order: newest first
+        if latest_table is not None and (game is None or _newer(latest_table, game)):
+            options.append(table_option(latest_table))
+        elif game is not None:
+            self.resumable = game.name
+            details = [f"turn {game.turn}", safe_text(game.mode)] + ([f"saved {game.updated}"] if game.updated else [])
+            options.append(Option(Text(f"Continue: {safe_text(game.name)} ({', '.join(details)})"), id=CONTINUE))
+        return options
 
     def _menu(self) -> tuple[tuple[str, str, str], ...]:
         """The menu; "Learn to play" first for a player who has not finished a game yet (issue 14)."""
@@ -84,6 +125,9 @@ class TitleScreen(NorsewindScreen[None]):
             return MENU
         return (*(e for e in MENU if e[0] == "learn"), *(e for e in MENU if e[0] != "learn"))
 
+    def _options(self) -> list[Option]:
+        return [*self._continue_options(), *(Option(f"{label:<22}{key:>3}", id=i) for i, label, key in self._menu())]
+
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             with Center():
@@ -93,29 +137,89 @@ class TitleScreen(NorsewindScreen[None]):
                     Text("Anglo-Saxon kingdoms build against Viking raids. 1-4 players, or solo."), id="tagline"
                 )
             with Center():
-                options = [Option(f"{label:<22}{key:>3}", id=ident) for ident, label, key in self._menu()]
-                first = self._continue_option()
-                menu = OptionList(*([first] if first is not None else []), *options, id="menu")
-                if first is not None:  # room for the name on one line, within the terminal
-                    menu.styles.width = max(32, min(len(first.prompt) + 6, 78))  # type: ignore[arg-type]
-                yield menu
+                yield Static(Text(turns_line(self.my_turns)), id="turns")
+            with Center():
+                yield OptionList(*self._options(), id="menu")
             with Center():
                 yield Static(Text(safe_text(self.notice)), id="notice")
         yield Footer(compact=True)  # every key, t too, and the palette fit in 80 columns
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
+        self._shape(menu)
         menu.highlighted = 0
         menu.focus()
 
+    def _shape(self, menu: OptionList) -> None:
+        """The menu as wide as its longest entry; the your-turn line when there is one; the banner
+        only when everything fits under it."""
+        widest = max((len(str(menu.get_option_at_index(i).prompt)) for i in range(menu.option_count)), default=0)
+        menu.styles.width = max(32, min(widest + 6, 78))  # room for a name on one line, within the terminal
+        turns = self.query_one("#turns", Static)
+        turns.update(Text(turns_line(self.my_turns)))
+        turns.display = self.my_turns > 0
+        self.on_resize()
+
+    def on_resize(self, event: object = None) -> None:
+        if not self.is_mounted:
+            return
+        menu = self.query_one(OptionList)
+        needed = BANNER_LINES + 2 + (1 if self.my_turns else 0) + menu.option_count + 2 + 2 + 1
+        self.query_one("#banner").display = needed <= self.app.size.height
+
+    def around_changed(self) -> None:
+        """The tables changed: the entries again, the cursor kept on the entry it was on."""
+        menu = self.query_one(OptionList)
+        index = menu.highlighted
+        was = menu.get_option_at_index(index).id if index is not None and index < menu.option_count else None
+        was_table = self.tables[int(was[len(TABLE) :])] if was and was.startswith(TABLE) else None
+        options = self._options()
+        shown = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        if [str(o.prompt) for o in options] == shown:
+            return
+        menu.clear_options()
+        menu.add_options(options)
+        keep = 0
+        for i, option in enumerate(options):
+            oid = option.id or ""
+            same_table = oid.startswith(TABLE) and self.tables[int(oid[len(TABLE) :])] == was_table
+            if index not in (None, 0) and ((oid == was and not oid.startswith(TABLE)) or same_table):
+                keep = i
+        menu.highlighted = keep
+        self._shape(menu)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == CONTINUE and self.resumable is not None:
+        chosen = event.option.id or ""
+        if chosen == CONTINUE and self.resumable is not None:
             self.norsewind.open_game(self.resumable, self._problem)
             return
-        self.action_open(event.option.id or "")
+        if chosen.startswith(TABLE):
+            self.open_table(self.tables[int(chosen[len(TABLE) :])])
+            return
+        self.action_open(chosen)
+
+    def open_table(self, name: str) -> None:
+        library = self.norsewind.library
+        try:
+            table = TableStore(library.saves_dir, library.cards).open(name, self.norsewind.identity)
+        except Exception as exc:  # removed or broken meanwhile: one line
+            self._problem(str(exc))
+            return
+        self.norsewind.open_table(table)
 
     def _problem(self, message: str) -> None:
         self.query_one("#notice", Static).update(Text(safe_text(message)))
 
     def action_open(self, what: str) -> None:
         self.norsewind.open_page(what)
+
+
+def _newer(table: TableSummary, game: GameSummary) -> bool:
+    """Did ``table`` change after ``game`` was saved (the saves list shows minutes, in UTC)?"""
+    if table.updated is None:
+        return False
+    try:
+        saved = datetime.strptime(game.updated, STAMP).replace(tzinfo=UTC)
+    except ValueError:  # "unknown": a broken file
+        return True
+    return table.updated.replace(second=0) >= saved

@@ -15,7 +15,13 @@ def turn_order(n: int, start: int) -> list[int]:
 
 
 class PlayersBar(Board):
-    """``Turn 7  >Ana 5$ 12pt  Bo 3$ 8pt   deck 23 reserve 5`` in turn order; the shown seat marked."""
+    """``Turn 7  >Ana 5$ 12pt  Bo 3$ 8pt   deck 23 reserve 5`` in turn order; the shown seat marked.
+
+    At a shared table ``tags`` marks the people not at it: ``Bo(away) 3$ 8pt``, ``Cy(app)`` (issue 13),
+    when they fit with names of at least 7 cells; the prompt and the wide panel say it in words.
+    """
+
+    tags: dict[int, str] = {}  # noqa: RUF012 (replaced, never changed in place) seat -> "(away)" / "(app)"
 
     def draw(self, width: int) -> list[Text]:
         v = self.view
@@ -35,10 +41,13 @@ class PlayersBar(Board):
         if counts_fit(v, width):
             counts_options = ("",)  # the castle line shows them
 
+        tagged = True
+
         def entry(seat: int, name_w: int) -> str:
             p = state.players[seat]
             mark = ">" if seat == state.current and not state.is_over else " "
-            return f"{mark}{short_name(v.names[seat], name_w)} {p.coins}$ {scores[seat]}pt"
+            tag = self.tags.get(seat, "") if tagged else ""
+            return f"{mark}{short_name(v.names[seat], name_w)}{tag} {p.coins}$ {scores[seat]}pt"
 
         def needed(name_w: int, counts: str) -> int:
             used = len(head) + sum(len(entry(s, name_w)) + 2 for s in order) + (len(tail) + 2 if tail else 0)
@@ -46,6 +55,7 @@ class PlayersBar(Board):
 
         longest = max(len(name) for name in v.names)
         widths = (min(longest, NAME_W), min(longest, 10), min(longest, 7), 5)  # NAME_W: as in the prompt and log
+        tagged = bool(self.tags) and needed(widths[2], "") <= width  # presence before counts, not before names
         # names are abbreviated before a count is dropped (the neutral count is no less needed than a name's tail)
         full = counts_options[:1]
         name_w, counts = next(
@@ -75,7 +85,10 @@ class PlayersBar(Board):
 
 
 class PlayersPanel(Board):
-    """A line per player with coins, projected score and kingdoms at risk (wide layout)."""
+    """A line per player with coins, projected score and kingdoms at risk (wide layout); at a shared
+    table, where each other person is (``words``: "away since 10:42") after the name when it fits."""
+
+    words: dict[int, str] = {}  # noqa: RUF012 (replaced, never changed in place) seat -> presence in words
 
     def draw(self, width: int) -> list[Text]:
         v = self.view
@@ -89,7 +102,11 @@ class PlayersPanel(Board):
             risk = sum(1 for k in sb.kingdoms if not k.safe)
             mark = ">" if seat == state.current and not state.is_over else " "
             style = "board--current" if seat == v.seat else ""
-            top = Cell(width, 1, ("seat", seat), style).put(0, f"{mark}{short_name(v.names[seat], width - 1)}")
+            name = f"{mark}{short_name(v.names[seat], width - 1)}"
+            where = self.words.get(seat, "")
+            if where and len(name) + 2 + len(where) <= width:
+                name += f"  {where}"
+            top = Cell(width, 1, ("seat", seat), style).put(0, name)
             lines += self.join([top], len(lines))
             detail = f"  {plural(p.coins, 'coin')}, {plural(sb.total, 'point')}, {risk} at risk"
             lines += self.join([Cell(width, 1, ("seat", seat)).put(0, detail)], len(lines))
