@@ -7,11 +7,13 @@ from pathlib import Path
 from norsewind_tui.storage.tables import SharedTable, TableStore
 
 
-def table_at_turn_of(saves: Path, name: str, who: str, first: str = "alice", second: str = "bob") -> SharedTable:
-    """A two-seat table ``name`` (``first`` opened it, ``second`` joined) where ``who`` is to move;
-    returned as ``who`` sees it."""
+def table_at_turn_of(
+    saves: Path, name: str, who: str, first: str = "alice", second: str = "bob", standin: int | None = None
+) -> SharedTable:
+    """A two-seat table ``name`` (``first`` opened it, ``second`` joined, the computer stands in after
+    ``standin`` minutes) where ``who`` is to move; returned as ``who`` sees it."""
     store = TableStore(saves)
-    a = store.create(first, ["me", "open"], seed=1, name=name)
+    a = store.create(first, ["me", "open"], seed=1, name=name, standin=standin)
     b = store.open(name, second)
     b.join()
     return turn_to(a, b, who)

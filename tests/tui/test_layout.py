@@ -282,8 +282,11 @@ async def test_the_presence_pages_fit(saves: Path, keys: list[str], monkeypatch:
         assert_fits(app)
 
 
+@pytest.mark.parametrize("standin", [None, 15], ids=["no stand-in", "stand-in after 15 min"])
 @aio
-async def test_the_table_prompt_with_an_away_player_fits(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_table_prompt_with_an_away_player_fits(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, standin: int | None
+) -> None:
     from norsewind_tui.storage.clock import ManualClock
     from norsewind_tui.storage.presence import PresenceStore
     from norsewind_tui.tui.screens.table import TableScreen
@@ -293,14 +296,20 @@ async def test_the_table_prompt_with_an_away_player_fits(saves: Path, monkeypatc
 
     first, second = LONG_NAMES[:2]
     monkeypatch.setenv("NORSEWIND_PLAYER", first)
-    table_at_turn_of(saves, "friday", second, first, second)
+    table_at_turn_of(saves, "friday", second, first, second, standin)
     PresenceStore(saves, ManualClock(datetime(2026, 11, 29, 10, 42, tzinfo=UTC))).enter(second).leave()
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.around is not None, "the app's look")
-        await app.push_screen(TableScreen(TableStore(saves).open("friday", first)))
+        table = TableStore(saves).open("friday", first)
+        await app.push_screen(TableScreen(table, clock=ManualClock(datetime(2026, 11, 29, 10, 50, tzinfo=UTC))))
         await pilot.pause()
         prompt = app.screen.query_one(PromptLine).prompt
-        assert "Cunegonde-Wilhe. is away since Nov 29 10:42: take a building" in prompt
+        if standin is None:
+            assert "Cunegonde-Wilhe. is away since Nov 29 10:42: take a building" in prompt
+        else:  # away 8 minutes of the table's 15 (the screen's clock says 10:50 that day): both said
+            assert prompt.endswith(
+                "Cunegonde-Wilhe. is away since 10:42; the computer plays for Cunegonde-Wilhe. in 7 min."
+            )
         assert "(away)" in screen_text(app).splitlines()[0]  # the players bar marks him
         assert_fits(app)

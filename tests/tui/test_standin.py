@@ -76,7 +76,7 @@ async def test_the_table_screen_plays_for_a_player_away_and_marks_it_in_the_log(
         await app.push_screen(screen)
         await pilot.pause()
         prompt = screen.query_one(PromptLine).prompt
-        assert prompt.startswith("[Viewing your kingdoms; tab] bob is away: the computer plays in 1 min. bob: take")
+        assert prompt == "[Viewing your kingdoms; tab] bob is away since 09:00; the computer plays for bob in 1 min."
         assert not layout_problems(app), screen_text(app)  # nothing cut off at 80x24
         assert screen.table.session.position == alice.session.position  # 14 minutes: the table waits
         clock.advance(seconds=30)
@@ -84,7 +84,7 @@ async def test_the_table_screen_plays_for_a_player_away_and_marks_it_in_the_log(
         here["alice"].beat()
         screen.wake_worker()  # the timer's call: the prompt follows the clock
         await pilot.pause()
-        assert "bob is away: the computer plays in 1 min." in screen.query_one(PromptLine).prompt
+        assert "bob is away since 09:00; the computer plays for bob in 1 min." in screen.query_one(PromptLine).prompt
         assert screen.table.session.position == alice.session.position
         clock.advance(seconds=30)
         here["carol"].beat()

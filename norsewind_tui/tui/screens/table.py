@@ -31,7 +31,7 @@ from ...rules.moves import Move
 from ...rules.state import State
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError
-from ...storage.presence import NEVER_SEEN, PresenceStore
+from ...storage.presence import NEVER_SEEN, PresenceStore, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused, TableView
 from ..computer import Computer
@@ -222,7 +222,7 @@ class TableScreen(GameScreen):
         elif table.holder(current) is None:
             text = f"Seat {current + 1} is open: waiting for a player to join this table (from the lobby)."
         elif (wait := self.standin_wait()) is not None:
-            text = f"{short_name(table.holder(current) or '')} is away: {wait}. {text}"
+            text = wait  # their decision is left out: it is not this player's, and the two lines are full
         elif not table.is_my_turn():
             waiting = self.waiting_for(table.holder(current) or "")
             own = f"{self.names[current]}: "
@@ -310,20 +310,28 @@ class TableScreen(GameScreen):
         super().action_undo()
 
     def standin_wait(self) -> str | None:
-        """When the person to move (not this player) is away: when the computer plays for them."""
+        """When the person to move (not this player) is away: since when, and when the computer plays
+        for them ("bob is away since 10:42; the computer plays for bob in 5 min.")."""
         table = self.table
         holder = table.holder(self.state.current)
         if holder is None or holder == table.identity or table.view.standin <= 0:
             return None
         try:
             left = table.standin_in(self.standin)
+            since = self.standin.away_since(holder)
         except OSError:
             return None
-        if left is None:
+        if left is None or since is None:
             return None
+        name = short_name(holder)
+        away = (
+            f"{name} is away"
+            if since == NEVER_SEEN
+            else f"{name} is away since {clock_words(since, True, self.clock())}"
+        )
         if left <= 0:
-            return "the computer plays for them"
-        return f"the computer plays in {max(1, round(left / 60))} min"
+            return f"{away}; the computer plays for {name}{'' if name.endswith('.') else '.'}"
+        return f"{away}; the computer plays for {name} in {max(1, round(left / 60))} min."
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(TABLE_KEYS))
