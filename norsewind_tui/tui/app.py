@@ -32,7 +32,6 @@ from ..storage.handle import GameHandle
 from ..storage.tables import SharedTable
 from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
-from .lessons import LessonError
 from .screens.base import AppServices
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -204,6 +203,7 @@ class NorsewindApp(App[str]):
 
     def learn(self) -> None:
         """The tutorial: resumed where it was left, else started on its fixed deal."""
+        from .lessons import LessonError
         from .screens.tutorial import tutorial_game
 
         try:
