@@ -95,6 +95,7 @@ class Board(Widget):
         self._regions: list[tuple[int, int, int, int, Key]] = []  # y0, y1, x0, x1, key
         self._lines: list[Text] | None = None  # what was drawn last, to repaint only what changes
         self._width = 0
+        self._fresh = False  # ``_lines`` were drawn by ``show`` for the view, not painted yet
 
     def show(self, view: BoardView) -> None:
         """Draw ``view``; only the lines that changed are repainted (few bytes per key)."""
@@ -108,6 +109,7 @@ class Board(Widget):
         new = self._draw_lines(width)
         old = self._lines
         self._lines = new
+        self._fresh = True  # the refresh below paints these lines: render() takes them
         if len(new) != len(old):
             self.refresh(layout=True)
             return
@@ -116,6 +118,8 @@ class Board(Widget):
             self.refresh(*changed)
         elif regions_before != self._regions:
             self.refresh()
+        else:
+            self._fresh = False  # nothing to paint
 
     # --------------------------------------------------------------- drawing
 
@@ -186,7 +190,9 @@ class Board(Widget):
 
     def render(self) -> Text:
         width = self.size.width
-        self._lines = self._draw_lines(width)
+        if not (self._fresh and width == self._width):  # else the lines ``show`` just drew (issue 16:
+            self._lines = self._draw_lines(width)  # each change of a shared table drew every board twice)
+        self._fresh = False
         self._width = width
         return Text("\n", no_wrap=True, overflow="crop").join(self._lines)
 
