@@ -190,11 +190,12 @@ class Board(Widget):
 
     def render(self) -> Text:
         width = self.size.width
-        if not (self._fresh and width == self._width):  # else the lines ``show`` just drew (issue 16:
-            self._lines = self._draw_lines(width)  # each change of a shared table drew every board twice)
+        lines = self._lines
+        if lines is None or not (self._fresh and width == self._width):  # else the lines ``show`` just
+            lines = self._lines = self._draw_lines(width)  # drew (issue 16: a change drew each board twice)
         self._fresh = False
         self._width = width
-        return Text("\n", no_wrap=True, overflow="crop").join(self._lines)
+        return Text("\n", no_wrap=True, overflow="crop").join(lines)
 
     # --------------------------------------------------------------- mouse
 
