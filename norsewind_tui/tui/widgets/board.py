@@ -103,7 +103,8 @@ class Board(Widget):
         width = self.size.width
         if not width or self._lines is None or width != self._width:
             self._lines = None
-            self.refresh(layout=True)
+            if width or self.is_on_screen:  # a hidden board (the side panels below 112 columns) is
+                self.refresh(layout=True)  # drawn when shown: no layout of the screen for it (issue 16)
             return
         regions_before = self._regions
         new = self._draw_lines(width)
