@@ -42,6 +42,22 @@ from .theme import BOARD_VARIABLES, THEMES, theme_name
 if TYPE_CHECKING:
     from .screens.game import GameScreen
 
+# Full collections of the garbage collector (10-30 ms in an app at a long table) start when
+# allocations call for them, that is while a change is being drawn: they made the worst
+# latencies of bench/ssh.py.  run_app turns the automatic ones off; the app's timer runs one,
+# between changes, once Python's count calls for it (FULL_DUE collections of the middle
+# generation; without Python's rule of 25% more long-lived objects: at most one per look).
+NO_AUTOMATIC_FULL = 1 << 30  # the third threshold of gc.set_threshold: never reached
+FULL_DUE = 10  # Python's own third threshold
+FULL_LOOK = 2.0  # seconds between two looks (at most one full collection per look)
+
+
+def collect_when_due() -> None:
+    """A full collection if automatic ones are off (``run_app``) and Python's count calls for one."""
+    if gc.get_threshold()[2] == NO_AUTOMATIC_FULL and gc.get_count()[2] >= FULL_DUE:
+        gc.collect()
+
+
 # The other screens are imported when first shown: the title screen is drawn without the game
 # board, the bots and the score pad loaded (issue 16: a first frame near Textual's own).
 
@@ -127,6 +143,7 @@ class NorsewindApp(App[str]):
         for line_filter in super().get_line_filters():
             if isinstance(line_filter, ANSIToTruecolor):  # an ANSI theme keeps the terminal's own colours
                 line_filter.enabled = not current.ansi
+        self.set_interval(FULL_LOOK, collect_when_due, name="full collections")
 
     def on_mount(self) -> None:
         if self.initial_review is not None:
@@ -446,6 +463,8 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str
     # out of the collector's sight, the start no longer pays a full collection over it (~20 ms, issue
     # 16), nor does any later collection while a game is played.
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:

@@ -58,17 +58,53 @@ def test_what_is_loaded_before_the_app_runs_is_frozen(saves: Path, monkeypatch: 
     from norsewind_tui.tui import app as app_module
 
     frozen: list[int] = []
+    thresholds: list[tuple[int, int, int]] = []
 
     def fake_run(self: app_module.NorsewindApp, **kwargs: object) -> str:
         frozen.append(gc.get_freeze_count())
+        thresholds.append(gc.get_threshold())
         return ""
 
     monkeypatch.setattr(app_module.NorsewindApp, "run", fake_run)
     monkeypatch.setattr(app_module, "terminal_refusal", lambda: None)
     gc.unfreeze()
+    before = gc.get_threshold()
     try:
         args = build_parser().parse_args(["--saves", str(saves)])
         assert args.handler(args) == 0
     finally:
         gc.unfreeze()  # the test process's objects back in the collector's sight
+        gc.set_threshold(*before)
     assert len(frozen) == 1 and frozen[0] > 1000
+    # no automatic full collection: the app's timer runs them (collect_when_due)
+    assert thresholds == [(before[0], before[1], app_module.NO_AUTOMATIC_FULL)]
+
+
+def test_full_collections_wait_for_the_app_timer() -> None:
+    from norsewind_tui.tui.app import FULL_DUE, NO_AUTOMATIC_FULL, collect_when_due
+
+    before = gc.get_threshold()
+    collected: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collected.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        gc.collect()
+        collected.clear()
+        collect_when_due()  # automatic full collections are on: the timer leaves them to Python
+        assert collected == []
+        gc.set_threshold(before[0], before[1], NO_AUTOMATIC_FULL)
+        collect_when_due()  # nothing is due just after a full collection
+        assert collected == []
+        while gc.get_count()[2] < FULL_DUE:
+            gc.collect(1)
+        collected.clear()
+        collect_when_due()
+        assert collected == [2]
+        assert gc.get_count()[2] == 0
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*before)
