@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import argparse
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
 
-from ..storage.daily import start_daily, utc_today
-from ..storage.halloffame import Entry, Hall, read_hall
 from ..storage.paths import profiles_dir, resolve_saves_dir
 from ..storage.profiles import default_profile_name
 from ..storage.saves import GameStore
-from ..tui.fame import HEADER, entry_rows
 from ..tui.text import safe_text
 from . import UsageError, load_cards
+
+if TYPE_CHECKING:  # the rest when a command runs: `norsewind` alone starts faster (issue 16)
+    from ..storage.halloffame import Entry, Hall
 
 WIDTH = 80
 
@@ -63,6 +63,8 @@ def result_line(e: Entry) -> str:
 
 def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) -> list[str]:
     """The hall of fame as text lines (within 80 columns), then its notices."""
+    from ..tui.fame import HEADER, entry_rows
+
     lines: list[str] = []
     if day is not None:
         for lvl in [level] if level is not None else range(1, 8):
@@ -94,6 +96,8 @@ def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) ->
 
 def cmd_halloffame(args: argparse.Namespace) -> int:
     """``norsewind halloffame [--level L] [--daily DATE]``."""
+    from ..storage.halloffame import read_hall
+
     _check_level(args.level)
     saves = resolve_saves_dir(args.saves)
     for line in hall_lines(read_hall(profiles_dir(saves)), args.level, args.daily):
@@ -103,6 +107,9 @@ def cmd_halloffame(args: argparse.Namespace) -> int:
 
 def cmd_daily(args: argparse.Namespace) -> int:
     """``norsewind daily [--level L]``: today's deal in the app, or what you made of it."""
+    from ..storage.daily import start_daily, utc_today
+    from ..storage.halloffame import Entry
+
     _check_level(args.level)
 
     cards = load_cards(args.cards) if getattr(args, "cards", None) else None

@@ -29,7 +29,6 @@ from ..storage.saves import GameStore
 from ..storage.tables import TABLES_DIR
 from ..storage.verify import load_bytes
 from ..tui.text import safe_text
-from ..tui.timeline import Timeline
 from . import UsageError, load_cards
 
 
@@ -105,6 +104,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def text_record(name: str, save: SaveFile, session: Session) -> str:
     """The game as a person reads it: who played, the seed, the card set, each decision, the score pad."""
+    from ..tui.timeline import Timeline  # with the bots' words: imported when a command runs (issue 16)
+
     t = Timeline(session)
     state = t.state(t.end)
     seats = ", ".join(

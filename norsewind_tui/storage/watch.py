@@ -33,7 +33,10 @@ from typing import Any
 
 FALLBACK = 2.0  # seconds: the longest a notified follower goes without looking at the file
 NETWORK_POLL = 0.25  # seconds between two looks where notification cannot work
-STEP = 0.005  # seconds: how often a wait checks for notifications and for ``stopped``
+# seconds: how often a wait checks for notifications and for ``stopped``.  A change is seen 1.5
+# steps after its last event on average (watchfiles yields once a step passes without a new one):
+# 2 ms wakes a follower ~5 ms sooner than 5 ms did, for ~0.7% of a core per waiting app, not 0.3%.
+STEP = 0.002
 GROUP = 0.02  # seconds: the most a wait spends gathering the events of one write
 NETWORK_FILE_SYSTEMS = frozenset(
     {

@@ -8,6 +8,7 @@ play only to close it cleanly on quit: every decision was already saved.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, SearchIcon
 from textual.dom import DOMNode
 from textual.driver import Driver
-from textual.filter import LineFilter, Monochrome, NoColor
+from textual.filter import ANSIToTruecolor, LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
@@ -35,7 +36,6 @@ from ..storage.settings import Settings, SettingsStore
 from ..storage.tables import SharedTable, TableStore
 from .adapter import Library
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
-from .lessons import LessonError
 from .messages import AroundSeen, PresenceTrouble
 from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
 from .screens.base import AppServices, NorsewindScreen
@@ -47,6 +47,22 @@ from .theme import BOARD_VARIABLES, THEMES, theme_name
 
 if TYPE_CHECKING:
     from .screens.game import GameScreen
+
+# Full collections of the garbage collector (10-30 ms in an app at a long table) start when
+# allocations call for them, that is while a change is being drawn: they made the worst
+# latencies of bench/ssh.py.  run_app turns the automatic ones off; the app's timer runs one,
+# between changes, once Python's count calls for it (FULL_DUE collections of the middle
+# generation; without Python's rule of 25% more long-lived objects: at most one per look).
+NO_AUTOMATIC_FULL = 1 << 30  # the third threshold of gc.set_threshold: never reached
+FULL_DUE = 10  # Python's own third threshold
+FULL_LOOK = 2.0  # seconds between two looks (at most one full collection per look)
+
+
+def collect_when_due() -> None:
+    """A full collection if automatic ones are off (``run_app``) and Python's count calls for one."""
+    if gc.get_threshold()[2] == NO_AUTOMATIC_FULL and gc.get_count()[2] >= FULL_DUE:
+        gc.collect()
+
 
 # The other screens are imported when first shown: the title screen is drawn without the game
 # board, the bots and the score pad loaded (issue 16: a first frame near Textual's own).
@@ -132,12 +148,26 @@ class NorsewindApp(App[str]):
         defaults.update(BOARD_VARIABLES)
         return defaults
 
+    def on_load(self) -> None:
+        # The theme is in place before the stylesheet is first parsed (Load comes before it).
+        # Setting App.theme runs Textual's watcher, whose refresh_css parses the whole stylesheet
+        # twice more before the first frame (issue 16); this does what that watcher does.
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.set_reactive(NorsewindApp.theme, self.theme_choice or theme_name())
+        current = self.current_theme
+        self.stylesheet.set_variables(self.get_css_variables())
+        self.set_class(True, f"-theme-{current.name}", update=False)
+        self.set_class(current.dark, "-dark-mode", update=False)
+        self.set_class(not current.dark, "-light-mode", update=False)
+        for line_filter in super().get_line_filters():
+            if isinstance(line_filter, ANSIToTruecolor):  # an ANSI theme keeps the terminal's own colours
+                line_filter.enabled = not current.ansi
+        self.set_interval(FULL_LOOK, collect_when_due, name="full collections")
+
     def on_mount(self) -> None:
         self.load_settings()
         self.start_presence()
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = self.theme_choice or theme_name()
         if self.initial_review is not None:
             from .screens.review import ReviewScreen
 
@@ -217,6 +247,7 @@ class NorsewindApp(App[str]):
 
     def learn(self) -> None:
         """The tutorial: resumed where it was left, else started on its fixed deal."""
+        from .lessons import LessonError
         from .screens.tutorial import tutorial_game
 
         try:
@@ -562,6 +593,12 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str
     app = NorsewindApp(
         library, game=game, seed=getattr(args, "seed", None), review=reviewed, page=getattr(args, "page", None)
     )
+    # Everything loaded so far (modules, classes, the card set) lives as long as the process: moved
+    # out of the collector's sight, the start no longer pays a full collection over it (~20 ms, issue
+    # 16), nor does any later collection while a game is played.
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not getattr(args, "no_mouse", False))
     if message:

@@ -13,7 +13,6 @@ from typing import Any, Protocol, TypeVar, cast
 
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, OptionList
 
 from ...rules.state import GameConfig
 from ...storage import SeatMeta
@@ -87,6 +86,8 @@ class NorsewindScreen(Screen[ResultType]):
 
     def action_cursor(self, direction: str) -> None:
         """j/k: move the screen's list (its table or menu) one row."""
+        from textual.widgets import DataTable, OptionList  # DataTable is not on the title (issue 16)
+
         for widget in self.query("DataTable, OptionList"):
             if isinstance(widget, (DataTable, OptionList)):
                 (widget.action_cursor_down if direction == "down" else widget.action_cursor_up)()

@@ -95,6 +95,7 @@ class Board(Widget):
         self._regions: list[tuple[int, int, int, int, Key]] = []  # y0, y1, x0, x1, key
         self._lines: list[Text] | None = None  # what was drawn last, to repaint only what changes
         self._width = 0
+        self._fresh = False  # ``_lines`` were drawn by ``show`` for the view, not painted yet
 
     def show(self, view: BoardView) -> None:
         """Draw ``view``; only the lines that changed are repainted (few bytes per key)."""
@@ -102,12 +103,14 @@ class Board(Widget):
         width = self.size.width
         if not width or self._lines is None or width != self._width:
             self._lines = None
-            self.refresh(layout=True)
+            if width or self.is_on_screen:  # a hidden board (the side panels below 112 columns) is
+                self.refresh(layout=True)  # drawn when shown: no layout of the screen for it (issue 16)
             return
         regions_before = self._regions
         new = self._draw_lines(width)
         old = self._lines
         self._lines = new
+        self._fresh = True  # the refresh below paints these lines: render() takes them
         if len(new) != len(old):
             self.refresh(layout=True)
             return
@@ -116,6 +119,8 @@ class Board(Widget):
             self.refresh(*changed)
         elif regions_before != self._regions:
             self.refresh()
+        else:
+            self._fresh = False  # nothing to paint
 
     # --------------------------------------------------------------- drawing
 
@@ -186,9 +191,12 @@ class Board(Widget):
 
     def render(self) -> Text:
         width = self.size.width
-        self._lines = self._draw_lines(width)
+        lines = self._lines
+        if lines is None or not (self._fresh and width == self._width):  # else the lines ``show`` just
+            lines = self._lines = self._draw_lines(width)  # drew (issue 16: a change drew each board twice)
+        self._fresh = False
         self._width = width
-        return Text("\n", no_wrap=True, overflow="crop").join(self._lines)
+        return Text("\n", no_wrap=True, overflow="crop").join(lines)
 
     # --------------------------------------------------------------- mouse
 
