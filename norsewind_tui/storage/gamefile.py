@@ -111,12 +111,13 @@ class GameFiles:
         the backup.  ``SaveError`` when the disk refuses (the file is then unchanged).
 
         ``stamp`` (default: now) is the write's ``updated``, and its ``turn_since`` when the player to
-        move is not ``base``'s (a first write always); otherwise ``meta.turn_since`` is kept.
+        move is not ``base``'s (a first write always); otherwise ``meta.turn_since`` is kept (a file
+        without it: its ``updated`` before this write, what it read as until now).
         """
         state = session.state
         stamp = stamp or now()
         passed = base is None or _to_move(base.state) != _to_move(state)
-        since = stamp if passed else meta.turn_since
+        since = stamp if passed else meta.turn_since or meta.updated
         meta = msgspec.structs.replace(meta, updated=stamp, turn=state.turn, finished=state.is_over, turn_since=since)
         save = SaveFile(
             format=FORMAT_VERSION,
