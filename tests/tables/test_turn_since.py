@@ -21,6 +21,7 @@ from textual.widgets import DataTable
 
 from norsewind_tui.rules.cards import compile_card_set
 from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import SharedTable, TableStore, TableSummary
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
@@ -131,6 +132,29 @@ def test_a_computer_seat_passing_the_turn_moves_it(saves: Path, clock: ManualClo
     assert played >= 1
     now = summary(store, "solo-ish")
     assert (now.whose_turn("alice"), now.turn_since) == ("you", at(10, played))
+
+
+def test_a_stand_in_keeps_bobs_turn_start_until_it_passes_the_turn(saves: Path, clock: ManualClock) -> None:
+    """Issue 13: bob is away, the computer stands in for him after 15 minutes; its decisions in his
+    turn keep "bob's turn since 10:00"; the one that ends his turn makes it alice's from then."""
+    store = TableStore(saves, clock=clock)
+    alice = store.create("alice", ["me", "open"], seed=5, name="friday", standin=15)
+    assert store.open("friday", "bob").join() == 1
+    alice.poll()
+    away = StandIn(lambda who: at(10, 0) if who == "bob" else None, clock)
+    clock.advance(minutes=15)
+    stamps = []
+    while not alice.is_my_turn():
+        clock.advance(minutes=1)
+        stamps.append(clock())
+        assert alice.play_computer(decide, standin=away)
+        now = summary(store, "friday")
+        if not alice.is_my_turn():
+            assert (now.whose_turn("alice"), now.turn_since, now.updated) == ("bob", at(10, 0), clock())
+    # the random bot (seeded by the seat) ends bob's turn with its second decision, at 10:17
+    assert stamps == [at(10, 16), at(10, 17)] and alice.view.by_computer(1) == (0, 1)
+    now = summary(store, "friday")
+    assert (now.whose_turn("alice"), now.turn_since, now.updated) == ("you", at(10, 17), at(10, 17))
 
 
 def test_a_file_without_turn_since_reads_as_updated_and_keeps_it_within_the_turn(
