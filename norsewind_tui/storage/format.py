@@ -16,7 +16,8 @@ digest covers the redo moves too, so a redo move changed in the file is caught;
 version 3 came with seats that never stall a table (issue 13): the metadata says
 after how many minutes of absence a computer stands in for a person
 (``standin``), who opened the table (``creator``) and which decisions the
-computer made in a person's seat (``by_computer``).
+computer made in a person's seat (``by_computer``), and since when the player to move has had
+the turn (``turn_since``: optional; a file without it falls back to ``updated``).
 """
 
 from __future__ import annotations
@@ -86,6 +87,10 @@ class SaveMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # per seat, the indices of the log's decisions the computer made in that person's seat (a
     # stand-in); () when none ever was.  Indices past the log's end never stay (see tables.py).
     by_computer: Annotated[tuple[tuple[Count, ...], ...], msgspec.Meta(max_length=4)] = ()
+    # when the seat to move got the turn (issue 13, "bob's turn since 10:42"): set by the write that
+    # changed who is to move, kept by every other (that seat's own decisions, a join, an undo within
+    # the turn).  None (older files): read ``updated`` instead, as before the field existed.
+    turn_since: Stamp | None = None
 
 
 class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -15,6 +15,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import msgspec
@@ -61,6 +62,11 @@ class Snapshot:
         return dataclasses.replace(self, save=msgspec.structs.replace(self.save, meta=meta))
 
 
+def _to_move(state: State) -> int:
+    """The seat to move, -1 once the game is over."""
+    return -1 if state.is_over else state.current
+
+
 class _Peek(msgspec.Struct):
     generation: int = -1
 
@@ -93,12 +99,26 @@ class GameFiles:
         except (SaveError, FileNotFoundError):
             return None
 
-    def write(self, session: Session, meta: SaveMeta, cards: CardDB, base: Snapshot | None = None) -> Snapshot:
+    def write(
+        self,
+        session: Session,
+        meta: SaveMeta,
+        cards: CardDB,
+        base: Snapshot | None = None,
+        stamp: datetime | None = None,
+    ) -> Snapshot:
         """Write ``session`` as the generation after ``base`` (None: the first); the one on disk becomes
         the backup.  ``SaveError`` when the disk refuses (the file is then unchanged).
+
+        ``stamp`` (default: now) is the write's ``updated``, and its ``turn_since`` when the player to
+        move is not ``base``'s (a first write always); otherwise ``meta.turn_since`` is kept (a file
+        without it: its ``updated`` before this write, what it read as until now).
         """
         state = session.state
-        meta = msgspec.structs.replace(meta, updated=now(), turn=state.turn, finished=state.is_over)
+        stamp = stamp or now()
+        passed = base is None or _to_move(base.state) != _to_move(state)
+        since = stamp if passed else meta.turn_since or meta.updated
+        meta = msgspec.structs.replace(meta, updated=stamp, turn=state.turn, finished=state.is_over, turn_since=since)
         save = SaveFile(
             format=FORMAT_VERSION,
             generation=_next_generation(base),

@@ -185,13 +185,14 @@ class GameStore:
         )
         return self._new_file(name, session, meta, default=self._default_name(config))
 
-    def add(self, session: Session, meta: SaveMeta, name: str) -> SavedGame:
+    def add(self, session: Session, meta: SaveMeta, name: str, stamp: datetime | None = None) -> SavedGame:
         """A new game file ``name`` holding ``session`` (its log, standing at its position) and ``meta``.
 
         For a game that comes from elsewhere (``norsewind import``): the caller has verified it.
         Never overwrites: ``SaveError`` when the name is taken (nothing is written then).
+        ``stamp``: the first write's time (default: now; a table store's clock).
         """
-        return self._new_file(name, session, meta, default=name)
+        return self._new_file(name, session, meta, default=name, stamp=stamp)
 
     def branch(self, game: OpenGame, position: int, name: str | None = None) -> SavedGame:
         """Play on from ``game`` after ``position`` decisions, as a new game (issue 12, R25).
@@ -228,7 +229,9 @@ class GameStore:
         clock = now().astimezone().strftime("%H%M")
         return f"solo-L{config.level}-{clock}" if config.solo else f"{len(config.players)}p-{clock}"
 
-    def _new_file(self, name: str | None, session: Session, meta: SaveMeta, default: str) -> SavedGame:
+    def _new_file(
+        self, name: str | None, session: Session, meta: SaveMeta, default: str, stamp: datetime | None = None
+    ) -> SavedGame:
         base = sanitise_name(name if name is not None else default)
         for n in range(1, 10_000):
             candidate = base if n == 1 else f"{base}-{n}"
@@ -248,7 +251,7 @@ class GameStore:
                     raise SaveError(f"a game named {candidate} already exists in {self.dir}")
                 continue
             try:
-                written = files.write(session, meta, self.cards)
+                written = files.write(session, meta, self.cards, stamp=stamp)
             except BaseException:
                 lock.release()
                 raise

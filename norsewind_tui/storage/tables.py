@@ -62,8 +62,9 @@ from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig, State
 from .atomic import FileLock, Stamp, remove_stale_temps, stamp_of
+from .clock import Clock, system_clock
 from .errors import GameLocked, SaveConflict, SaveError
-from .format import STANDIN_CHOICES, SaveMeta, SeatMeta, now
+from .format import STANDIN_CHOICES, SaveMeta, SeatMeta
 from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
@@ -207,12 +208,15 @@ class TableSummary:
     current: int = -1  # the seat to move; -1 when the game is over (or broken)
     turn: int = 0
     decisions: int = 0
-    updated: datetime | None = None
+    updated: datetime | None = None  # the table's last change (listed most recent first)
     finished: bool = False
     generation: int = -1
     error: str | None = None
     standin: int = 0  # minutes away before a computer plays a person's seat (0: off)
     creator: str | None = None  # who opened the table (may remove a player who is away)
+    # when the seat to move got the turn ("bob's turn since 10:42", issue 13); ``updated`` for a
+    # file that does not say (written before ``SaveMeta.turn_since``)
+    turn_since: datetime | None = None
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -255,14 +259,17 @@ def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
         view.generation,
         standin=view.standin,
         creator=view.meta.creator,
+        turn_since=view.meta.turn_since or view.meta.updated,
     )
 
 
 class TableStore:
     """The shared tables in ``<saves>/tables``."""
 
-    def __init__(self, saves_dir: Path, cards: CardDB | None = None) -> None:
+    def __init__(self, saves_dir: Path, cards: CardDB | None = None, clock: Clock = system_clock) -> None:
+        """``clock``: the time every write of these tables is stamped with (tests move it)."""
         saves_dir = Path(saves_dir)
+        self.clock = clock
         self.dir = ensure_dir(saves_dir / TABLES_DIR)
         self.cards = cards or default_cards()
         self._games = GameStore(self.dir, self.cards, profiles=ProfileStore(profiles_dir(saves_dir)))
@@ -320,7 +327,7 @@ class TableStore:
                 metas.append(SeatMeta(label, "computer", what))
         config = GameConfig(players=tuple(players), start_choice=start_choice, random_tiles=random_tiles)
         session = Session(config, seed, self.cards)  # ConfigError for an impossible game
-        stamp = now()
+        stamp = self.clock()
         meta = SaveMeta(
             id=uuid.uuid4().hex,
             mode="multiplayer",
@@ -333,7 +340,7 @@ class TableStore:
             creator=identity,
         )
         if name is not None:
-            game = self._games.add(session, meta, name)
+            game = self._games.add(session, meta, name, stamp)
         else:
             base = sanitise_name(f"{identity}-table")
             for n in range(1, 1000):
@@ -341,7 +348,7 @@ class TableStore:
                 if self._games.exists(candidate):
                     continue
                 try:
-                    game = self._games.add(session, meta, candidate)
+                    game = self._games.add(session, meta, candidate, stamp)
                 except GameLocked:
                     continue  # someone is creating it right now
                 except SaveError:
@@ -552,7 +559,7 @@ class SharedTable(OpenGame):
         return "a decision was undone"
 
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
-        return _view(self._files.write(session, meta, self.store.cards, current))
+        return _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
 
     def _refuse(self, message: str) -> TableRefused:
         return TableRefused(f"{self.name}: {message}")

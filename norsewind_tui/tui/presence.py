@@ -153,14 +153,14 @@ def turn_words(table: TableSummary, identity: str, now: datetime, name_w: int = 
     """'bob's turn since 10:42', 'your turn since Nov 29 10:42', 'finished', or '' (broken); names
     shortened to ``name_w`` cells.
 
-    The turn began with the table's last change (its ``updated`` stamp): the decision before it, or
-    a join; a turn of several decisions counts from the last of them.
+    Since the seat to move got the turn (``TableSummary.turn_since``: the decision or undo that gave
+    it; neither that seat's own later decisions nor a join move it).
     """
     if table.error is not None:
         return ""
     if table.finished or not 0 <= table.current < len(table.seats):
         return "finished"
-    when = f" since {clock_words(table.updated, True, now)}" if table.updated is not None else ""
+    when = f" since {clock_words(table.turn_since, True, now)}" if table.turn_since is not None else ""
     seat = table.seats[table.current]
     if seat.kind == "computer":
         who = short_name(seat.label, name_w) + "'s"

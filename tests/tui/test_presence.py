@@ -195,7 +195,7 @@ async def test_the_lobby_says_whose_turn_since_when_and_where_everyone_is(
         await until(pilot, lambda: "bob: away since 10:42" in screen_text(app), "the presence lines")
         grid = app.screen.query_one(DataTable)
         rows = {name: TableStore(saves).open(name, "alice") for name in ("friday", "sunday")}
-        when = {name: clock_words(t.meta.updated, True, clock()) for name, t in rows.items()}
+        when = {name: clock_words(t.meta.turn_since or t.meta.updated, True, clock()) for name, t in rows.items()}
         assert [str(c) for c in grid.get_row("friday")] == [
             "friday",
             "alice (you), bob\nalice: in the app\nbob: away since 10:42",

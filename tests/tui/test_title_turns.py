@@ -47,9 +47,9 @@ async def test_your_turn_at_two_tables_listed_first(saves: Path, monkeypatch: py
         now = app.around.now  # type: ignore[union-attr]
 
         def since(name: str) -> str:
-            updated = _summary(saves, name).updated
-            assert updated is not None
-            return clock_words(updated, True, now)
+            since = _summary(saves, name).turn_since
+            assert since is not None
+            return clock_words(since, True, now)
 
         assert _labels(app)[:3] == [
             f"Continue: table saturday (your turn since {since('saturday')})",

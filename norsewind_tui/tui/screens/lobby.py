@@ -3,7 +3,7 @@
 The lobby lists the tables of the saves folder (``storage.tables``): name, seats
 (who holds each, ``open``, or the computer) and where each person is ("bob: away
 since 10:42", from the app's look at the presence records, issue 13), whose turn
-and since when (the table's last change); a worker re-reads the folder every
+and since when (since that seat got the turn); a worker re-reads the folder every
 second, so new tables, joins and decisions show up by themselves.  Enter joins
 an open seat (after a question), resumes your own seat, or watches a full or
 finished table; ``w`` watches; ``n`` opens a new table; ``r`` reviews a table you
@@ -213,12 +213,12 @@ class LobbyScreen(NorsewindScreen[None]):
         return presence.words(around.now, local=True)
 
     def turn_lines(self, row: TableSummary) -> list[str]:
-        """'bob' then 'since 10:42' (whose turn, since the table last changed: the decision before it)."""
+        """'bob' then 'since 10:42' (whose turn, since that seat got it: ``TableSummary.turn_since``)."""
         who = row.whose_turn(self.identity)
-        if row.finished or row.updated is None or row.current < 0:
+        if row.finished or row.turn_since is None or row.current < 0:
             return [short_name(who, TURN_W)]
         now = self.norsewind.around.now if self.norsewind.around is not None else self.norsewind.clock()
-        return [short_name(who, TURN_W), f"since {clock_words(row.updated, True, now)}"]
+        return [short_name(who, TURN_W), f"since {clock_words(row.turn_since, True, now)}"]
 
     def show_rows(self, rows: list[TableSummary]) -> None:
         table = self.query_one(DataTable)
