@@ -377,9 +377,11 @@ class NorsewindApp(App[str]):
         if identity_problem(self.identity) is None:
             keeper = self.presence = PresenceKeeper(PresenceStore(saves, self.clock), self.identity)
             keeper.enter()
-            self._write_presence_soon()
+            # after the first frame: the workers' disk reads and writes would hold the GIL while
+            # the title is drawn (issue 16); the title's "Your turn at" line follows the look
+            self.call_after_refresh(self._write_presence_soon)
             self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
-        self._look_soon()
+        self.call_after_refresh(self._look_soon)
         self.set_interval(self.around_period, self._look_soon, name="around")
 
     def _beat(self) -> None:

@@ -5,14 +5,18 @@ Workers post these (they never touch widgets); the screens' ``on_*`` handlers ac
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 
 from ..rules.moves import Move
 from ..rules.state import State
-from ..storage.analysis import Analysis
 from ..storage.tables import TableSummary, TableView
-from .hints import HintAnswer
 from .presence import Around
+
+if TYPE_CHECKING:  # annotations only: the title screen is drawn without the bots loaded (issue 16)
+    from ..storage.analysis import Analysis
+    from .hints import HintAnswer
 
 
 class AnalysisProgress(Message):
