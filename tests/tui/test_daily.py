@@ -124,6 +124,44 @@ async def test_the_progress_page_shows_the_daily_deals_and_the_best_games(saves:
         lines = [line.strip() for line in text.splitlines()]
         at = lines.index("Daily deals:")
         assert lines[at + 1] == "2026-11-30  level 1  margin +17  gold"
-        best = lines.index("Best games:")
-        assert lines[best + 1].endswith("margin +25  platinum  seed 11")
+        best = lines.index("Best games (1, 2: review):")
+        assert lines[best + 1].startswith("1 ") and lines[best + 1].endswith("margin +25  platinum  seed 11")
         assert lines[best + 2].endswith("margin +17  gold  seed 400973191")
+
+
+@aio
+async def test_the_progress_page_reviews_a_best_game_by_its_number(saves: Path) -> None:
+    """Issue 13: the campaign page's best games are linked to review (1, 2), while the save is that game."""
+    from norsewind_tui.tui.screens.review import ReviewScreen
+
+    from .helpers import new_game
+
+    game = new_game(saves, (PROFILE,), seed=7)
+    rng = random.Random(7)
+    while not game.finished:
+        game.push(rng.choice(game.legal_moves()))
+    name = game.name
+    game.close()
+    (record,) = ProfileStore(saves / "profiles").load(PROFILE).games
+    assert record.save == name
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        text = await shown(pilot)
+        assert "Best games (1, 2: review):" in text
+        await pilot.press("2")
+        text = await shown(pilot)
+        assert "There is no best game 2 yet" in text
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+    GameStore(saves).remove(name)  # the save deleted: said, not a traceback
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", "1")
+        text = await shown(pilot)
+        assert "That game cannot be reviewed:" in text
+        assert isinstance(app.screen, CampaignScreen)

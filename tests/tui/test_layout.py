@@ -176,6 +176,41 @@ async def test_the_other_screens_fit(saves: Path, keys: list[str]) -> None:
         assert_fits(app)
 
 
+@aio
+async def test_the_progress_page_fits_with_the_longest_records(saves: Path) -> None:
+    """Scores over 100, a margin of -100, no medal, the largest seed: every record line whole."""
+    import os
+
+    from norsewind_tui.rules import medal_for
+    from norsewind_tui.storage import ProfileStore
+    from norsewind_tui.storage.profiles import GameRecord
+
+    from .helpers import PROFILE
+
+    profiles = ProfileStore(saves / "profiles")
+    for i, margin in enumerate((-100, 100, -99, 99, -98, 98)):
+        profiles.record(
+            PROFILE,
+            GameRecord(
+                game=os.urandom(16).hex(),
+                date=datetime(2026, 11, 30, 18, 0, tzinfo=UTC),
+                level=7,
+                score=150 + margin,
+                vikings=150,
+                margin=margin,
+                medal=medal_for(margin),
+                seed=2**31 - 1,
+                daily="2026-11-30" if i < 2 else None,
+            ),
+        )
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert "seed 2147483647" in screen_text(app)
+        assert_fits(app)
+
+
 @pytest.mark.parametrize("mine", [True, False])
 @aio
 async def test_the_table_prompts_fit(saves: Path, mine: bool, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,7 +50,7 @@ async def test_solo_game_from_the_title_screen_to_the_score_pad(saves: Path) -> 
         await pilot.press("escape", "p")
         text = await shown(pilot)
         assert type(app.screen).__name__ == "CampaignScreen"
-        assert f"you {result.scores[0]} - Vikings {result.vikings}" in text
+        assert f"you {result.scores[0]} - Vik {result.vikings}" in text
         assert f"seed {game.state.seed}" in text
 
 

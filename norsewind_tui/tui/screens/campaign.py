@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
-from ...storage import CampaignRow, GameRecord
+from ...storage import CampaignRow, GameRecord, StorageError
 from ..text import safe_text
 from .base import NorsewindScreen
 
@@ -42,21 +42,29 @@ def campaign_cells(row: CampaignRow) -> list[Text]:
 def record_line(g: GameRecord) -> str:
     date = g.date.strftime("%Y-%m-%d")
     medal = g.medal or ("assisted" if g.assisted else "no medal")
-    return f"{date}  level {g.level}  you {g.score} - Vikings {g.vikings}  margin {g.margin:+d}  {medal}  seed {g.seed}"
+    return f"{date}  L{g.level}  you {g.score} - Vik {g.vikings}  margin {g.margin:+d}  {medal}  seed {g.seed}"
 
 
-def progress_lines(games: list[GameRecord]) -> list[str]:
-    """Below the level table: the recent games, the daily deals and the best games (11 lines at most)."""
+def best_games(games: list[GameRecord]) -> list[GameRecord]:
+    """The two best unassisted games (by margin; the newer first on a tie)."""
+    return sorted((g for g in reversed(games) if not g.assisted), key=lambda g: -g.margin)[:2]
+
+
+def progress_lines(games: list[GameRecord], recent_count: int = 4) -> list[str]:
+    """Below the level table: the recent games, the daily deals and the best games (11 lines at most);
+    the best games are numbered: 1 and 2 review them."""
     newest = list(reversed(games))
-    recent = [record_line(g) for g in newest[:4]]
+    recent = [record_line(g) for g in newest[:recent_count]]
     daily = [
         f"{g.daily}  level {g.level}  margin {g.margin:+d}  {g.medal or ('assisted' if g.assisted else 'no medal')}"
         for g in newest
         if g.daily is not None
     ][:2]
-    best = [record_line(g) for g in sorted((g for g in newest if not g.assisted), key=lambda g: -g.margin)[:2]]
+    best = [f"{i} {record_line(g)}" for i, g in enumerate(best_games(games), 1)]
     lines = []
     for heading, found in (("Recent games", recent), ("Daily deals", daily), ("Best games", best)):
+        if heading == "Best games" and found:
+            heading += " (1, 2: review)"
         lines += [f"{heading}:", *found] if found else [f"{heading}: none yet"]
     return lines
 
@@ -68,16 +76,20 @@ class CampaignScreen(NorsewindScreen[None]):
         Binding("escape,q", "back", "Back", key_display="Esc", id="campaign-back"),
         Binding("j", "cursor('down')", "Down", show=False, id="campaign-down"),
         Binding("k", "cursor('up')", "Up", show=False, id="campaign-up"),
+        Binding("1", "review_best(0)", "Review best", show=False, id="campaign-review-1"),
+        Binding("2", "review_best(1)", "Review 2nd", show=False, id="campaign-review-2"),
     ]
 
     def __init__(self, pick: bool = True) -> None:
         super().__init__()
         self.pick = pick
         self.rows: list[CampaignRow] = []
+        self.best: list[GameRecord] = []
 
     def compose(self) -> ComposeResult:
         library = self.norsewind.library
         self.rows, title, games = library.campaign()
+        self.best = best_games(games)
         heading = "Solo campaign: choose a level" if self.pick else "Progress"
         with Vertical(classes="page"):
             yield Static(Text(f"{heading} (profile {safe_text(library.profile_name)})"), classes="page-title")
@@ -90,8 +102,10 @@ class CampaignScreen(NorsewindScreen[None]):
                 hint = "Medals: bronze +1..8, silver +9..16, gold +17..24, platinum +25 (R21)."
             yield Static(Text(hint), classes="hint")
             if not self.pick:
-                yield Static(Text("\n".join(progress_lines(games))), id="recent")
-            yield Static("", id="campaign-status")
+                # 2 recent games at 24 lines (with a title and every list full, all fits), more when taller
+                recent = max(2, min(4, self.app.size.height - 22))
+                yield Static(Text("\n".join(progress_lines(games, recent))), id="recent")
+            yield Static("", id="campaign-status", classes="" if self.pick else "tight")
             if library.problem:
                 yield Static(Text(safe_text(library.problem)), classes="hint")
         yield Footer()
@@ -127,6 +141,29 @@ class CampaignScreen(NorsewindScreen[None]):
 
     def say(self, message: str) -> None:
         self.query_one("#campaign-status", Static).update(Text(safe_text(message)))
+
+    def action_review_best(self, index: int) -> None:
+        """1, 2 on the progress page: review a best game, when its save is still that game."""
+        if self.pick:
+            self.say("1 and 2 review your best games on the Progress page (p on the title screen).")
+            return
+        if index >= len(self.best):
+            self.say(f"There is no best game {index + 1} yet: finish a solo game without undoing over a card.")
+            return
+        record = self.best[index]
+        if not record.save:
+            self.say("That game was recorded without its save's name: it cannot be reviewed.")
+            return
+        try:
+            game = self.norsewind.library.open(record.save, read_only=True)
+        except StorageError as exc:
+            self.say(f"That game cannot be reviewed: {exc}")
+            return
+        if game.id != record.game:
+            game.close()
+            self.say(f"The save {record.save} now holds another game: the recorded one is gone.")
+            return
+        self.norsewind.open_review(game, self.say)
 
     def action_back(self) -> None:
         self.norsewind.goto_title()
