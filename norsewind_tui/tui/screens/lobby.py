@@ -247,6 +247,16 @@ class LobbyScreen(NorsewindScreen[None]):
         if self.store is not None and self.is_mounted:
             self.show_rows(self.rows)
 
+    def readable_row(self) -> tuple[TableSummary, TableStore] | None:
+        """The selected table (and the store) when it can be acted on; an unreadable one says why."""
+        row = self.selected()
+        if row is None or self.store is None:
+            return None
+        if row.error is not None:
+            self.say(row.error)
+            return None
+        return row, self.store
+
     def selected(self) -> TableSummary | None:
         table = self.query_one(DataTable)
         if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
@@ -260,12 +270,9 @@ class LobbyScreen(NorsewindScreen[None]):
         self.action_enter()
 
     def action_enter(self) -> None:
-        row = self.selected()
-        if row is None or self.store is None:
+        if (picked := self.readable_row()) is None:
             return
-        if row.error is not None:
-            self.say(row.error)
-            return
+        row, _ = picked
         if row.seat_of(self.identity) is not None or row.finished:
             self.open(row.name)
             return
@@ -283,27 +290,21 @@ class LobbyScreen(NorsewindScreen[None]):
         self.open(row.name, notice=f"Watching: {why}.")
 
     def action_watch(self) -> None:
-        row = self.selected()
-        if row is None:
+        if (picked := self.readable_row()) is None:
             return
-        if row.error is not None:
-            self.say(row.error)
-            return
+        row, _ = picked
         self.open(row.name)
 
     def action_review(self) -> None:
         """Review the table read-only, if this player sat at it or watched it in this app."""
-        row = self.selected()
-        if row is None or self.store is None:
+        if (picked := self.readable_row()) is None:
             return
-        if row.error is not None:
-            self.say(row.error)
-            return
+        row, store = picked
         if row.seat_of(self.identity) is None and row.name not in self.norsewind.watched_tables:
             self.say(f"You can review only a table you sat at or watched: w watches {row.name} first.")
             return
         try:
-            table = self.store.open(row.name, self.identity)
+            table = store.open(row.name, self.identity)
         except Exception as exc:  # removed or broken meanwhile: one line
             self.say(str(exc))
             return
@@ -351,16 +352,13 @@ class LobbyScreen(NorsewindScreen[None]):
 
     def action_remove_player(self) -> None:
         """x: the creator of the selected table removes a player who is away (as if they left)."""
-        row = self.selected()
-        if row is None or self.store is None:
+        if (picked := self.readable_row()) is None:
             return
-        if row.error is not None:
-            self.say(row.error)
-            return
+        row, store = picked
         presence = PresenceStore(self.norsewind.library.saves_dir, self.clock)
         standin = StandIn(presence.away_since, self.clock, NEVER_SEEN)
         try:
-            table = self.store.open(row.name, self.identity)
+            table = store.open(row.name, self.identity)
         except Exception as exc:  # removed or broken meanwhile: one line
             self.say(str(exc))
             return
