@@ -44,6 +44,7 @@ MENU = (
     ("daily", "Daily deal", "d"),
     ("progress", "Progress", "p"),
     ("learn", "Learn to play", "l"),
+    ("settings", "Settings", "s"),
     ("help", "Rules & keys", "?"),
     ("quit", "Quit", "q"),
 )
@@ -56,13 +57,13 @@ BANNER_LINES = 6  # the banner and the line under it, left out when the menu nee
 
 class TitleScreen(NorsewindScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "open('learn')", "Learn", id="title-learn"),  # first: where a newcomer starts
         Binding("n", "open('new')", "New game", id="title-new"),
         Binding("r", "open('resume')", "Resume", id="title-resume"),
         Binding("t", "open('tables')", "Tables", id="title-tables"),
         Binding("c", "open('campaign')", "Campaign", id="title-campaign"),
         Binding("p", "open('progress')", "Progress", show=False, id="title-progress"),  # in the menu
-        Binding("s", "open('settings')", "Settings", id="title-settings"),
-        Binding("l", "open('learn')", "Learn", show=False, id="title-learn"),
+        Binding("s", "open('settings')", "Settings", show=False, id="title-settings"),  # in the menu
         Binding("d", "open('daily')", "Daily", show=False, id="title-daily"),  # in the menu; the footer is full
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),
         Binding("q", "open('quit')", "Quit", id="title-quit"),
