@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -9,6 +12,7 @@ import pytest
 from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
+from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import SharedTable, TableStore
 
 
@@ -24,6 +28,49 @@ def to_move(*tables: SharedTable) -> SharedTable:
     movers = [t for t in tables if t.is_my_turn()]
     assert len(movers) == 1, [t.turn_problem() for t in tables]
     return movers[0]
+
+
+@dataclass(frozen=True)
+class Race:
+    calls: list[str]  # who thought (entered the bot)
+    results: dict[str, object]  # each process's computer_step result
+    winner: str
+
+
+def race_for_the_claim(first: SharedTable, second: SharedTable, standin: StandIn | None = None) -> Race:
+    """Both processes take the computer's step at once.  The claim's winner is held inside the bot
+    until the loser has given up: asserted here, that the loser wrote nothing while the winner
+    thought; then the winner finishes."""
+    calls: list[str] = []
+    thinking = threading.Event()  # the claim's winner is in the bot
+    gate = threading.Event()  # ... and stays there until the loser has given up
+
+    def slow(who: str) -> Callable[[int, str, State], Move]:
+        def think(seat: int, bot: str, state: State) -> Move:
+            calls.append(who)
+            thinking.set()
+            gate.wait(30)
+            return decide(seat, bot, state)
+
+        return think
+
+    results: dict[str, object] = {}
+    threads = {
+        t.identity: threading.Thread(
+            target=lambda t=t: results.__setitem__(t.identity, t.computer_step(slow(t.identity), standin=standin))
+        )
+        for t in (first, second)
+    }
+    for thread in threads.values():
+        thread.start()
+    assert thinking.wait(30)
+    winner = calls[0]
+    loser = second.identity if winner == first.identity else first.identity
+    threads[loser].join(30)  # the loser finds the claim taken while the winner still holds it
+    assert not threads[loser].is_alive() and results == {loser: None}
+    gate.set()
+    threads[winner].join(30)
+    return Race(calls, results, winner)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import random
 import stat
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -18,7 +17,6 @@ import pytest
 from norsewind_tui.rules import IllegalMove
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.session import Session
-from norsewind_tui.rules.state import State
 from norsewind_tui.storage import FileLock, GameStore, SaveError
 from norsewind_tui.storage.identity import identity_problem, player_identity
 from norsewind_tui.storage.tables import (
@@ -29,7 +27,7 @@ from norsewind_tui.storage.tables import (
     TableStore,
 )
 
-from .conftest import decide, to_move
+from .conftest import decide, race_for_the_claim, to_move
 
 
 def on_disk(table: SharedTable) -> dict[str, object]:
@@ -240,35 +238,10 @@ def test_computer_seats_are_played_exactly_once(store: TableStore) -> None:
     alice = store.create("alice", ["me", "random"], seed=2)  # seed 2: the computer (seat 2) begins
     bob = store.open(alice.name, "bob")
     assert alice.computer_to_move() == (1, "random")
-    calls: list[str] = []
-    thinking = threading.Event()  # the claim's winner is in the bot
-    gate = threading.Event()  # ... and stays there until the loser has given up
-
-    def slow(who: str) -> Callable[[int, str, State], Move]:
-        def think(seat: int, bot: str, state: State) -> Move:
-            calls.append(who)
-            thinking.set()
-            gate.wait(30)
-            return decide(seat, bot, state)
-
-        return think
-
-    results: dict[str, object] = {}
-    threads = {
-        w: threading.Thread(target=lambda t=t, w=w: results.__setitem__(w, t.computer_step(slow(w))))
-        for t, w in ((alice, "alice"), (bob, "bob"))
-    }
-    for t in threads.values():
-        t.start()
-    assert thinking.wait(30)
-    winner = calls[0]
-    loser = "bob" if winner == "alice" else "alice"
-    threads[loser].join(30)  # the loser finds the claim taken while the winner still holds it
-    assert not threads[loser].is_alive() and results == {loser: None}
-    gate.set()
-    threads[winner].join(30)
-    assert calls == [winner]
-    assert results[winner] is not None and results[loser] is None
+    race = race_for_the_claim(alice, bob)
+    assert race.calls == [race.winner]
+    assert race.results[race.winner] is not None
+    assert [r is None for w, r in sorted(race.results.items()) if w != race.winner] == [True]  # the loser's
     assert on_disk(alice)["position"] == 1
 
 

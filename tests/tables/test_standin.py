@@ -8,8 +8,6 @@ process has its own handle), so "away for 15 minutes" is reached by moving the c
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from norsewind_tui.storage.standin import STANDIN_BOT, StandIn
 from norsewind_tui.storage.tables import OPEN, SharedTable, TableRefused, TableStore
 from norsewind_tui.tui.screens.end import standin_lines
 
-from .conftest import decide
+from .conftest import decide, race_for_the_claim
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -246,36 +244,9 @@ def test_a_standin_decision_is_made_exactly_once_when_two_processes_race(world: 
     world.away("bob")
     world.later(minutes=15)
     position = alice.session.position
-    calls: list[str] = []
-    thinking = threading.Event()
-    gate = threading.Event()
-
-    def slow(who: str) -> Callable[[int, str, State], Move]:
-        def think(seat: int, bot: str, state: State) -> Move:
-            calls.append(who)
-            thinking.set()
-            gate.wait(30)
-            return decide(seat, bot, state)
-
-        return think
-
-    results: dict[str, object] = {}
-    threads = {
-        w: threading.Thread(
-            target=lambda t=t, w=w: results.__setitem__(w, t.computer_step(slow(w), standin=world.standin))
-        )
-        for t, w in ((alice, "alice"), (carol, "carol"))
-    }
-    for t in threads.values():
-        t.start()
-    assert thinking.wait(30)
-    winner = calls[0]
-    loser = "carol" if winner == "alice" else "alice"
-    threads[loser].join(30)
-    assert not threads[loser].is_alive() and results == {loser: None}
-    gate.set()
-    threads[winner].join(30)
-    assert calls == [winner] and results[winner] is not None
+    race = race_for_the_claim(alice, carol, world.standin)
+    assert race.calls == [race.winner] and race.results[race.winner] is not None
+    assert [r is None for w, r in sorted(race.results.items()) if w != race.winner] == [True]  # the loser's
     assert on_disk(alice)["position"] == position + 1
     assert meta_on_disk(alice)["by_computer"] == [[], [position], []]
 
