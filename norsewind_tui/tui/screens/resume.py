@@ -96,22 +96,24 @@ class ResumeScreen(NorsewindScreen[None]):
             return None
         return self.games[table.cursor_row]
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def readable(self) -> GameSummary | None:
+        """The selected game when it can be opened; an unreadable one says why (None)."""
         game = self.selected()
-        if game is None:
-            return
-        if game.error:
+        if game is not None and game.error:
             self.say(game.error)
+            return None
+        return game
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        game = self.readable()
+        if game is None:
             return
         self.norsewind.open_game(game.name, on_error=self.say)
 
     def action_review(self) -> None:
         """Review a finished game (read-only; an unfinished one is resumed with Enter)."""
-        game = self.selected()
+        game = self.readable()
         if game is None:
-            return
-        if game.error:
-            self.say(game.error)
             return
         if not game.finished:
             self.say(f"{safe_text(game.name)} is not finished: Enter resumes it (review is for finished games).")

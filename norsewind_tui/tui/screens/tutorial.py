@@ -432,21 +432,24 @@ def scoring_lines(state: State) -> list[str]:
     for k in pad.kingdoms:
         if k.safe:
             lines.append(
-                f"{k.name}: {k.shields} shields >= {k.helmets} helmets, safe:"
-                f" {k.prestige} prestige x {k.citizens} citizens = {k.points}."
+                f"{k.name}: {plural(k.shields, 'shield')} >= {plural(k.helmets, 'helmet')}, safe:"
+                f" {k.prestige} prestige x {plural(k.citizens, 'citizen')} = {k.points}."
             )
         else:
-            lines.append(f"{k.name}: {k.shields} shields < {k.helmets} helmets, at risk: {k.points}.")
+            lines.append(
+                f"{k.name}: {plural(k.shields, 'shield')} < {plural(k.helmets, 'helmet')}, at risk: {k.points}."
+            )
     lines.append(f"Your total: {pad.total} points.")
     vik = viking_score(state)
     for v in vik.rows:
         if v.scores:
             lines.append(
-                f"Vikings in {v.name}: {v.helmets} helmets > your {v.your_shields} shields:"
+                f"Vikings in {v.name}: {plural(v.helmets, 'helmet')} > your {plural(v.your_shields, 'shield')}:"
                 f" {v.coins_per_card} per card x {plural(v.cards, 'card')} = {v.points}."
             )
         else:
-            lines.append(f"Vikings in {v.name}: {v.helmets} helmets <= your {v.your_shields} shields: 0.")
+            yours = plural(v.your_shields, "shield")
+            lines.append(f"Vikings in {v.name}: {plural(v.helmets, 'helmet')} <= your {yours}: 0.")
     lines.append(f"The Vikings' total: {vik.total} points.")
     result = final_result(state)
     assert result.margin is not None
