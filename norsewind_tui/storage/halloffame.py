@@ -11,7 +11,6 @@ Names are returned as written: whoever shows them escapes them and cuts them
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -19,10 +18,11 @@ from pathlib import Path
 from .atomic import read_limited
 from .dailyseed import daily_seed
 from .errors import SaveError
+from .listing import list_bounded
 from .paths import SUFFIX, sanitise_name
 from .records import GameRecord, decode_profile
 
-MAX_PROFILES = 2000  # a folder with more is read up to this many (by name), with a notice
+MAX_PROFILES = 2000  # profiles read from one folder (by name; junk names do not count), with a notice
 NAME_WIDTH = 20  # the columns a player's name may take in a listing
 
 
@@ -81,16 +81,16 @@ def read_hall(profiles: Path) -> Hall:
     """Every profile file in ``profiles`` (``saves/profiles``), read as untrusted input; never raises."""
     hall = Hall()
     try:
-        names = sorted(n for n in os.listdir(profiles) if n.endswith(SUFFIX) and not n.startswith("."))
+        listing = list_bounded(profiles, _is_profile_name, MAX_PROFILES, "profiles")
     except FileNotFoundError:
         return hall
     except OSError as exc:
         hall.notices.append(f"{profiles}: cannot read the profiles folder: {(exc.strerror or str(exc)).lower()}")
         return hall
-    if len(names) > MAX_PROFILES:
-        hall.notices.append(f"{profiles}: {len(names)} profiles; only the first {MAX_PROFILES} are read")
-        names = names[:MAX_PROFILES]
-    for file_name in names:
+    if listing.notice is not None:
+        hall.notices.append(listing.notice)
+    for entry in listing.entries:
+        file_name = entry.name
         path = profiles / file_name
         try:
             prof = decode_profile(read_limited(path), file_name)
@@ -111,6 +111,12 @@ def read_hall(profiles: Path) -> Hall:
         if dropped:
             hall.notices.append(f"{file_name}: left out {dropped} daily result(s) with a seed not of that day")
     return hall
+
+
+def _is_profile_name(file_name: str) -> bool:
+    """A name ``ProfileStore`` writes (temporary files, backups and junk are no profiles)."""
+    stem = file_name[: -len(SUFFIX)]
+    return file_name.endswith(SUFFIX) and not file_name.startswith(".") and _safe_name(stem) == stem
 
 
 def _safe_name(name: str) -> str | None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import time
 from datetime import UTC, datetime, timedelta
@@ -52,6 +53,7 @@ from .clock import Clock, system_clock
 from .errors import SaveError
 from .format import Stamp, decode_json
 from .identity import IDENTITY_RE
+from .listing import list_bounded
 from .paths import ensure_dir
 
 PRESENCE_DIR = "presence"
@@ -59,13 +61,18 @@ PRESENCE_FORMAT = 1
 HEARTBEAT = 20  # seconds between two refreshes of a live record
 STALE = 3 * HEARTBEAT  # a record not refreshed for this long belongs to a process that was killed
 MAX_RECORD = 4096  # bytes: a record is ~200; anything bigger is not one of ours
-MAX_RECORDS = 2000  # files looked at in one listing (a folder others can fill is bounded)
+MAX_RECORDS = 2000  # records read in one listing (a folder others can fill is bounded: listing.py)
 NEVER_SEEN = datetime(1970, 1, 1, tzinfo=UTC)  # ``away_since`` of an identity with no record here
 
 Where = Literal["app", "table", "away"]
 Identity = Annotated[str, msgspec.Meta(pattern=f"^{IDENTITY_RE.pattern}$")]
 TableName = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")]
 _TOKEN_LEN = 12
+RECORD_NAME = re.compile(rf"{IDENTITY_RE.pattern}@[0-9a-f]{{{_TOKEN_LEN}}}\.json")  # what ``enter`` names
+
+
+def _is_record_name(name: str) -> bool:
+    return RECORD_NAME.fullmatch(name) is not None
 
 
 class PresenceRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -141,13 +148,13 @@ class PresenceStore:
             if record.identity == identity and not self._live(record):
                 with contextlib.suppress(OSError):
                     path.unlink()
+        prefix = f".{identity}@"
         with contextlib.suppress(OSError):
-            for entry in os.scandir(self.dir):
-                name = entry.name
-                if name.startswith(f".{identity}@") and name.endswith(".tmp"):
-                    with contextlib.suppress(OSError):
-                        if time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE:
-                            os.unlink(entry.path)
+            temps = list_bounded(self.dir, lambda n: n.startswith(prefix) and n.endswith(".tmp"), MAX_RECORDS, "temps")
+            for entry in temps.entries:
+                with contextlib.suppress(OSError):
+                    if time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE:
+                        os.unlink(entry.path)
 
     def _live(self, record: PresenceRecord) -> bool:
         return record.where != "away" and self.clock() - record.seen <= timedelta(seconds=STALE)
@@ -155,18 +162,18 @@ class PresenceStore:
     def _records(self) -> list[tuple[Path, PresenceRecord]]:
         self.problems = []
         found: list[tuple[Path, PresenceRecord]] = []
-        try:
-            entries = sorted(os.scandir(self.dir), key=lambda e: e.name)[:MAX_RECORDS]
+        try:  # temporary files of a write in progress and junk are not records
+            listing = list_bounded(self.dir, _is_record_name, MAX_RECORDS, "presence records")
         except FileNotFoundError:
             return found
         except OSError as exc:
             self.problems.append(f"{self.dir}: cannot list: {exc.strerror or exc}")
             return found
+        if listing.notice is not None:
+            self.problems.append(listing.notice)
         cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
-        for entry in entries:
+        for entry in listing.entries:
             name = entry.name
-            if name.startswith(".") or not name.endswith(".json"):
-                continue  # temporary files of a write in progress
             stamp = stamp_of(Path(entry.path))
             known = self._cache.get(name)
             if stamp is not None and known is not None and known[0] == stamp:
