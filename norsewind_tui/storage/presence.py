@@ -7,7 +7,9 @@ last seen. A live app refreshes its record (``beat``) every ``HEARTBEAT``
 seconds; a terminal that goes away or a player who quits writes ``away``. A
 record not refreshed for ``STALE`` seconds is a process that was killed: its
 player is away since it was last seen. So "bob is away since 10:42" holds
-whatever way bob's terminal ended.
+whatever way bob's terminal ended. A record stamped more than ``SKEW`` seconds
+after now (a killed app whose clock ran ahead) is not live: its player is away
+since this process first read it (issue 24.2).
 
 Records are written by other players' processes: each is read with a size limit,
 without following links, decoded strictly, and skipped (with a notice in
@@ -48,6 +50,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from .atomic import Stamp as FileStamp
 from .atomic import atomic_write, read_limited, stamp_of
 from .clock import Clock, system_clock
 from .errors import SaveError
@@ -60,6 +63,7 @@ PRESENCE_DIR = "presence"
 PRESENCE_FORMAT = 1
 HEARTBEAT = 20  # seconds between two refreshes of a live record
 STALE = 3 * HEARTBEAT  # a record not refreshed for this long belongs to a process that was killed
+SKEW = 10  # seconds a record may be ahead of this clock (another host's) and still be believed
 MAX_RECORD = 4096  # bytes: a record is ~200; anything bigger is not one of ours
 MAX_RECORDS = 2000  # records read in one listing (a folder others can fill is bounded: listing.py)
 NEVER_SEEN = datetime(1970, 1, 1, tzinfo=UTC)  # ``away_since`` of an identity with no record here
@@ -68,6 +72,9 @@ Where = Literal["app", "table", "away"]
 Identity = Annotated[str, msgspec.Meta(pattern=f"^{IDENTITY_RE.pattern}$")]
 TableName = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")]
 _TOKEN_LEN = 12
+# when this process first read each record stamped in the future (``_in_time``), by path and stamp:
+# shared by all its stores, so the lobby and a table agree on how long a player has been away
+_FROM_THE_FUTURE: dict[tuple[str, FileStamp | None], datetime] = {}
 RECORD_NAME = re.compile(rf"{IDENTITY_RE.pattern}@[0-9a-f]{{{_TOKEN_LEN}}}\.json")  # what ``enter`` names
 
 
@@ -159,6 +166,22 @@ class PresenceStore:
     def _live(self, record: PresenceRecord) -> bool:
         return record.where != "away" and self.clock() - record.seen <= timedelta(seconds=STALE)
 
+    def _in_time(self, path: str, stamp: FileStamp | None, record: PresenceRecord) -> PresenceRecord:
+        """``record``, unless it is stamped later than now plus ``SKEW`` (issue 24.2: its app's clock ran
+        ahead and it was killed, the clock stepped back, or it is forged): then it would keep its player
+        present for ever, and away since a time to come would hold a stand-in that long.  Such a
+        record says its player is away since this process first read it, for as long as it lasts."""
+        key = (path, stamp)
+        first = _FROM_THE_FUTURE.get(key)
+        if first is None:
+            if max(record.seen, record.since) <= self.clock() + timedelta(seconds=SKEW):
+                return record
+            if len(_FROM_THE_FUTURE) >= 2 * MAX_RECORDS:  # bounded: forget the oldest half
+                for old in list(_FROM_THE_FUTURE)[:MAX_RECORDS]:
+                    _FROM_THE_FUTURE.pop(old, None)
+            first = _FROM_THE_FUTURE.setdefault(key, self.clock())
+        return msgspec.structs.replace(record, where="away", table=None, since=first, seen=first)
+
     def _records(self) -> list[tuple[Path, PresenceRecord]]:
         self.problems = []
         found: list[tuple[Path, PresenceRecord]] = []
@@ -181,9 +204,9 @@ class PresenceStore:
             else:
                 record = self._read(Path(entry.path))
             if record is not None:
-                found.append((Path(entry.path), record))
                 if stamp is not None:
                     cache[name] = (stamp, record)
+                found.append((Path(entry.path), self._in_time(entry.path, stamp, record)))
         self._cache = cache
         return found
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import msgspec
@@ -14,11 +14,13 @@ from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.presence import (
     NEVER_SEEN,
     PRESENCE_DIR,
+    SKEW,
     STALE,
     Presence,
     PresenceStore,
     clock_words,
 )
+from norsewind_tui.storage.standin import StandIn
 
 START = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
 
@@ -119,3 +121,30 @@ def test_clock_words_say_the_date_when_it_is_not_today() -> None:
     at = datetime(2026, 11, 29, 9, 5, tzinfo=UTC)
     assert clock_words(at, now=datetime(2026, 11, 29, 23, 0, tzinfo=UTC)) == "09:05"
     assert clock_words(at, now=datetime(2026, 11, 30, 1, 0, tzinfo=UTC)) == "Nov 29 09:05"
+
+
+def test_a_record_seen_in_the_future_is_not_live(tmp_path: Path, clock: ManualClock) -> None:
+    """Issue 24.2: an app whose clock ran 3 hours ahead is killed; its record kept bob present for
+    ever, so no stand-in ever played for him.  Now bob is away since this process first read it."""
+    ahead = ManualClock(START + timedelta(hours=3))
+    PresenceStore(tmp_path, ahead).enter("bob").at_table("friday")  # then killed: it never leaves
+    store = PresenceStore(tmp_path, clock)
+    assert store.of("bob") == Presence("bob", "away", START)
+    clock.advance(minutes=15)
+    assert store.away_since("bob") == START  # not "since 13:00", which would hold the stand-in 3 hours
+    assert StandIn(store.away_since, clock, NEVER_SEEN).due(15, "bob")
+    assert PresenceStore(tmp_path, clock).away_since("bob") == START  # every store of this process agrees
+    clock.advance(hours=3)
+    assert store.away_since("bob") == START  # its time has come: still not believed
+    PresenceStore(tmp_path, clock).enter("bob")  # bob is back: the old record is forgotten
+    assert store.of("bob") == Presence("bob", "app", clock())
+    assert len(list((tmp_path / PRESENCE_DIR).iterdir())) == 1
+
+
+def test_a_record_a_little_ahead_is_live(tmp_path: Path, clock: ManualClock) -> None:
+    """Another host's clock may be a few seconds ahead (a saves folder over NFS): up to SKEW is believed."""
+    ahead = START + timedelta(seconds=SKEW)
+    PresenceStore(tmp_path, ManualClock(ahead)).enter("bob").at_table("friday")
+    assert PresenceStore(tmp_path, clock).of("bob") == Presence("bob", "table", ahead, "friday")
+    PresenceStore(tmp_path, ManualClock(START + timedelta(seconds=SKEW + 1))).enter("cy")
+    assert PresenceStore(tmp_path, clock).of("cy") == Presence("cy", "away", START)
