@@ -15,7 +15,6 @@ import errno
 import fcntl
 import getpass
 import os
-import pwd
 import socket
 import stat
 import time
@@ -30,6 +29,7 @@ import msgspec
 
 from .errors import GameLocked, SaveError, SaveMismatch
 from .paths import FILE_MODE
+from .trust import account_name, not_ours
 
 MAX_FILE = 4 * 1024 * 1024  # no save or profile comes near this: bigger files are refused unread
 MAX_DAMAGED = 1000  # damaged copies of one file kept side by side
@@ -114,12 +114,15 @@ def remove_stale_temps(path: Path) -> None:
                     os.unlink(entry.path)
 
 
-def read_limited(path: Path, limit: int = MAX_FILE, follow: bool = False, cut: bool = False) -> bytes:
+def read_limited(
+    path: Path, limit: int = MAX_FILE, follow: bool = False, cut: bool = False, owned: bool = False
+) -> bytes:
     """The bytes of the regular file ``path``; ``SaveError`` when it is too big or no regular file.
 
     Symbolic links are refused unless ``follow``; a FIFO or device never blocks the caller.
     ``FileNotFoundError`` passes through so callers can tell "missing" from "broken".
     ``cut``: a bigger file gives its first ``limit`` bytes (to salvage what is readable).
+    ``owned``: a file the running account does not own is refused (``trust.NotOwned``).
     """
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
     try:
@@ -134,6 +137,8 @@ def read_limited(path: Path, limit: int = MAX_FILE, follow: bool = False, cut: b
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise SaveError(f"{path}: not a regular file")
+        if owned and (foreign := not_ours(path, st)) is not None:
+            raise foreign
         if st.st_size > limit and not cut:
             raise SaveError(f"{path}: {st.st_size} bytes is too big for a save (limit {limit})")
         chunks = []
@@ -163,14 +168,6 @@ class Holder(msgspec.Struct, frozen=True):
     pid: int = 0
     host: str = "?"
     since: str = ""
-
-
-def account_name(uid: int) -> str:
-    """The login name of ``uid`` (``uid N`` when it has no passwd entry)."""
-    try:
-        return pwd.getpwuid(uid).pw_name
-    except (KeyError, OSError):
-        return f"uid {uid}"
 
 
 def _own_mode(fd: int) -> None:
@@ -327,16 +324,19 @@ class Generation(Generic[T]):
     from_backup: bool
 
 
-def read_generation(path: Path, backup: Path, decode: Callable[[bytes, str], T]) -> Generation[T] | None:
+def read_generation(
+    path: Path, backup: Path, decode: Callable[[bytes, str], T], owned: bool = False
+) -> Generation[T] | None:
     """Decode ``path``; when it is missing or broken, its backup (saying so).  None if neither exists.
 
     ``decode(data, source)`` raises ``SaveError`` for a broken file; ``SaveMismatch`` (a sound
     file this program cannot use) is raised at once, as the backup cannot be better.  When
-    both are broken, the main file's error is raised.  Nothing is written.
+    both are broken, the main file's error is raised.  Nothing is written.  ``owned``: files of
+    another account are broken (``read_limited``).
     """
     stamp = stamp_of(path)
     try:
-        value = decode(read_limited(path), str(path))
+        value = decode(read_limited(path, owned=owned), str(path))
         return Generation(value, None, False, stamp, False)
     except FileNotFoundError:
         main_error: SaveError | None = None
@@ -345,7 +345,7 @@ def read_generation(path: Path, backup: Path, decode: Callable[[bytes, str], T])
     except SaveError as exc:
         main_error = exc
     try:
-        value = decode(read_limited(backup), str(backup))
+        value = decode(read_limited(backup, owned=owned), str(backup))
     except FileNotFoundError:
         if main_error is None:
             return None

@@ -74,8 +74,9 @@ class _Peek(msgspec.Struct):
 class GameFiles:
     """The files of one game: the save, its backup, a broken save set aside, the lock."""
 
-    def __init__(self, folder: Path, name: str, main: Path | None = None) -> None:
+    def __init__(self, folder: Path, name: str, main: Path | None = None, owned: bool = False) -> None:
         self.name = name
+        self.owned = owned  # a shared table: another account's file is not believed (trust.py)
         self.main = main or folder / (name + SUFFIX)
         self.backup = folder / (name + BACKUP_SUFFIX)
         self.damaged = folder / (name + DAMAGED_SUFFIX)
@@ -90,12 +91,12 @@ class GameFiles:
         def decode(data: bytes, source: str) -> Loaded:
             return load_bytes(data, source, cards)
 
-        return read_generation(self.main, self.backup, decode)
+        return read_generation(self.main, self.backup, decode, self.owned)
 
     def peek(self) -> int | None:
         """The generation of the main file (a cheap read), or None when it is missing or broken."""
         try:
-            return decode_json(read_limited(self.main), _Peek, str(self.main)).generation
+            return decode_json(read_limited(self.main, owned=self.owned), _Peek, str(self.main)).generation
         except (SaveError, FileNotFoundError):
             return None
 

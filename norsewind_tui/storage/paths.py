@@ -16,6 +16,7 @@ from pathlib import Path
 import platformdirs
 
 from .errors import SaveError
+from .trust import check_shared
 
 ENV_VAR = "NORSEWIND_SAVES"
 APP = "norsewind"
@@ -153,12 +154,16 @@ def resolve_saves_dir(cli_value: str | None) -> Path:
     """``--saves DIR``, else ``$NORSEWIND_SAVES``, else the default; created (0700) if missing.
 
     This is the one place that decides the saves folder (the app, the commands and the
-    SSH server all ask it).  ``SaveError`` when it cannot be created or read.
+    SSH server all ask it).  ``SaveError`` when it cannot be created or read, or when
+    another account can write a folder the players share in it (``trust.check_shared``).
     """
     value = cli_value or os.environ.get(ENV_VAR) or None
     if value:
-        return check_readable(ensure_dir(Path(value).expanduser().absolute()))
-    return check_readable(ensure_dir(default_saves_dir().absolute(), private=True))
+        folder = check_readable(ensure_dir(Path(value).expanduser().absolute()))
+    else:
+        folder = check_readable(ensure_dir(default_saves_dir().absolute(), private=True))
+    check_shared(folder)
+    return folder
 
 
 def profiles_dir(saves_dir: Path) -> Path:

@@ -212,7 +212,7 @@ class PresenceStore:
 
     def _read(self, path: Path) -> PresenceRecord | None:
         try:
-            record = decode_json(read_limited(path, MAX_RECORD), PresenceRecord, str(path))
+            record = decode_json(read_limited(path, MAX_RECORD, owned=True), PresenceRecord, str(path))
         except FileNotFoundError:
             return None  # its process just replaced or removed it
         except SaveError as exc:

@@ -120,8 +120,12 @@ def _file_time(path: Path) -> datetime | None:
 class GameStore:
     """The saved games in one folder."""
 
-    def __init__(self, saves_dir: Path, cards: CardDB | None = None, profiles: ProfileStore | None = None) -> None:
+    def __init__(
+        self, saves_dir: Path, cards: CardDB | None = None, profiles: ProfileStore | None = None, owned: bool = False
+    ) -> None:
+        """``owned``: the games are shared (tables): another account's files are not believed."""
         self.dir = ensure_dir(Path(saves_dir))
+        self.owned = owned
         self._cards = cards
         self.profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=cards)
 
@@ -138,7 +142,7 @@ class GameStore:
         return self.dir / (sanitise_name(name) + SUFFIX)
 
     def files(self, name: str) -> GameFiles:
-        return GameFiles(self.dir, sanitise_name(name))
+        return GameFiles(self.dir, sanitise_name(name), owned=self.owned)
 
     def exists(self, name: str) -> bool:
         return self.files(name).exists()

@@ -29,6 +29,7 @@ from .errors import SaveError
 from .format import decode_json
 from .identity import identity_problem
 from .paths import ensure_dir
+from .trust import NotOwned
 
 SETTINGS_DIR = "settings"
 SETTINGS_FORMAT = 1
@@ -56,9 +57,11 @@ class SettingsStore:
         """``identity``'s settings and a one-line notice (None when all is well; defaults otherwise)."""
         try:
             path = self.path(identity)
-            settings = decode_json(read_limited(path, MAX_SETTINGS), Settings, str(path))
+            settings = decode_json(read_limited(path, MAX_SETTINGS, owned=True), Settings, str(path))
         except FileNotFoundError:
             return Settings(), None
+        except NotOwned as exc:  # not the player's own: the next save replaces it (nothing to keep)
+            return Settings(), f"Your settings could not be read ({exc}); the defaults are used."
         except SaveError as exc:
             self._broken.add(identity)
             return Settings(), f"Your settings could not be read ({exc}); the defaults are used."

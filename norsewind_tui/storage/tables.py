@@ -272,7 +272,7 @@ class TableStore:
         self.clock = clock
         self.dir = ensure_dir(saves_dir / TABLES_DIR)
         self.cards = cards or default_cards()
-        self._games = GameStore(self.dir, self.cards, profiles=ProfileStore(profiles_dir(saves_dir)))
+        self._games = GameStore(self.dir, self.cards, profiles=ProfileStore(profiles_dir(saves_dir)), owned=True)
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
 
     def path(self, name: str) -> Path:

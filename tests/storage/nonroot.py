@@ -3,7 +3,8 @@
 Root reads and writes through any mode, so a folder of mode 0000 or another account's lock
 file only means something to a normal user.  ``as_user`` forks; when the tests run as root
 the child takes the ids of ``nobody`` (65534) for good (``setgroups``, ``setgid``, ``setuid``:
-no way back), otherwise it stays the normal user it already is.  The child cannot read the
+no way back), otherwise it stays the normal user it already is (``as_account`` takes the ids of
+any account: tests/storage/test_accounts.py makes two).  The child cannot read the
 interpreter's own files under ``/root``, so a command is first run once in the parent (as root,
 against an empty scratch folder) to import everything its path needs.
 """
@@ -38,6 +39,11 @@ class Result:
 
 def as_user(run: Callable[[], int], umask: int | None = None) -> Result:
     """``run()`` in a child process of a normal user; its exit status and output."""
+    return as_account(NOBODY, NOBODY, run, umask) if ROOT else as_account(None, None, run, umask)
+
+
+def as_account(uid: int | None, gid: int | None, run: Callable[[], int], umask: int | None = None) -> Result:
+    """``run()`` in a child process that takes the ids ``uid``, ``gid`` for good (None: stays as it is)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         pid = os.fork()
         if pid == 0:  # the child: never returns into pytest
@@ -47,10 +53,10 @@ def as_user(run: Callable[[], int], umask: int | None = None) -> Result:
                 os.dup2(err.fileno(), 2)
                 sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
                 sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
-                if ROOT:
+                if uid is not None and gid is not None:
                     os.setgroups([])
-                    os.setgid(NOBODY)
-                    os.setuid(NOBODY)
+                    os.setgid(gid)
+                    os.setuid(uid)
                 if umask is not None:
                     os.umask(umask)
                 code = run()

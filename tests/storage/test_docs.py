@@ -25,7 +25,10 @@ def test_saves_md_examples() -> None:
 
 # the storage modules whose docstrings hold examples (the other packages' examples are collected
 # by pytest itself: testpaths and --doctest-modules in pyproject.toml)
-@pytest.mark.parametrize("module", ["paths", "clock", "presence", "identity", "standin", "settings"])
+MODULES = ["paths", "clock", "presence", "identity", "standin", "settings", "listing", "trust"]
+
+
+@pytest.mark.parametrize("module", MODULES)
 def test_module_docstring_examples(module: str) -> None:
     mod = importlib.import_module(f"norsewind_tui.storage.{module}")
     result = doctest.testmod(mod, optionflags=FLAGS, verbose=False)
