@@ -214,7 +214,16 @@ def test_one_service_account_shares_a_table_and_believes_no_other_account(
     for name in SHARED_DIRS:
         os.chmod(saves / name, 0o700)
     assert svc.run(_start, saves) == Result(0, "accepted\n", "")
-    os.chown(saves / "settings", other.uid, other.gid)
+    os.chmod(settings, 0o770)
+    assert svc.run(_start, saves) == Result(0, "accepted\n", "")  # its group is the service account's own
+    os.chown(settings, svc.uid, other.gid)
+    why = f"mode 0770: the group {other.name} may write in it ({other.name})"
+    assert svc.run(_start, saves).out == (
+        f"{settings}: other accounts can write this folder ({why}), so their files could pass for the players' "
+        f"own: make it {svc.name}'s alone (one account for all players: docs/SSH.md), or use another saves folder\n"
+    )
+    os.chown(settings, other.uid, other.gid)
+    os.chmod(settings, 0o700)
     assert svc.run(_start, saves).out == (
         f"{settings}: other accounts can write this folder (it belongs to {other.name}), so their files could "
         f"pass for the players' own: make it {svc.name}'s alone (one account for all players: docs/SSH.md), "
