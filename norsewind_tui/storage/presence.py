@@ -13,7 +13,9 @@ since this process first read it (issue 24.2).
 
 Records are written by other players' processes: each is read with a size limit,
 without following links, decoded strictly, and skipped (with a notice in
-``problems``) when broken; an identity is never taken from a file name alone.
+``problems``) when broken or written by another Unix account (``trust.py``); an
+identity is never taken from a file name alone.  Only names ``enter`` makes are
+read, from a bounded listing (``listing.py``).
 
 Time comes from a ``Clock`` (``clock.py``), so tests can let days pass:
 

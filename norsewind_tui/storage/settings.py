@@ -5,7 +5,8 @@ rings and a notice says so when it becomes this player's turn at a table while t
 Written atomically (``atomic.py``); read with a size limit, without following links, decoded
 strictly.  A file that cannot be read (broken, hostile, of a newer version) gives the defaults and a
 one-line ``notice``, never a traceback; it is set aside as ``IDENTITY.json.damaged`` (never
-overwritten) before the next write replaces it.
+overwritten) before the next write replaces it.  A file of another Unix account is not believed
+either (``trust.py``), and the next write simply replaces it.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -61,6 +62,7 @@ class SettingsStore:
         except FileNotFoundError:
             return Settings(), None
         except NotOwned as exc:  # not the player's own: the next save replaces it (nothing to keep)
+            self._broken.discard(identity)
             return Settings(), f"Your settings could not be read ({exc}); the defaults are used."
         except SaveError as exc:
             self._broken.add(identity)

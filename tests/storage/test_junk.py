@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
@@ -38,7 +38,7 @@ def test_more_records_than_the_cap_is_one_notice(tmp_path: Path) -> None:
     assert store.of("alice").where == "app"
     cap = f"{folder}: {MAX_RECORDS + 6} presence records; only the first {MAX_RECORDS} (by name) are read"
     assert store.problems[0] == cap
-    assert len(store.problems) == 1 + MAX_RECORDS - 1  # the cap, then the empty records read (one each)
+    assert len(store.problems) == 1 + 1999  # the cap, then the 1,999 empty zz records read after alice's
 
 
 def _profile(name: str) -> bytes:
@@ -65,7 +65,6 @@ def test_junk_profile_names_do_not_push_the_players_out_of_the_hall(tmp_path: Pa
     hall = read_hall(folder)
     assert [(e.player, e.game.margin) for e in hall.best(1)] == [("ana", 10)]
     assert hall.notices == []
-    assert date(2026, 11, 30) == hall.entries[0].game.date.date()
 
 
 def test_a_listing_looks_at_a_bounded_number_of_entries(tmp_path: Path) -> None:
