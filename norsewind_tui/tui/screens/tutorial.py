@@ -29,6 +29,7 @@ from ...rules.queries import space_name
 from ...rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
 from ...storage import SavedGame, SeatMeta, StorageError
 from ...storage.handle import GameHandle
+from ...storage.ownsave import own_game
 from ...storage.paths import sanitise_name
 from ..adapter import Library
 from ..lessons import LessonError, Lessons, Point, Step, load_lessons, pointed_row
@@ -83,22 +84,18 @@ def is_tutorial(game: GameHandle) -> bool:
 def tutorial_game(library: Library, name: str, restart: bool = False) -> SavedGame:
     """The tutorial's save: resumed where it was left, else (or on ``restart``) a new one.
 
+    Never another game named like it (``own_game``: it takes the next free name then).
     Raises ``StorageError`` (one line) when the saves folder cannot hold it, ``LessonError`` when
     the lesson file is broken.
     """
-    store = library.store
-    save = tutorial_name(name)
-    if restart and store.exists(save):
-        store.remove(save)
-    if store.exists(save):
-        game = store.open(save)
-        if not game.finished and is_tutorial(game):
-            return game
-        game.close()
-        store.remove(save)  # finished, or not the tutorial's game: a fresh one
     lessons = load_lessons()
-    config = lessons.config_for(name)
-    return store.create(config, lessons.seed, [SeatMeta(name=name, kind="human")], name=save, campaign=False)
+    store = library.store
+
+    def fresh(save: str) -> SavedGame:
+        config = lessons.config_for(name)
+        return store.create(config, lessons.seed, [SeatMeta(name=name, kind="human")], name=save, campaign=False)
+
+    return own_game(store, tutorial_name(name), is_tutorial, fresh, "The tutorial", restart=restart)
 
 
 def happened(events: list[Event], names: tuple[str, ...], state: State) -> str:

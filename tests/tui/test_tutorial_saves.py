@@ -1,0 +1,94 @@
+"""The tutorial's save never costs a player a game (issue 24 point 1).
+
+A game merely named ``tutorial-PLAYER`` (imported ``--as`` it, saved under it) is left as it
+is: the tutorial takes the next free name.  A tutorial save whose file and backup are both
+broken is set aside as ``.damaged`` and the tutorial starts afresh, saying so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from norsewind_tui.cli import main
+from norsewind_tui.storage.analysis import analysis_path
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.lessons import load_lessons
+from norsewind_tui.tui.screens.tutorial import TutorialScreen, is_tutorial, tutorial_game
+from norsewind_tui.tui.widgets.prompt import StatusLine
+
+from .helpers import PROFILE, aio, make_app
+
+DAMAGED = "The tutorial's save was damaged: starting afresh."
+
+
+@pytest.fixture(autouse=True)
+def player(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "Ana")
+
+
+def own_game_named_like_the_tutorial(saves: Path, tmp_path: Path) -> dict[Path, bytes]:
+    """A game of Ana's imported as ``tutorial-Ana``, with a backup and an analysis: its files' bytes."""
+    library = Library(str(saves), profile=PROFILE)
+    lessons = load_lessons()
+    game = library.create(lessons.config_for("Ana"), lessons.seed + 1, [library.seat("Ana")], name="mine")
+    for _ in range(2):
+        game.push(game.legal_moves()[0])
+    game.close()
+    exported = tmp_path / "mine.json"
+    assert main(["--saves", str(saves), "export", "mine", "--json", "-o", str(exported)]) == 0
+    assert main(["--saves", str(saves), "import", str(exported), "--as", "tutorial-Ana"]) == 0
+    with library.store.open("tutorial-Ana") as imported:
+        imported.push(imported.legal_moves()[0])  # a backup too
+    analysis_path(saves, "tutorial-Ana").write_bytes(b"{}")
+    files = [saves / "tutorial-Ana.json", saves / "tutorial-Ana.json.bak", analysis_path(saves, "tutorial-Ana")]
+    return {path: path.read_bytes() for path in files}
+
+
+def test_a_game_named_like_the_tutorial_is_never_removed(saves: Path, tmp_path: Path) -> None:
+    before = own_game_named_like_the_tutorial(saves, tmp_path)
+    library = Library(str(saves), profile=PROFILE)
+    game = tutorial_game(library, "Ana")
+    assert (game.name, game.session.position) == ("tutorial-Ana-2", 0) and is_tutorial(game)
+    assert game.notice == "The tutorial is saved as tutorial-Ana-2. Another game is named tutorial-Ana."
+    game.push(load_lessons().moves[0])
+    game.close()
+    again = tutorial_game(library, "Ana")  # resumed where it was left
+    assert (again.name, again.session.position) == ("tutorial-Ana-2", 1)
+    again.close()
+    restarted = tutorial_game(library, "Ana", restart=True)  # only the tutorial's own save starts over
+    assert (restarted.name, restarted.session.position) == ("tutorial-Ana-2", 0)
+    restarted.close()
+    assert {path: path.read_bytes() for path in before} == before
+
+
+def test_a_tutorial_save_broken_twice_is_set_aside_and_the_tutorial_starts_afresh(saves: Path) -> None:
+    library = Library(str(saves), profile=PROFILE)
+    game = tutorial_game(library, "Ana")
+    game.push(load_lessons().moves[0])
+    game.push(load_lessons().moves[1])
+    game.close()
+    (saves / "tutorial-Ana.json").write_bytes(b'{"format": 3, "gener')
+    (saves / "tutorial-Ana.json.bak").write_bytes(b"\x00broken")
+    fresh = tutorial_game(library, "Ana")
+    try:
+        assert (fresh.name, fresh.session.position) == ("tutorial-Ana", 0) and is_tutorial(fresh)
+        assert fresh.notice == DAMAGED + " The broken file is kept as tutorial-Ana.json.damaged."
+    finally:
+        fresh.close()
+    assert (saves / "tutorial-Ana.json.damaged").read_bytes() == b'{"format": 3, "gener'
+    assert (saves / "tutorial-Ana.json.damaged.1").read_bytes() == b"\x00broken"
+
+
+@aio
+async def test_learn_with_a_broken_tutorial_save_opens_the_tutorial_and_says_so(saves: Path) -> None:
+    (saves / "tutorial-Ana.json").write_bytes(b"not json")
+    (saves / "tutorial-Ana.json.bak").write_bytes(b"not json either")
+    app = make_app(saves, seed=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialScreen)
+        status = app.screen.query_one(StatusLine)
+        assert status.message == DAMAGED  # the first sentence: the second does not fit beside the lesson
