@@ -28,7 +28,7 @@ def own_game(
 ) -> SavedGame:
     """The feature's save: resumed when ``ours`` and not finished, else ``fresh(name)`` under a name
     that holds no one else's game.  ``restart``: its own save (only) is dropped for a fresh one.
-``what`` names the feature in the notices (the first sentence is short: it must fit 80 columns).
+    ``what`` names the feature in the notices (their first sentence is short: it must fit 80 columns).
 
     Raises ``SaveError`` (one line): the disk refuses, its save is held by another app
     (``GameLocked``), no free name.
