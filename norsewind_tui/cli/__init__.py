@@ -20,6 +20,7 @@ from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.errors import StorageError
 from ..storage.pathlen import check_length
 from ..tui.text import safe_text
+from .output import OutputFailed, cannot_write, guarded_stdout
 
 
 class UsageError(Exception):
@@ -192,11 +193,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
-        for attr in PATH_ARGUMENTS:  # a name the system cannot hold: one line, before any file is touched
-            value = getattr(args, attr, None)
-            if isinstance(value, str):
-                check_length(value)
-        return handler(args)
+        with guarded_stdout():  # a full disk or an I/O error on stdout: one line, exit 1 (issue 24.8)
+            for attr in PATH_ARGUMENTS:  # a name the system cannot hold: one line, before any file is touched
+                value = getattr(args, attr, None)
+                if isinstance(value, str):
+                    check_length(value)
+            return handler(args)
+    except OutputFailed as exc:
+        return cannot_write(exc)
     except (UsageError, StorageError) as exc:
         print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
         return 2

@@ -1,0 +1,75 @@
+"""The commands' standard output: when it fails (a full disk, an I/O error), one line and exit 1.
+
+Every command prints through ``sys.stdout`` (``print``, ``sys.stdout.write``, rich's consoles,
+which look it up at each write).  For the command's run, ``guarded_stdout`` puts a thin
+wrapper there that turns a failed write or flush of that stream into ``OutputFailed``, so
+that it is told apart from any other file's ``OSError``, and flushes it before the command
+returns (a short output is otherwise written only at exit, where a failure is a traceback).
+A broken pipe is left to the code that handles it already (rich and Python exit quietly).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO, cast
+
+
+class OutputFailed(Exception):
+    """Standard output refused a write; ``error`` is the system's error."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Guarded:
+    """``stream``, with its write failures raised as ``OutputFailed``; every other attribute its own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputFailed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputFailed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def guarded_stdout() -> Iterator[None]:
+    """Run the block with a guarded ``sys.stdout``, flushed at its end (``OutputFailed``)."""
+    real = sys.stdout
+    sys.stdout = cast(TextIO, _Guarded(real))
+    try:
+        yield
+        sys.stdout.flush()
+    finally:
+        sys.stdout = real
+
+
+def cannot_write(failed: OutputFailed) -> int:
+    """Say why the output failed, once, on stderr; what is still buffered is dropped (exit status 1)."""
+    with contextlib.suppress(OSError, ValueError):  # no file descriptor (a test's captured stream)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's flush at exit must not fail again
+        os.close(devnull)
+    reason = failed.error.strerror or str(failed.error)
+    with contextlib.suppress(OSError):
+        print(f"norsewind: cannot write the output: {reason}", file=sys.stderr)
+    return 1
