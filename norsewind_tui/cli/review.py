@@ -7,6 +7,7 @@ instead, under a progress bar, and keeps the analysis beside the game (computed 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from . import UsageError, load_cards
@@ -37,6 +38,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ..storage.analysis import log_key, read_analysis, write_analysis
+    from ..storage.errors import SaveError
     from ..storage.paths import resolve_saves_dir
     from ..storage.saves import GameStore
     from ..tui.analysis import analyse, verdict_words
@@ -56,11 +58,13 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         name = game.name
     digest = store.cards.digest
     found = None if args.again else read_analysis(store.dir, name, log_key(session, digest), seat)
+    unkept: SaveError | None = None  # why the analysis made now could not be stored
     console = Console(highlight=False)
     who = safe_text(seats[seat].name)
     if found is None:
         columns = (TextColumn(f"Analysing {who}'s decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:  # stdout keeps the result
+        err = Console(stderr=True)  # stdout keeps the result; no bar (nor its last newline) off a terminal
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("analyse", total=None)
 
             def progress(done: int, total: int) -> None:
@@ -68,8 +72,13 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
             found = analyse(session, seat, digest, jobs=args.jobs, progress=progress)
         assert found is not None
-        write_analysis(store.dir, name, found)
+        try:
+            write_analysis(store.dir, name, found)
+        except SaveError as exc:  # the verdicts all the same (a full disk must not waste the work)
+            unkept = exc
     for verdict in found.costly:
         console.print(safe_text(verdict_words(verdict)), markup=False, soft_wrap=True)
     console.print(safe_text(f"{name}, {who}: {found.summary()}."), markup=False, soft_wrap=True)
+    if unkept is not None:
+        print(f"norsewind: {safe_text(str(unkept))} (it is made again next time)", file=sys.stderr)
     return 0

@@ -7,12 +7,14 @@ the same position always gets the same verdict, whatever the unseen deck order.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import random
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
+from storage.test_faults import Disk
 
 from norsewind_tui.cli import main
 from norsewind_tui.rules import GameConfig
@@ -92,6 +94,21 @@ def test_review_analyse_on_the_command_line(saves: Path, capsys: pytest.CaptureF
     stamp = path.stat().st_mtime_ns
     assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0  # computed once
     assert capsys.readouterr().out.splitlines() == out and path.stat().st_mtime_ns == stamp
+
+
+def test_review_analyse_prints_the_verdicts_when_the_disk_cannot_keep_them(
+    saves: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = random_game(saves, 10)
+    path = analysis_path(saves, game.name)
+    disk = Disk(monkeypatch, path, "write", errno.ENOSPC)  # the faults of tests/storage/test_faults.py
+    disk.down = True
+    assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0
+    out, err = capsys.readouterr()
+    assert disk.failed == 1 and not path.exists()
+    assert out.splitlines()[-1] == "random, Astrid: 5 costly decisions, about 27 points."
+    assert len(out.splitlines()) == 6  # the five verdicts, then the summary
+    assert err == f"norsewind: {path}: cannot save the analysis: No space left on device (it is made again next time)\n"
 
 
 @aio
