@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from rich.cells import cell_len
 from norsewind_tui.cli import main
 from norsewind_tui.rules import medal_for
 from norsewind_tui.storage import GameStore, ProfileStore
+from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.dailyseed import daily_seed
 from norsewind_tui.storage.profiles import GameRecord
 
@@ -139,6 +141,55 @@ def test_daily_deals_the_days_game_and_keeps_it_for_the_next_attempt(
     run(capsys, *argv)
     assert [p.name for p in saves.glob("daily-*.json")] == ["daily-2026-11-30-L1-ana.json"]
     assert GameStore(saves).open("daily-2026-11-30-L1-ana", read_only=True).meta.id == created
+
+
+def finished_attempt(saves: Path) -> None:
+    """Ana's attempt at the deal of ``DAY``, played to its end."""
+    start = start_daily(GameStore(saves), "ana", 1, today=lambda: DAY)
+    assert start.game is not None
+    rng = random.Random(3)
+    while not start.game.finished:
+        start.game.push(rng.choice(start.game.legal_moves()))
+    start.game.close()
+
+
+def test_daily_says_the_attempt_is_done_when_its_result_is_not_in_the_profile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = tmp_path / "saves"
+    finished_attempt(saves)
+    for suffix in (".json", ".json.bak"):  # the profile lost (removed by hand): DailyStart.done is None
+        (saves / "profiles" / f"ana{suffix}").unlink(missing_ok=True)
+    code, lines, err = run(capsys, "--saves", str(saves), "daily", "--profile", "ana", "--today", "2026-11-30")
+    assert (code, err) == (0, "")
+    assert lines == [
+        "ana: daily deal of 2026-11-30, level 1: finished (not in your profile).",
+        "One attempt a day. The others: norsewind halloffame --daily 2026-11-30",
+    ]
+
+
+def test_no_game_is_imported_under_a_daily_deals_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saves = tmp_path / "saves"
+    finished_attempt(saves)
+    exported = tmp_path / "daily-2026-11-30-L1-ana.json"
+    assert main(["--saves", str(saves), "export", "daily-2026-11-30-L1-ana", "--json", "-o", str(exported)]) == 0
+    capsys.readouterr()  # its path is longer than run() allows
+    other = tmp_path / "other"
+    for name in ("daily-2026-11-30-L1-bo", "Daily-2026-11-30-L1-bo", None):  # --as, or the file's own name
+        argv = ["--saves", str(other), "import", str(exported), *(["--as", name] if name else [])]
+        code, lines, err = run(capsys, *argv)
+        shown = name or "daily-2026-11-30-L1-ana"
+        assert (code, lines) == (2, [])
+        assert (
+            err
+            == f"norsewind: {shown}: a daily-… name is kept for the daily deal: nothing imported (choose --as NAME)\n"
+        )
+    assert not any(other.glob("*.json"))
+    bo = start_daily(GameStore(other), "bo", 1, today=lambda: DAY)  # Bo's attempt is still to play
+    assert bo.game is not None and bo.game.session.position == 0
+    bo.game.close()
+    assert main(["--saves", str(other), "import", str(exported), "--as", "anas-daily"]) == 0
+    assert capsys.readouterr().out == f"Imported {exported} as anas-daily: norsewind review anas-daily\n"
 
 
 def test_daily_on_a_locked_level_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

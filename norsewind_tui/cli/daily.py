@@ -118,9 +118,9 @@ def cmd_daily(args: argparse.Namespace) -> int:
     today = args.today or utc_today()
     start = start_daily(store, player, args.level, today=lambda: today)
     if start.game is None:
-        assert start.done is not None
-        done = Entry(player, start.done)
-        print(fit(f"{safe_text(player)}: daily deal of {today.isoformat()}, level {args.level}: {result_line(done)}."))
+        # finished, with its result, or without when the profile lost it (DailyStart): used all the same
+        what = result_line(Entry(player, start.done)) if start.done is not None else "finished (not in your profile)"
+        print(fit(f"{safe_text(player)}: daily deal of {today.isoformat()}, level {args.level}: {what}."))
         print(fit(f"One attempt a day. The others: norsewind halloffame --daily {today.isoformat()}"))
         return 0
     game = start.game

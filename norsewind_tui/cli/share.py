@@ -5,7 +5,8 @@ campaign profile, generation 1); ``export --text`` a record a person reads, like
 the players, the seed, the card set, one line per decision in the log's words with its turn,
 and the score pad.  ``import`` adds a JSON record to the saves folder after the checks of
 loading a save (the card set must match, the log must replay to the recorded digest): a bad
-file gets one line and nothing is written; an existing game is never overwritten.
+file gets one line and nothing is written; an existing game is never overwritten, and no game is
+imported under a daily deal's name (it would stand for that day's attempt).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from ..storage.tables import TABLES_DIR
 from ..storage.verify import load_bytes
 from ..tui.text import safe_text
 from . import UsageError, load_cards
+
+DAILY_PREFIX = "daily-"  # storage/dailyseed.py's save names
 
 
 def add_share_commands(sub: Any) -> None:
@@ -90,6 +93,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     loaded = load_bytes(data, str(path), store.cards)  # SaveError: one line, nothing written
     stem = path.name.removesuffix(".json") if path.name.endswith(".json") else path.stem
     name = sanitise_name(args.as_name or stem)
+    if name.lower().startswith(DAILY_PREFIX):  # such a save is a player's one attempt of the day
+        raise UsageError(f"{name}: a daily-… name is kept for the daily deal: nothing imported (choose --as NAME)")
     if store.exists(name):
         raise UsageError(f"a game named {name} already exists in {store.dir}: nothing imported (choose --as NAME)")
     meta = msgspec.structs.replace(loaded.save.meta, profile=None, recorded=False)  # not this computer's campaign
