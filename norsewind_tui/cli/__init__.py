@@ -117,7 +117,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 Handler = Callable[[argparse.Namespace], int]
-PATH_ARGUMENTS = ("cards", "saves", "file", "serve_saves", "authorized_keys")
+PATH_ARGUMENTS = ("cards", "saves", "file", "serve_saves", "authorized_keys", "output")
 
 
 class _Parser(argparse.ArgumentParser):

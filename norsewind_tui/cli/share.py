@@ -21,7 +21,7 @@ import msgspec
 from ..rules.cards import KINGDOM_NAMES
 from ..rules.scoring import final_result, score_breakdown, viking_score
 from ..rules.session import Session
-from ..storage.atomic import atomic_write, read_limited
+from ..storage.atomic import read_limited, write_exclusive
 from ..storage.errors import SaveError
 from ..storage.format import SaveFile, encode_save
 from ..storage.gamefile import GameFiles
@@ -73,10 +73,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.write(data.decode())
         return 0
     out = Path(args.output)
-    if out.exists() or out.is_symlink():
-        raise UsageError(f"{out} already exists: not overwriting it (choose another -o FILE)")
     try:
-        atomic_write(out, data)
+        write_exclusive(out, data)  # no check before: a file made meanwhile is not overwritten either
+    except FileExistsError:
+        raise UsageError(f"{out} already exists: not overwriting it (choose another -o FILE)") from None
     except OSError as exc:
         raise UsageError(f"{out}: cannot write: {exc.strerror or exc}") from None
     print(safe_text(f"Exported {files.name} to {out}."))

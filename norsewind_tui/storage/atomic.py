@@ -79,6 +79,52 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
     fsync_dir(path.parent)
 
 
+def write_exclusive(path: Path, data: bytes) -> None:
+    """Write ``data`` as the new file ``path``, whole, or raise ``OSError`` with nothing left behind.
+
+    Never replaces anything: ``FileExistsError`` when the name is taken (by a file, a folder, a
+    symbolic link, even a dangling one) at the moment it is created, so a file made after any
+    check is not overwritten either.  The data goes to a temporary file first and is hard-linked
+    under the name (a link never replaces); where links fail, an ``O_EXCL`` file is written in place.
+    """
+    tmp = _tmp_name(path)
+    try:
+        try:
+            write_new(tmp, data)
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise
+            _write_excl(path, data)  # a name the system takes, but not with the temporary name's additions
+        else:
+            try:
+                os.link(tmp, path, follow_symlinks=False)
+            except OSError as exc:
+                if exc.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
+                    raise
+                _write_excl(path, data)  # no hard links here
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    fsync_dir(path.parent)
+
+
+def _write_excl(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    try:
+        try:
+            os.fchmod(fd, FILE_MODE)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)  # this file is ours (O_EXCL made it): no half-written file under the name
+        raise
+
+
 def _keep_backup(path: Path, backup: Path) -> None:
     """Make ``backup`` the current generation of ``path`` (a hard link; a copy where links fail)."""
     link = _tmp_name(backup)

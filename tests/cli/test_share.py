@@ -7,6 +7,7 @@ every decision: the imported file replays its log exactly like the original.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import msgspec
@@ -154,3 +155,38 @@ def test_a_finished_shared_table_round_trips(saves: Path, tmp_path: Path) -> Non
     assert positions(saves, "evening") == expected and len(expected) > 50
     with GameStore(saves).open("evening", read_only=True) as imported:
         assert imported.finished and imported.meta.profile is None
+
+
+def test_export_to_a_name_too_long_for_the_system_is_one_line(
+    saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played(saves, ("Astrid",), 11, "solo", stop=6)
+    limit = os.pathconf(tmp_path, "PC_NAME_MAX")
+    out = tmp_path / ("a" * 10_000)
+    assert run(saves, "export", "solo", "-o", str(out)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("norsewind: ") and err.count("\n") == 1
+    assert err.endswith(f"a name of 10000 bytes is longer than this system allows ({limit} bytes per file name)\n")
+    longest = tmp_path / ("b" * limit)  # the longest name there is: its temporary name is too long
+    assert run(saves, "export", "solo", "-o", str(longest)) == 0
+    assert longest.read_text(encoding="utf-8").startswith("Norsewind game solo\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["saves", longest.name])
+
+
+def test_export_never_overwrites_a_file_made_after_it_looked(
+    saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played(saves, ("Astrid",), 11, "solo", stop=6)
+    out = tmp_path / "solo.json"
+    real_fsync = os.fsync
+
+    def someone_writes_it_now(fd: int) -> None:  # while the export's data is flushed, out appears
+        if not out.exists():
+            out.write_bytes(b"theirs")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", someone_writes_it_now)
+    assert run(saves, "export", "solo", "--json", "-o", str(out)) == 2
+    assert capsys.readouterr().err == f"norsewind: {out} already exists: not overwriting it (choose another -o FILE)\n"
+    assert out.read_bytes() == b"theirs"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves", "solo.json"]  # no temporary file left
