@@ -9,6 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 from norsewind_tui.rules.cards import default_cards
+from norsewind_tui.storage.cardfile import MAX_CARD_FILE, MAX_DEPTH
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,3 +80,27 @@ def test_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     done = check(tmp_path, path)
     # worded like a missing save (storage/saves.py): the path and "no such file"
     assert (done.returncode, done.stdout, done.stderr) == (2, "", f"{path}: no such file\n")
+
+
+def test_every_bad_card_file_exits_1_and_says_why_on_stdout(tmp_path: Path) -> None:
+    """One status for a bad card file, whatever is wrong with it (issue 24 point 11, docs/CARDS.md)."""
+    big, deep, syntax = tmp_path / "big.toml", tmp_path / "deep.toml", tmp_path / "syntax.toml"
+    big.write_bytes(b"#" * (MAX_CARD_FILE + 1))
+    deep.write_bytes(b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n")
+    syntax.write_text("x = = 1\n", encoding="utf-8")
+    said = {
+        big: f"{big}: {MAX_CARD_FILE + 1} bytes is too big for a card file (limit {MAX_CARD_FILE})",
+        deep: f"{deep}: line 1: nested more than {MAX_DEPTH} levels deep",
+        syntax: f"{syntax}: not valid TOML: Invalid value (at line 1, column 5)",
+    }
+    for path, line in said.items():
+        done = check(tmp_path, path)
+        assert (done.returncode, done.stderr) == (1, ""), path
+        assert done.stdout.splitlines() == [line, "1 problem(s) found"]
+
+
+def test_no_card_file_to_check_is_exit_2(tmp_path: Path) -> None:
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    done = check(tmp_path, folder)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"{folder}: not a regular file\n")

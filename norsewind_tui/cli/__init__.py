@@ -45,12 +45,14 @@ def _cmd_cards_check(args: argparse.Namespace) -> int:
     try:
         db = load_card_file(path)
     except CardFileError as exc:
-        if not exc.problems:  # not read at all
+        if exc.unread:  # no card file there to check (docs/CARDS.md: exit status 2)
             print(safe_text(str(exc)), file=sys.stderr)
             return 2
-        for problem in exc.problems:
-            print(safe_text(f"{path}: {problem}"))
-        print(f"{len(exc.problems)} problem(s) found")
+        # a bad card file, whatever is wrong with it (too big, too deep, not TOML, bad cards): 1
+        lines = [f"{path}: {problem}" for problem in exc.problems] or [str(exc)]
+        for line in lines:
+            print(safe_text(line))
+        print(f"{len(lines)} problem(s) found")
         return 1
     kind = "a reconstruction" if db.card_set.reconstruction else "a transcription of printed cards"
     print(safe_text(f"{path}: OK: {len(db.cards)} cards, 4 colours, 4 Viking cards ({kind}); id {db.digest}"))

@@ -27,7 +27,7 @@ from typing import Generic, TypeVar
 
 import msgspec
 
-from .errors import GameLocked, SaveError, SaveMismatch
+from .errors import FileTooBig, GameLocked, SaveError, SaveMismatch
 from .paths import FILE_MODE
 from .trust import account_name, not_ours
 
@@ -186,7 +186,7 @@ def read_limited(
         if owned and (foreign := not_ours(path, st)) is not None:
             raise foreign
         if st.st_size > limit and not cut:
-            raise SaveError(f"{path}: {st.st_size} bytes is too big for a save (limit {limit})")
+            raise FileTooBig(f"{path}: {st.st_size} bytes is too big for a save (limit {limit})")
         chunks = []
         total = 0
         while True:
@@ -198,7 +198,7 @@ def read_limited(
                 if cut:
                     chunks.append(chunk[: len(chunk) - (total - limit)])
                     break
-                raise SaveError(f"{path}: too big for a save (limit {limit} bytes)")
+                raise FileTooBig(f"{path}: too big for a save (limit {limit} bytes)")
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..rules.cards import CardDB, CardSetError, compile_card_set
 from .atomic import read_limited
-from .errors import SaveError, StorageError
+from .errors import FileTooBig, SaveError, StorageError
 from .pathlen import NameTooLong, check_length
 
 MAX_CARD_FILE = 1 << 20  # the shipped set is 17 KB: a megabyte leaves room for comments
@@ -28,11 +28,16 @@ _TOKEN = re.compile(rb'"""|\'\'\'|["\'#\n\[\]{}.\\]')
 
 
 class CardFileError(StorageError):
-    """A card file that cannot be used; ``problems`` lists each problem of a readable file."""
+    """A card file that cannot be used; ``problems`` lists each problem of a readable file.
 
-    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+    ``unread``: there is no card file to check there (missing, not a regular file, not
+    readable, a name the system cannot hold), as opposed to a bad card file.
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None, unread: bool = False) -> None:
         super().__init__(message)
         self.problems = problems or []
+        self.unread = unread
 
 
 def check_shape(data: bytes) -> str | None:
@@ -82,11 +87,12 @@ def load_card_file(path: str | Path) -> CardDB:
         check_length(name)
         data = read_limited(Path(path), MAX_CARD_FILE, follow=True)
     except FileNotFoundError:
-        raise CardFileError(f"{name}: no such file") from None
+        raise CardFileError(f"{name}: no such file", unread=True) from None
     except NameTooLong as exc:
-        raise CardFileError(exc.message) from None
+        raise CardFileError(exc.message, unread=True) from None
     except SaveError as exc:  # read_limited words its refusals for saves
-        raise CardFileError(exc.message.replace("for a save", "for a card file")) from None
+        message = exc.message.replace("for a save", "for a card file")
+        raise CardFileError(message, unread=not isinstance(exc, FileTooBig)) from None
     shape = check_shape(data)
     if shape is not None:
         raise CardFileError(f"{name}: {shape}", [shape])

@@ -42,6 +42,10 @@ class SaveError(StorageError):
     """A save or profile that cannot be read, verified or written; the message names the file."""
 
 
+class FileTooBig(SaveError):
+    """A file over its size limit (``read_limited``): read, as far as it goes, but refused."""
+
+
 class SaveMismatch(SaveError):
     """A sound file this program cannot use (another card set, a newer format): no backup helps."""
 
