@@ -182,13 +182,20 @@ class Listed:
 
     name: str
     path: Path
+    from_backup: bool = False  # only its backup is there (``path`` is the backup): it opens from it
 
 
-def list_folder(folder: Path) -> Iterator[Listed]:
-    """The save files of ``folder`` by name; ``OSError`` when it cannot be listed."""
-    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-        if not entry.name.startswith(".") and entry.name.endswith(SUFFIX):
-            yield Listed(entry.name[: -len(SUFFIX)], Path(entry.path))
+def list_folder(folder: Path, backups: bool = False) -> Iterator[Listed]:
+    """The save files of ``folder`` by name; ``OSError`` when it cannot be listed.
+
+    ``backups``: also the games whose main file is gone but whose backup holds them.
+    """
+    entries = {e.name: e for e in os.scandir(folder) if not e.name.startswith(".")}
+    for name in sorted(entries):
+        if name.endswith(SUFFIX):
+            yield Listed(name[: -len(SUFFIX)], Path(entries[name].path))
+        elif backups and name.endswith(BACKUP_SUFFIX) and name[: -len(BACKUP_SUFFIX)] + SUFFIX not in entries:
+            yield Listed(name[: -len(BACKUP_SUFFIX)], Path(entries[name].path), from_backup=True)
 
 
 def cannot_list(folder: Path, exc: OSError) -> str:

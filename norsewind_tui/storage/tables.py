@@ -45,6 +45,7 @@ view current.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import time
 import uuid
@@ -217,6 +218,7 @@ class TableSummary:
     # when the seat to move got the turn ("bob's turn since 10:42", issue 13); ``updated`` for a
     # file that does not say (written before ``SaveMeta.turn_since``)
     turn_since: datetime | None = None
+    from_backup: bool = False  # its main file is gone: read from its backup (opening it recovers it)
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -375,18 +377,23 @@ class TableStore:
         out: list[TableSummary] = []
         seen: set[str] = set()
         try:
-            listed = list(list_folder(self.dir))
+            listed = list(list_folder(self.dir, backups=True))  # a table whose main file is gone too
         except OSError as exc:
             return [TableSummary("?", self.dir, error=cannot_list(self.dir, exc))]
         for found in listed:
-            name, path = found.name, found.path
+            name, path = found.name, found.path.with_name(found.name + SUFFIX)  # a backup's table: its file
             seen.add(name)
-            stamp = stamp_of(path)
+            stamp = stamp_of(found.path)
             cached = self._cache.get(name)
-            if cached is not None and cached[0] == stamp and stamp is not None:
+            if (
+                cached is not None
+                and cached[0] == stamp
+                and stamp is not None
+                and cached[1].from_backup == found.from_backup
+            ):
                 out.append(cached[1])
                 continue
-            summary = self._summary(name, path)
+            summary = dataclasses.replace(self._summary(name, path), from_backup=found.from_backup)
             self._cache[name] = (stamp, summary)
             out.append(summary)
         for gone in set(self._cache) - seen:

@@ -267,6 +267,19 @@ async def test_a_broken_table_is_listed_with_its_problem(saves: Path) -> None:
         assert screen_name(app) == "LobbyScreen"
 
 
+@aio
+async def test_a_table_only_its_backup_holds_is_listed_marked(saves: Path) -> None:
+    store = TableStore(saves)
+    table = store.create("bob", ["me", "open"], seed=1)
+    store.open(table.name, "carol").join()
+    table.path.unlink()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_lobby(pilot)
+        await until(pilot, lambda: "(from backup)" in text_of(app))
+        assert "bob-table" in text_of(app) and "bob, open" in text_of(app)  # the backup: before carol joined
+
+
 def finish(store: TableStore, seed: int) -> tuple[SharedTable, SharedTable]:
     alice = store.create("alice", ["me", "open"], seed=seed)
     bob = store.open(alice.name, "bob")

@@ -420,6 +420,22 @@ def test_the_lobby_listing(store: TableStore) -> None:
     assert second.name not in [r.name for r in store.list()]
 
 
+def test_a_table_whose_main_file_is_gone_is_listed_from_its_backup(store: TableStore) -> None:
+    """Issue 24 point 10: ``open`` recovers it from the backup, so the lobby lists it (marked)."""
+    table = store.create("alice", ["me", "open"], seed=5)
+    store.open(table.name, "bob").join()  # a second generation: the first is the backup
+    before = next(r for r in store.list() if r.name == table.name)
+    assert not before.from_backup and before.generation == 2
+    table.path.unlink()
+    row = next(r for r in store.list() if r.name == table.name)
+    assert row.from_backup and row.error is None and row.path == table.path
+    assert (row.generation, [s.text for s in row.seats]) == (1, ["alice", "open"])
+    assert store.list()[0] is row  # cached while its backup does not change
+    store.open(table.name, "carol").join()  # opened from the backup, written back under its name
+    again = next(r for r in store.list() if r.name == table.name)
+    assert not again.from_backup and [s.text for s in again.seats] == ["alice", "carol"]
+
+
 def _process_player(saves: str, name: str, identity: str, seed: int, queue: object) -> None:
     """A separate process: play ``identity``'s seat (and the computer) until 40 decisions are made."""
     table = TableStore(Path(saves)).open(name, identity)

@@ -176,6 +176,8 @@ class LobbyScreen(NorsewindScreen[None]):
         Everything in it was written by others (names, presence records): shown literally, bounded.
         """
         name = "\n".join(_wrap(safe_text(row.name), TABLE_W, "-"))
+        if row.from_backup:  # its main file is gone: opening it recovers it from the backup
+            name += "\n(from backup)"
         if row.error is not None:
             problem = row.error.removeprefix(f"{row.path}: ")  # Enter shows the whole message
             return [Text(name), Text("\n".join(_wrap(safe_text(problem), self.seats_width())[:3])), Text("broken")]
