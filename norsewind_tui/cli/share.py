@@ -6,7 +6,7 @@ the players, the seed, the card set, one line per decision in the log's words wi
 and the score pad.  ``import`` adds a JSON record to the saves folder after the checks of
 loading a save (the card set must match, the log must replay to the recorded digest): a bad
 file gets one line and nothing is written; an existing game is never overwritten, and no game is
-imported under a daily deal's name (it would stand for that day's attempt).
+imported under a daily deal's name (it would stand for that day's attempt) or the tutorial's.
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ from ..storage.verify import load_bytes
 from ..tui.text import safe_text
 from . import UsageError, load_cards
 
-DAILY_PREFIX = "daily-"  # storage/dailyseed.py's save names
+# names the app gives its own saves: a daily deal's is a player's one attempt of the day
+# (storage/dailyseed.py), the tutorial's is removed when it is over (tui/screens/tutorial.py)
+KEPT_NAMES = {"daily-": "the daily deal", "tutorial-": "the tutorial"}
 
 
 def add_share_commands(sub: Any) -> None:
@@ -93,8 +95,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     loaded = load_bytes(data, str(path), store.cards)  # SaveError: one line, nothing written
     stem = path.name.removesuffix(".json") if path.name.endswith(".json") else path.stem
     name = sanitise_name(args.as_name or stem)
-    if name.lower().startswith(DAILY_PREFIX):  # such a save is a player's one attempt of the day
-        raise UsageError(f"{name}: a daily-… name is kept for the daily deal: nothing imported (choose --as NAME)")
+    for prefix, owner in KEPT_NAMES.items():
+        if name.lower().startswith(prefix):
+            raise UsageError(f"{name}: a {prefix}… name is kept for {owner}: nothing imported (choose --as NAME)")
     if store.exists(name):
         raise UsageError(f"a game named {name} already exists in {store.dir}: nothing imported (choose --as NAME)")
     meta = msgspec.structs.replace(loaded.save.meta, profile=None, recorded=False)  # not this computer's campaign

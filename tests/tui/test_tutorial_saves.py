@@ -1,7 +1,7 @@
 """The tutorial's save never costs a player a game (issue 24 point 1).
 
-A game merely named ``tutorial-PLAYER`` (imported ``--as`` it, saved under it) is left as it
-is: the tutorial takes the next free name.  A tutorial save whose file and backup are both
+A game merely named ``tutorial-PLAYER`` (saved under it) is left as it is: the tutorial takes
+the next free name; ``import`` refuses the name.  A tutorial save whose file and backup are both
 broken is set aside as ``.damaged`` and the tutorial starts afresh, saying so.
 """
 
@@ -28,26 +28,37 @@ def player(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NORSEWIND_PLAYER", "Ana")
 
 
-def own_game_named_like_the_tutorial(saves: Path, tmp_path: Path) -> dict[Path, bytes]:
-    """A game of Ana's imported as ``tutorial-Ana``, with a backup and an analysis: its files' bytes."""
+def own_game_named_like_the_tutorial(saves: Path) -> dict[Path, bytes]:
+    """A game of Ana's saved as ``tutorial-Ana``, with a backup and an analysis: its files' bytes."""
     library = Library(str(saves), profile=PROFILE)
     lessons = load_lessons()
-    game = library.create(lessons.config_for("Ana"), lessons.seed + 1, [library.seat("Ana")], name="mine")
-    for _ in range(2):
+    config = lessons.config_for("Ana")
+    game = library.create(config, lessons.seed + 1, [library.seat("Ana")], name="tutorial-Ana")
+    for _ in range(2):  # a backup too
         game.push(game.legal_moves()[0])
     game.close()
-    exported = tmp_path / "mine.json"
-    assert main(["--saves", str(saves), "export", "mine", "--json", "-o", str(exported)]) == 0
-    assert main(["--saves", str(saves), "import", str(exported), "--as", "tutorial-Ana"]) == 0
-    with library.store.open("tutorial-Ana") as imported:
-        imported.push(imported.legal_moves()[0])  # a backup too
     analysis_path(saves, "tutorial-Ana").write_bytes(b"{}")
     files = [saves / "tutorial-Ana.json", saves / "tutorial-Ana.json.bak", analysis_path(saves, "tutorial-Ana")]
     return {path: path.read_bytes() for path in files}
 
 
-def test_a_game_named_like_the_tutorial_is_never_removed(saves: Path, tmp_path: Path) -> None:
-    before = own_game_named_like_the_tutorial(saves, tmp_path)
+def test_no_game_is_imported_under_the_tutorials_name(
+    saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    library = Library(str(saves), profile=PROFILE)
+    library.create(load_lessons().config_for("Ana"), 3, [library.seat("Ana")], name="mine").close()
+    exported = tmp_path / "mine.json"
+    assert main(["--saves", str(saves), "export", "mine", "--json", "-o", str(exported)]) == 0
+    capsys.readouterr()
+    assert main(["--saves", str(saves), "import", str(exported), "--as", "tutorial-root"]) == 2
+    assert capsys.readouterr().err == (
+        "norsewind: tutorial-root: a tutorial-… name is kept for the tutorial: nothing imported (choose --as NAME)\n"
+    )
+    assert not (saves / "tutorial-root.json").exists()
+
+
+def test_a_game_named_like_the_tutorial_is_never_removed(saves: Path) -> None:
+    before = own_game_named_like_the_tutorial(saves)
     library = Library(str(saves), profile=PROFILE)
     game = tutorial_game(library, "Ana")
     assert (game.name, game.session.position) == ("tutorial-Ana-2", 0) and is_tutorial(game)
