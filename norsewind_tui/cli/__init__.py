@@ -192,10 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    handler: Handler = args.handler
     try:
         with guarded_stdout():  # a full disk or an I/O error on stdout: one line, exit 1 (issue 24.8)
+            args = parser.parse_args(argv)  # --help prints too
+            handler: Handler = args.handler
             for attr in PATH_ARGUMENTS:  # a name the system cannot hold: one line, before any file is touched
                 value = getattr(args, attr, None)
                 if isinstance(value, str):

@@ -5,7 +5,7 @@ which look it up at each write).  For the command's run, ``guarded_stdout`` puts
 wrapper there that turns a failed write or flush of that stream into ``OutputFailed``, so
 that it is told apart from any other file's ``OSError``, and flushes it before the command
 returns (a short output is otherwise written only at exit, where a failure is a traceback).
-A broken pipe is left to the code that handles it already (rich and Python exit quietly).
+A broken pipe ends the command quietly, exit 1 (as rich's consoles did already).
 """
 
 from __future__ import annotations
@@ -34,16 +34,12 @@ class _Guarded:
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
-        except BrokenPipeError:
-            raise
         except OSError as exc:
             raise OutputFailed(exc) from None
 
     def flush(self) -> None:
         try:
             self._stream.flush()
-        except BrokenPipeError:
-            raise
         except OSError as exc:
             raise OutputFailed(exc) from None
 
@@ -53,22 +49,30 @@ class _Guarded:
 
 @contextlib.contextmanager
 def guarded_stdout() -> Iterator[None]:
-    """Run the block with a guarded ``sys.stdout``, flushed at its end (``OutputFailed``)."""
+    """Run the block with a guarded ``sys.stdout``, flushed at its end, also when it exits
+    (``--help``, ``SystemExit``): an ``OutputFailed`` then replaces what ended it."""
     real = sys.stdout
     sys.stdout = cast(TextIO, _Guarded(real))
     try:
         yield
-        sys.stdout.flush()
     finally:
-        sys.stdout = real
+        try:
+            sys.stdout.flush()
+        finally:
+            sys.stdout = real
 
 
 def cannot_write(failed: OutputFailed) -> int:
-    """Say why the output failed, once, on stderr; what is still buffered is dropped (exit status 1)."""
+    """Say why the output failed, once, on stderr; what is still buffered is dropped (exit status 1).
+
+    A broken pipe says nothing: the reader went away (``norsewind saves | head -1``), as rich does.
+    """
     with contextlib.suppress(OSError, ValueError):  # no file descriptor (a test's captured stream)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # the interpreter's flush at exit must not fail again
         os.close(devnull)
+    if isinstance(failed.error, BrokenPipeError):
+        return 1
     reason = failed.error.strerror or str(failed.error)
     with contextlib.suppress(OSError):
         print(f"norsewind: cannot write the output: {reason}", file=sys.stderr)

@@ -1,8 +1,8 @@
 """A command whose standard output fails says so in one line, exit 1, no traceback (issue 24 point 8).
 
 Each command that prints runs as its own process with its output on ``/dev/full`` (every write
-fails with ENOSPC), and one on a terminal whose other side is gone (EIO).  A broken pipe stays
-quiet, as before.
+fails with ENOSPC), and one on a terminal whose other side is gone (EIO).  A broken pipe ends
+a command quietly (exit 1, as rich's consoles did already; ``print`` and ``write`` gave a traceback).
 """
 
 from __future__ import annotations
@@ -77,11 +77,18 @@ def test_an_io_error_on_stdout_is_one_line_and_exit_1(saves: Path) -> None:
     assert (done.returncode, done.stderr) == (1, "norsewind: cannot write the output: Input/output error\n")
 
 
-def test_a_broken_pipe_stays_quiet(saves: Path) -> None:
+@pytest.mark.parametrize("argv", [["export", "game"], ["halloffame"], ["simulate", "--games", "2"], ["--help"]])
+def test_a_broken_pipe_ends_the_command_quietly(saves: Path, argv: list[str]) -> None:
     read, write = os.pipe()
-    os.close(read)
+    os.close(read)  # the reader went away (| head -1)
     try:
-        done = run(saves, ["simulate", "--games", "2"], write)
+        done = run(saves, argv, write)
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (1, "")
+
+
+def test_help_on_a_full_disk_is_one_line_too(saves: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = run(saves, ["--help"], full.fileno())
+    assert (done.returncode, done.stderr) == (1, FULL)  # argparse itself drops the error: exit 0, nothing said
