@@ -1,7 +1,7 @@
 """A save a feature keeps under a name of its own (the tutorial's ``tutorial-PLAYER``, issue 24).
 
 The name is only where the feature looks first: a player may have a game of that name
-(imported with ``--as``, saved under it), and such a game is never touched.  The feature's
+(saved under it: ``import`` refuses the name), and such a game is never touched.  The feature's
 save is the first of ``NAME``, ``NAME-2``... that is free or that ``ours`` recognises.  A file
 under one of these names that cannot be read at all (both generations broken) is set aside as
 ``.damaged``, never deleted, and the feature starts afresh under its name, saying so.

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from norsewind_tui.cli import main
+from norsewind_tui.storage import GameLocked
 from norsewind_tui.storage.analysis import analysis_path
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.lessons import load_lessons
@@ -103,3 +104,14 @@ async def test_learn_with_a_broken_tutorial_save_opens_the_tutorial_and_says_so(
         assert isinstance(app.screen, TutorialScreen)
         status = app.screen.query_one(StatusLine)
         assert status.message == DAMAGED  # the first sentence: the second does not fit beside the lesson
+
+
+def test_a_game_named_like_the_tutorial_and_open_in_another_app_is_left_alone(saves: Path) -> None:
+    own_game_named_like_the_tutorial(saves)
+    library = Library(str(saves), profile=PROFILE)
+    with library.store.open("tutorial-Ana") as held:  # its lock held, as by another app
+        game = tutorial_game(library, "Ana")
+        assert (game.name, held.name) == ("tutorial-Ana-2", "tutorial-Ana") and is_tutorial(game)
+        game.close()
+        with library.store.open("tutorial-Ana-2"), pytest.raises(GameLocked):  # the tutorial's own, held
+            tutorial_game(library, "Ana")
