@@ -252,6 +252,9 @@ class NorsewindApp(App[str]):
 
         try:
             game = tutorial_game(self.library, self.library.identity())
+        except GameLocked as exc:  # the title says one line at 80 columns: who, not the whole lock
+            self.goto_title(f"The tutorial is open in another app ({exc.user}, pid {exc.pid}).")
+            return
         except (StorageError, LessonError) as exc:
             self.goto_title(f"Cannot open the tutorial: {exc}")
             return

@@ -7,15 +7,19 @@ broken is set aside as ``.damaged`` and the tutorial starts afresh, saying so.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from norsewind_tui.cli import main
 from norsewind_tui.storage import GameLocked
 from norsewind_tui.storage.analysis import analysis_path
+from norsewind_tui.storage.atomic import login_name
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.lessons import load_lessons
+from norsewind_tui.tui.screens.title import TitleScreen
 from norsewind_tui.tui.screens.tutorial import TutorialScreen, is_tutorial, tutorial_game
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
@@ -115,3 +119,20 @@ def test_a_game_named_like_the_tutorial_and_open_in_another_app_is_left_alone(sa
         game.close()
         with library.store.open("tutorial-Ana-2"), pytest.raises(GameLocked):  # the tutorial's own, held
             tutorial_game(library, "Ana")
+
+
+@aio
+async def test_learn_while_the_tutorial_is_open_in_another_app_says_so_in_one_line(saves: Path) -> None:
+    library = Library(str(saves), profile=PROFILE)
+    held = tutorial_game(library, "Ana")  # as another app of Ana's holds it
+    app = make_app(saves, seed=None)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            notice = str(app.screen.query_one("#notice", Static).render())
+            assert notice == f"The tutorial is open in another app ({login_name()}, pid {os.getpid()})."
+            assert len(notice) <= 80
+    finally:
+        held.close()
