@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import IllegalMove, apply, apply_logged, legal_moves
+from ..rules import IllegalMove, apply_logged, legal_moves
 from ..rules.events import HIDDEN_FROM_HERE, Event
 from ..rules.moves import (
     DECLINE,
@@ -109,15 +109,6 @@ def build_targets(state: State) -> list[Target]:
         if move not in seen:
             out.append(Target(key_of(move), move, True, _pos(move, state)))
     return out
-
-
-def why_not(state: State, move: Move) -> str:
-    """The rules' reason why ``move`` is illegal now ("" when it is legal)."""
-    try:
-        apply(state, move)
-    except IllegalMove as exc:
-        return str(exc)
-    return ""
 
 
 def first_legal(targets: list[Target]) -> Key | None:

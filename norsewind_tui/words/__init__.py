@@ -1,0 +1,45 @@
+"""Norsewind in English: the one place that words what the rules say as data.
+
+The rules return events, refusals and decisions as typed data; this package turns them into the
+sentences a player reads, in the past (the log: "Ana took the Inn from slot 2."), the future (a
+preview: "you take the Inn") and short (a summary: "took the Inn").  The app, the command line's
+text export, the review, the tutorial and the analysis all word the game through it, so a
+rewording here is a rewording everywhere, and another front end (plain lines, a browser) reuses it.
+
+    >>> from norsewind_tui.rules import Event, default_cards
+    >>> db = default_cards()
+    >>> past(Event("income", 0, value=2, extra=2, what="inn"), ("Ana",), db)
+    'Ana gained 2 coins for 2 inns.'
+    >>> future(Event("placed", 0, card=0, row=2, value=2), ("Ana",), db, mover=0)
+    'you place the Farm in Mercia, paying 2.'
+"""
+
+from .events import Tense, future, past, predicate, short
+from .moves import move_words
+from .nouns import colour, kingdom, on_holder, plural, side, space_name, supply_item
+from .prompts import EXPECTED, prompt
+from .refusals import R24, config_problem, error, refusal
+from .summary import computers_summary
+
+__all__ = [
+    "EXPECTED",
+    "R24",
+    "Tense",
+    "colour",
+    "computers_summary",
+    "config_problem",
+    "error",
+    "future",
+    "kingdom",
+    "move_words",
+    "on_holder",
+    "past",
+    "plural",
+    "predicate",
+    "prompt",
+    "refusal",
+    "short",
+    "side",
+    "space_name",
+    "supply_item",
+]
