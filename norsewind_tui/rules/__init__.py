@@ -10,7 +10,16 @@
 2
 """
 
-from .cards import CardDB, CardSet, CardSetError, compile_card_set, decode_card_set, default_cards, validate
+from .cards import (
+    CardDB,
+    CardProblem,
+    CardSet,
+    CardSetError,
+    compile_card_set,
+    decode_card_set,
+    default_cards,
+    validate,
+)
 from .engine import (
     SOLO_LEVELS,
     apply,
@@ -72,6 +81,7 @@ from .state import GameConfig, Kingdom, Player, State
 __all__ = [
     "SOLO_LEVELS",
     "CardDB",
+    "CardProblem",
     "CardSet",
     "CardSetError",
     "ChooseKingdom",

@@ -14,6 +14,7 @@ rewording here is a rewording everywhere, and another front end (plain lines, a 
     'you place the Farm in Mercia, paying 2.'
 """
 
+from .cards import card_problem, card_problems
 from .events import Tense, future, past, predicate, short
 from .moves import move_words
 from .nouns import colour, kingdom, on_holder, plural, side, space_name, supply_item
@@ -25,6 +26,8 @@ __all__ = [
     "EXPECTED",
     "R24",
     "Tense",
+    "card_problem",
+    "card_problems",
     "colour",
     "computers_summary",
     "config_problem",

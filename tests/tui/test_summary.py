@@ -37,7 +37,8 @@ async def test_the_computers_summary_keeps_the_kingdoms_at_80x24(saves: Path) ->
             events = [e for batch in game.session.events[mine:] for e in batch if e.player in (1, 2)]
             kingdoms = [words.kingdom(e.row) for e in events if e.kind == "placed"]
             assert len(kingdoms) == 2  # each computer placed a building or a castle
-            summaries = words.computers_summary(events, app.screen.names, app.screen.db)
+            screen: Any = app.screen
+            summaries = words.computers_summary(events, screen.names, screen.db)
             assert not status.fits(summaries[0])  # the whole story is too long here
             assert status.message.startswith("Computers: ")
             for name, kingdom in zip(BOTS, kingdoms, strict=True):

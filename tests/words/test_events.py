@@ -6,6 +6,8 @@ Building, 1 and 2: Lucy takes the inn, pays 2 coins and gains 6 coins for 3 ship
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from norsewind_tui import words
@@ -142,7 +144,7 @@ def test_no_ones_events_read_the_same_in_a_preview(event: Event, logged: str) ->
 
 
 def test_every_kind_of_event_is_worded() -> None:
-    kinds = set(EventKind.__args__)
+    kinds = set(get_args(EventKind))
     assert {e.kind for e, *_ in PLAYERS} | {e.kind for e, _ in NO_ONES} == kinds
 
 

@@ -7,6 +7,8 @@ the rulings they come from (R12, R13, R23, R24).
 
 from __future__ import annotations
 
+from typing import get_args
+
 import msgspec
 import pytest
 
@@ -93,7 +95,7 @@ def test_every_refusal_in_words(why: Refusal, text: str) -> None:
 
 def test_every_code_is_worded() -> None:
     codes = {why.code for why, _ in KINGDOMS + MOVES}
-    assert codes == set(KingdomCode.__args__) | set(MoveCode.__args__)
+    assert codes == set(get_args(KingdomCode)) | set(get_args(MoveCode))
 
 
 def test_plainly_a_card_refused_only_for_its_price() -> None:
