@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import IllegalMove, apply_logged, legal_moves
+from ..rules import IllegalMove, adjacent_supplies, apply_logged, legal_moves
 from ..rules.events import HIDDEN_FROM_HERE, Event
 from ..rules.moves import (
     DECLINE,
@@ -95,7 +95,7 @@ def build_targets(state: State) -> list[Target]:
     elif phase in ("building_kingdom", "castle_kingdom", "place_start"):
         candidates += [ChooseKingdom(r) for r in range(4)]
     elif phase == "supply":
-        candidates += [TakeFrom(state.slot), TakeFrom((state.slot + 1) % 5), DECLINE]
+        candidates += [*(TakeFrom(s) for s in adjacent_supplies(state)), DECLINE]
     else:
         candidates += legal
     seen = set()
