@@ -22,6 +22,7 @@ from rich.cells import cell_len
 
 from ..rules.cards import CardDB, GreenTile
 from ..rules.state import CASTLE, TILE, Player
+from ..words.nouns import plural as plural  # the one plural, re-exported for the board's texts
 
 TYPE_SHORT = {
     "farm": "Farm",
@@ -65,11 +66,6 @@ TILE_HELP = {
     "castle_min_7": "a castle here must cost at least 7.",
     "different_colours": "scores only one citizen figure per colour (neutral is a colour).",
 }
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 coin``, ``2 coins``, ``-1 point`` (``words``: an irregular plural)."""
-    return f"{count} {word if abs(count) == 1 else (words or word + 's')}"
 
 
 def safe_text(text: str, newlines: bool = False) -> str:
