@@ -20,6 +20,7 @@ from .moves import move_words
 from .nouns import colour, kingdom, on_holder, plural, side, space_name, supply_item
 from .prompts import EXPECTED, prompt
 from .refusals import R24, config_problem, error, refusal
+from .scores import kingdom_then
 from .summary import computers_summary
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "error",
     "future",
     "kingdom",
+    "kingdom_then",
     "move_words",
     "on_holder",
     "past",

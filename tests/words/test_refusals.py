@@ -26,6 +26,7 @@ from norsewind_tui.rules import (
     new_game,
 )
 from norsewind_tui.rules.refusals import KingdomCode, MoveCode
+from norsewind_tui.rules.scoring import KingdomScore
 
 DB = default_cards()
 INN, CASTLE_10 = DB.index_of["A-12"], DB.index_of["A-35"]
@@ -168,3 +169,11 @@ def test_the_prompt_of_each_decision() -> None:
         "Lucy: choose an empty citizen space for the neutral citizen."
     )
     assert words.prompt(at(state, phase="over")) == "The game is over."
+
+
+def test_a_kingdoms_score_in_a_preview() -> None:
+    """Rulebook, The End of the Game: shields at least the helmets score prestige x citizens, else -7."""
+    safe = KingdomScore(MERCIA, "Mercia", 2, 3, 1, 2, True, 2)
+    assert words.kingdom_then(safe) == "Mercia then: h2<=s3 safe, p1 x c2 = 2 points."
+    risk = KingdomScore(MERCIA, "Mercia", 4, 0, 0, 0, False, -7)
+    assert words.kingdom_then(risk) == "Mercia then: h4>s0 at risk, -7 points."

@@ -273,14 +273,7 @@ class GameScreen(NorsewindScreen[None]):
         if said:  # what choosing it would do (nothing has happened yet), one sentence each
             said = ["Enter: " + said[0], *(w[:1].upper() + w[1:] for w in said[1:])]
         if isinstance(move, (ChooseKingdom, PlaceCitizen, PlaceDisc)):
-            ks = kingdom_score(db, after.players[state.current], move.row)
-            if ks.safe:
-                said.append(
-                    f"{ks.name} then: h{ks.helmets}<=s{ks.shields} safe, p{ks.prestige} x c{ks.citizens}"
-                    f" = {plural(ks.points, 'point')}."
-                )
-            else:
-                said.append(f"{ks.name} then: h{ks.helmets}>s{ks.shields} at risk, {plural(ks.points, 'point')}.")
+            said.append(words.kingdom_then(kingdom_score(db, after.players[state.current], move.row)))
         text = " ".join(w for w in said if w)
         return text or "Press Enter to choose."
 
