@@ -10,8 +10,9 @@ rewording here is a rewording everywhere, and another front end (plain lines, a 
     >>> db = default_cards()
     >>> past(Event("income", 0, value=2, extra=2, what="inn"), ("Ana",), db)
     'Ana gained 2 coins for 2 inns.'
-    >>> future(Event("placed", 0, card=0, row=2, value=2), ("Ana",), db, mover=0)
-    'you place the Farm in Mercia, paying 2.'
+    >>> inn = db.index_of["A-13"]  # an inn that costs 2
+    >>> future(Event("placed", 0, card=inn, row=2, value=2), ("Ana",), db, mover=0)
+    'you place the Inn in Mercia, paying 2.'
 """
 
 from .cards import card_problem, card_problems
