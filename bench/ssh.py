@@ -231,7 +231,7 @@ def report(label: str, delays: list[float]) -> None:
 async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions: int) -> None:
     """Time from one player's decision (Enter) to the first change of the other player's screen,
     and of a spectator's, at a table of alice, bob and a computer seat."""
-    from norsewind_tui.rules import pending
+    from norsewind_tui import words
     from norsewind_tui.storage.tables import TableStore
 
     store = TableStore(saves)
@@ -281,7 +281,7 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
             computer += 1
             continue
         # every screen shows the position the disk has (a computer's decision may still be on its way)
-        prompt = pending(view.state).prompt[:40]
+        prompt = words.prompt(view.state)[:40]
         for client in everyone:
             await client.wait_for(prompt)
             await client.wait_for(f">{mover}")

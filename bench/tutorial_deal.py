@@ -50,7 +50,8 @@ def play(seed: int) -> tuple[State, list[Move], set[str]]:
     while outcome(state) is None and len(moves) < 400:
         if state.phase == "building_kingdom":
             p = state.players[0]
-            if any("red tile" in (building_problem(db, p, state.held, r) or "") for r in range(4)):
+            problems = [building_problem(db, p, state.held, r) for r in range(4)]
+            if any(why is not None and why.code.startswith("red_") for why in problems):
                 seen.add("red")
         move = steer(state, seen) or bot.decide(state)
         state, events = apply_logged(state, move)

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
+from .. import words
 from ..rules.cards import CardDB, default_cards
 from ..rules.engine import config_problem
 from ..rules.state import GameConfig
@@ -81,7 +82,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         GameConfig(players=("Seat",) * players, level=args.level or 1, random_tiles=args.random_tiles)
     )
     if problem is not None:
-        raise UsageError(problem)
+        raise UsageError(words.config_problem(problem))
     cards = load_cards(args.cards)
     return run_random(
         players, args.games, args.seed, args.level or 1, cards, as_json=args.json, random_tiles=args.random_tiles

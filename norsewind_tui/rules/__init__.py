@@ -10,11 +10,18 @@
 2
 """
 
-from .cards import CardDB, CardSet, CardSetError, compile_card_set, decode_card_set, default_cards, validate
+from .cards import (
+    CardDB,
+    CardProblem,
+    CardSet,
+    CardSetError,
+    compile_card_set,
+    decode_card_set,
+    default_cards,
+    validate,
+)
 from .engine import (
     SOLO_LEVELS,
-    ConfigError,
-    IllegalMove,
     apply,
     apply_logged,
     building_problem,
@@ -25,12 +32,13 @@ from .engine import (
     is_legal,
     legal_moves,
     new_game,
+    refusal,
     register_cards,
     tile_citizen_space,
     tile_prestige_space,
     tile_shield_space,
 )
-from .events import Event, describe
+from .events import Event
 from .moves import (
     ChooseKingdom,
     Decline,
@@ -47,12 +55,14 @@ from .pending import Pending, pending
 from .queries import (
     KingdomSpaces,
     Space,
+    adjacent_supplies,
     at_turn_start,
     decision,
     just_returned,
     kingdom_spaces,
-    space_name,
+    revealed_between,
 )
+from .refusals import ConfigError, ConfigProblem, IllegalMove, Refusal
 from .scoring import (
     KingdomScore,
     Outcome,
@@ -71,10 +81,12 @@ from .state import GameConfig, Kingdom, Player, State
 __all__ = [
     "SOLO_LEVELS",
     "CardDB",
+    "CardProblem",
     "CardSet",
     "CardSetError",
     "ChooseKingdom",
     "ConfigError",
+    "ConfigProblem",
     "Decline",
     "Event",
     "GameConfig",
@@ -92,12 +104,14 @@ __all__ = [
     "PlaceDisc",
     "Player",
     "Refresh",
+    "Refusal",
     "ScoreBreakdown",
     "Session",
     "Space",
     "State",
     "TakeFrom",
     "VikingScore",
+    "adjacent_supplies",
     "apply",
     "apply_logged",
     "at_turn_start",
@@ -110,7 +124,6 @@ __all__ = [
     "decision",
     "decode_card_set",
     "default_cards",
-    "describe",
     "final_result",
     "is_legal",
     "just_returned",
@@ -121,9 +134,10 @@ __all__ = [
     "new_game",
     "outcome",
     "pending",
+    "refusal",
     "register_cards",
+    "revealed_between",
     "score_breakdown",
-    "space_name",
     "tile_citizen_space",
     "tile_prestige_space",
     "tile_shield_space",

@@ -136,13 +136,65 @@ class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     vikings: tuple[VikingCard, ...]
 
 
+CardCode = Literal[
+    # (the values each code carries)
+    "rulebook_prints",  # (value, the value the rulebook prints)
+    "out_of_range",  # (value, lowest, highest)
+    "name_length",  # (length, longest)
+    "id_twice",  # (id, times)
+    "deck_size",  # (deck, cards, expected)
+    "order_twice",  # (order number, times)
+    "too_many_spaces",  # (spaces, at most)
+    "castle_in_deck",  # (deck): the start and reserve decks hold buildings only
+    "castle_cost",
+    "castle_figures",  # R4
+    "only_inns_cost",
+    "inn_cost",
+    "only_ships_coins",
+    "ship_coins",
+    "start_row",
+    "start_order",
+    "only_start_prints",
+    "colour_count",  # (colours)
+    "colour_twice",  # (colour, times)
+    "kingdom_count",  # (kingdom cards)
+    "kingdom_row",  # (row, expected)
+    "kingdom_name",  # (name, expected)
+    "printed_income",  # (income, printed)
+    "printed_income_value",  # (value, printed, income)
+    "income_once",
+    "green_effects",
+    "red_effects",
+    "tile_space_colour",
+    "needs_value",
+    "viking_count",  # (Viking cards)
+    "viking_row",  # (row, expected)
+    "viking_icon",  # (icon, the kingdom's income)
+    "viking_icon_once",
+    "schema",  # (msgspec's message: the file does not fit the schema)
+    "not_toml",  # (msgspec's message)
+]
+
+
+class CardProblem(msgspec.Struct, frozen=True):
+    """One problem of a card set: where (``path``, ``$...``; "" for the whole file), what (``code``)
+    and its numbers or names (``values``); ``words.card_problem`` says it in words."""
+
+    path: str
+    code: CardCode
+    values: tuple[int | str, ...] = ()
+
+
 class CardSetError(ValueError):
     """A card-set file that cannot be used; ``problems`` lists every reason."""
 
-    def __init__(self, source: str, problems: list[str]) -> None:
+    def __init__(self, source: str, problems: list[CardProblem]) -> None:
         self.source = source
         self.problems = problems
-        super().__init__(f"{source}: " + "; ".join(problems))
+        super().__init__(source, problems)
+
+    def __str__(self) -> str:
+        return f"{self.source}: {msgspec.json.encode(self.problems).decode()}"
 
 
 # --------------------------------------------------------------------------- validation
@@ -177,7 +229,7 @@ RED_TILE_RANGES: dict[str, tuple[int, int]] = {"helmets": (1, 1)}  # the ruleboo
 VIKING_SIDE_RANGES: dict[str, tuple[int, int]] = {"helmets": (1, 20), "coins": (1, 20)}
 
 
-def validate(cs: CardSet) -> list[str]:
+def validate(cs: CardSet) -> list[CardProblem]:
     """Every problem of a decoded card set, each prefixed with its path ($...).
 
     The steps follow the file's sections: the deck cards, the player colours
@@ -186,86 +238,86 @@ def validate(cs: CardSet) -> list[str]:
     return [*_deck_cards(cs.cards), *_player_colours(cs.colours), *_viking_cards(cs.vikings, cs.colours)]
 
 
-def _out_of_range(path: str, struct: msgspec.Struct, ranges: dict[str, tuple[int, int]]) -> Iterator[str]:
+def _out_of_range(path: str, struct: msgspec.Struct, ranges: dict[str, tuple[int, int]]) -> Iterator[CardProblem]:
     for field, (low, high) in ranges.items():
         value = getattr(struct, field)
         if low == high and value != low:
-            yield f"{path}.{field}: {value}, the rulebook prints {low}"
+            yield CardProblem(f"{path}.{field}", "rulebook_prints", (value, low))
         elif not low <= value <= high:
-            yield f"{path}.{field}: {value} is outside {low}..{high}"
+            yield CardProblem(f"{path}.{field}", "out_of_range", (value, low, high))
 
 
-def _name_length(path: str, name: str) -> Iterator[str]:
+def _name_length(path: str, name: str) -> Iterator[CardProblem]:
     if not 1 <= len(name) <= MAX_NAME:
-        yield f"{path}: {len(name)} characters, expected 1..{MAX_NAME}"
+        yield CardProblem(path, "name_length", (len(name), MAX_NAME))
 
 
 # ---- the deck cards
 
 
-def _deck_cards(cards: tuple[Card, ...]) -> Iterator[str]:
+def _deck_cards(cards: tuple[Card, ...]) -> Iterator[CardProblem]:
     for card_id, n in Counter(c.id for c in cards).items():
         if n > 1:
-            yield f"$.cards: id {card_id!r} appears {n} times"
+            yield CardProblem("$.cards", "id_twice", (card_id, n))
     per_deck: Counter[str] = Counter(c.deck for c in cards)
     for deck, size in DECK_SIZES.items():
         if per_deck[deck] != size:
-            yield f"$.cards: deck {deck!r} has {per_deck[deck]} cards, expected {size}"
+            yield CardProblem("$.cards", "deck_size", (deck, per_deck[deck], size))
     for i, card in enumerate(cards):
         yield from _deck_card(f"$.cards[{i}] ({card.id})", card)
     for order, n in Counter(c.order for c in cards if c.deck == "start").items():
         if n > 1:
-            yield f"$.cards: starting-card order number {order} appears {n} times"
+            yield CardProblem("$.cards", "order_twice", (order, n))
 
 
-def _deck_card(p: str, c: Card) -> Iterator[str]:
+def _deck_card(p: str, c: Card) -> Iterator[CardProblem]:
     yield from _name_length(f"{p}.id", c.id)
     yield from _out_of_range(p, c, CARD_RANGES)
     if len(c.citizen_spaces) > MAX_CITIZEN_SPACES:
-        yield f"{p}.citizen_spaces: {len(c.citizen_spaces)} spaces, at most {MAX_CITIZEN_SPACES}"
+        yield CardProblem(f"{p}.citizen_spaces", "too_many_spaces", (len(c.citizen_spaces), MAX_CITIZEN_SPACES))
     yield from _castle(p, c) if c.type == "castle" else _building(p, c)
     yield from _starting_card(p, c)
 
 
-def _castle(p: str, c: Card) -> Iterator[str]:
+def _castle(p: str, c: Card) -> Iterator[CardProblem]:
     if c.deck in ("start", "reserve"):
-        yield f"{p}.type: the {c.deck} deck holds buildings only"
+        yield CardProblem(f"{p}.type", "castle_in_deck", (c.deck,))
     if c.cost <= 0:
-        yield f"{p}.cost: a castle needs a cost"
+        yield CardProblem(f"{p}.cost", "castle_cost")
     if c.citizen_spaces or c.citizens or c.helmets:
-        yield f"{p}: castles carry no citizens, citizen spaces or helmets (R4)"
+        yield CardProblem(p, "castle_figures")
 
 
-def _building(p: str, c: Card) -> Iterator[str]:
+def _building(p: str, c: Card) -> Iterator[CardProblem]:
     if c.type != "inn" and c.cost:
-        yield f"{p}.cost: only inns have a cost"
+        yield CardProblem(f"{p}.cost", "only_inns_cost")
     if c.type == "inn" and c.cost <= 0:
-        yield f"{p}.cost: an inn needs a cost"
+        yield CardProblem(f"{p}.cost", "inn_cost")
     if c.type != "ship" and c.coins:
-        yield f"{p}.coins: only ships print a coin value"
+        yield CardProblem(f"{p}.coins", "only_ships_coins")
     if c.type == "ship" and c.coins <= 0:
-        yield f"{p}.coins: a ship needs a coin value"
+        yield CardProblem(f"{p}.coins", "ship_coins")
 
 
-def _starting_card(p: str, c: Card) -> Iterator[str]:
+def _starting_card(p: str, c: Card) -> Iterator[CardProblem]:
     if c.deck == "start":
         if not 1 <= c.row <= 4:
-            yield f"{p}.row: a starting card needs a row 1..4"
+            yield CardProblem(f"{p}.row", "start_row")
         if c.order <= 0:
-            yield f"{p}.order: a starting card needs an order number"
+            yield CardProblem(f"{p}.order", "start_order")
     elif c.row or c.order or c.start_coins:
-        yield f"{p}: only starting cards print row, order and start coins"
+        yield CardProblem(p, "only_start_prints")
 
 
 # ---- the player colours: kingdom cards and kingdom tiles
 
 
-def _player_colours(colours: tuple[PlayerColour, ...]) -> Iterator[str]:
+def _player_colours(colours: tuple[PlayerColour, ...]) -> Iterator[CardProblem]:
     if len(colours) != 4:
-        yield f"$.colours: {len(colours)} player colours, expected 4"
+        yield CardProblem("$.colours", "colour_count", (len(colours),))
     for name, n in Counter(pc.colour for pc in colours).items():
         if n > 1:
-            yield f"$.colours: colour {name!r} appears {n} times"
+            yield CardProblem("$.colours", "colour_twice", (name, n))
     for i, pc in enumerate(colours):
         p = f"$.colours[{i}] ({pc.colour})"
         yield from _name_length(f"{p}.colour", pc.colour)
@@ -276,63 +328,61 @@ def _player_colours(colours: tuple[PlayerColour, ...]) -> Iterator[str]:
             yield from _out_of_range(f"{p}.red_tiles[{j}]", r, RED_TILE_RANGES)
 
 
-def _kingdom_cards(p: str, kingdoms: tuple[KingdomCard, ...]) -> Iterator[str]:
+def _kingdom_cards(p: str, kingdoms: tuple[KingdomCard, ...]) -> Iterator[CardProblem]:
     if len(kingdoms) != 4:
-        yield f"{p}.kingdoms: {len(kingdoms)} kingdom cards, expected 4"
+        yield CardProblem(f"{p}.kingdoms", "kingdom_count", (len(kingdoms),))
     for j, k in enumerate(kingdoms):
         if k.row != j + 1:
-            yield f"{p}.kingdoms[{j}].row: {k.row}, expected {j + 1} (ascending rows)"
+            yield CardProblem(f"{p}.kingdoms[{j}].row", "kingdom_row", (k.row, j + 1))
         if j < 4 and k.name != KINGDOM_NAMES[j]:
-            yield f"{p}.kingdoms[{j}].name: {k.name!r}, expected {KINGDOM_NAMES[j]!r}"
+            yield CardProblem(f"{p}.kingdoms[{j}].name", "kingdom_name", (k.name, KINGDOM_NAMES[j]))
         if PRINTED_INCOME.get(k.row, k.income) != k.income:
-            yield f"{p}.kingdoms[{j}].income: {k.income!r}, the rulebook prints {PRINTED_INCOME[k.row]!r}"
+            yield CardProblem(f"{p}.kingdoms[{j}].income", "printed_income", (k.income, PRINTED_INCOME[k.row]))
         if k.income_value != PRINTED_INCOME_VALUES[k.income]:
-            yield (
-                f"{p}.kingdoms[{j}].income_value: {k.income_value}, the rulebook prints "
-                f"{PRINTED_INCOME_VALUES[k.income]} for {k.income}"
-            )
+            printed = (k.income_value, PRINTED_INCOME_VALUES[k.income], k.income)
+            yield CardProblem(f"{p}.kingdoms[{j}].income_value", "printed_income_value", printed)
     if len(kingdoms) == 4 and sorted(k.income for k in kingdoms) != sorted(PRINTED_INCOME_VALUES):
-        yield f"{p}.kingdoms: each income type must appear once"
+        yield CardProblem(f"{p}.kingdoms", "income_once")
 
 
-def _tile_effects(p: str, pc: PlayerColour) -> Iterator[str]:
+def _tile_effects(p: str, pc: PlayerColour) -> Iterator[CardProblem]:
     if sorted(t.effect for t in pc.green_tiles) != sorted(GREEN_EFFECTS):
-        yield f"{p}.green_tiles: needs each green effect exactly once {list(GREEN_EFFECTS)}"
+        yield CardProblem(f"{p}.green_tiles", "green_effects")
     if sorted(t.effect for t in pc.red_tiles) != sorted(RED_EFFECTS):
-        yield f"{p}.red_tiles: needs each red effect exactly once {list(RED_EFFECTS)}"
+        yield CardProblem(f"{p}.red_tiles", "red_effects")
 
 
-def _green_tiles(p: str, tiles: tuple[GreenTile, ...]) -> Iterator[str]:
+def _green_tiles(p: str, tiles: tuple[GreenTile, ...]) -> Iterator[CardProblem]:
     for j, g in enumerate(tiles):
         q = f"{p}.green_tiles[{j}]"
         yield from _out_of_range(q, g, GREEN_TILE_RANGES)
         if g.effect == "citizen" and g.citizen_space is None:
-            yield f"{q}.citizen_space: the citizen tile needs a space colour"
+            yield CardProblem(f"{q}.citizen_space", "tile_space_colour")
         if g.effect == "shield_space" and g.shield_space <= 0:
-            yield f"{q}.shield_space: needs a value"
+            yield CardProblem(f"{q}.shield_space", "needs_value")
         if g.effect == "prestige_space" and g.prestige_space <= 0:
-            yield f"{q}.prestige_space: needs a value"
+            yield CardProblem(f"{q}.prestige_space", "needs_value")
         if g.effect in ("fourth_building", "citizen_coin") and g.bonus_coins <= 0:
-            yield f"{q}.bonus_coins: needs a value"
+            yield CardProblem(f"{q}.bonus_coins", "needs_value")
 
 
 # ---- the Viking cards (solo)
 
 
-def _viking_cards(vikings: tuple[VikingCard, ...], colours: tuple[PlayerColour, ...]) -> Iterator[str]:
+def _viking_cards(vikings: tuple[VikingCard, ...], colours: tuple[PlayerColour, ...]) -> Iterator[CardProblem]:
     if len(vikings) != 4:
-        yield f"$.vikings: {len(vikings)} Viking cards, expected 4"
+        yield CardProblem("$.vikings", "viking_count", (len(vikings),))
     for j, v in enumerate(vikings):
         p = f"$.vikings[{j}]" + (f" ({KINGDOM_NAMES[j]})" if j < len(KINGDOM_NAMES) else "")
         if v.row != j + 1:
-            yield f"{p}.row: {v.row}, expected {j + 1}"
+            yield CardProblem(f"{p}.row", "viking_row", (v.row, j + 1))
         income = colours[0].kingdoms[j].income if colours and len(colours[0].kingdoms) > j else v.icon
         if income != v.icon:
-            yield f"{p}.icon: {v.icon!r} differs from the kingdom's income type {income!r}"
+            yield CardProblem(f"{p}.icon", "viking_icon", (v.icon, income))
         yield from _out_of_range(f"{p}.green", v.green, VIKING_SIDE_RANGES)
         yield from _out_of_range(f"{p}.red", v.red, VIKING_SIDE_RANGES)
     if len(set(v.icon for v in vikings)) != len(vikings):
-        yield "$.vikings: each building icon may appear on one Viking card only"
+        yield CardProblem("$.vikings", "viking_icon_once")
 
 
 def decode_card_set(data: bytes | str, source: str = "<cards>") -> CardSet:
@@ -340,9 +390,9 @@ def decode_card_set(data: bytes | str, source: str = "<cards>") -> CardSet:
     try:
         cs = msgspec.toml.decode(data, type=CardSet)
     except msgspec.ValidationError as exc:
-        raise CardSetError(source, [str(exc)]) from None
+        raise CardSetError(source, [CardProblem("", "schema", (str(exc),))]) from None
     except msgspec.DecodeError as exc:
-        raise CardSetError(source, [f"not valid TOML: {exc}"]) from None
+        raise CardSetError(source, [CardProblem("", "not_toml", (str(exc),))]) from None
     problems = validate(cs)
     if problems:
         raise CardSetError(source, problems)

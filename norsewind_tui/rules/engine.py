@@ -9,7 +9,7 @@
     'building_kingdom'
 
 ``apply`` is pure: it returns a new state and never changes its argument.  An
-illegal move raises ``IllegalMove`` with the reason in words.  Every random
+illegal move raises ``IllegalMove`` with the reason as data (``Refusal``).  Every random
 draw comes from ``(seed, state.rng)`` (R22), so the same seed and moves always
 give the same game.
 """
@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from . import draws
-from .cards import KINGDOM_NAMES, CardDB, GreenTile, default_cards
+from .cards import CardDB, GreenTile, default_cards
 from .events import Event
 from .moves import (
     DECLINE,
@@ -39,6 +39,7 @@ from .moves import (
     Refresh,
     TakeFrom,
 )
+from .refusals import ConfigError, ConfigProblem, IllegalMove, Refusal
 from .state import (
     CASTLE,
     COLOUR_NAMES,
@@ -64,6 +65,7 @@ __all__ = [
     "config_problem",
     "legal_moves",
     "new_game",
+    "refusal",
     "register_cards",
 ]
 
@@ -82,23 +84,6 @@ SOLO_LEVELS: dict[int, tuple[int, int, int]] = {
 SUPPLY_SIZE = {1: 4, 2: 8, 3: 10, 4: 12}  # colored citizens per supply (R2)
 DISC_COUNT = 24
 NEUTRAL_PER_PLAYER = 4
-
-
-# R23: why a castle just returned to the display cannot be bought yet
-RETURNED_REASON = (
-    "that castle was just returned to the display: it can be bought again after the market is next refilled"
-)
-
-
-R24_REASON = "variant 2 (4 random kingdom tiles) does not apply to solo: the level table fixes the tiles (R24)"
-
-
-class IllegalMove(ValueError):
-    """A move that the rules do not allow now; the message says why."""
-
-
-class ConfigError(ValueError):
-    """A game configuration that cannot be set up."""
 
 
 # --------------------------------------------------------------------------- card sets
@@ -214,17 +199,17 @@ _rng = draws.stream  # draw ``counter`` of game ``seed`` (R22)
 # --------------------------------------------------------------------------- setup
 
 
-def config_problem(config: GameConfig) -> str | None:
+def config_problem(config: GameConfig) -> ConfigProblem | None:
     """Why ``config`` cannot be set up (player count, solo level, names, R24), or None."""
     n = len(config.players)
     if not 1 <= n <= 4:
-        return f"Norsewind is for 1 to 4 players, not {n}"
+        return ConfigProblem("player_count", n)
     if n == 1 and config.level not in SOLO_LEVELS:
-        return f"solo level must be 1 to 7, not {config.level}"
+        return ConfigProblem("solo_level", config.level)
     if n == 1 and config.random_tiles:
-        return R24_REASON
+        return ConfigProblem("solo_random_tiles")
     if any(not name.strip() for name in config.players):
-        return "every player needs a name"
+        return ConfigProblem("unnamed_player")
     return None
 
 
@@ -391,25 +376,24 @@ def building_cost(db: CardDB, player: Player, card: int, row: int) -> int:
     return cost
 
 
-def building_problem(db: CardDB, player: Player, card: int, row: int) -> str | None:
+def building_problem(db: CardDB, player: Player, card: int, row: int) -> Refusal | None:
     """Why ``card`` cannot be placed in ``row`` now, or None when it can."""
     t = _tables(db)
     k = player.kingdoms[row]
     effect = t.effect[player.colour][k.tile]
-    name = KINGDOM_NAMES[row]
     if effect == "two_buildings" and len(k.buildings) >= 2:
-        return f"{name} has a red tile: at most 2 buildings"
+        return Refusal("red_two_buildings", row)
     if len(k.buildings) >= 4:
-        return f"{name} already has 4 buildings"
+        return Refusal("four_buildings", row)
     if effect == "different_types":
         kind = db.type[card]
         if any(db.type[b] == kind for b in k.buildings):
-            return f"{name} has a red tile: every building must be of a different type (it has a {kind})"
+            return Refusal("red_different_types", row, kind=kind)
     cost = building_cost(db, player, card, row)
     if cost > player.coins:
         if effect == "helmet_tax" and db.helmets[card] >= 3:
-            return f"{name} has a red tile: this costs {cost} (1 for 3+ helmets); you have {player.coins}"
-        return f"the {db.name(card)} costs {cost}; you have {player.coins}"
+            return Refusal("red_helmet_tax", row, card, cost, player.coins)
+        return Refusal("cost", row, card, cost, player.coins)
     return None
 
 
@@ -428,14 +412,14 @@ def _can_build(t: _Tables, types: tuple[str, ...], player: Player, card: int, ro
     return t.base_cost[card] + (e == "helmet_tax" and t.heavy[card]) <= player.coins
 
 
-def castle_problem(db: CardDB, player: Player, card: int, row: int) -> str | None:
+def castle_problem(db: CardDB, player: Player, card: int, row: int) -> Refusal | None:
     """Why the castle ``card`` cannot be placed in ``row`` now, or None."""
     t = _tables(db)
     k = player.kingdoms[row]
     if t.effect[player.colour][k.tile] == "castle_min_7" and db.cost[card] < 7:
-        return f"{KINGDOM_NAMES[row]} has a red tile: its castle must cost at least 7"
+        return Refusal("red_castle_min_7", row, card)
     if db.cost[card] > player.coins:
-        return f"the castle costs {db.cost[card]}; you have {player.coins}"
+        return Refusal("castle_cost", row, card, db.cost[card], player.coins)
     return None
 
 
@@ -641,13 +625,13 @@ def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
     return moves
 
 
-def _start_problem(db: CardDB, player: Player, row: int) -> str | None:
+def _start_problem(db: CardDB, player: Player, row: int) -> Refusal | None:
     """The variant's starting-card placement must respect the row's tile (rulebook, Variants)."""
     card = player.start_card
     k = player.kingdoms[row]
     t = _tables(db)
     if t.effect[player.colour][k.tile] == "helmet_tax" and db.helmets[card] >= 3 and player.coins < 1:
-        return f"{KINGDOM_NAMES[row]} has a red tile: this costs 1 (3+ helmets); you have {player.coins}"
+        return Refusal("start_helmet_tax", row, card, 1, player.coins)
     return None
 
 
@@ -655,74 +639,76 @@ def is_legal(state: State, move: Move) -> bool:
     return move in _legal(state)
 
 
-def _why_illegal(state: State, move: Move) -> str:
-    """The reason a move is not among ``legal_moves`` (for the player, in words)."""
+def refusal(state: State, move: Move) -> Refusal | None:
+    """Why ``move`` is not legal now, or None when it is (``apply`` raises it as ``IllegalMove``)."""
+    return None if move in _legal(state) else _why_illegal(state, move)
+
+
+def _distinct(reasons: list[Refusal | None]) -> tuple[Refusal, ...]:
+    """The kingdoms' reasons, the row left out so that the same reason is given once."""
+    return tuple(dict.fromkeys(_replace(r, row=-1) if r.code in _ROWLESS else r for r in reasons if r))
+
+
+_ROWLESS = frozenset({"cost", "castle_cost"})  # reasons that do not depend on the kingdom
+
+
+def _why_illegal(state: State, move: Move) -> Refusal:
+    """The reason a move is not among ``legal_moves``."""
     phase = state.phase
     if phase == "over":
-        return "the game is over"
+        return Refusal("over")
     db = cards_for(state)
     player = state.players[state.current]
-    expected = {
-        "action": "pick a building, a castle, refresh or pass",
-        "building_kingdom": "choose the kingdom for the building",
-        "castle_kingdom": "choose the kingdom for the castle",
-        "place_start": "choose the kingdom for your starting card",
-        "supply": "take from a supply next to the slot, or decline",
-        "citizen_space": "choose a space for the citizen",
-        "neutral_space": "choose a space for the neutral citizen",
-        "disc_space": "choose a space for the disc",
-        "reuse_disc": "move the old castle's disc to the new castle, or return it",
-    }[phase]
     if phase == "action" and isinstance(move, PickBuilding):
         if not 0 <= move.slot < 5 or state.market[move.slot] < 0:
-            return "that market slot is empty"
+            return Refusal("slot_empty")
         card = state.market[move.slot]
-        reasons = [building_problem(db, player, card, r) for r in range(4)]
-        return f"the {db.name(card)} fits no kingdom: " + "; ".join(dict.fromkeys(r for r in reasons if r))
+        reasons = _distinct([building_problem(db, player, card, r) for r in range(4)])
+        return Refusal("building_fits_nowhere", card=card, reasons=reasons)
     if phase == "action" and isinstance(move, PickCastle):
         if not 0 <= move.index < len(state.display):
-            return "there is no such castle in the display"
+            return Refusal("no_such_castle")
         card = state.display[move.index]
         if card in state.returned:
-            return RETURNED_REASON
-        reasons = [castle_problem(db, player, card, r) for r in range(4)]
-        return "that castle fits no kingdom: " + "; ".join(dict.fromkeys(r for r in reasons if r))
+            return Refusal("just_returned", card=card)
+        reasons = _distinct([castle_problem(db, player, card, r) for r in range(4)])
+        return Refusal("castle_fits_nowhere", card=card, reasons=reasons)
     if phase == "action" and isinstance(move, Refresh):
-        if state.refreshed:
-            return "the market was already refreshed this turn"
-        return "a refresh is allowed only when you can afford no building in the market (R12)"
+        return Refusal("already_refreshed" if state.refreshed else "refresh_not_allowed")
     if phase == "action" and isinstance(move, Pass):
-        return "you may pass only when no action is possible (R13)"
+        return Refusal("pass_not_allowed")
     if isinstance(move, ChooseKingdom) and phase in ("building_kingdom", "castle_kingdom", "place_start"):
         if not 0 <= move.row < 4:
-            return "there are only 4 kingdoms"
+            return Refusal("no_such_kingdom")
         if phase == "building_kingdom":
-            return building_problem(db, player, state.held, move.row) or "not allowed"
-        if phase == "castle_kingdom":
-            return castle_problem(db, player, state.held, move.row) or "not allowed"
-        return _start_problem(db, player, move.row) or "not allowed"
+            why = building_problem(db, player, state.held, move.row)
+        elif phase == "castle_kingdom":
+            why = castle_problem(db, player, state.held, move.row)
+        else:
+            why = _start_problem(db, player, move.row)
+        return why or Refusal("kingdom", move.row)
     if isinstance(move, TakeFrom) and phase == "supply":
         if move.supply not in (state.slot, (state.slot + 1) % 5):
-            return "you may take only from a supply next to the slot you took the card from"
+            return Refusal("not_next_to_slot")
         if state.supplies[move.supply] <= 0:
-            return "that supply is empty"
+            return Refusal("supply_empty")
         if state.supply_kinds[move.supply] == DISCS:
-            return "you have no space you can pay for to put an upgrade disc on"
-        return f"you have no empty {COLOUR_NAMES[state.supply_kinds[move.supply]]} citizen space"
+            return Refusal("no_disc_space")
+        return Refusal("no_citizen_space", colour=state.supply_kinds[move.supply])
     if isinstance(move, PlaceCitizen) and phase in ("citizen_space", "neutral_space"):
-        return "that space is taken or does not match the citizen's colour"
+        return Refusal("space_taken")
     if isinstance(move, PlaceDisc) and phase in ("disc_space", "reuse_disc"):
         if phase == "reuse_disc" and move.holder != CASTLE:
-            return "a replaced castle's disc can go only on the new castle"
-        return "that space is taken, does not exist, or you cannot pay for it (prestige costs 2)"
-    return f"now you must {expected}"
+            return Refusal("reuse_castle_only")
+        return Refusal("disc_space_bad")
+    return Refusal("other_decision", phase=phase)
 
 
 # --------------------------------------------------------------------------- apply
 
 
 def apply(state: State, move: Move) -> State:
-    """The state after ``move``.  Raises ``IllegalMove`` (with the reason) if it is not legal."""
+    """The state after ``move``.  Raises ``IllegalMove`` (its ``refusal`` says why) if it is not legal."""
     last_state, moves = _last  # ``_apply`` inlined: this runs at every move
     if last_state is not state:
         moves = _legal(state)

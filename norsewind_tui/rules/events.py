@@ -1,6 +1,6 @@
 """What happened, as data, for the game log.
 
-``apply_logged`` returns these; ``describe`` turns one into a sentence.  The
+``apply_logged`` returns these; ``words.past`` turns one into a sentence.  The
 engine never formats text in its hot path: events are only built when asked.
 """
 
@@ -9,9 +9,6 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
-
-from .cards import KINGDOM_NAMES, CardDB
-from .state import CASTLE, COLOUR_NAMES, DISCS, TILE
 
 EventKind = Literal[
     # a player's decisions
@@ -70,83 +67,3 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True):
     extra: int = 0  # a second number (e.g. how many buildings paid income)
     what: str = ""  # a building type, a colour, a side ...
     holder: int | None = None  # citizen, disc: the space's holder (CASTLE, TILE or a building index)
-
-
-def _n(count: int, noun: str) -> str:
-    """``1 coin``, ``2 coins``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _holder(db: CardDB, kingdom_card: str, holder: int | None) -> str:
-    if holder is None:
-        return kingdom_card
-    if holder == CASTLE:
-        return f"the castle in {kingdom_card}"
-    if holder == TILE:
-        return f"the kingdom tile of {kingdom_card}"
-    return f"building {holder + 1} of {kingdom_card}"
-
-
-def describe(event: Event, names: tuple[str, ...], db: CardDB) -> str:
-    """A one-line sentence for ``event``; ``names`` are the players' names."""
-    who = names[event.player] if 0 <= event.player < len(names) else "Someone"
-    card = db.name(event.card) if event.card >= 0 else ""
-    kingdom = KINGDOM_NAMES[event.row] if 0 <= event.row < 4 else ""
-    k = event.kind
-    if k == "took_building":
-        return f"{who} took the {card} from slot {event.slot + 1}."
-    if k == "took_castle":
-        return f"{who} took the castle (cost {db.cost[event.card]}) from the castle display."
-    if k == "placed":
-        text = f"{who} placed the {card} in {kingdom}"
-        if event.value:
-            text += f", paid {event.value}"
-        return text + "."
-    if k == "income":
-        return f"{who} gained {_n(event.value, 'coin')} for {_n(event.extra, event.what)}."
-    if k == "ship_coins":
-        return f"{who} gained {_n(event.value, 'coin')} from the ship."
-    if k == "fourth_bonus":
-        return f"{who} gained {_n(event.value, 'coin')} for a 4th building in {kingdom}."
-    if k == "citizen_bonus":
-        return f"{who} gained {_n(event.value, 'coin')} for a citizen in {kingdom}."
-    if k == "took_supply":
-        what = "an upgrade disc" if event.value == DISCS else f"a {COLOUR_NAMES[event.value]} citizen"
-        return f"{who} took {what} from supply {event.slot + 1}."
-    if k == "declined":
-        return f"{who} took no citizen or disc."
-    if k == "citizen":
-        return f"{who} put a {event.what} citizen on {_holder(db, kingdom, event.holder)}."
-    if k == "disc":
-        paid = f", paid {event.value}" if event.value else ""
-        return f"{who} put a disc {event.what} side up on {_holder(db, kingdom, event.holder)}{paid}."
-    if k == "replaced":
-        return f"{who} replaced the castle in {kingdom}; it returns to the castle display."
-    if k == "disc_returned":
-        return f"{who} returned a disc of the old castle to the supply."
-    if k == "no_neutral":
-        return f"{who} has no empty citizen space: no neutral citizen."
-    if k == "revealed":
-        return f"The {card} was revealed into slot {event.slot + 1}."
-    if k == "castle_revealed":
-        return f"A castle (cost {db.cost[event.card]}) was revealed to the castle display."
-    if k == "castle_discarded":
-        return f"The castle display is full: the leftmost castle (cost {db.cost[event.card]}) is discarded."
-    if k == "refresh":
-        return f"{who} could afford no building: the market was refreshed."
-    if k == "pass":
-        return f"{who} could take no action and passed."
-    if k == "end_triggered":
-        return "The draw deck is exhausted: the end of the game is triggered."
-    if k == "all_passed":
-        return "Nobody can act any more: the end of the game is triggered."
-    if k == "ship_moved":
-        return f"The Viking ship moves {event.value} to slot {event.slot + 1}."
-    if k == "vikings_took":
-        return f"The Vikings take the {card} into {kingdom}."
-    if k == "vikings_nothing":
-        return "The Viking ship is over an empty slot: the Vikings take nothing."
-    if k == "start_card":
-        return f"{who} put the starting card ({card}) in {kingdom}."
-    assert k == "game_over", k
-    return "The game is over."

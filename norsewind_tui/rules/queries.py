@@ -6,13 +6,25 @@ markers (-1 for "none", ``CASTLE``/``TILE`` holders, phase strings).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import msgspec
 
-from .cards import KINGDOM_NAMES, CardDB
+from .cards import CardDB
 from .engine import card_citizen_spaces, tile_citizen_space, tile_prestige_space, tile_shield_space
+from .events import Event
 from .state import CASTLE, PRESTIGE, SHIELD, TILE, Kingdom, Player, State
+
+
+def adjacent_supplies(state: State) -> tuple[int, int]:
+    """A3 (R9): the two supplies next to the market slot the building was taken from."""
+    return state.slot, (state.slot + 1) % 5
+
+
+def revealed_between(events: Sequence[Sequence[Event]]) -> tuple[int, ...]:
+    """The cards turned over from a deck in these decisions' events (market and castle display)."""
+    return tuple(e.card for batch in events for e in batch if e.kind in ("revealed", "castle_revealed"))
 
 
 def just_returned(state: State) -> tuple[int, ...]:
@@ -104,20 +116,6 @@ def _tile_spaces(db: CardDB, player: Player, k: Kingdom) -> tuple[Space, ...]:
     if prestige:
         out.append(Space(TILE, "tile", "prestige", 0, None, prestige, None, (TILE, PRESTIGE) in k.discs))
     return tuple(out)
-
-
-def space_name(db: CardDB, player: Player, row: int, holder: int) -> str:
-    """Where a space is, in words: "the castle in Mercia", "the Inn in Mercia (building 2)"."""
-    kingdom = KINGDOM_NAMES[row]
-    place = holder_place(holder)
-    if place == "castle":
-        return f"the castle in {kingdom}"
-    if place == "tile":
-        return f"the kingdom tile of {kingdom}"
-    buildings = player.kingdoms[row].buildings
-    if 0 <= holder < len(buildings):
-        return f"the {db.name(buildings[holder])} in {kingdom} (building {holder + 1})"
-    return f"building {holder + 1} in {kingdom}"
 
 
 # --------------------------------------------------------------------------- the decision awaited

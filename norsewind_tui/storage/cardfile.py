@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .. import words
 from ..rules.cards import CardDB, CardSetError, compile_card_set
 from .atomic import read_limited
 from .errors import FileTooBig, SaveError, StorageError
@@ -99,7 +100,7 @@ def load_card_file(path: str | Path) -> CardDB:
     try:
         return compile_card_set(data, name)
     except CardSetError as exc:
-        n = len(exc.problems)
-        raise CardFileError(f"{name}: {n} problem(s): " + "; ".join(exc.problems), exc.problems) from None
+        problems = words.card_problems(exc)
+        raise CardFileError(f"{name}: {len(problems)} problem(s): " + "; ".join(problems), problems) from None
     except RecursionError:  # check_shape should have refused it first; never a traceback
         raise CardFileError(f"{name}: nested too deep", ["nested too deep"]) from None

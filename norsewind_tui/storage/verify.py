@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 import msgspec
 
+from .. import words
 from ..rules.cards import CardDB
-from ..rules.engine import ConfigError, IllegalMove
+from ..rules.refusals import ConfigError, IllegalMove
 from ..rules.session import Session
 from .errors import SaveError, SaveMismatch
 from .format import FORMAT_VERSION, MAX_TEXT, SaveFile, decode_save, digest_matches, printable_problem
@@ -56,14 +57,15 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
     try:
         session = Session(config, save.seed, cards)
     except ConfigError as exc:
-        raise SaveError(f"{source}: $.config: {exc}") from None
+        raise SaveError(f"{source}: $.config: {words.config_problem(exc.problem)}") from None
     except Exception as exc:  # a configuration the rules choke on is still just a broken file
         raise SaveError(f"{source}: $.config: cannot set up this game ({type(exc).__name__}: {exc})") from None
     for i, move in enumerate(save.moves):
         try:
             session.push(move)
         except IllegalMove as exc:
-            raise SaveError(f"{source}: $.moves[{i}]: illegal move {_move_enc.encode(move).decode()}: {exc}") from None
+            why = words.refusal(exc.refusal, cards)
+            raise SaveError(f"{source}: $.moves[{i}]: illegal move {_move_enc.encode(move).decode()}: {why}") from None
         except Exception as exc:
             raise SaveError(
                 f"{source}: $.moves[{i}]: the rules failed on {_move_enc.encode(move).decode()} "

@@ -28,7 +28,7 @@ from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import State
 from ..storage.analysis import ANALYSIS_FORMAT, Analysis, Verdict, log_key
-from .hints import move_words
+from ..words import move_words
 from .timeline import Timeline
 
 BOT = "hard"

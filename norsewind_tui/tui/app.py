@@ -23,6 +23,7 @@ from textual.filter import ANSIToTruecolor, LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
+from .. import words
 from ..rules import ConfigError
 from ..rules.cards import CardDB
 from ..rules.state import GameConfig
@@ -282,7 +283,7 @@ class NorsewindApp(App[str]):
         try:
             game = self.library.create(config, seed, seats)
         except (ConfigError, StorageError) as exc:  # one line for the player
-            on_error(f"Cannot start the game: {exc}")
+            on_error(f"Cannot start the game: {words.error(exc)}")
             return
         self.start_game(game)
 

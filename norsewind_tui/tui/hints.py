@@ -18,22 +18,10 @@ from ..bots.explain import explain_move
 from ..bots.hint import HINT_SEED
 from ..bots.hint import hint as bot_hint
 from ..bots.registry import steady_hard_bot
-from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.engine import cards_for, is_legal
-from ..rules.moves import (
-    ChooseKingdom,
-    Decline,
-    Move,
-    Pass,
-    PickBuilding,
-    PickCastle,
-    PlaceCitizen,
-    PlaceDisc,
-    Refresh,
-    TakeFrom,
-)
-from ..rules.queries import space_name
-from ..rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
+from ..rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle
+from ..rules.state import State
+from ..words import move_words
 
 
 @dataclass(frozen=True)
@@ -105,67 +93,3 @@ def _reason(move: Move, reason: str) -> str:
     elif isinstance(move, ChooseKingdom):
         parts = [p for p in parts if not (p.startswith("the ") and " fits " in p)]
     return "; ".join(parts) if parts else reason
-
-
-def _next(plan: Sequence[Move], move: Move) -> Move | None:
-    """The decision the plan makes after ``move`` (when the plan starts with it)."""
-    if len(plan) > 1 and plan[0] == move:
-        return plan[1]
-    return None
-
-
-def _holder(state: State, db: CardDB, row: int, holder: int) -> str:
-    return space_name(db, state.players[state.current], row, holder)
-
-
-def _where(state: State, db: CardDB, then: Move | None) -> str:
-    """Where the plan puts what is taken: " into Wessex", " for the castle in Mercia"."""
-    if isinstance(then, ChooseKingdom):
-        return f" into {KINGDOM_NAMES[then.row]}"
-    if isinstance(then, PlaceCitizen):
-        return f" for {_holder(state, db, then.row, then.holder)}"
-    if isinstance(then, PlaceDisc):
-        return f" for {_holder(state, db, then.row, then.holder)}, {SIDE_NAMES[then.side]} side up"
-    return ""
-
-
-def move_words(state: State, move: Move, plan: Sequence[Move], db: CardDB) -> str:
-    """``move`` in words, with where the rest of the turn (``plan``) would put it."""
-    then = _next(plan, move)
-    if isinstance(move, PickBuilding):
-        card = state.market[move.slot]
-        name = db.name(card) if card >= 0 else "building"
-        return f"take the {name} in slot {move.slot + 1}{_where(state, db, then)}"
-    if isinstance(move, PickCastle):
-        cost = db.cost[state.display[move.index]]
-        where = f" for {KINGDOM_NAMES[then.row]}" if isinstance(then, ChooseKingdom) else ""
-        return f"buy castle {move.index + 1} (cost {cost}){where}"
-    if isinstance(move, ChooseKingdom):
-        kingdom = KINGDOM_NAMES[move.row]
-        if state.phase == "place_start":
-            return f"put your starting card in {kingdom}"
-        if state.phase == "castle_kingdom":
-            return f"put the castle in {kingdom}"
-        held = db.name(state.held) if state.held >= 0 else "card"
-        return f"build the {held} in {kingdom}"
-    if isinstance(move, TakeFrom):
-        kind = state.supply_kinds[move.supply]
-        what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
-        return f"take {what}{_where(state, db, then)}"
-    if isinstance(move, PlaceCitizen):
-        colour = COLOUR_NAMES[state.taken] if 0 <= state.taken < DISCS else "neutral"
-        if state.phase == "neutral_space":
-            colour = "neutral"
-        return f"put the {colour} citizen on {_holder(state, db, move.row, move.holder)}"
-    if isinstance(move, PlaceDisc):
-        where = _holder(state, db, move.row, move.holder)
-        return f"put the disc {SIDE_NAMES[move.side]} side up on {where}"
-    if isinstance(move, Decline):
-        if state.phase == "reuse_disc":
-            return "return the old castle's disc (d)"
-        return "take nothing from the supplies (d)"
-    if isinstance(move, Refresh):
-        return "refresh the market (r)"
-    if isinstance(move, Pass):
-        return "pass (p)"
-    return str(move)

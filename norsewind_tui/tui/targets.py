@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import IllegalMove, apply, apply_logged, legal_moves
+from ..rules import IllegalMove, adjacent_supplies, apply_logged, legal_moves
 from ..rules.events import HIDDEN_FROM_HERE, Event
 from ..rules.moves import (
     DECLINE,
@@ -95,7 +95,7 @@ def build_targets(state: State) -> list[Target]:
     elif phase in ("building_kingdom", "castle_kingdom", "place_start"):
         candidates += [ChooseKingdom(r) for r in range(4)]
     elif phase == "supply":
-        candidates += [TakeFrom(state.slot), TakeFrom((state.slot + 1) % 5), DECLINE]
+        candidates += [*(TakeFrom(s) for s in adjacent_supplies(state)), DECLINE]
     else:
         candidates += legal
     seen = set()
@@ -109,15 +109,6 @@ def build_targets(state: State) -> list[Target]:
         if move not in seen:
             out.append(Target(key_of(move), move, True, _pos(move, state)))
     return out
-
-
-def why_not(state: State, move: Move) -> str:
-    """The rules' reason why ``move`` is illegal now ("" when it is legal)."""
-    try:
-        apply(state, move)
-    except IllegalMove as exc:
-        return str(exc)
-    return ""
 
 
 def first_legal(targets: list[Target]) -> Key | None:

@@ -21,7 +21,8 @@ import unicodedata
 from rich.cells import cell_len
 
 from ..rules.cards import CardDB, GreenTile
-from ..rules.state import CASTLE, COLOUR_LETTERS, PRESTIGE, SHIELD, TILE, Kingdom, Player
+from ..rules.state import CASTLE, TILE, Player
+from ..words.nouns import plural as plural  # the one plural, re-exported for the board's texts
 
 TYPE_SHORT = {
     "farm": "Farm",
@@ -65,11 +66,6 @@ TILE_HELP = {
     "castle_min_7": "a castle here must cost at least 7.",
     "different_colours": "scores only one citizen figure per colour (neutral is a colour).",
 }
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 coin``, ``2 coins``, ``-1 point`` (``words``: an irregular plural)."""
-    return f"{count} {word if abs(count) == 1 else (words or word + 's')}"
 
 
 def safe_text(text: str, newlines: bool = False) -> str:
@@ -168,34 +164,6 @@ def castle_line(db: CardDB, card: int) -> str:
     return f"${db.cost[card]} s{db.shields[card]}{shield} p{db.prestige[card]}{prestige}"
 
 
-# A space on a card, for drawing: (text, kind, filled, colour) where kind is
-# "citizen", "shield" or "prestige"; colour is a citizen colour 0-4 or -1.
-Space = tuple[str, str, bool, int]
-
-
-def card_spaces(db: CardDB, card: int, kingdom: Kingdom | None = None, holder: int = -99) -> list[Space]:
-    """The spaces printed on ``card`` and, in a kingdom, what sits on them."""
-    figures = {}
-    discs: set[int] = set()
-    if kingdom is not None:
-        figures = {s: c for h, s, c in kingdom.figures if h == holder}
-        discs = {side for h, side in kingdom.discs if h == holder}
-    out: list[Space] = []
-    for i, colour_name in enumerate(db.spaces[card]):
-        colour = ("purple", "yellow", "blue", "red").index(colour_name)
-        if i in figures:
-            out.append((f"[{COLOUR_LETTERS[figures[i]]}]", "citizen", True, figures[i]))
-        else:
-            out.append((f"[{COLOUR_LETTERS[colour].lower()}]", "citizen", False, colour))
-    if db.shield_space[card]:
-        filled = SHIELD in discs
-        out.append((f"{{{'S' if filled else 's'}{db.shield_space[card]}}}", "shield", filled, -1))
-    if db.prestige_space[card]:
-        filled = PRESTIGE in discs
-        out.append((f"{{{'P' if filled else 'p'}{db.prestige_space[card]}}}", "prestige", filled, -1))
-    return out
-
-
 def tile_summary(db: CardDB, player: Player, row: int) -> tuple[str, bool]:
     """A short text for the kingdom tile of ``row`` and whether it is green."""
     tile = db.tiles[player.colour][player.kingdoms[row].tile]
@@ -207,29 +175,6 @@ def tile_summary(db: CardDB, player: Player, row: int) -> tuple[str, bool]:
     else:
         text = template
     return text, green
-
-
-def tile_spaces(db: CardDB, player: Player, row: int) -> list[Space]:
-    """Spaces printed on a green kingdom tile (citizen, shield or prestige)."""
-    tile = db.tiles[player.colour][player.kingdoms[row].tile]
-    k = player.kingdoms[row]
-    out: list[Space] = []
-    if not isinstance(tile, GreenTile):
-        return out
-    if tile.citizen_space is not None:
-        colour = ("purple", "yellow", "blue", "red").index(tile.citizen_space)
-        fig = [c for h, _s, c in k.figures if h == TILE]
-        if fig:
-            out.append((f"[{COLOUR_LETTERS[fig[0]]}]", "citizen", True, fig[0]))
-        else:
-            out.append((f"[{COLOUR_LETTERS[colour].lower()}]", "citizen", False, colour))
-    if tile.shield_space:
-        filled = (TILE, SHIELD) in k.discs
-        out.append((f"{{{'S' if filled else 's'}{tile.shield_space}}}", "shield", filled, -1))
-    if tile.prestige_space:
-        filled = (TILE, PRESTIGE) in k.discs
-        out.append((f"{{{'P' if filled else 'p'}{tile.prestige_space}}}", "prestige", filled, -1))
-    return out
 
 
 def tile_help(db: CardDB, player: Player, row: int) -> str:

@@ -24,10 +24,11 @@ from functools import cached_property
 from ..bots.evaluate import projected_points, projected_vikings
 from ..rules.cards import CardDB
 from ..rules.engine import cards_for
-from ..rules.events import Event, describe
+from ..rules.events import Event
 from ..rules.scoring import final_result
 from ..rules.session import Session
 from ..rules.state import State
+from ..words import past
 from .text import safe_text
 
 VIKING_EVENTS = frozenset({"ship_moved", "vikings_took", "vikings_nothing", "castle_discarded"})
@@ -118,7 +119,7 @@ class Timeline:
         event = own[0] if own else (batch[0] if batch else None)
         if event is None:
             return f"{self.names[who]} decided."
-        return safe_text(describe(event, self.names, self.db))
+        return safe_text(past(event, self.names, self.db))
 
     def status(self, position: int, viking_step: int = 0) -> str:
         """The status line at ``position``: whose decision led here and what it was, in words."""
@@ -131,7 +132,7 @@ class Timeline:
         if viking_step:
             steps = [e for e in self.events[d] if e.kind in VIKING_EVENTS]
             step = steps[min(viking_step, len(steps)) - 1]
-            words = safe_text(describe(step, self.names, self.db))
+            words = safe_text(past(step, self.names, self.db))
             text = f"Vikings' turn, step {viking_step} of {len(steps)}: {words}"
         return text
 
@@ -141,7 +142,7 @@ class Timeline:
         out = []
         for d, batch in enumerate(self.events):
             for e in batch:
-                text = safe_text(describe(e, self.names, self.db))
+                text = safe_text(past(e, self.names, self.db))
                 viking = e.kind in VIKING_EVENTS
                 notable = e.kind in ("end_triggered", "all_passed", "game_over")
                 out.append(LogLine(("  " + text) if viking else text, d, viking, notable))

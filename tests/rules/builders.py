@@ -20,8 +20,10 @@ from typing import Any
 
 import msgspec
 
+from norsewind_tui import words
 from norsewind_tui.rules import (
     CardDB,
+    ConfigError,
     GameConfig,
     IllegalMove,
     Kingdom,
@@ -294,9 +296,18 @@ def kinds(events: Iterable[Event]) -> list[str]:
 
 
 def refusal(state: State, move: Move) -> str:
-    """The reason ``apply`` gives for refusing ``move`` (fails if the move is accepted)."""
+    """The reason ``apply`` gives for refusing ``move``, in words (fails if the move is accepted)."""
     try:
         apply(state, move)
     except IllegalMove as exc:
-        return str(exc)
+        return words.refusal(exc.refusal, cards_for(state))
     raise AssertionError(f"{move} was accepted")
+
+
+def config_refusal(config: GameConfig) -> str:
+    """The reason ``new_game`` gives for refusing ``config``, in words (fails if it is set up)."""
+    try:
+        new_game(config, 1)
+    except ConfigError as exc:
+        return words.config_problem(exc.problem)
+    raise AssertionError(f"{config} was set up")

@@ -4,11 +4,13 @@ Player Setup, Variants, Solo Setup)."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import msgspec
 import pytest
 
+from norsewind_tui import words
 from norsewind_tui.rules import (
     ChooseKingdom,
     ConfigError,
@@ -18,13 +20,13 @@ from norsewind_tui.rules import (
     Outcome,
     PickBuilding,
     PickCastle,
+    Refusal,
     Session,
     State,
     apply,
     apply_logged,
     card_citizen_spaces,
     default_cards,
-    describe,
     legal_moves,
     new_game,
     outcome,
@@ -40,6 +42,7 @@ from .builders import (
     MERCIA,
     NORTHUMBRIA,
     check_census,
+    config_refusal,
     db_of,
     game,
     play,
@@ -75,7 +78,8 @@ def test_illegal_move_says_why_red_tile_limit() -> None:
     s = play(s, PickBuilding(0))
     with pytest.raises(IllegalMove) as info:
         apply(s, ChooseKingdom(MERCIA))
-    assert str(info.value) == "Mercia has a red tile: at most 2 buildings"
+    assert words.refusal(info.value.refusal, db_of(s)) == "Mercia has a red tile: at most 2 buildings"
+    assert info.value.refusal == Refusal("red_two_buildings", MERCIA)  # the reason as data
     assert isinstance(info.value, ValueError)
 
 
@@ -115,17 +119,17 @@ def test_pending_names_the_player_and_the_decision() -> None:
     s = with_player(s, 0, coins=5)
     p = pending(s)
     assert (p.player, p.kind) == (0, "action")
-    assert p.prompt == "Lucy: take a building from the market (A) or a castle from the display (B)."
+    assert words.prompt(s) == "Lucy: take a building from the market (A) or a castle from the display (B)."
     s = play(s, PickBuilding(0))
-    assert pending(s).prompt == "Lucy: choose the kingdom for the Inn."
+    assert words.prompt(s) == "Lucy: choose the kingdom for the Inn."
     s = play(s, ChooseKingdom(NORTHUMBRIA))
     if s.phase == "supply":
-        assert pending(s).prompt == "Lucy: take a citizen or disc from a supply next to slot 1, or decline."
+        assert words.prompt(s) == "Lucy: take a citizen or disc from a supply next to slot 1, or decline."
     t = with_player(with_display(replace(game(("Lucy", "Bo")), current=1), ["A-32"]), 1, coins=10)
     t = play(t, PickCastle(0))
-    assert pending(t).player == 1 and pending(t).prompt == "Bo: choose the kingdom for the castle (cost 7)."
+    assert pending(t).player == 1 and words.prompt(t) == "Bo: choose the kingdom for the castle (cost 7)."
     over = pending(replace(s, phase="over"))
-    assert (over.player, over.kind, over.prompt) == (-1, "over", "The game is over.")
+    assert (over.player, over.kind, words.prompt(replace(s, phase="over"))) == (-1, "over", "The game is over.")
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -137,7 +141,8 @@ def test_pending_kind_follows_every_phase_of_a_game(players: int) -> None:
     while s.phase != "over":
         p = pending(s)
         assert p.kind == s.phase and p.player == s.current
-        assert p.prompt.startswith(NAMES[s.current] + ": ") and p.prompt.endswith(".")
+        prompt = words.prompt(s)
+        assert prompt.startswith(NAMES[s.current] + ": ") and prompt.endswith(".")
         seen.add(p.kind)
         s = apply(s, rng.choice(legal_moves(s)))
     assert {"action", "building_kingdom", "supply"} <= seen
@@ -227,7 +232,7 @@ def test_session_replay_reproduces_the_game() -> None:
 
 
 def test_events_describe_every_happening_as_a_sentence() -> None:
-    """Issue 2, Engine API: a log of what happened, as data, that describe() turns into sentences."""
+    """Issue 2, Engine API: a log of what happened, as data, that words.past turns into sentences."""
     db = default_cards()
     seen: Counter[str] = Counter()
     for players in (1, 2, 4):
@@ -237,7 +242,7 @@ def test_events_describe_every_happening_as_a_sentence() -> None:
             while s.phase != "over":
                 s, events = apply_logged(s, rng.choice(legal_moves(s)))
                 for e in events:
-                    text = describe(e, NAMES[:players], db)
+                    text = words.past(e, NAMES[:players], db)
                     assert text != e.kind and text.endswith(".") and text[0].isupper(), (e, text)
                     seen[e.kind] += 1
     expected = {"took_building", "placed", "revealed", "end_triggered", "game_over", "ship_moved", "vikings_took"}
@@ -392,8 +397,9 @@ def test_solo_setup() -> None:
 )
 def test_impossible_configurations_are_refused(config: GameConfig, message: str) -> None:
     """Issue 2: a configuration that cannot be set up raises ConfigError with a clear message."""
-    with pytest.raises(ConfigError, match=message):
+    with pytest.raises(ConfigError):
         new_game(config, 1)
+    assert re.search(message, config_refusal(config))
 
 
 def test_card_set_identity_ignores_layout_but_not_values() -> None:
@@ -410,12 +416,12 @@ def test_card_set_identity_ignores_layout_but_not_values() -> None:
 
 def test_log_sentences_count_coins_in_good_english() -> None:
     """The game log reads as English: 1 coin, 6 coins (rulebook example: 6 coins for 3 ships)."""
-    from norsewind_tui.rules import default_cards, describe
+    from norsewind_tui.rules import default_cards
     from norsewind_tui.rules.events import Event
 
     db = default_cards()
-    assert describe(Event("income", 0, value=1, extra=1, what="inn"), ("Ana",), db) == "Ana gained 1 coin for 1 inn."
-    assert describe(Event("income", 0, value=6, extra=3, what="ship"), ("Lucy",), db) == (
+    assert words.past(Event("income", 0, value=1, extra=1, what="inn"), ("Ana",), db) == "Ana gained 1 coin for 1 inn."
+    assert words.past(Event("income", 0, value=6, extra=3, what="ship"), ("Lucy",), db) == (
         "Lucy gained 6 coins for 3 ships."
     )
 

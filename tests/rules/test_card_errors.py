@@ -12,18 +12,25 @@ from typing import Any
 import msgspec
 import pytest
 
+from norsewind_tui import words
 from norsewind_tui.rules.cards import (
     CARD_RANGES,
     GREEN_EFFECTS,
     RED_EFFECTS,
+    CardSet,
     CardSetError,
     decode_card_set,
-    validate,
 )
+from norsewind_tui.rules.cards import validate as validate_data
 
 from .builders import shipped_toml, toml_encode
 
 Doc = dict[str, Any]
+
+
+def validate(card_set: CardSet) -> list[str]:
+    """The problems ``rules.cards.validate`` finds, in words (``words.card_problem``)."""
+    return [words.card_problem(p) for p in validate_data(card_set)]
 
 
 def card(doc: Doc, card_id: str) -> dict[str, Any]:
@@ -45,8 +52,9 @@ def problems_after(edit: Callable[[Doc], None]) -> tuple[Doc, list[str]]:
         decode_card_set(toml_encode(doc), "edited.toml")
     except CardSetError as exc:
         assert exc.source == "edited.toml"
-        assert str(exc) == "edited.toml: " + "; ".join(exc.problems)
-        return doc, exc.problems
+        problems = words.card_problems(exc)
+        assert str(exc) == "edited.toml: " + msgspec.json.encode(exc.problems).decode()  # data, no English
+        return doc, problems
     return doc, []
 
 
@@ -371,4 +379,4 @@ def test_text_that_is_not_toml() -> None:
     with pytest.raises(CardSetError) as info:
         decode_card_set(b"name = \n", "broken.toml")
     assert len(info.value.problems) == 1
-    assert info.value.problems[0].startswith("not valid TOML: ")
+    assert words.card_problems(info.value)[0].startswith("not valid TOML: ")

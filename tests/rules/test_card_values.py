@@ -8,6 +8,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from norsewind_tui import words
 from norsewind_tui.rules.cards import (
     CARD_RANGES,
     GREEN_TILE_RANGES,
@@ -18,10 +19,17 @@ from norsewind_tui.rules.cards import (
     CardSet,
     decode_card_set,
     default_cards,
-    validate,
 )
+from norsewind_tui.rules.cards import validate as validate_data
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def validate(card_set: CardSet) -> list[str]:
+    """The problems ``rules.cards.validate`` finds, in words (``words.card_problem``)."""
+    return [words.card_problem(p) for p in validate_data(card_set)]
+
+
 SHIPPED = default_cards().card_set
 replace = msgspec.structs.replace
 

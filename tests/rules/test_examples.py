@@ -6,6 +6,7 @@ result against the figures the rulebook prints.
 
 from __future__ import annotations
 
+from norsewind_tui import words
 from norsewind_tui.rules import (
     ChooseKingdom,
     Decline,
@@ -16,7 +17,6 @@ from norsewind_tui.rules import (
     State,
     TakeFrom,
     building_problem,
-    describe,
     final_result,
     legal_moves,
     score_breakdown,
@@ -78,7 +78,8 @@ def test_lucy_inn_costs_2_fits_the_two_building_limit_and_earns_6_for_3_ships() 
     assert [(e.value, e.extra, e.what) for e in income] == [(6, 3, "ship")]
     # With 2 buildings now, the red tile refuses a third one.
     farm = cid(s, "A-02")
-    assert building_problem(db_of(s), lucy, farm, EAST_ANGLIA) == "East Anglia has a red tile: at most 2 buildings"
+    why = building_problem(db_of(s), lucy, farm, EAST_ANGLIA)
+    assert why is not None and words.refusal(why, db_of(s)) == "East Anglia has a red tile: at most 2 buildings"
 
 
 def test_lucy_inn_log_reads_as_sentences() -> None:
@@ -86,7 +87,7 @@ def test_lucy_inn_log_reads_as_sentences() -> None:
     s = lucy_inn_position()
     s, events = play_logged(s, PickBuilding(0), ChooseKingdom(EAST_ANGLIA))
     names = tuple(p.name for p in s.players)
-    text = [describe(e, names, db_of(s)) for e in events]
+    text = [words.past(e, names, db_of(s)) for e in events]
     assert text[:3] == [
         "Lucy took the Inn from slot 1.",
         "Lucy placed the Inn in East Anglia, paid 2.",
@@ -342,7 +343,7 @@ def test_vikings_turn_log() -> None:
     if s.phase == "supply":
         s, more = play_logged(s, Decline())
         events += more
-    text = [describe(e, ("Lucy",), db_of(s)) for e in events]
+    text = [words.past(e, ("Lucy",), db_of(s)) for e in events]
     assert "The Viking ship moves 2 to slot 4." in text
     assert "The Vikings take the Inn into Mercia." in text
     assert kinds(events).count("ship_moved") == 1

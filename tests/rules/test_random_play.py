@@ -28,6 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from norsewind_tui import words
 from norsewind_tui.rules import (
     SOLO_LEVELS,
     ChooseKingdom,
@@ -48,7 +49,6 @@ from norsewind_tui.rules import (
     apply,
     apply_logged,
     cards_for,
-    describe,
     legal_moves,
     new_game,
     outcome,
@@ -211,7 +211,7 @@ def check_illegal(state: State, legal: list[Move], rng: random.Random) -> None:
     for move in sample:
         with pytest.raises(IllegalMove) as info:
             apply(state, move)
-        assert str(info.value), f"{move!r} was refused without a reason"
+        assert words.refusal(info.value.refusal, cards_for(state)), f"{move!r} was refused without a reason"
 
 
 # --------------------------------------------------------------------------- play
@@ -252,7 +252,7 @@ def play_checked(config: GameConfig, seed: int, choice_seed: int, choose: Choose
         assert len(set(legal)) == len(legal), "a move is listed twice"
         assert outcome(state) is None
         waiting = pending(state)
-        assert (waiting.player, waiting.kind) == (state.current, state.phase) and waiting.prompt
+        assert (waiting.player, waiting.kind) == (state.current, state.phase) and words.prompt(state)
         check_illegal(state, legal, rng)
         for move in legal:  # R23: a castle just returned is not for sale
             assert not isinstance(move, PickCastle) or state.display[move.index] not in state.returned
@@ -263,8 +263,9 @@ def play_checked(config: GameConfig, seed: int, choice_seed: int, choose: Choose
     else:
         pytest.fail(f"game did not end within {MAX_MOVES} moves")
     for move in ALL_MOVES[::7]:
-        with pytest.raises(IllegalMove, match="over"):
+        with pytest.raises(IllegalMove) as info:
             apply(state, move)
+        assert "over" in words.refusal(info.value.refusal, cards_for(state))
     assert state.triggered
     if not config.solo:
         turns = {p.turns for p in state.players}
@@ -361,7 +362,7 @@ def test_moves_and_states_round_trip_json(players: int, seed: int, choice_seed: 
         # The game log: every event is data that survives JSON and reads as a sentence.
         for event in logged:
             assert msgspec.json.decode(msgspec.json.encode(event), type=Event) == event
-            text = describe(event, names, db)
+            text = words.past(event, names, db)
             assert text != event.kind and text.endswith("."), f"{event!r} reads {text!r}"
         events += len(logged)
     assert {PickBuilding, ChooseKingdom} <= kinds

@@ -10,9 +10,9 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from norsewind_tui.rules import pending
 from norsewind_tui.ssh.server import ServeConfig
 from norsewind_tui.storage.tables import TableStore, TableView
+from norsewind_tui.words import prompt
 
 from .conftest import Keys
 from .helpers import Terminal, serving, wait_until
@@ -68,7 +68,7 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
                 mover = view.holder(view.state.current)
                 assert mover in terms
                 other = "bob" if mover == "alice" else "alice"
-                await terms[mover].wait_for(pending(view.state).prompt[:40])  # the mover sees it is theirs
+                await terms[mover].wait_for(prompt(view.state)[:40])  # the mover sees it is theirs
                 position = view.session.position
                 await terms[other].quiet()
                 before = terms[other].text()
@@ -77,7 +77,7 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
                 decided[mover] += 1
                 after = table_now(saves)
                 assert after.mover(position) == view.state.current
-                expected = pending(after.state).prompt[:40]
+                expected = prompt(after.state)[:40]
                 shown = await terms[other].wait_for(expected)
                 assert shown == expected and terms[other].text() != before
                 if after.holder(after.state.current) == mover:
@@ -114,7 +114,7 @@ def test_a_table_survives_the_server_being_restarted(config: ServeConfig, keys: 
         alice.press("\r")
         view = table_now(saves)
         assert view.session.position == position
-        await alice.wait_for(pending(view.state).prompt[:40])
+        await alice.wait_for(prompt(view.state)[:40])
         await alice.wait_for("Your turn, alice")
         alice.press("\r")
         assert await wait_until(lambda: table_now(saves).session.position == position + 1, timeout=20)

@@ -13,13 +13,13 @@ from typing import Any
 from textual.widgets import Static
 
 from norsewind_tui.rules import apply, cards_for, legal_moves
-from norsewind_tui.rules.events import describe
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.screens.dialogs import LogScreen
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.targets import key_of
 from norsewind_tui.tui.widgets.prompt import StatusLine
+from norsewind_tui.words import past
 
 from .helpers import PROFILE, aio, make_app, new_game, shown
 
@@ -69,7 +69,7 @@ async def test_the_score_pad_offers_no_undo_and_every_way_back_says_why(saves: P
         assert isinstance(log, LogScreen)
         names = tuple(p.name for p in game.state.players)
         events = [e for batch in game.session.events[:position] for e in batch]
-        assert [line.strip() for line in log.lines] == [describe(e, names, cards_for(game.state)) for e in events]
+        assert [line.strip() for line in log.lines] == [past(e, names, cards_for(game.state)) for e in events]
         await pilot.press("escape")
         assert type(app.screen).__name__ == "EndScreen"
     # nothing on disk changed either: the save and the campaign table are as the game ended

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from norsewind_tui import words
 from norsewind_tui.bots import hint
 from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.rules.moves import PickBuilding
@@ -69,7 +70,7 @@ async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) 
             assert expected in legal_moves(state)
             assert screen.cursor == key_of(expected)  # the cursor is on the hinted choice
             assert game.session.position == position and game.state is state  # nothing played
-            assert text.startswith("Hint: " + hints.move_words(state, expected, first.plan[decision:], screen.db))
+            assert text.startswith("Hint: " + words.move_words(state, expected, first.plan[decision:], screen.db))
             assert "worked out again" not in text
             assert not game.assisted
             await pilot.press("enter")  # play the hinted choice: the cursor is on it

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from norsewind_tui import words
 from norsewind_tui.rules import apply_logged, building_problem, cards_for, legal_moves, new_game
 from norsewind_tui.rules.scoring import score_breakdown, viking_score
 from norsewind_tui.tui.lessons import LessonError, decode_lessons, load_lessons
@@ -37,7 +38,8 @@ def test_every_lesson_has_its_moment_in_the_deal() -> None:
     red = []
     for move in lessons.moves:
         if state.phase == "building_kingdom":
-            red += [building_problem(db, state.players[0], state.held, r) or "" for r in range(4)]
+            problems = [building_problem(db, state.players[0], state.held, r) for r in range(4)]
+            red += [words.refusal(why, db) for why in problems if why is not None]
         state, events = apply_logged(state, move)
         kinds += [e.kind for e in events if e.player == 0 and (e.kind != "income" or e.value > 0)]
         whats += [f"{e.kind}:{e.what}" for e in events]

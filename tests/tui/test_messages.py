@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from norsewind_tui.rules import legal_moves
+from norsewind_tui import words
+from norsewind_tui.rules import Event, Refusal, default_cards, legal_moves
 from norsewind_tui.rules.state import Phase
-from norsewind_tui.tui.screens.game import digits, future, plainly
+from norsewind_tui.tui.screens.game import digits
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app, new_game, screen_text
@@ -67,14 +68,16 @@ async def test_the_footer_offers_the_digits_of_the_decision(saves: Path, phase: 
 
 def test_wording() -> None:
     assert digits(1) == "1" and digits(4) == "1-4"  # never "press 1-1"
-    assert plainly("that castle fits no kingdom: the castle costs 3; you have 1") == (
-        "that castle costs 3 and you have 1: you cannot pay for it"
-    )
-    assert plainly("the Inn fits no kingdom: Mercia has a red tile") == "the Inn fits no kingdom: Mercia has a red tile"
-    assert future("Ana put a blue citizen on building 1 of Wessex.", "Ana") == (
-        "you put a blue citizen on building 1 of Wessex."
-    )
-    assert future("Ana placed the Inn in Mercia, paid 2.", "Ana") == "you place the Inn in Mercia, paying 2."
+    db = default_cards()
+    inn, castle = db.index_of["A-12"], db.index_of["A-35"]
+    unpaid = Refusal("castle_fits_nowhere", card=castle, reasons=(Refusal("castle_cost", cost=3, coins=1),))
+    assert words.refusal(unpaid, db, plain=True) == "that castle costs 3 and you have 1: you cannot pay for it"
+    red = Refusal("building_fits_nowhere", card=inn, reasons=(Refusal("red_two_buildings", 2),))
+    assert words.refusal(red, db, plain=True) == "the Inn fits no kingdom: Mercia has a red tile: at most 2 buildings"
+    citizen = Event("citizen", 0, row=3, holder=0, what="blue")
+    assert words.future(citizen, ("Ana",), db, mover=0) == "you put a blue citizen on building 1 of Wessex."
+    placed = Event("placed", 0, inn, 2, value=2)
+    assert words.future(placed, ("Ana",), db, mover=0) == "you place the Inn in Mercia, paying 2."
 
 
 @aio

@@ -11,7 +11,6 @@ import pytest
 from textual.widgets import Select
 
 from norsewind_tui.bots.registry import make_bot
-from norsewind_tui.rules.events import describe
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
 from norsewind_tui.storage.clock import ManualClock
@@ -25,6 +24,7 @@ from norsewind_tui.tui.screens.lobby import NewTableScreen
 from norsewind_tui.tui.screens.table import TableEndScreen, TableScreen
 from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.prompt import PromptLine
+from norsewind_tui.words import past
 
 from .helpers import aio, make_app, screen_text
 from .layout import layout_problems
@@ -97,7 +97,7 @@ async def test_the_table_screen_plays_for_a_player_away_and_marks_it_in_the_log(
         assert marked and marked[0] == alice.session.position
         first = view.session.events[marked[0]][0]
         names = ("alice", "bob", "carol")
-        text = describe(first, names, screen.db)
+        text = past(first, names, screen.db)
         assert text.startswith("bob took the ")
         assert f"Computer for bob: {text.removeprefix('bob ')}" in screen.query_one(GameLog).plain_lines
 

@@ -21,11 +21,12 @@ from textual.widgets import Footer, Static
 
 from ...rules import cards_for, final_result, score_breakdown, viking_score
 from ...rules.cards import KINGDOM_NAMES
-from ...rules.events import VIKINGS_TURN, describe
+from ...rules.events import VIKINGS_TURN
 from ...rules.scoring import Outcome
 from ...rules.state import State
 from ...storage.handle import GameHandle
 from ...storage.tables import SharedTable, TableView
+from ...words import past
 from ..text import NAME_W, safe_text, short_name
 from ..widgets.log import standin_text
 from .base import NorsewindScreen
@@ -51,7 +52,7 @@ def log_lines(game: GameHandle) -> list[str]:
     for index, batch in enumerate(session.events[: session.position]):
         seat = session.mover(index)
         for event in batch:
-            text = describe(event, names, db)
+            text = past(event, names, db)
             if index in made and event.player == seat:
                 text = standin_text(text, names[seat])  # a stand-in's decision (issue 13)
             lines.append("  " + text if event.kind in VIKINGS_TURN else text)

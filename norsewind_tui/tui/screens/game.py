@@ -9,7 +9,6 @@ that posts ``ComputerMoved``.
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from collections.abc import Callable
 from functools import partial
@@ -19,13 +18,13 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from ...rules import IllegalMove, cards_for, pending
-from ...rules.cards import KINGDOM_NAMES, CardDB
-from ...rules.events import COINS_GAINED, FOLLOWED_OR_NO_ONES, VIKINGS_TURN, Event, describe
+from ... import words
+from ...rules import IllegalMove, cards_for, refusal
+from ...rules.events import VIKINGS_TURN, Event
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
-from ...rules.queries import at_turn_start, decision
+from ...rules.queries import at_turn_start, decision, revealed_between
 from ...rules.scoring import kingdom_score
-from ...rules.state import COLOUR_NAMES, DISCS, State
+from ...rules.state import State
 from ...storage import SavedGame, StorageError
 from ...storage.handle import GameHandle
 from ..computer import Computer
@@ -33,7 +32,7 @@ from ..hints import Announced, HintAnswer, ask, follow_plan
 from ..info import explain_key
 from ..keys import GAME_BINDINGS
 from ..messages import ComputerFailed, ComputerMoved, HintFailed, HintReady
-from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step, why_not
+from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step
 from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
 from ..widgets.layout import board_layout
@@ -54,29 +53,6 @@ LEGEND = "Key: h helmets, s shields, p prestige, c citizens, $ coins; RISK (h>s)
 def digits(n: int) -> str:
     """The digit keys for ``n`` choices: "1" for one, "1-3" for three (never "1-1")."""
     return "1" if n == 1 else f"1-{n}"
-
-
-CANNOT_PAY = re.compile(r"^(that castle|the .+?) fits no kingdom: the (castle|.+?) costs (\d+); you have (\d+)$")
-
-
-def plainly(reason: str) -> str:
-    """A refusal in plain words: a choice refused only for its price says you cannot pay."""
-    found = CANNOT_PAY.match(reason)
-    if found:
-        return f"{found.group(1)} costs {found.group(3)} and you have {found.group(4)}: you cannot pay for it"
-    return reason
-
-
-PRESENT = {"placed": "place", "paid": "pay", "took": "take", "gained": "gain", "moved": "move", "returned": "return"}
-PRESENT |= {"replaced": "replace", "earned": "earn", "scored": "score", "received": "receive", "has": "have"}
-
-
-def future(sentence: str, name: str) -> str:
-    """A log sentence about ``name`` said of a choice not made yet: "Ana placed X, paid 2.": "you place X, paying 2"."""
-    if not sentence.startswith(name + " "):
-        return sentence
-    verb, _, rest = sentence[len(name) + 1 :].partition(" ")
-    return f"you {PRESENT.get(verb, verb)} {rest}".replace(", paid ", ", paying ")
 
 
 class GameScreen(NorsewindScreen[None]):
@@ -193,13 +169,8 @@ class GameScreen(NorsewindScreen[None]):
             board.show(view)
 
     def decision_prompt(self) -> str:
-        """The rules' prompt, the name in it as written everywhere else in the game (long ones abbreviated)."""
-        state = self.state
-        text = pending(state).prompt
-        raw = state.players[state.current].name
-        if text.startswith(raw + ":"):
-            text = self.names[state.current] + text[len(raw) :]
-        return text
+        """The decision awaited, the name in it as written everywhere else in the game (long ones abbreviated)."""
+        return words.prompt(self.state, self.names)
 
     def home_seat(self, me: int) -> int:
         """Whose kingdoms are shown unless another player's were asked for: the player to move."""
@@ -276,9 +247,14 @@ class GameScreen(NorsewindScreen[None]):
         if target is None:
             return
         if not target.legal:
-            self.say("Not allowed: " + plainly(why_not(self.state, target.move)), "error")
+            self.say("Not allowed: " + self.why_not(target.move), "error")
             return
         self.say(self.explain(target.move), "preview")
+
+    def why_not(self, move: Move) -> str:
+        """Why ``move`` is refused, plainly (a card refused only for its price: you cannot pay)."""
+        why = refusal(self.state, move)
+        return words.refusal(why, self.db, plain=True) if why is not None else ""
 
     def explain(self, move: Move) -> str:
         state, db = self.state, self.db
@@ -287,30 +263,18 @@ class GameScreen(NorsewindScreen[None]):
         if isinstance(move, PickCastle):
             return f"Castle {move.index + 1}: " + card_facts(db, state.display[move.index])
         if isinstance(move, TakeFrom):
-            kind = state.supply_kinds[move.supply]
-            what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
+            what = words.supply_item(state.supply_kinds[move.supply])
             return f"Take {what} ({state.supplies[move.supply]} left)."
         result = preview(state, move)
         if result is None:
             return ""
         after, events = result
-        words = [
-            future(describe(e, self.names, db), self.names[state.current])
-            for e in events
-            if e.kind != "placed" or e.value
-        ]
-        if words:  # what choosing it would do (nothing has happened yet), one sentence each
-            words = ["Enter: " + words[0], *(w[:1].upper() + w[1:] for w in words[1:])]
+        said = [words.future(e, self.names, db, state.current) for e in events if e.kind != "placed" or e.value]
+        if said:  # what choosing it would do (nothing has happened yet), one sentence each
+            said = ["Enter: " + said[0], *(w[:1].upper() + w[1:] for w in said[1:])]
         if isinstance(move, (ChooseKingdom, PlaceCitizen, PlaceDisc)):
-            ks = kingdom_score(db, after.players[state.current], move.row)
-            if ks.safe:
-                words.append(
-                    f"{ks.name} then: h{ks.helmets}<=s{ks.shields} safe, p{ks.prestige} x c{ks.citizens}"
-                    f" = {plural(ks.points, 'point')}."
-                )
-            else:
-                words.append(f"{ks.name} then: h{ks.helmets}>s{ks.shields} at risk, {plural(ks.points, 'point')}.")
-        text = " ".join(w for w in words if w)
+            said.append(words.kingdom_then(kingdom_score(db, after.players[state.current], move.row)))
+        text = " ".join(w for w in said if w)
         return text or "Press Enter to choose."
 
     # ------------------------------------------------------------------ choosing
@@ -326,7 +290,7 @@ class GameScreen(NorsewindScreen[None]):
         self.cursor = key
         if not target.legal:
             self.redraw()
-            self.say("Not allowed: " + plainly(why_not(self.state, target.move)), "error")
+            self.say("Not allowed: " + self.why_not(target.move), "error")
             self.app.bell()
             return
         self.play(target.move)
@@ -337,7 +301,7 @@ class GameScreen(NorsewindScreen[None]):
         try:
             events = self.game.push(move)
         except IllegalMove as exc:
-            self.say(f"Not allowed: {exc}", "error")
+            self.say(f"Not allowed: {words.refusal(exc.refusal, self.db)}", "error")
             return
         except StorageError as exc:  # a save that cannot be written: the move was taken back
             self.say(str(exc), "error")
@@ -353,7 +317,7 @@ class GameScreen(NorsewindScreen[None]):
         if not self.state.is_over:
             summaries = [self.vikings_summary(events), "The Vikings took their cards (L shows the log)."]
             if self.is_human_turn() and self.computer_events:  # what the computers did, in a few words
-                summaries = computers_summary(self.computer_events, self.names, self.db)
+                summaries = words.computers_summary(self.computer_events, self.names, self.db)
                 self.computer_events = []
             if summaries[0]:
                 self.query_one(StatusLine).say_fitting(summaries)
@@ -382,7 +346,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
-        steps = [describe(e, self.names, self.db) for e in events if e.kind in VIKINGS_TURN]
+        steps = [words.past(e, self.names, self.db) for e in events if e.kind in VIKINGS_TURN]
         return safe_text(" ".join(steps))
 
     def on_board_picked(self, message: Board.Picked) -> None:
@@ -486,11 +450,7 @@ class GameScreen(NorsewindScreen[None]):
         if announced is None or s.position < announced.position:
             return ""
         played = s.moves[announced.position : s.position]
-        revealed = any(
-            e.kind in ("revealed", "castle_revealed")
-            for batch in s.events[announced.position : s.position]
-            for e in batch
-        )
+        revealed = bool(revealed_between(s.events[announced.position : s.position]))
         return follow_plan(announced, self.state, played, revealed)
 
     def on_hint_ready(self, message: HintReady) -> None:
@@ -633,7 +593,7 @@ class GameScreen(NorsewindScreen[None]):
             row = n - 1
             found = [t for t in self.targets if len(t.key) > 1 and t.key[1] == row and t.key[0] in ("space", "disc")]
             if not found:
-                name = KINGDOM_NAMES[row] if 0 <= row < 4 else f"row {n}"
+                name = words.kingdom(row) or f"row {n}"
                 self.say(f"No space for it in {name}.", "error")
                 return
             self.view_seat = None
@@ -839,42 +799,6 @@ class GameScreen(NorsewindScreen[None]):
             action = b.action
             out.append((b.description, f"key {b.key.split(',')[0]}", partial(self.run_action, action)))
         return out
-
-
-def computers_summary(events: list[Event], names: tuple[str, ...], db: CardDB) -> list[str]:
-    """The computer players' turns, from the whole story to the fewest words (the first that fits is shown).
-
-    The whole: "Hal (computer): took the Inn from slot 2; placed ...". Shorter: what each took.
-    Shortest: who played (the log has the rest).
-    """
-    turns: list[tuple[int, list[str], int]] = []  # (seat, what it did, coins gained)
-    for e in events:
-        if e.player < 0 or e.player >= len(names) or e.kind in FOLLOWED_OR_NO_ONES:
-            continue
-        if not turns or turns[-1][0] != e.player:
-            turns.append((e.player, [], 0))
-        seat, parts, coins = turns[-1]
-        if e.kind in COINS_GAINED:
-            turns[-1] = (seat, parts, coins + e.value)
-            continue
-        text = describe(e, names, db).rstrip(".")
-        if text.startswith(names[seat] + " "):
-            text = text[len(names[seat]) + 1 :]
-        parts.append(text)
-    lines, brief = [], []
-    for seat, parts, coins in turns:
-        if parts:  # what it took, without where from
-            brief.append(f"{names[seat]} " + re.sub(r" from (slot|the castle display|supply) ?\d*$", "", parts[0]))
-        if coins:
-            parts.append(f"gained {plural(coins, 'coin')}")
-        lines.append(f"{names[seat]} (computer): " + "; ".join(parts) + ".")
-    who = sorted({seat for seat, _, _ in turns})
-    players = " and ".join(names[s] for s in who) if len(who) < 3 else f"{len(who)} computer players"
-    return [
-        safe_text(" ".join(lines)),
-        safe_text("Computers: " + "; ".join(brief) + ". L shows the log."),
-        safe_text(f"{players} played (L shows the log)."),
-    ]
 
 
 __all__ = ["Binding", "GameScreen"]

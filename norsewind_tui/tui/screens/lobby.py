@@ -29,6 +29,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from ... import words
 from ...storage import StorageError
 from ...storage.clock import Clock, system_clock
 from ...storage.format import STANDIN_CHOICES
@@ -575,7 +576,7 @@ class NewTableScreen(NorsewindScreen[None]):
                 standin=self.standin_minutes(),
             )
         except Exception as exc:  # bad identity, name taken, disk: one line
-            self.say(f"Cannot open the table: {exc}")
+            self.say(f"Cannot open the table: {words.error(exc)}")
             return
         waiting = "open" in seats
         notice = f"Table {table.name} is open" + (": others join it from Shared tables." if waiting else ".")

@@ -21,19 +21,18 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ...rules import cards_for, describe, final_result, score_breakdown, viking_score
-from ...rules.cards import KINGDOM_NAMES
+from ... import words
+from ...rules import cards_for, final_result, refusal, score_breakdown, viking_score
 from ...rules.events import FOLLOWED_OR_NO_ONES, Event
 from ...rules.moves import ChooseKingdom, Decline, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
-from ...rules.queries import space_name
-from ...rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
+from ...rules.state import State
 from ...storage import SavedGame, SeatMeta, StorageError
 from ...storage.handle import GameHandle
 from ...storage.ownsave import own_game
 from ...storage.paths import sanitise_name
 from ..adapter import Library
 from ..lessons import LessonError, Lessons, Point, Step, load_lessons, pointed_row
-from ..targets import key_of, why_not
+from ..targets import key_of
 from ..text import TYPE_LONG, card_facts, plural, safe_text
 from ..widgets.kingdoms import KingdomsView
 from ..widgets.log import GameLog
@@ -104,19 +103,19 @@ def happened(events: list[Event], names: tuple[str, ...], state: State) -> str:
     told = [e for e in events if e.kind not in FOLLOWED_OR_NO_ONES and e.kind not in PICKED]
     if not told:  # a card picked: the decision that places it tells the story
         return ""
-    words = []
+    said = []
     for e in events:
         if e.kind in FOLLOWED_OR_NO_ONES:
             continue
         if e.kind == "income" and e.value and e.extra:  # the kingdom card's rate, as the issue words it
             kind = TYPE_LONG.get(e.what, e.what).lower()
-            words.append(
-                f"{KINGDOM_NAMES[e.row]} pays {e.value // e.extra} per {kind} in your other kingdoms:"
+            said.append(
+                f"{words.kingdom(e.row)} pays {e.value // e.extra} per {kind} in your other kingdoms:"
                 f" {plural(e.extra, kind)}, {plural(e.value, 'coin')}."
             )
             continue
-        words.append(describe(e, names, db))
-    return safe_text(" ".join(words))
+        said.append(words.past(e, names, db))
+    return safe_text(" ".join(said))
 
 
 def ask_for(state: State, move: Move) -> str:
@@ -128,17 +127,15 @@ def ask_for(state: State, move: Move) -> str:
     if isinstance(move, PickCastle):
         return f"Buy castle {move.index + 1} ({card_facts(db, state.display[move.index])})."
     if isinstance(move, ChooseKingdom):
-        return f"Put it in {KINGDOM_NAMES[move.row]} (row {move.row + 1})."
+        return f"Put it in {words.kingdom(move.row)} (row {move.row + 1})."
     if isinstance(move, TakeFrom):
-        kind = state.supply_kinds[move.supply]
-        what = "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen"
-        return f"Take {what} from supply {move.supply + 1}."
+        return f"Take {words.supply_item(state.supply_kinds[move.supply])} from supply {move.supply + 1}."
     if isinstance(move, (PlaceCitizen, PlaceDisc)):
-        where = space_name(db, state.players[state.current], move.row, move.holder)
+        where = words.space_name(db, state.players[state.current], move.row, move.holder)
         if isinstance(move, PlaceDisc):
-            return f"Put the disc on {where}, {SIDE_NAMES[move.side]} side up."
+            return f"Put the disc on {where}, {words.side(move.side)} side up."
         # say which figure: a castle's neutral one may go to another kingdom than the castle's
-        figure = COLOUR_NAMES[state.taken] if state.phase == "citizen_space" else "neutral"
+        figure = words.colour(state.taken) if state.phase == "citizen_space" else "neutral"
         return f"Put the {figure} citizen on {where}."
     if isinstance(move, Decline):
         return "Take nothing this time (d)."
@@ -337,8 +334,9 @@ class TutorialScreen(GameScreen):
         expected = self.expected
         if expected is not None and key != key_of(expected):
             target = self.tmap.get(key)
-            if target is not None and not target.legal:  # the rules' reason, in one line
-                self.say(f"Not allowed: {why_not(self.state, target.move)}.", "error")
+            why = refusal(self.state, target.move) if target is not None else None
+            if why is not None:  # not legal: the rules' reason, in one line
+                self.say(f"Not allowed: {words.refusal(why, self.db)}.", "error")
             else:
                 self.say("Not this one for now: the lesson asks for the choice under the cursor.", "error")
             self.cursor = key_of(expected)

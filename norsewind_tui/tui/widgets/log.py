@@ -1,4 +1,4 @@
-"""The game log: one sentence per event, from ``rules.events.describe``.
+"""The game log: one sentence per event, from ``words.past``.
 
 The widget shows the latest sentences that fit, wrapped to its width at
 drawing time (``L`` opens the whole log); appending a line repaints only the
@@ -20,7 +20,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...rules.cards import CardDB
-from ...rules.events import THE_END, VIKINGS_TURN, Event, describe
+from ...rules.events import THE_END, VIKINGS_TURN, Event
+from ...words import past
 from ..text import safe_text
 
 
@@ -48,7 +49,7 @@ class GameLog(Widget):
 
     def add_events(self, events: list[Event], names: tuple[str, ...], db: CardDB) -> None:
         for event in events:
-            text = describe(event, names, db)
+            text = past(event, names, db)
             style = ""
             if (person := self.standin_for(event)) is not None:
                 text = standin_text(text, person)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...rules.cards import CardDB
+from ...rules.queries import Space, card_spaces
 from ...rules.state import COLOUR_LETTERS, DISCS, State
-from ..text import Space, card_spaces, card_title, card_values, fit
+from ..text import card_title, card_values, fit
 from .board import COLOUR_CLASSES, Board, Cell
+from .kingdoms import space_text
 
 GAP = 4
 
@@ -34,13 +36,15 @@ def card_cell(db: CardDB, card: int, width: int, cell: Cell, first: int = 0, in_
     put_spaces(cell, first + 2, card_spaces(db, card))
 
 
-def put_spaces(cell: Cell, line: int, spaces: list[Space], keys: list[object] | None = None) -> None:
-    for text, kind, filled, colour in spaces:
-        if kind == "citizen":
-            style = COLOUR_CLASSES[colour] if filled else "board--dim"
+def put_spaces(cell: Cell, line: int, spaces: tuple[Space, ...]) -> None:
+    """The spaces the rules name for a card (``rules.queries``), in the kingdoms' notation."""
+    for space in spaces:
+        if space.kind == "citizen":
+            colour = space.figure if space.figure is not None else space.colour
+            style = COLOUR_CLASSES[colour] if space.filled and colour is not None else "board--dim"
         else:
-            style = "board--filled" if filled else "board--dim"
-        cell.put(line, text, style)
+            style = "board--filled" if space.filled else "board--dim"
+        cell.put(line, space_text(space), style)
 
 
 class MarketView(Board):
