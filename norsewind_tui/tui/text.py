@@ -23,6 +23,7 @@ from rich.cells import cell_len
 from ..rules.cards import CardDB, GreenTile
 from ..rules.state import CASTLE, TILE, Player
 from ..words.nouns import plural as plural  # the one plural, re-exported for the board's texts
+from .fitting import fit as fit  # the one way of fitting text, where the widgets have always found it
 
 TYPE_SHORT = {
     "farm": "Farm",
@@ -90,21 +91,6 @@ def safe_text(text: str, newlines: bool = False) -> str:
         else:
             out.append(ch)
     return "".join(out)
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` cut (with ``~``) or padded to exactly ``width`` cells."""
-    if width <= 0:
-        return ""
-    if cell_len(text) <= width:
-        return text + " " * (width - cell_len(text))
-    out = ""
-    for ch in text:
-        if cell_len(out + ch) > width - 1:
-            break
-        out += ch
-    out += "~"
-    return out + " " * (width - cell_len(out))
 
 
 NAME_W = 16  # a player's name in prose (prompts, log, status): long names are abbreviated to this

@@ -348,3 +348,67 @@ async def test_the_table_prompt_with_an_away_player_fits(
             )
         assert "(away)" in screen_text(app).splitlines()[0]  # the players bar marks him
         assert_fits(app)
+
+
+# ------------------------------------------------- every count at its widest, at every width (issue 23)
+
+
+def crowded_game(saves: Path, players: int) -> Any:
+    """A game at an action whose position has two-digit counts everywhere and three-digit scores."""
+    from .crowded import crowded
+
+    game = game_at(saves, LONG_NAMES[:players], "action")
+    game.session.states[game.session.position] = crowded(game.state)  # the position the screen shows
+    return game
+
+
+def numbers_missing(app: Any) -> list[str]:
+    """Each count of the shown position the screen should show whole, and does not: a cut number
+    (``+21`` cut to ``+2``) shows no mark, so the test looks for the numbers themselves."""
+    import re
+
+    from norsewind_tui.rules import cards_for
+    from norsewind_tui.rules.scoring import kingdom_score, score_breakdown, viking_score
+
+    state = app.screen.game.state
+    db = cards_for(state)
+    text = screen_text(app)
+    wanted = [f"Turn {state.turn}"] + ([f"Level {state.config.level}"] if state.solo else [])
+    for row in range(4):
+        k = kingdom_score(db, state.players[state.current], row)
+        wanted.append(f"h{k.helmets}{'<=' if k.safe else '>'}s{k.shields}")
+        if state.solo:
+            r = viking_score(state).rows[row]
+            scores = f"h{r.helmets}>s{r.your_shields} +{r.points}"
+            wanted.append(scores if r.scores else f"h{r.helmets}<=s{r.your_shields} 0")
+    wanted += [f"{score_breakdown(state, seat).total}" for seat in range(len(state.players))]
+    wanted += [f"{p.coins}" for p in state.players]
+    return [w for w in wanted if not re.search(rf"(?<![\d]){re.escape(w)}(?![\d])", text, re.I)]
+
+
+@pytest.mark.parametrize("players", [1, 4])
+@aio
+async def test_no_number_is_cut_at_any_width(saves: Path, players: int) -> None:
+    """From 80 columns up every count is whole, the turn and the level shown (wider never shows less)."""
+    app = make_app(saves, game=crowded_game(saves, players))
+    async with app.run_test(size=SIZE) as pilot:
+        for width in [*range(80, 131), 160, 200]:
+            for height in (24, 36):
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+                missing = numbers_missing(app)
+                assert not missing, f"{width}x{height}: {missing}\n{screen_text(app)}"
+                assert_fits(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+@pytest.mark.parametrize("keys", [[], ["tab"], ["c"], ["v"], ["question_mark"], ["L"]])
+@aio
+async def test_the_crowded_game_screens_fit(saves: Path, keys: list[str], size: tuple[int, int]) -> None:
+    """Each of the game's screens and views with every count at its widest and 24-cell names."""
+    app = make_app(saves, game=crowded_game(saves, 1))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert_fits(app)

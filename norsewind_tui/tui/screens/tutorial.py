@@ -10,6 +10,7 @@ left) whose result no profile records: it earns no medal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -60,6 +61,23 @@ POINTS: dict[Point, tuple[str, ...]] = {
 STATUS_LINES = 4  # at most (beside a one-line lesson): the two share the log's, prompt's and status's lines
 PICKED = frozenset({"took_building", "took_castle"})
 HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
+
+
+VIKING_ROW = re.compile(r"\{vikings:([1-4])\}")
+
+
+def with_vikings(text: str, state: State) -> str:
+    """A lesson's ``{vikings:N}`` as the Viking row N scores now: ``h11>s10 +21`` (from the game's
+    state, not copied from the screen, where a narrow cell may shorten it; issue 23.1)."""
+    if "{vikings:" not in text:
+        return text
+    rows = viking_score(state).rows
+
+    def row(found: re.Match[str]) -> str:
+        r = rows[int(found.group(1)) - 1]
+        return f"h{r.helmets}>s{r.your_shields} +{r.points}" if r.scores else f"h{r.helmets}<=s{r.your_shields} 0"
+
+    return VIKING_ROW.sub(row, text)
 
 
 def tutorial_name(player: str) -> str:
@@ -239,10 +257,10 @@ class TutorialScreen(GameScreen):
             panel.show_lesson("", "The tutorial is complete.", "")
         elif step.expect is None:
             point = step.point
-            panel.show_lesson(step.title, step.text, "Press n to go on.")
+            panel.show_lesson(step.title, with_vikings(step.text, self.state), "Press n to go on.")
         else:
             point = step.point
-            text = step.text
+            text = with_vikings(step.text, self.state)
             title = step.title or "Play on"
             if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
                 text = ask_for(self.state, step.expect)

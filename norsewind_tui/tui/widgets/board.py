@@ -21,6 +21,7 @@ from textual.widget import Widget
 
 from ...rules.cards import CardDB
 from ...rules.state import State
+from ..fitting import squeeze_text
 from ..targets import Key, Target
 
 COLOUR_CLASSES = ("board--purple", "board--yellow", "board--blue", "board--red", "board--neutral")
@@ -157,8 +158,8 @@ class Board(Widget):
                     for s in piece.spans
                 ]
                 width = cell.width
-                if cell_len(piece.plain) > width:
-                    piece.truncate(width)
+                if cell_len(piece.plain) > width:  # words give way, numbers never (issue 23.1)
+                    piece = squeeze_text(piece, width)
                 pad = width - cell_len(piece.plain)
                 if pad > 0:
                     piece.append(" " * pad)

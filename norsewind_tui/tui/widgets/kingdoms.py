@@ -26,6 +26,10 @@ def widths(width: int) -> tuple[int, int, int, int, int]:
     gutter, castle, kingdom, building, status = 2, 9, 12, 9, 14
     kingdom = 13 if width >= 80 else 12
     spare = width - (gutter + castle + 1 + kingdom + 1 + 4 * (building + 1) + status)
+    if spare < 0:  # the main column beside the side panel (from 112 columns): narrower buildings, never a wrap
+        building -= min(-spare + 3, 4) // 4
+        spare = width - (gutter + castle + 1 + kingdom + 1 + 4 * (building + 1) + status)
+        castle += min(spare, 0)
     while spare > 0:
         grew = False
         for col in ("building", "status", "kingdom", "castle"):

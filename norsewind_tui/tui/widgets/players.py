@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...rules.scoring import score_breakdown, viking_score
+from ...rules.state import State
 from ..text import NAME_W, plural, short_name
 from .board import Board, Cell
 from .castles import counts_fit
@@ -12,6 +13,11 @@ from .castles import counts_fit
 
 def turn_order(n: int, start: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
+
+
+def turn_words(state: State) -> str:
+    """``Turn 7  Level 1``: what the bar begins with and the wide panel (which replaces it) too."""
+    return f"Turn {state.turn}" + (f"  Level {state.config.level}" if state.solo else "")
 
 
 class PlayersBar(Board):
@@ -28,7 +34,7 @@ class PlayersBar(Board):
         assert v is not None
         state = v.state
         n = len(state.players)
-        head = f"Turn {state.turn}" + (f"  Level {state.config.level}" if state.solo else "") + "  "
+        head = turn_words(state) + "  "
         order = turn_order(n, state.start_player)
         scores = {seat: score_breakdown(state, seat).total for seat in order}
         tail = f"Vikings {viking_score(state).total}pt" if state.solo else ""
@@ -95,7 +101,9 @@ class PlayersPanel(Board):
         assert v is not None
         state = v.state
         n = len(state.players)
-        lines = self.join([Cell(width, 1).put(0, "Players (turn order)", "board--label")])
+        # the bar is hidden beside this panel: the turn and the level are said here (issue 23.3)
+        lines = self.join([Cell(width, 1).put(0, turn_words(state), "board--label")])
+        lines += self.join([Cell(width, 1).put(0, "Players (turn order)", "board--label")], len(lines))
         for seat in turn_order(n, state.start_player):
             p = state.players[seat]
             sb = score_breakdown(state, seat)
@@ -120,4 +128,4 @@ class PlayersPanel(Board):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.view is None:
             return 1
-        return 2 + 2 * len(self.view.state.players) + (1 if self.view.state.solo else 0)
+        return 3 + 2 * len(self.view.state.players) + (1 if self.view.state.solo else 0)
