@@ -139,3 +139,54 @@ def test_a_finished_game_is_listed(
     code, out = run(capsys, monkeypatch, "--saves", str(tmp_path), "saves")
     assert code == 0 and "finished" in out
     assert_whole(out)
+
+
+def longest_default_names(tmp_path: Path) -> tuple[GameStore, list[str]]:
+    """A daily deal of a 24-cell player, its branch (``-from-turn-N``) and a 2-player game with a computer."""
+    from datetime import date
+
+    from norsewind_tui.storage.daily import start_daily
+
+    store = GameStore(tmp_path)
+    daily = start_daily(store, LONG[0], 1, today=lambda: date(2026, 12, 1)).game
+    assert daily is not None
+    while not daily.state.is_over:
+        daily.push(legal_moves(daily.state)[0])
+    branch = store.branch(daily, 20)
+    two = create(store, ("root", "Normal bot 2"))
+    names = [daily.name, branch.name, two]
+    branch.close()
+    daily.close()
+    return store, names
+
+
+def test_the_saves_list_fits_80_columns_with_the_longest_default_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23.2: the State column was cut to "Sta"/"pla" and the Players wrapped onto three lines."""
+    _store, names = longest_default_names(tmp_path)
+    assert names[1] == "daily-2026-12-01-L1-Bartholomew-Alexandrinus-from-turn-9"
+    code, out = run(capsys, monkeypatch, "--saves", str(tmp_path), "saves")
+    assert code == 0
+    assert_whole(out)
+    for name in names:  # the name to type, whole on its line, after its number
+        assert re.search(rf"^\s*\d+\s+{re.escape(name)}$", out, re.M), (name, out)
+    assert "2 players, turn 1, " in out and ", playing: root, Normal bot 2 (computer)" in out
+    assert "solo L1, turn 9, " in out and ", playing: Bartholomew." in out
+    assert "solo L1, turn 12, " in out and ", finished: Bartholomew." in out
+
+
+def test_the_quit_line_keeps_the_name_to_type_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23.2: the daily deal's quit line was 89 characters: the terminal split the name to type."""
+    from norsewind_tui.tui.app import exit_line
+
+    for variable in ("SSH_CONNECTION", "SSH_ORIGINAL_COMMAND", "NORSEWIND_SERVED"):
+        monkeypatch.delenv(variable, raising=False)
+    store, names = longest_default_names(tmp_path)
+    game = store.open(names[1])
+    try:
+        said = exit_line(game)
+    finally:
+        game.close()
+    assert said.splitlines() == [f"Your game is saved as {names[1]}:", f"  norsewind resume {names[1]}"]
+    assert max(len(line) for line in said.splitlines()) <= 80

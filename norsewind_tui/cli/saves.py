@@ -23,11 +23,13 @@ from ..storage.format import SeatMeta
 from ..storage.paths import ENV_VAR, default_saves_dir, profiles_dir, resolve_saves_dir
 from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
 from ..storage.saves import GameStore, SaveSummary
+from ..tui.fitting import to_type
 from ..tui.text import safe_text, short_name
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
 Handler = Callable[[argparse.Namespace], int]
 MEDAL_RANGES = {"bronze": "+1–8", "silver": "+9–16", "gold": "+17–24", "platinum": "+25"}
@@ -103,10 +105,24 @@ def _mode(s: SaveSummary) -> str:
 # --------------------------------------------------------------------------- saves
 
 
+def _row(number: int, s: SaveSummary, short: bool) -> tuple[str, Text, Text, Text, str, str, str]:
+    """A game's line of the list: number, name, mode, players, turn, updated, state."""
+    from rich.text import Text
+
+    seats = s.seats or tuple(SeatMeta(n) for n in s.players)
+    players = ", ".join(_player(seat, short) for seat in seats)
+    state = "finished" if s.finished else "playing"
+    if s.assisted:
+        state += ", assisted"
+    name, mode = Text(safe_text(s.name)), Text(safe_text(_mode(s)))
+    return str(number), name, mode, Text(safe_text(players)), str(s.turn), _local(s.updated), state
+
+
 def cmd_saves_list(args: argparse.Namespace) -> int:
     """``norsewind saves``: a table of the games (name, mode, players, turn, updated)."""
     from rich import box
     from rich.cells import cell_len
+    from rich.measure import Measurement
     from rich.table import Table
     from rich.text import Text
 
@@ -117,13 +133,12 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
         console.print(Text(safe_text(f"No saved games in {store.dir}.")))
         return 0
     good = [s for s in games if s.error is None]
-    table = Table(
-        title=Text(safe_text(f"Saved games in {store.dir}")),
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        collapse_padding=True,
-        pad_edge=False,
-    )
+    # a name the Players column cannot hold on one line is abbreviated as the game writes it (Bartholomew.)
+    longest = max((cell_len(_player(seat, False)) for s in good for seat in s.seats), default=0)
+    short = longest > console.width - PLAYERS_ROOM
+    rows = [_row(number, s, short) for number, s in enumerate(good, 1)]
+    title = Text(safe_text(f"Saved games in {store.dir}"))
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
     # the name (what `resume` takes, as is the number) is never wrapped; the players wrap at words
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Name", no_wrap=True)
@@ -132,26 +147,17 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
     table.add_column("Turn", justify="right", no_wrap=True)
     table.add_column("Updated", no_wrap=True)
     table.add_column("State", min_width=8)
-    # a name the Players column cannot hold on one line is abbreviated as the game writes it (Bartholomew.)
-    longest = max((cell_len(_player(seat, False)) for s in good for seat in s.seats), default=0)
-    short = longest > console.width - PLAYERS_ROOM
-    for number, s in enumerate(good, 1):
-        seats = s.seats or tuple(SeatMeta(n) for n in s.players)
-        players = ", ".join(_player(seat, short) for seat in seats)
-        state = "finished" if s.finished else "playing"
-        if s.assisted:
-            state += ", assisted"
-        table.add_row(
-            str(number),
-            Text(safe_text(s.name)),
-            Text(safe_text(_mode(s))),
-            Text(safe_text(players)),
-            str(s.turn),
-            _local(s.updated),
-            state,
-        )
-    if good:
+    for row in rows:
+        table.add_row(*row)
+    if good and Measurement.get(console, console.options.update_width(999), table).maximum <= console.width:
         console.print(table)
+    elif good:  # too wide for one line a game (a daily deal's or a branch's name): two (issue 23.2)
+        console.print(title)
+        for number, name, mode, players, turn, updated, state in rows:
+            console.print(Text(f"{number:>3}  ") + name, no_wrap=True, crop=False)
+            said = Text(f"{mode}, turn {turn}, {updated}, {state}: ") + players
+            for line in said.wrap(console, console.width - 5):
+                console.print(Text("     ") + line, no_wrap=True, crop=False)
     for s in games:
         if s.error is not None:
             console.print(Text(safe_text(f"broken: {s.error}"), style="red"), soft_wrap=True)
@@ -230,7 +236,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     try:
         game = store.open(name, read_only=args.watch)
     except GameLocked as exc:
-        print(safe_text(f"norsewind: {exc} (norsewind resume --watch {name})"), file=sys.stderr)
+        print(safe_text(to_type(f"norsewind: {exc}; to watch it", f"norsewind resume --watch {name}")), file=sys.stderr)
         return 2
     try:
         if game.notice:

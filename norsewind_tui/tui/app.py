@@ -36,6 +36,7 @@ from ..storage.presence import HEARTBEAT, PresenceStore
 from ..storage.settings import Settings, SettingsStore
 from ..storage.tables import SharedTable, TableStore
 from .adapter import Library
+from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
 from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
@@ -82,7 +83,7 @@ def exit_line(game: GameHandle) -> str:
         return f"You left the table {game.name}; it is saved: {COME_BACK}." if logged_in_remotely() else game.exit_hint
     if game.finished:
         return ""
-    return f"Your game is saved as {game.name}: " + come_back_hint(f"norsewind resume {game.name}")
+    return to_type(f"Your game is saved as {game.name}", come_back_hint(f"norsewind resume {game.name}"))
 
 
 class NorsewindApp(App[str]):

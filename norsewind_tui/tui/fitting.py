@@ -105,3 +105,13 @@ def fit(text: str, width: int) -> str:
         return ""
     text = squeeze(text, width)
     return text + " " * (width - cell_len(text))
+
+
+TERMINAL = 80  # the width a message to type from must fit (issue 23.2)
+
+
+def to_type(sentence: str, command: str, width: int = TERMINAL) -> str:
+    """``sentence: command`` on one line when it fits ``width``, else the command on a line of its
+    own: a terminal that wraps the line would split the very name to type (``...-0`` / ``1-L1-root``)."""
+    line = f"{sentence}: {command}"
+    return line if cell_len(line) <= width else f"{sentence}:\n  {command}"
