@@ -53,3 +53,25 @@ async def test_the_last_lesson_reads_the_viking_row_from_the_game(saves: Path, m
             if not said.startswith("[The last decision]"):
                 await pilot.press("n" if said.endswith("Press n to go on.") else "enter")
         assert "They score in East Anglia (Vik h11>s10 +21): put this disc" in said
+
+
+@aio
+async def test_the_log_shows_whole_entries_only(saves: Path) -> None:
+    """Issue 23.13: at 80x24 the log could open on the wrapped second half of an entry."""
+    from norsewind_tui.tui.widgets.log import GameLog
+
+    from .helpers import new_game
+
+    app = make_app(saves, game=new_game(saves, ("Ana",), seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        height, width = log.size.height, log.size.width
+        assert height >= 2
+        long = "A long sentence " + "that goes on " * (width // 13 + 1) + "and ends here."  # two lines at this width
+        log.add_line(long)
+        for i in range(height - 1):
+            log.add_line(f"Short entry {i + 1}.")
+        await pilot.pause()
+        shown = log.render().plain.split("\n")
+        assert shown == [f"Short entry {i + 1}." for i in range(height - 1)]  # not "... and ends here." on top

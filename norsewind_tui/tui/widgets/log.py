@@ -1,6 +1,6 @@
 """The game log: one sentence per event, from ``words.past``.
 
-The widget shows the latest sentences that fit, wrapped to its width at
+The widget shows the latest sentences that fit whole, wrapped to its width at
 drawing time (``L`` opens the whole log); appending a line repaints only the
 log.
 
@@ -74,11 +74,11 @@ class GameLog(Widget):
             line = Text(text)
             if style:
                 line.stylize(self.get_component_rich_style(style, partial=True))
-            wrapped = line.wrap(self.app.console, width, overflow="fold")
-            shown[:0] = list(wrapped)
-            if len(shown) >= height:
-                break
-        return Text("\n").join(shown[-height:])
+            wrapped = list(line.wrap(self.app.console, width, overflow="fold"))
+            if shown and len(shown) + len(wrapped) > height:
+                break  # whole entries only: the top line is never the second half of a sentence (issue 23.13)
+            shown[:0] = wrapped
+        return Text("\n").join(shown[:height])  # an entry taller than the log: its beginning
 
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Opened())
