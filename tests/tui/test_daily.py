@@ -16,6 +16,7 @@ from norsewind_tui.tui.screens.campaign import CampaignScreen
 from norsewind_tui.tui.screens.daily import DailyScreen
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.halloffame import HallOfFameScreen
+from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app, shown
 
@@ -165,3 +166,20 @@ async def test_the_progress_page_reviews_a_best_game_by_its_number(saves: Path) 
         text = await shown(pilot)
         assert "That game cannot be reviewed:" in text
         assert isinstance(app.screen, CampaignScreen)
+
+
+@aio
+async def test_the_daily_deals_game_screen_says_it_is_the_one_attempt(saves: Path) -> None:
+    """Issue 23.14: the game screen of the daily deal did not say it is the day's one attempt."""
+    from norsewind_tui.storage.daily import utc_today
+    from norsewind_tui.tui.widgets.log import GameLog
+
+    today = utc_today()
+    start = start_daily(GameStore(saves), PROFILE, 1, today=lambda: today)
+    assert start.game is not None
+    app = make_app(saves, game=start.game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        said = f"The daily deal of {today.isoformat()}: your one attempt today"
+        assert app.screen.query_one(StatusLine).message.startswith(f"{said}.")
+        assert app.screen.query_one(GameLog).plain_lines[0] == f"{said}; score more than the Vikings. {PROFILE} begins."

@@ -26,6 +26,8 @@ from ...rules.queries import at_turn_start, decision, revealed_between
 from ...rules.scoring import kingdom_score
 from ...rules.state import State
 from ...storage import SavedGame, StorageError
+from ...storage.daily import utc_today
+from ...storage.dailyseed import daily_of
 from ...storage.handle import GameHandle
 from ..computer import Computer
 from ..hints import Announced, HintAnswer, ask, follow_plan
@@ -96,6 +98,10 @@ class GameScreen(NorsewindScreen[None]):
             self.set_interval(1.0, self.follow)  # watching: pick up the holder's decisions
         if self.notice:
             self.say(self.notice)
+        elif self.daily and not self.game.state.is_over:
+            self.query_one(StatusLine).say_fitting(
+                [f"{self.daily}. Enter chooses, ? explains every key.", self.daily + "."]
+            )
         elif not self.game.state.is_over:
             tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ", tab the Vikings"
             self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
@@ -232,8 +238,18 @@ class GameScreen(NorsewindScreen[None]):
             log.add_line(LEGEND, "log--turn")
         log.add_events(events, self.names, self.db)
 
+    @property
+    def daily(self) -> str:
+        """ "The daily deal of 2026-12-01: your one attempt today" for that game, else "" (issue 23.14)."""
+        day = daily_of(self.game.name, self.game.session.seed, self.state.config.level) if self.state.solo else None
+        if day is None:
+            return ""
+        return f"The daily deal of {day}: your one attempt" + (" today" if day == utc_today().isoformat() else "")
+
     def opening_line(self) -> str:
         state = self.state
+        if self.daily:
+            return f"{self.daily}; score more than the Vikings. {self.names[0]} begins."
         if state.solo:
             return f"Solo game, level {state.config.level}: score more than the Vikings. {self.names[0]} begins."
         first = self.names[state.start_player]
