@@ -8,8 +8,9 @@ from __future__ import annotations
 
 BOARD_GUIDE = """\
 The top line:
-  Turn 3  Level 1  >Ana 7$ 12pt  Vikings 5pt   deck 20  reserve 5  neutral 3
+  Turn 3  Level 1  >Ana 7$ 12pt (kingdoms below)  Vikings 5pt   deck 20
   >Ana: the player to move, 7 coins, 12 points if the game ended now;
+  (kingdoms below): the rows below are Ana's (tab shows another player's);
   deck/reserve: cards left; neutral: white citizens left on the castle tile.
 
 The market (5 slots; the supplies sit between them, in a ring):
@@ -36,7 +37,8 @@ A kingdom row (three lines):
   G/R: green or red tile and its effect (cit: +1$ a coin per citizen placed;
   4th: +5$; +1 citizen; p1 space; s4 sp. 1$; max 2 bldg; diff types;
   diff colour: one citizen per colour scores; h3+: +1$; castle $7+).
-  inc Ship+2: building here pays 2 coins per ship in your OTHER kingdoms.
+  inc Ship+2: building here pays 2 coins per ship in your OTHER kingdoms
+  (written Ship+2 in every row when a row's tile spaces leave no room).
   Status: h3>s2 RISK = 3 helmets beat 2 shields: -7 at the end; (safe: 0)
   what it would score when safe. h2<=s4 safe and p1 x c2 = 2: its points.
   Vik h6>s2 +0: the Vikings' row of this kingdom has 6 helmets against your

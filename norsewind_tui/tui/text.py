@@ -97,21 +97,37 @@ NAME_W = 16  # a player's name in prose (prompts, log, status): long names are a
 
 
 def short_name(name: str, width: int = NAME_W) -> str:
-    """A sanitised player name of at most ``width`` cells (not padded).
+    """A sanitised player name of at most ``width`` cells (not padded), shortened one way everywhere.
 
-    A longer name is abbreviated, always the same way: its first cells and a
-    full stop (``Bartholomew.``), never ``~``, so that a name never reads as
-    text cut off, and the same name is written the same everywhere in a game.
+    Leading words go to initials first (``Anna Maria Lopez``: ``A. M. Lopez``, ``A.M.Lopez``, then
+    ``Lopez``); a number at the end stays whole, so a computer seat stays one (``Normal bot 2``:
+    ``N.bot 2``, ``bot 2``, never ``Normal.``; issue 23.4); then the rest is cut to its first cells and a full stop
+    (``Bartholomew.``), never ``~``, so that a name never reads as text cut off.
     """
     text = safe_text(name)
     if cell_len(text) <= width:
         return text
+    words = text.split(" ")
+    tail = " " + words.pop() if len(words) > 1 and words[-1].isdigit() else ""
+    for i in range(len(words) - 1):
+        words[i] = words[i][:1] + "."
+        if cell_len(shorter := " ".join(words) + tail) <= width:
+            return shorter
+    head = "".join(words[:-1]) + words[-1] if len(words) > 1 else words[0]
+    if cell_len(head + tail) <= width:
+        return head + tail
+    if len(words) > 1 and cell_len(words[-1] + tail) <= width:  # "bot 2": the initials give way first
+        return words[-1] + tail
+    head = words[-1] if len(words) > 1 else head
+    room = width - cell_len(tail)
+    if room < 2:  # no room for the number too: the name alone
+        head, tail, room = head + tail, "", width
     out = ""
-    for ch in text:
-        if cell_len(out + ch) > width - 1:
+    for ch in head:
+        if cell_len(out + ch) > room - 1:
             break
         out += ch
-    return out.rstrip(" -_.") + "."
+    return out.rstrip(" -_.") + "." + tail
 
 
 def card_title(db: CardDB, card: int, wide: bool = False) -> str:

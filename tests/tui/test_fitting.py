@@ -11,7 +11,7 @@ from rich.text import Text
 from norsewind_tui.tui.fitting import squeeze, squeeze_text
 from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialScreen
 
-from .helpers import aio, make_app
+from .helpers import aio, make_app, new_game, screen_text
 
 
 @pytest.mark.parametrize(
@@ -60,8 +60,6 @@ async def test_the_log_shows_whole_entries_only(saves: Path) -> None:
     """Issue 23.13: at 80x24 the log could open on the wrapped second half of an entry."""
     from norsewind_tui.tui.widgets.log import GameLog
 
-    from .helpers import new_game
-
     app = make_app(saves, game=new_game(saves, ("Ana",), seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -75,3 +73,46 @@ async def test_the_log_shows_whole_entries_only(saves: Path) -> None:
         await pilot.pause()
         shown = log.render().plain.split("\n")
         assert shown == [f"Short entry {i + 1}." for i in range(height - 1)]  # not "... and ends here." on top
+
+
+@pytest.mark.parametrize(
+    ("name", "width", "shown"),
+    [
+        ("Normal bot 2", 7, "N.bot 2"),  # issue 23.4: it was "Normal.", which hid the computer seat
+        ("Normal bot 2", 9, "N. bot 2"),
+        ("Normal bot 2", 5, "bot 2"),
+        ("Anna Maria Lopez", 12, "A. M. Lopez"),
+        ("Bartholomew-Alexandrinus", 16, "Bartholomew-Ale."),  # one word: its first cells and a full stop
+        ("Bartholomew-Alexandrinus", 7, "Bartho."),
+    ],
+)
+def test_one_way_of_shortening_a_name(name: str, width: int, shown: str) -> None:
+    from norsewind_tui.tui.text import short_name
+
+    assert short_name(name, width) == shown
+
+
+@aio
+async def test_the_top_line_keeps_the_computer_seats_and_names_whose_kingdoms_are_shown(saves: Path) -> None:
+    """Issues 23.4 and 23.18: at 80 columns "Normal bot 2" was "Normal.", and only ">Bar..." said whose
+    kingdoms the rows are."""
+    from norsewind_tui.rules import GameConfig
+    from norsewind_tui.tui.adapter import Library
+
+    from .helpers import PROFILE
+
+    names = ("Bartholomew-Alexandrinus", "Normal bot 2", "Normal bot 3", "Normal bot 4")
+    library = Library(str(saves), profile=PROFILE)
+    seats = [library.seat(names[0])] + [library.seat(n, "computer", "normal") for n in names[1:]]
+    game = library.create(GameConfig(players=names), 1, seats)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        assert all(f"bot {seat} " in top for seat in (2, 3, 4)), top  # each a computer seat still
+    solo = new_game(saves, ("Ana",), seed=5)  # no castle on display: the counts are on its line
+    app = make_app(saves, game=solo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        assert ">Ana 6$ " in top and "pt (kingdoms below)  Vikings 0pt" in top, top

@@ -15,6 +15,10 @@ def turn_order(n: int, start: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+SHOWN = " (kingdoms below)"  # after the entry of the player whose kingdoms are shown
+SHOWN_WIDE = " (kingdoms shown)"  # the same in the side panel, beside the kingdoms
+
+
 def turn_words(state: State) -> str:
     """``Turn 7  Level 1``: what the bar begins with and the wide panel (which replaces it) too."""
     return f"Turn {state.turn}" + (f"  Level {state.config.level}" if state.solo else "")
@@ -49,11 +53,13 @@ class PlayersBar(Board):
 
         tagged = True
 
+        grown: dict[int, int] = {}  # seat -> a wider name than the others' where the line has room
+
         def entry(seat: int, name_w: int) -> str:
             p = state.players[seat]
             mark = ">" if seat == state.current and not state.is_over else " "
             tag = self.tags.get(seat, "") if tagged else ""
-            return f"{mark}{short_name(v.names[seat], name_w)}{tag} {p.coins}$ {scores[seat]}pt"
+            return f"{mark}{short_name(v.names[seat], grown.get(seat, name_w))}{tag} {p.coins}$ {scores[seat]}pt"
 
         def needed(name_w: int, counts: str) -> int:
             used = len(head) + sum(len(entry(s, name_w)) + 2 for s in order) + (len(tail) + 2 if tail else 0)
@@ -74,9 +80,22 @@ class PlayersBar(Board):
                 if found is not None and (found or w <= 7):
                     name_w, counts = w, found
                     break
+        growing = True  # the room left widens names one cell at a time, in turn order (N.bot 2, not N. 2)
+        while growing:
+            growing = False
+            for seat in order:
+                wider = grown.get(seat, name_w) + 1
+                if wider <= min(len(v.names[seat]), NAME_W):
+                    grown[seat] = wider
+                    if needed(name_w, counts) <= width:
+                        growing = True
+                    else:
+                        grown[seat] = wider - 1
+        # whose kingdoms the rows below are, in words, where the line has room (issue 23.18)
+        below = SHOWN if needed(name_w, counts) + len(SHOWN) <= width else ""
         cells: list[Cell] = [Cell(len(head), 1).put(0, head, "board--label")]
         for seat in order:
-            text = entry(seat, name_w)
+            text = entry(seat, name_w) + (below if seat == v.seat else "")
             style = "board--current" if seat == v.seat else ""
             cell = Cell(len(text) + 2, 1, ("seat", seat), style).put(0, text)
             if seat == v.seat and seat != v.me and v.me >= 0:
@@ -114,6 +133,8 @@ class PlayersPanel(Board):
             where = self.words.get(seat, "")
             if where and len(name) + 2 + len(where) <= width:
                 name += f"  {where}"
+            if seat == v.seat and len(name) + len(SHOWN_WIDE) <= width:
+                name += SHOWN_WIDE
             top = Cell(width, 1, ("seat", seat), style).put(0, name)
             lines += self.join([top], len(lines))
             detail = f"  {plural(p.coins, 'coin')}, {plural(sb.total, 'point')}, {risk} at risk"
