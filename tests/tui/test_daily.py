@@ -183,3 +183,21 @@ async def test_the_daily_deals_game_screen_says_it_is_the_one_attempt(saves: Pat
         said = f"The daily deal of {today.isoformat()}: your one attempt today"
         assert app.screen.query_one(StatusLine).message.startswith(f"{said}.")
         assert app.screen.query_one(GameLog).plain_lines[0] == f"{said}; score more than the Vikings. {PROFILE} begins."
+
+
+@aio
+async def test_a_branch_of_the_daily_deal_is_not_the_attempt(saves: Path) -> None:
+    from norsewind_tui.storage.daily import utc_today
+
+    today = utc_today()
+    store = GameStore(saves)
+    start = start_daily(store, PROFILE, 1, today=lambda: today)
+    assert start.game is not None
+    for _ in range(6):
+        start.game.push(start.game.legal_moves()[0])
+    branch = store.branch(start.game, 3)
+    start.game.close()
+    app = make_app(saves, game=branch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "one attempt" not in app.screen.query_one(StatusLine).message

@@ -241,8 +241,9 @@ class GameScreen(NorsewindScreen[None]):
     @property
     def daily(self) -> str:
         """ "The daily deal of 2026-12-01: your one attempt today" for that game, else "" (issue 23.14)."""
-        day = daily_of(self.game.name, self.game.session.seed, self.state.config.level) if self.state.solo else None
-        if day is None:
+        game = self.game  # a branch of a daily deal is a game of its own (R25), not the attempt
+        day = daily_of(game.name, game.session.seed, self.state.config.level) if not game.branch_of else None
+        if day is None or not self.state.solo:
             return ""
         return f"The daily deal of {day}: your one attempt" + (" today" if day == utc_today().isoformat() else "")
 
