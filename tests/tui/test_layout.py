@@ -16,6 +16,7 @@ import pytest
 
 from norsewind_tui.rules import GameConfig, Move, apply, legal_moves
 from norsewind_tui.rules import new_game as rules_game
+from norsewind_tui.rules.scoring import score_breakdown
 from norsewind_tui.rules.state import Phase
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.adapter import Library
@@ -25,6 +26,8 @@ from .helpers import PROFILE, aio, make_app, new_game, screen_text
 from .layout import LONG_NAMES, layout_problems
 
 SIZE = (80, 24)
+# the size that counts, and a wide one: the side panel, spaced rows (issue 23: wider never shows less)
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
 PHASES: tuple[Phase, ...] = (
     "place_start",
     "action",
@@ -69,13 +72,14 @@ def assert_fits(app: Any) -> None:
     assert not problems, "\n".join([*problems, screen_text(app)])
 
 
+@SIZES
 @pytest.mark.parametrize("players", [1, 4])
 @pytest.mark.parametrize("phase", PHASES)
 @aio
-async def test_every_decision_fits(saves: Path, phase: Phase, players: int) -> None:
+async def test_every_decision_fits(saves: Path, phase: Phase, players: int, size: tuple[int, int]) -> None:
     game = game_at(saves, LONG_NAMES[:players], phase)
     app = make_app(saves, game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert app.screen.game.state.phase == phase  # type: ignore[attr-defined]
         assert_fits(app)
@@ -88,11 +92,12 @@ async def test_every_decision_fits(saves: Path, phase: Phase, players: int) -> N
             assert_fits(app)
 
 
+@SIZES
 @aio
-async def test_the_castle_display_prompt_fits(saves: Path) -> None:
+async def test_the_castle_display_prompt_fits(saves: Path, size: tuple[int, int]) -> None:
     game = game_at(saves, LONG_NAMES, "action")
     app = make_app(saves, game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("c")
         await pilot.pause()
         assert "Castle display" in screen_text(app)
@@ -122,12 +127,13 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
         assert_fits(app)
 
 
+@SIZES
 @aio
-async def test_the_vikings_turn_fits(saves: Path) -> None:
+async def test_the_vikings_turn_fits(saves: Path, size: tuple[int, int]) -> None:
     """Solo: after your turn the Vikings take their cards; the summary and the log fit."""
     game = game_at(saves, LONG_NAMES[:1], "action")
     app = make_app(saves, game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         turn = app.screen.game.state.turn  # type: ignore[attr-defined]
         while app.screen.game.state.turn == turn:  # type: ignore[attr-defined]
             await pilot.press("enter")
@@ -135,11 +141,12 @@ async def test_the_vikings_turn_fits(saves: Path) -> None:
         assert_fits(app)
 
 
+@SIZES
 @aio
-async def test_a_hint_fits(saves: Path) -> None:
+async def test_a_hint_fits(saves: Path, size: tuple[int, int]) -> None:
     game = game_at(saves, LONG_NAMES[:2], "action")
     app = make_app(saves, game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -147,22 +154,24 @@ async def test_a_hint_fits(saves: Path) -> None:
         assert_fits(app)
 
 
+@SIZES
 @pytest.mark.parametrize("players", [1, 4])
 @aio
-async def test_the_score_pad_fits(saves: Path, players: int) -> None:
+async def test_the_score_pad_fits(saves: Path, players: int, size: tuple[int, int]) -> None:
     game = new_game(saves, LONG_NAMES[:players], seed=3)
     while not game.state.is_over:
         game.push(legal_moves(game.state)[0])
     app = make_app(saves, game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "EndScreen"
         assert_fits(app)
 
 
+@SIZES
 @pytest.mark.parametrize("keys", [[], ["n"], ["r"], ["c"], ["p"], ["question_mark"]])
 @aio
-async def test_the_other_screens_fit(saves: Path, keys: list[str]) -> None:
+async def test_the_other_screens_fit(saves: Path, keys: list[str], size: tuple[int, int]) -> None:
     for n in (1, 1, 1, 2, 4):
         new_game(saves, LONG_NAMES[:n], seed=n).close()
     game = new_game(saves, LONG_NAMES[:1], seed=9)
@@ -170,14 +179,15 @@ async def test_the_other_screens_fit(saves: Path, keys: list[str]) -> None:
         game.push(legal_moves(game.state)[0])
     game.close()
     app = make_app(saves)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press(*keys)
         await pilot.pause()
         assert_fits(app)
 
 
+@SIZES
 @aio
-async def test_the_progress_page_fits_with_the_longest_records(saves: Path) -> None:
+async def test_the_progress_page_fits_with_the_longest_records(saves: Path, size: tuple[int, int]) -> None:
     """Scores over 100, a margin of -100, no medal, the largest seed: every record line whole."""
     import os
 
@@ -204,16 +214,19 @@ async def test_the_progress_page_fits_with_the_longest_records(saves: Path) -> N
             ),
         )
     app = make_app(saves)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("p")
         await pilot.pause()
         assert "seed 2147483647" in screen_text(app)
         assert_fits(app)
 
 
+@SIZES
 @pytest.mark.parametrize("mine", [True, False])
 @aio
-async def test_the_table_prompts_fit(saves: Path, mine: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_table_prompts_fit(
+    saves: Path, mine: bool, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
     """At a shared table: your turn, and waiting for a player with a 24-cell name."""
     from norsewind_tui.tui.screens.table import TableScreen
 
@@ -226,7 +239,7 @@ async def test_the_table_prompts_fit(saves: Path, mine: bool, monkeypatch: pytes
     holder = table if table.is_my_turn() else other
     viewer = holder if mine else (other if holder is table else table)
     app = make_app(saves)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await app.push_screen(TableScreen(store.open(viewer.name, viewer.identity)))
         await pilot.pause()
         prompt = app.screen.query_one(PromptLine).prompt
@@ -298,9 +311,12 @@ def _tables_with_presence(saves: Path) -> None:
     store.enter(c).at_table(f"{c}-table")
 
 
+@SIZES
 @pytest.mark.parametrize("keys", [[], ["t"], ["s"]], ids=["title", "lobby", "settings"])
 @aio
-async def test_the_presence_pages_fit(saves: Path, keys: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_presence_pages_fit(
+    saves: Path, keys: list[str], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
     """The title with "Your turn at 2 tables", the lobby with everyone's presence, the settings page."""
     from .waits import until
 
@@ -308,7 +324,7 @@ async def test_the_presence_pages_fit(saves: Path, keys: list[str], monkeypatch:
     _tables_with_presence(saves)
     new_game(saves, LONG_NAMES[:1], seed=9).close()
     app = make_app(saves)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: "Your turn at 2 tables" in screen_text(app), "the title's line")
         await pilot.press(*keys)
         if keys == ["t"]:
@@ -353,12 +369,18 @@ async def test_the_table_prompt_with_an_away_player_fits(
 # ------------------------------------------------- every count at its widest, at every width (issue 23)
 
 
-def crowded_game(saves: Path, players: int) -> Any:
-    """A game at an action whose position has two-digit counts everywhere and three-digit scores."""
+def crowded_game(saves: Path, players: int, over: bool = False) -> Any:
+    """A game at an action (or over: the score pad) whose position has two-digit counts everywhere
+    and three-digit scores."""
+    import msgspec
+
     from .crowded import crowded
 
     game = game_at(saves, LONG_NAMES[:players], "action")
-    game.session.states[game.session.position] = crowded(game.state)  # the position the screen shows
+    state = crowded(game.state)
+    if over:
+        state = msgspec.structs.replace(state, phase="over")
+    game.session.states[game.session.position] = state  # the position the screen shows
     return game
 
 
@@ -411,4 +433,18 @@ async def test_the_crowded_game_screens_fit(saves: Path, keys: list[str], size: 
         await pilot.pause()
         await pilot.press(*keys)
         await pilot.pause()
+        assert_fits(app)
+
+
+@SIZES
+@pytest.mark.parametrize("players", [1, 4])
+@aio
+async def test_the_crowded_score_pad_fits(saves: Path, players: int, size: tuple[int, int]) -> None:
+    """The score pad with three-digit scores and 24-cell names: every figure whole."""
+    app = make_app(saves, game=crowded_game(saves, players, over=True))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EndScreen"
+        totals = [str(score_breakdown(app.screen.game.state, s).total) for s in range(players)]  # type: ignore[attr-defined]
+        assert all(total in screen_text(app) for total in totals), totals
         assert_fits(app)
