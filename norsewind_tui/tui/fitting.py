@@ -91,11 +91,16 @@ def squeeze_text(text: Text, width: int) -> Text:
         for i in range(span.start, min(span.end, len(plain))):
             styles[i].append(span.style)
     out = Text(style=text.style, no_wrap=True)
-    for ch, source in chars:
-        piece = Text(ch)
-        for style in styles[source]:
+    run, run_styles = "", styles[chars[0][1]] if chars else []
+    for ch, source in [*chars, ("", -1)]:  # runs of one style stay one span (one segment on screen)
+        if source >= 0 and styles[source] == run_styles:
+            run += ch
+            continue
+        piece = Text(run)
+        for style in run_styles:
             piece.stylize(style)  # type: ignore[arg-type]
         out.append_text(piece)
+        run, run_styles = ch, styles[source] if source >= 0 else []
     return out
 
 
