@@ -23,8 +23,9 @@ LONG_NAMES = (
     "Pelagia-Theodosia-Kovacs",
 )
 
-# "~" is what fit() leaves where it cut a text, "…" what Rich and Textual leave
-CUT = re.compile(r"~(\s|$)|…")
+# "~" is what fitting.squeeze leaves where it had to cut a text (at a cell's end, whatever follows;
+# "~/" is a home folder), "…" what Rich and Textual leave
+CUT = re.compile(r"~(?!/)|…")
 
 # widgets whose content is a window onto more by design: they scroll, or show the latest lines (the log;
 # L opens all of it), or are edited in place (an input shows the part of the value around the cursor)
