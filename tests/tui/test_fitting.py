@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,11 @@ async def test_the_top_line_keeps_the_computer_seats_and_names_whose_kingdoms_ar
         await pilot.pause()
         top = screen_text(app).splitlines()[0]
         assert ">Ana 6$ " in top and "pt (kingdoms below)  Vikings 0pt" in top, top
+    hot_seat = new_game(saves, ("Player 1", "Player 2"), seed=5)  # the new-game page's default names
+    app = make_app(saves, game=hot_seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        mover = app.screen.game.state.current  # type: ignore[attr-defined]
+        assert re.search(rf">Player {mover + 1} \d+\$ -?\d+pt \(kingdoms below\)", top), top
+        assert top.count("(kingdoms below)") == 1, top
