@@ -154,7 +154,9 @@ async def test_other_decisions_are_refused_kindly_and_the_page_waits_for_n(saves
         screen = app.screen
         assert isinstance(screen, TutorialScreen)
         await pilot.press("enter")  # the welcome page is read first
-        assert "First read the lesson below: press n to go on." in await shown(pilot)
+        assert "First read the lesson above: press n to go on." in await shown(
+            pilot
+        )  # the status line is under it (issue 23.6)
         await pilot.press("n")
         await pilot.press("4")  # the lesson asks for the Ship in slot 2
         text = await shown(pilot)

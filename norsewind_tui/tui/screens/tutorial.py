@@ -227,7 +227,12 @@ class TutorialScreen(GameScreen):
         if self.game.session.position:
             self.say("The tutorial goes on where you left it (R starts it over).")
         else:
-            self.say("Read the lesson below; n goes on, ? explains every key, m leaves (it is saved).")
+            self.say(f"Read the lesson {self.lesson_side()}; n goes on, ? explains every key, m leaves (it is saved).")
+
+    def lesson_side(self) -> str:
+        """Where the lesson is from the status line that points to it, as laid out (issue 23.6)."""
+        panel, status = self.query_one(LessonPanel), self.query_one(StatusLine)
+        return "above" if panel.region.y <= status.region.y else "below"
 
     # ------------------------------------------------------------------ the lesson
 
@@ -347,7 +352,7 @@ class TutorialScreen(GameScreen):
             super().choose_key(key)
             return
         if self.after or (self.step is not None and self.step.expect is None):
-            self.say("First read the lesson below: press n to go on.", "error")
+            self.say(f"First read the lesson {self.lesson_side()}: press n to go on.", "error")
             return
         expected = self.expected
         if expected is not None and key != key_of(expected):
