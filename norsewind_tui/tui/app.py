@@ -39,6 +39,7 @@ from .adapter import Library
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
+from .paste import install as install_paste_parser
 from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
 from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
@@ -471,6 +472,7 @@ class NorsewindApp(App[str]):
         return screen.is_mounted and self.keeps(screen)
 
     def get_driver_class(self) -> type[Driver]:
+        install_paste_parser()  # a paste arrives whole, in order (issue 23.17)
         return bounded_driver(super().get_driver_class())
 
     def post_message(self, message: Message) -> bool:

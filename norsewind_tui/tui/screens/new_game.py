@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 from typing import ClassVar
 
@@ -22,6 +23,8 @@ from ..text import safe_text
 from .base import NorsewindScreen
 
 MAX_NAME = 24
+CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
+CONTROL_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")  # a CSI sequence (ECMA-48)
 
 
 def clean_name(raw: str) -> str:
@@ -30,7 +33,9 @@ def clean_name(raw: str) -> str:
 
 
 def printable(raw: str) -> str:
-    """``raw`` without control and invisible formatting characters, the rest in order."""
+    """``raw`` without terminal control sequences (``ESC[31m``: the colour codes of a copied
+    coloured line), control and invisible formatting characters, the rest in order."""
+    raw = CONTROL_SEQUENCE.sub("", raw)
     return "".join(ch for ch in raw if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
@@ -85,6 +90,7 @@ class NewGameScreen(NorsewindScreen[None]):
         super().__init__()
         self.players = players
         self.level = level
+        self.cut = False  # the status line says a name was cut
 
     def compose(self) -> ComposeResult:
         library = self.norsewind.library
@@ -183,12 +189,19 @@ class NewGameScreen(NorsewindScreen[None]):
             self.action_back()
 
     def on_name_input_cut(self, event: NameInput.Cut) -> None:
-        self.say(f"A name is at most {MAX_NAME} characters: it was cut there.")
+        self.say(CUT)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        # the cut notice is about the name that was cut: gone once every name is short again (issue 23.16)
+        if self.cut and all(len(field.value) < MAX_NAME for field in self.query(NameInput)):
+            self.cut = False
+            self.say("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
     def say(self, message: str) -> None:
+        self.cut = message == CUT
         self.query_one("#new-status", Static).update(Text(safe_text(message)))
 
     def action_back(self) -> None:

@@ -1,0 +1,96 @@
+"""Name fields (issue 23 points 16, 17): a paste keeps its order, the cut notice goes with the cut name.
+
+The bytes go through the parser the app's terminal reader builds (``linux_driver.XTermParser``
+once the app has picked its driver), as a terminal sends them: a bracketed paste between its
+markers, or the same characters typed; the events it makes are posted to the app as the reader does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.drivers import linux_driver
+from textual.message import Message
+
+from norsewind_tui.tui.app import NorsewindApp
+from norsewind_tui.tui.screens.new_game import NameInput
+
+from .helpers import aio, make_app, screen_text
+
+PASTE = "\x1b[200~{}\x1b[201~"
+CUT = "A name is at most 24 characters: it was cut there."
+
+
+def terminal_events(app: NorsewindApp, *chunks: str) -> list[Message]:
+    """What the app's terminal reader makes of ``chunks`` (each one read from the terminal)."""
+    app.get_driver_class()  # the app picks its driver, and the reader's parser with it
+    parser = linux_driver.XTermParser(False)  # type: ignore[attr-defined]
+    made: list[Message] = []
+    for chunk in chunks:
+        made += parser.feed(chunk)
+    made += parser.feed("")  # the end of input: anything still held is read
+    return made
+
+
+@pytest.mark.parametrize(
+    ("chunks", "before", "name"),
+    [
+        ((PASTE.format("AB\x1bCD"),), "", "ABCD"),  # was ^CDAB
+        ((PASTE.format("Ann\x1b[31mRed"),), "", "AnnRed"),  # was ^[31mRedAnn
+        ((PASTE.format("Bo\x1b[1;31mb\x1b[0m"),), "Ann", "AnnBob"),  # after what was typed, in order
+        (("\x1b[200~AB\x1b", "CD\x1b[2", "01~"), "", "ABCD"),  # the markers cut between two reads
+        (("AB\x1bCD",), "", "ABCD"),  # typed as keys: ESC C is alt+C, then D... in order
+        (("Ann\x1b[31mRed",), "", "AnnRed"),  # typed: the colour code is no key
+    ],
+)
+@aio
+async def test_a_name_keeps_its_printable_characters_in_order_from_the_terminal(
+    saves: Path, chunks: tuple[str, ...], before: str, name: str
+) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        field = app.screen.query_one("#name-0", NameInput)
+        field.focus()
+        field.value = before
+        field.cursor_position = len(before)
+        for message in terminal_events(app, *chunks):
+            app.post_message(message)
+        await pilot.pause()
+        assert field.value == name
+
+
+@aio
+async def test_a_pasted_colour_code_is_dropped_from_a_real_paste_event(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        field = app.screen.query_one("#name-0", NameInput)
+        field.focus()
+        field.value = "Ann"
+        field.cursor_position = 3
+        field.post_message(events.Paste("\x1b[31mRed\x1b[0m"))
+        await pilot.pause()
+        assert field.value == "AnnRed"
+
+
+@aio
+async def test_the_cut_notice_goes_once_the_name_is_short_again(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        field = app.screen.query_one("#name-0", NameInput)
+        field.focus()
+        field.value = ""
+        field.post_message(events.Paste("Bartholomew-Alexandrinus-the-Long"))
+        await pilot.pause()
+        assert field.value == "Bartholomew-Alexandrinus"
+        assert CUT in screen_text(app)
+        await pilot.press("ctrl+u")  # the field cleared (everything before the cursor)
+        await pilot.press(*"Bo")
+        await pilot.pause()
+        assert field.value == "Bo"
+        assert CUT not in screen_text(app)
+        assert "at most" not in screen_text(app)
