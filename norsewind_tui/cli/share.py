@@ -35,6 +35,7 @@ from . import UsageError, load_cards
 # names the app gives its own saves: a daily deal's is a player's one attempt of the day
 # (storage/dailyseed.py), the tutorial's is removed when it is over (tui/screens/tutorial.py)
 KEPT_NAMES = {"daily-": "the daily deal", "tutorial-": "the tutorial"}
+RECORD_HEAD = "Norsewind game "  # the text record's first words (import tells it from JSON by them)
 
 
 def add_share_commands(sub: Any) -> None:
@@ -92,6 +93,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         data = read_limited(path, follow=True)
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
+    if data.startswith(RECORD_HEAD.encode()):  # the record to read, not JSON: say which file to make instead
+        game = data.split(b"\n", 1)[0].decode("utf-8", "replace").removeprefix(RECORD_HEAD).strip() or "NAME"
+        raise UsageError(
+            f"{path} is the readable record of a game, not a file to import:"
+            f" `norsewind export {safe_text(game)} --json -o FILE` makes one"
+        )
     loaded = load_bytes(data, str(path), store.cards)  # SaveError: one line, nothing written
     stem = path.name.removesuffix(".json") if path.name.endswith(".json") else path.stem
     name = sanitise_name(args.as_name or stem)
@@ -125,7 +132,7 @@ def text_record(name: str, save: SaveFile, session: Session) -> str:
     mode = f"solo, level {state.config.level}" if state.solo else f"{len(state.players)} players"
     made = f" ({safe_text(save.meta.cards_source)})" if save.meta.cards_source else ""
     lines = [
-        f"Norsewind game {safe_text(name)}",
+        f"{RECORD_HEAD}{safe_text(name)}",
         f"Players: {seats}",
         f"Mode: {mode}",
         f"Seed: {save.seed}",
