@@ -836,6 +836,8 @@ def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
         global _last
         _last = (state, [*takes, DECLINE])
         return state
+    if ev is not None:  # skipped: said, as B3 says it of the neutral citizen
+        ev.append(Event("no_supply", me, slot=slot))
     return _finish_building_turn(db, state, ev)
 
 

@@ -23,6 +23,7 @@ EventKind = Literal[
     "replaced",  # B1: the old castle returns to the display (R14)
     "disc_returned",  # a replaced castle's disc back to the supply (R14)
     "no_neutral",  # B3: no empty space for the neutral citizen
+    "no_supply",  # A3 skipped: no supply next to the slot has a figure or disc you can place (slot)
     "refresh",  # the rare-case refresh (R12)
     "pass",  # no action possible (R13)
     # coins gained
@@ -46,6 +47,7 @@ EventKind = Literal[
 
 # Named groups of event kinds, for the log, the previews and the summaries.
 VIKINGS_TURN: frozenset[EventKind] = frozenset({"ship_moved", "vikings_took", "vikings_nothing", "castle_discarded"})
+SKIPPED: frozenset[EventKind] = frozenset({"no_supply", "no_neutral"})  # a step with nothing to do
 THE_END: frozenset[EventKind] = frozenset({"end_triggered", "all_passed", "game_over"})
 COINS_GAINED: frozenset[EventKind] = frozenset({"income", "ship_coins", "fourth_bonus", "citizen_bonus"})
 # Events after which the rest of a move belongs to hidden information or to the Vikings.

@@ -92,6 +92,9 @@ def _turn(event: Event, tense: Tense) -> str | None:
         return f"{'returned' if past_tense else 'return'} a disc of the old castle to the supply"
     if k == "no_neutral":
         return f"{'has' if past_tense else 'have'} no empty citizen space: no neutral citizen"
+    if k == "no_supply":  # the skipped A3 step, said as B3's is (issue 23.11)
+        supplies = f"the supplies next to slot {event.slot + 1}"
+        return f"{'can' if past_tense else 'will'} take no citizen or disc: {supplies} have none to place"
     if k == "refresh":
         if past_tense:
             return "could afford no building: the market was refreshed"

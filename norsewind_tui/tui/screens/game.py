@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 
 from ... import words
 from ...rules import IllegalMove, cards_for, refusal
-from ...rules.events import VIKINGS_TURN, Event
+from ...rules.events import SKIPPED, VIKINGS_TURN, Event
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
 from ...rules.queries import at_turn_start, decision, revealed_between
 from ...rules.scoring import kingdom_score
@@ -336,6 +336,9 @@ class GameScreen(NorsewindScreen[None]):
             if self.is_human_turn() and self.computer_events:  # what the computers did, in a few words
                 summaries = words.computers_summary(self.computer_events, self.names, self.db)
                 self.computer_events = []
+            skipped = self.skipped_step(events, mover)
+            if skipped:  # a step the rules skipped for want of a space: said before the rest
+                summaries = [f"{skipped} {m}".strip() for m in summaries] + [skipped]
             if summaries[0]:
                 self.query_one(StatusLine).say_fitting(summaries)
             elif self.is_human_turn():
@@ -360,6 +363,10 @@ class GameScreen(NorsewindScreen[None]):
         if tuple(played) != announced.plan[:steps] or steps >= len(announced.plan):
             return None
         return key_of(announced.plan[steps])
+
+    def skipped_step(self, events: list[Event], mover: int) -> str:
+        """The steps the rules skipped for ``mover`` (no citizen or disc to place, no neutral citizen)."""
+        return " ".join(words.past(e, self.names, self.db) for e in events if e.kind in SKIPPED and e.player == mover)
 
     def vikings_summary(self, events: list[Event]) -> str:
         """The Vikings' turn in one line (the log has it step by step)."""
