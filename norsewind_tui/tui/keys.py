@@ -70,6 +70,12 @@ KEY_HELP = {
 }
 
 
+def button_label(binding_id: str) -> str:
+    """A decision's button (``d Decline``): its key and name as the footer shows them (issue 23.10)."""
+    binding = next(b for b in GAME_BINDINGS if b.id == binding_id)
+    return f"{binding.key_display or binding.key.split(',')[0]} {binding.description}"
+
+
 def key_label(binding: Binding) -> str:
     keys = binding.key.replace("question_mark", "?").replace("escape", "Esc").replace("enter", "Enter")
     return keys.replace(",", " / ")

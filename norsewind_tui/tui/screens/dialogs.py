@@ -50,16 +50,17 @@ class NameScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="name-cancel")]
 
-    def __init__(self, question: str, value: str = "") -> None:
+    def __init__(self, question: str, value: str = "", enter: str = "saves") -> None:
         super().__init__()
         self.question = question
         self.value = value
+        self.enter = enter  # what Enter does here, in words ("saves", "goes to that turn")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Text(self.question))
             yield Input(value=self.value, id="name", max_length=60, compact=True)
-            yield Label(Text("Enter saves, Esc cancels."), classes="hint")
+            yield Label(Text(f"Enter {self.enter}, Esc cancels."), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -821,7 +821,9 @@ class GameScreen(NorsewindScreen[None]):
             if b.id in ("left", "right", "up", "down", "kingdom-1") or (b.id or "").startswith("pick-"):
                 continue
             action = b.action
-            out.append((b.description, f"key {b.key.split(',')[0]}", partial(self.run_action, action)))
+            # the key as the footer names it (issue 23.10: not Textual's "question_mark")
+            shown = self.app.get_key_display(dataclasses.replace(b, key=b.key.split(",")[0]))
+            out.append((b.description, f"key {shown}", partial(self.run_action, action)))
         return out
 
 

@@ -249,7 +249,7 @@ class ReviewScreen(NorsewindScreen[None]):
 
     def action_go_to_turn(self) -> None:
         last = self.timeline.last_turn()
-        self.app.push_screen(NameScreen(f"Go to turn (1-{last}):", ""), self.went_to_turn)
+        self.app.push_screen(NameScreen(f"Go to turn (1-{last}):", "", enter="goes to that turn"), self.went_to_turn)
 
     def went_to_turn(self, answer: str | None) -> None:
         if answer is None:

@@ -6,10 +6,14 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
+from ..keys import button_label
 from ..text import fit, safe_text
 from .board import Board, Cell
 
-BUTTONS: dict[tuple[object, ...], str] = {("refresh",): "r Refresh", ("pass",): "p Pass", ("decline",): "d Decline"}
+# one key, one name: the footer's (keys.GAME_BINDINGS)
+BUTTONS: dict[tuple[object, ...], str] = {
+    key: button_label(str(key[0])) for key in (("refresh",), ("pass",), ("decline",))
+}
 
 
 class PromptLine(Board):
@@ -30,13 +34,7 @@ class PromptLine(Board):
             self.refresh()
 
     def button_label(self, key: tuple[object, ...]) -> str:
-        text = BUTTONS.get(key, "")
-        v = self.view
-        if key == ("decline",) and v is not None and v.state.phase == "reuse_disc":
-            text = "d Return it"
-        elif key == ("decline",) and v is not None and v.state.phase == "supply":
-            text = "d Skip"
-        return text
+        return BUTTONS.get(key, "")
 
     def draw(self, width: int) -> list[Text]:
         buttons: list[Cell] = []
