@@ -2,7 +2,8 @@
 
 A lesson file is a fixed deal (seed and level of a solo game) and its steps in order: each step
 expects one decision (a move as the save file writes it, ``["kingdom", 0]``) or none (a page to
-read), says which part of the screen it points at, and teaches in two or three sentences.  The
+read), says which part of the screen it points at, and teaches in two or three sentences; the
+slots, supplies, kingdoms and numbers it names are fields the position fills in (``lesson_words``).  The
 file is checked like a card set: a mistake in it is one line naming the step, never a crash in
 the middle of a lesson.
 """
@@ -19,6 +20,7 @@ from ..rules.engine import apply as apply_move
 from ..rules.engine import legal_moves, new_game
 from ..rules.moves import Move
 from ..rules.state import GameConfig, State
+from .lesson_words import fill
 
 # the parts of the screen a lesson may point at; "kingdoms:N" is kingdom row N alone (1-4, as numbered on screen)
 Point = Literal[
@@ -85,6 +87,12 @@ class Lessons(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def decisions_before(self, index: int) -> int:
         return sum(1 for s in self.step[:index] if s.expect is not None)
 
+    def words(self, index: int, state: State) -> str:
+        """Step ``index``'s text with the facts of ``state``, the position it is shown at (issue 23.5)."""
+        step = self.step[index]
+        row = pointed_row(step.point) if step.expect is None else None
+        return fill(step.text, state, self.moves[self.decisions_before(index) :], row)
+
 
 def decode_lessons(data: bytes, source: str = "tutorial.toml") -> Lessons:
     """Decode and check a lesson file: each expected decision legal in its position."""
@@ -95,6 +103,12 @@ def decode_lessons(data: bytes, source: str = "tutorial.toml") -> Lessons:
         raise LessonError(f"{source}: {exc}") from None
     state: State = new_game(lessons.config, lessons.seed)
     for i, step in enumerate(lessons.step, start=1):
+        try:
+            words = lessons.words(i - 1, state)
+        except KeyError as exc:
+            raise LessonError(f"{source}: step {i} names <{exc.args[0]}>, which its position does not have") from None
+        if len(words) > MAX_TEXT:
+            raise LessonError(f"{source}: step {i} is {len(words)} characters with its facts, more than {MAX_TEXT}")
         if step.expect is None:
             if not step.text:
                 raise LessonError(f"{source}: step {i} asks for nothing and says nothing")

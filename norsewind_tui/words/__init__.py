@@ -18,7 +18,7 @@ rewording here is a rewording everywhere, and another front end (plain lines, a 
 from .cards import card_problem, card_problems
 from .events import Tense, future, past, predicate, short
 from .moves import move_words
-from .nouns import colour, kingdom, on_holder, plural, side, space_name, supply_item
+from .nouns import colour, kingdom, on_holder, plural, side, space_name, supply_item, supply_letter, supply_place
 from .prompts import EXPECTED, prompt
 from .refusals import R24, config_problem, error, refusal
 from .scores import kingdom_then
@@ -48,4 +48,6 @@ __all__ = [
     "side",
     "space_name",
     "supply_item",
+    "supply_letter",
+    "supply_place",
 ]

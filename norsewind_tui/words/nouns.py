@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.queries import holder_place
-from ..rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, Player
+from ..rules.state import COLOUR_LETTERS, COLOUR_NAMES, DISCS, SIDE_NAMES, Player
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -30,6 +30,16 @@ def side(disc_side: int) -> str:
 def supply_item(kind: int) -> str:
     """What a supply of ``kind`` gives: "an upgrade disc", "a blue citizen"."""
     return "an upgrade disc" if kind == DISCS else f"a {colour(kind)} citizen"
+
+
+def supply_letter(kind: int) -> str:
+    """The letter the market shows a supply by: its citizens' colour (P Y B R), D for the discs."""
+    return "D" if kind == DISCS else COLOUR_LETTERS[kind]
+
+
+def supply_place(supply: int) -> str:
+    """Where a supply is in the market ring (R1: supply i touches slots i and i+1, numbered from 1)."""
+    return f"between slots {supply} and {supply + 1}" if supply else "between slots 5 and 1"
 
 
 def on_holder(row: int, holder: int | None) -> str:

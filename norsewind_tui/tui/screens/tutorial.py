@@ -10,7 +10,6 @@ left) whose result no profile records: it earns no medal.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -41,6 +40,7 @@ from ..widgets.prompt import PromptLine, StatusLine
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
 from .game import GameScreen
+from .help import HelpScreen
 
 TUTORIAL = "tutorial"  # the start of the save's name: tutorial-PLAYER (players may share a saves folder)
 # the parts of the screen a lesson points at, by widget id
@@ -63,21 +63,20 @@ PICKED = frozenset({"took_building", "took_castle"})
 HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
 
 
-VIKING_ROW = re.compile(r"\{vikings:([1-4])\}")
+TUTORIAL_BINDINGS = [
+    Binding("n", "next_lesson", "Next", id="lesson-next"),
+    Binding("R", "restart", "Restart", key_display="R", show=False, id="lesson-restart"),
+]
+# what ? says of the tutorial's own keys (issue 23.7: the help listed only the game's)
+TUTORIAL_KEY_HELP = {
+    "lesson-next": "the tutorial: go on to the next lesson once you have read it",
+    "lesson-restart": "the tutorial: start it over from its first lesson",
+}
 
 
-def with_vikings(text: str, state: State) -> str:
-    """A lesson's ``{vikings:N}`` as the Viking row N scores now: ``h11>s10 +21`` (from the game's
-    state, not copied from the screen, where a narrow cell may shorten it; issue 23.1)."""
-    if "{vikings:" not in text:
-        return text
-    rows = viking_score(state).rows
-
-    def row(found: re.Match[str]) -> str:
-        r = rows[int(found.group(1)) - 1]
-        return f"h{r.helmets}>s{r.your_shields} +{r.points}" if r.scores else f"h{r.helmets}<=s{r.your_shields} 0"
-
-    return VIKING_ROW.sub(row, text)
+def tutorial_keys() -> list[tuple[str, str]]:
+    """The tutorial's keys for the help screen, from its bindings (so the two always agree)."""
+    return [(b.key_display or b.key, TUTORIAL_KEY_HELP[b.id or ""]) for b in TUTORIAL_BINDINGS]
 
 
 def tutorial_name(player: str) -> str:
@@ -147,7 +146,9 @@ def ask_for(state: State, move: Move) -> str:
     if isinstance(move, ChooseKingdom):
         return f"Put it in {words.kingdom(move.row)} (row {move.row + 1})."
     if isinstance(move, TakeFrom):
-        return f"Take {words.supply_item(state.supply_kinds[move.supply])} from supply {move.supply + 1}."
+        kind = state.supply_kinds[move.supply]
+        where = f"the {words.supply_letter(kind)} supply ({words.supply_place(move.supply)})"
+        return f"Take {words.supply_item(kind)} from {where}."
     if isinstance(move, (PlaceCitizen, PlaceDisc)):
         where = words.space_name(db, state.players[state.current], move.row, move.holder)
         if isinstance(move, PlaceDisc):
@@ -195,10 +196,7 @@ class LessonPanel(Widget):
 class TutorialScreen(GameScreen):
     """The game screen, taught."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next_lesson", "Next", id="lesson-next"),
-        Binding("R", "restart", "Restart", key_display="R", show=False, id="lesson-restart"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*TUTORIAL_BINDINGS]
 
     def __init__(self, game: GameHandle, notice: str = "", lessons: Lessons | None = None) -> None:
         super().__init__(game, notice)
@@ -262,10 +260,10 @@ class TutorialScreen(GameScreen):
             panel.show_lesson("", "The tutorial is complete.", "")
         elif step.expect is None:
             point = step.point
-            panel.show_lesson(step.title, with_vikings(step.text, self.state), "Press n to go on.")
+            panel.show_lesson(step.title, self.lessons.words(self.index, self.state), "Press n to go on.")
         else:
             point = step.point
-            text = with_vikings(step.text, self.state)
+            text = self.lessons.words(self.index, self.state)  # its facts as this position has them
             title = step.title or "Play on"
             if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
                 text = ask_for(self.state, step.expect)
@@ -405,6 +403,9 @@ class TutorialScreen(GameScreen):
         self.index = self.lessons.index_at(self.game.session.position)
         self.after = ""
         super().after_undo(message)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(tutorial_keys()))
 
     def action_restart(self) -> None:
         question = "Start the tutorial over from its first lesson? (This game is dropped.)"
