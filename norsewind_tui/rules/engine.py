@@ -1102,17 +1102,55 @@ def _finish_building_turn(db: CardDB, state: State, ev: list[Event] | None) -> S
     return _end_turn(state, ev=ev)
 
 
+class _Trace(list[Event]):
+    """The events of a move and the board after each part of the Vikings' turn (``viking_states``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.states: list[State] = []
+
+    def mark(self, state: State) -> None:
+        self.states.append(state)
+
+
+def _mark(ev: list[Event] | None, state: State) -> None:
+    if isinstance(ev, _Trace):
+        ev.mark(state)
+
+
+def viking_states(state: State, move: Move) -> list[State]:
+    """Solo: the board after each step of the Vikings' turn that ``move`` sets off, one per event of
+    ``VIKINGS_TURN`` in its events (the review shows each step as it stood, not the finished turn)."""
+    trace = _Trace()
+    _apply(state, move, trace)
+    if not trace.states:
+        return []
+    before, *during = trace.states  # before the Vikings' turn; after the ship, the take, the refill
+    out: list[State] = []
+    for e in trace:
+        if e.kind == "ship_moved":
+            out.append(during[0])
+        elif e.kind in ("vikings_took", "vikings_nothing"):
+            out.append(during[1])
+        elif e.kind == "castle_discarded":  # R19, in a refill: the player's (before) or the Vikings' (after)
+            out.append(during[-1] if out else before)
+    return out
+
+
 def _vikings_turn(db: CardDB, state: State, ev: list[Event] | None) -> State:
     """Solo: move the ship by the refilled card's helmets, take the active card, refill (R18)."""
+    _mark(ev, state)
     steps = db.helmets[state.refill] if state.refill >= 0 else 0
     ship = (state.ship + steps) % 5
     if ev is not None:
         ev.append(Event("ship_moved", value=steps, slot=ship))
     active = state.market[ship]
     state = _replace(state, ship=ship)
+    _mark(ev, state)
     if active < 0:
         if ev is not None:
             ev.append(Event("vikings_nothing"))
+        _mark(ev, state)
         return state
     if db.type[active] == "church":
         sizes = [len(r) for r in state.vikings]
@@ -1126,7 +1164,10 @@ def _vikings_turn(db: CardDB, state: State, ev: list[Event] | None) -> State:
     if ev is not None:
         ev.append(Event("vikings_took", card=active, row=row, slot=ship))
     state = _replace(state, vikings=tuple(vikings), market=tuple(market))
-    return _reveal(db, state, ship, ev)
+    _mark(ev, state)
+    state = _reveal(db, state, ship, ev)
+    _mark(ev, state)
+    return state
 
 
 def _end_turn(state: State, ev: list[Event] | None) -> State:

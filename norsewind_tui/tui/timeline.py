@@ -23,7 +23,7 @@ from functools import cached_property
 
 from ..bots.evaluate import projected_points, projected_vikings
 from ..rules.cards import CardDB
-from ..rules.engine import cards_for
+from ..rules.engine import cards_for, viking_states
 from ..rules.events import Event
 from ..rules.scoring import final_result
 from ..rules.session import Session
@@ -53,6 +53,8 @@ class Timeline:
         s = session
         self.states: list[State] = list(s.states[: s.position + 1])
         self.events: list[list[Event]] = list(s.events[: s.position])
+        self.moves = list(s.moves[: s.position])
+        self._viking_boards: dict[int, list[State]] = {}
         self.end = s.position
         self.db: CardDB = cards_for(self.states[0])
         self.names = tuple(safe_text(p.name) for p in self.states[0].players)
@@ -60,8 +62,18 @@ class Timeline:
 
     # ------------------------------------------------------------------ positions
 
-    def state(self, position: int) -> State:
-        return self.states[position]
+    def state(self, position: int, viking_step: int = 0) -> State:
+        """The board at ``position``; with ``viking_step``, as it stood after that step of the Vikings'
+        turn the decision before set off (issue 23.8: not the finished turn's board at every step)."""
+        if not viking_step or position == 0:
+            return self.states[position]
+        steps = self.viking_boards(position - 1)
+        return steps[min(viking_step, len(steps)) - 1] if steps else self.states[position]
+
+    def viking_boards(self, decision: int) -> list[State]:
+        if decision not in self._viking_boards:  # replayed on demand: most positions are never stepped
+            self._viking_boards[decision] = viking_states(self.states[decision], self.moves[decision])
+        return self._viking_boards[decision]
 
     def mover(self, decision: int) -> int:
         """The seat that made decision ``decision`` (0-based)."""

@@ -157,7 +157,7 @@ class ReviewScreen(NorsewindScreen[None]):
     def sync(self) -> None:
         """Draw the position shown: board, log, chart, prompt and status."""
         t, p = self.timeline, self.position
-        state = t.state(p)
+        state = t.state(p, self.viking_step)  # a step of the Vikings' turn: the board as it stood then
         me = -1 if state.is_over else state.current
         seat = self.view_seat if self.view_seat is not None else max(me, 0)
         view = BoardView(state, t.db, t.names, {}, None, seat, me)
