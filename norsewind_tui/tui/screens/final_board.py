@@ -1,4 +1,7 @@
-"""From the score pad: the final board, player by player (b; Tab for the next player)."""
+"""From the score pad: the final board, player by player (b; Tab for the next player).
+
+In solo there is no other player: Tab, and v, show the final Viking display instead (issue 23.9).
+"""
 
 from __future__ import annotations
 
@@ -18,13 +21,17 @@ from ..widgets.castles import CastleView
 from ..widgets.kingdoms import KingdomsView
 from ..widgets.market import MarketView
 from ..widgets.players import PlayersBar
+from .vikings import VikingScreen
 
 
 class FinalBoardScreen(ModalScreen[None]):
     """The board as the game ended; nothing can be chosen on it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # the same key: the first binding the game allows runs (check_action), and the footer shows it
         Binding("tab", "next_player", "Next player", id="final-next", priority=True),
+        Binding("tab", "vikings", "Vikings", id="final-vikings-tab", priority=True),
+        Binding("v", "vikings", "Vikings", show=False, id="final-vikings"),
         Binding("escape,q,b", "close", "Back to the score pad", key_display="Esc", id="final-close"),
     ]
 
@@ -51,7 +58,21 @@ class FinalBoardScreen(ModalScreen[None]):
         for board in self.query(Board):
             board.show(view)
         whose = "Your kingdoms" if len(names) == 1 else f"{names[self.seat]}'s kingdoms"
-        self.query_one("#final-whose", Static).update(Text(f"{whose} as the game ended."))
+        more = " Tab or v: the Viking display." if state.solo else ""
+        self.query_one("#final-whose", Static).update(Text(f"{whose} as the game ended.{more}"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_player":
+            return not self.state.solo
+        return True
+
+    def action_vikings(self) -> None:
+        if not self.state.solo:
+            self.query_one("#final-whose", Static).update(
+                Text("v: the Viking display is in the solo game only; Tab shows the next player.")
+            )
+            return
+        self.app.push_screen(VikingScreen(self.state, cards_for(self.state)))
 
     def action_next_player(self) -> None:
         self.seat = (self.seat + 1) % len(self.state.players)
