@@ -113,18 +113,18 @@ def state_digest(state: State) -> str:
     return hashlib.sha256(msgspec.json.encode(state)).hexdigest()
 
 
-def session_digest(session: Session) -> str:
+def session_digest(session: Session, as_saved: Callable[[State], State] = lambda state: state) -> str:
     """The digest a save holds (format 2): the state at ``position`` and the redo moves after it.
 
     With nothing to redo it is ``state_digest`` of the current state; otherwise it chains that
     digest with the redo moves and the digest of the state they lead to, so a redo move changed
     in the file (even to another legal one) no longer matches.
     """
-    here = state_digest(session.state)
+    here = state_digest(as_saved(session.state))
     tail = session.moves[session.position :]
     if not tail:
         return here
-    end = state_digest(session.states[-1])
+    end = state_digest(as_saved(session.states[-1]))
     return hashlib.sha256(b"%s|%s|%s" % (here.encode(), _enc.encode(tail), end.encode())).hexdigest()
 
 
@@ -135,15 +135,23 @@ def v1_state_digest(state: State) -> str:
     return hashlib.sha256(msgspec.json.encode(fields)).hexdigest()
 
 
-def digest_matches(digest: str, session: Session, written_in: int = FORMAT_VERSION) -> bool:
+def digest_matches(
+    digest: str, session: Session, written_in: int = FORMAT_VERSION, saved_config: GameConfig | None = None
+) -> bool:
     """Does ``session`` (replayed from the file) match the ``digest`` a format-``written_in`` save holds?
 
     Migrated files keep the digest of their format: a format-1 save is checked against the state
     at its position, encoded as format 1 encoded it (its replay under R23 must reach that state).
+    ``saved_config``: the configuration the file holds, when the replay used another (R24: a solo
+    game saved with variant 2, which never applied to solo, replays without it).
     """
+
+    def as_saved(state: State) -> State:
+        return state if saved_config is None else msgspec.structs.replace(state, config=saved_config)
+
     if written_in <= 1:
-        return v1_state_digest(session.state) == digest
-    return session_digest(session) == digest
+        return v1_state_digest(as_saved(session.state)) == digest
+    return session_digest(session, as_saved) == digest
 
 
 # --------------------------------------------------------------------------- encoding

@@ -291,8 +291,10 @@ class GameStore:
         loaded = gen.value
         notice = gen.notice
         snap = snapshot_of(gen)
-        if loaded.migrated_from is not None:
-            text = f"{files.main.name}: converted from save format {loaded.migrated_from} (rewritten on the next move)"
+        if loaded.migrated_from is not None or loaded.note is not None:
+            said = [f"converted from save format {loaded.migrated_from}"] if loaded.migrated_from is not None else []
+            said += [loaded.note] if loaded.note is not None else []
+            text = f"{files.main.name}: {'; '.join(said)} (rewritten on the next move)"
             state = loaded.session.state
             meta = msgspec.structs.replace(loaded.save.meta, turn=state.turn, finished=state.is_over)
             snap = dataclasses.replace(snap.with_meta(meta), notice=f"{notice}; {text}" if notice else text)
@@ -314,6 +316,8 @@ class GameStore:
         loaded = load_bytes(data, source, self.cards)
         name = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
         notice = None if loaded.migrated_from is None else f"save format {loaded.migrated_from}, migrated"
+        if loaded.note is not None:
+            notice = f"{notice}; {loaded.note}" if notice else loaded.note
         return SavedGame(
             self, GameFiles(path.parent, name, main=path), Snapshot(loaded.save, loaded.session, notice=notice), None
         )

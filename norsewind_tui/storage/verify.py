@@ -13,10 +13,16 @@ from .. import words
 from ..rules.cards import CardDB
 from ..rules.refusals import ConfigError, IllegalMove
 from ..rules.session import Session
+from ..rules.state import GameConfig
 from .errors import SaveError, SaveMismatch
 from .format import FORMAT_VERSION, MAX_TEXT, SaveFile, decode_save, digest_matches, printable_problem
 
 _move_enc = msgspec.json.Encoder()
+
+
+# R24 came after games were saved with it: the rules then ignored variant 2 in solo, so such a game
+# replays exactly without it, and is written without it from its next move on (no format change).
+PRE_R24 = "variant 2 never applied to solo (R24): it plays on without it, as before"
 
 
 @dataclass
@@ -24,6 +30,12 @@ class Loaded:
     save: SaveFile
     session: Session
     migrated_from: int | None
+    note: str | None = None  # a one-line word for the player: the game was converted (PRE_R24)
+
+
+def pre_r24(config: GameConfig) -> bool:
+    """A solo game asked for with variant 2 before R24 refused it (it was played without it)."""
+    return config.solo and config.random_tiles
 
 
 def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None = None) -> Session:
@@ -54,6 +66,8 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
         raise SaveError(f"{source}: $.position: {save.position} is past the end of the log ({len(save.moves)} moves)")
     if not save.digest and migrated_from is None:
         raise SaveError(f"{source}: $.digest: missing")
+    if pre_r24(config):
+        config = msgspec.structs.replace(config, random_tiles=False)
     try:
         session = Session(config, save.seed, cards)
     except ConfigError as exc:
@@ -73,7 +87,9 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
             ) from None
     session.go_to(save.position)
     state = session.state
-    if save.digest and not digest_matches(save.digest, session, migrated_from or FORMAT_VERSION):
+    written = migrated_from or FORMAT_VERSION
+    saved_config = save.config if config != save.config else None
+    if save.digest and not digest_matches(save.digest, session, written, saved_config):
         raise SaveError(
             f"{source}: $.digest: the log does not replay to the saved state (hand-edited, or saved by different rules)"
         )
@@ -90,4 +106,5 @@ def verify(save: SaveFile, source: str, cards: CardDB, migrated_from: int | None
 
 def load_bytes(data: bytes, source: str, cards: CardDB) -> Loaded:
     save, migrated = decode_save(data, source)
-    return Loaded(save, verify(save, source, cards, migrated), migrated)
+    note = PRE_R24 if pre_r24(save.config) else None
+    return Loaded(save, verify(save, source, cards, migrated), migrated, note)

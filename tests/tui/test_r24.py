@@ -9,7 +9,7 @@ from textual.widgets import Checkbox, Select
 
 from norsewind_tui.cli import main
 
-from .helpers import aio, make_app
+from .helpers import aio, make_app, screen_text
 
 
 @aio
@@ -48,3 +48,40 @@ def test_simulate_plays_variant_2_with_players(capsys: pytest.CaptureFixture[str
     assert main(["simulate", "--players", "3", "--random-tiles", "--games", "2", "--json"]) == 0
     out, _ = capsys.readouterr()
     assert '"players":3' in out and '"games":2' in out
+
+
+@aio
+async def test_r24_a_solo_game_saved_with_variant_2_before_r24_opens_and_plays_on(saves: Path) -> None:
+    """Issue 23.19: the old save (tests/fixtures/saves/v2-solo-variant2.json) is resumed from the
+    Resume list; the game screen says in one line why it plays without the variant."""
+    import shutil
+
+    from norsewind_tui.rules.cards import compile_card_set
+    from norsewind_tui.tui.adapter import Library
+    from norsewind_tui.tui.app import NorsewindApp
+
+    fixtures = Path(__file__).parents[1] / "fixtures" / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    shutil.copy(fixtures / "v2-solo-variant2.json", saves / "variant2.json")
+    cards = compile_card_set((fixtures / "cards.toml").read_bytes(), "cards.toml")  # the set it was played with
+    app = NorsewindApp(Library(str(saves), cards=cards, profile="astrid"), seed=None, theme="norsewind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")  # the Resume list
+        await pilot.pause()
+        text = screen_text(app)
+        assert "variant2" in text and "unreadable" not in text.lower()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        game = screen.game  # type: ignore[attr-defined]
+        assert game.session.position == 30 and not game.state.config.random_tiles
+        text = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert (
+            "variant2.json: converted from save format 2; variant 2 never applied to solo (R24): it plays on"
+            " without it, as before (rewritten on the next move)"
+        ) in text  # whole: nothing cut off at 80x24
+        before = game.session.position
+        await pilot.press("enter")  # it plays on
+        await pilot.pause()
+        assert game.session.position == before + 1
