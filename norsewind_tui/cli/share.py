@@ -94,10 +94,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     if data.startswith(RECORD_HEAD.encode()):  # the record to read, not JSON: say which file to make instead
-        game = data.split(b"\n", 1)[0].decode("utf-8", "replace").removeprefix(RECORD_HEAD).strip() or "NAME"
+        named = data.split(b"\n", 1)[0].decode("utf-8", "replace").removeprefix(RECORD_HEAD).strip() or "NAME"
         raise UsageError(
             f"{path} is the readable record of a game, not a file to import:"
-            f" `norsewind export {safe_text(game)} --json -o FILE` makes one"
+            f" `norsewind export {safe_text(named)} --json -o FILE` makes one"
         )
     loaded = load_bytes(data, str(path), store.cards)  # SaveError: one line, nothing written
     stem = path.name.removesuffix(".json") if path.name.endswith(".json") else path.stem
