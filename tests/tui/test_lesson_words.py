@@ -134,9 +134,13 @@ def claims(state: State, move: Move | None, text: str) -> list[tuple[object, obj
         checks += [(m[1], m[5]), (int(m[2]), db.cost[castle]), (int(m[3]), db.shields[castle])]
         checks.append((int(m[4]), db.prestige[castle]))
     rows = [kingdom_score(db, me, r) for r in range(4)]
-    for m in re.finditer(r"\bh(\d+)>s(\d+) RISK: (\d+) helmets beat (\d+) shields", text):
-        checks.append((any((k.helmets, k.shields, k.safe) == (int(m[1]), int(m[2]), False) for k in rows), True))
+    for m in re.finditer(
+        r"\bh(\d+)>s(\d+) RISK: (\d+) helmets beat (\d+) shields(?:: -7 now, (\d+) if made safe)?", text
+    ):
+        risky = next(k for k in rows if (k.helmets, k.shields, k.safe) == (int(m[1]), int(m[2]), False))
         checks += [(m[1], m[3]), (m[2], m[4])]
+        if m[5] is not None:  # what it would score if safe: prestige x citizens
+            checks.append((int(m[5]), risky.prestige * risky.citizens))
     vik = viking_score(state).rows
     for m in re.finditer(r"Vik h(\d+)>s(\d+) \+(\d+): [^.]*: (\d+) per card they hold there \((\d+) now\)", text):
         r = next(v for v in vik if (v.helmets, v.your_shields) == (int(m[1]), int(m[2])))
