@@ -38,8 +38,8 @@ def terminal_events(app: NorsewindApp, *chunks: str) -> list[Message]:
     ("chunks", "before", "name"),
     [
         ((PASTE.format("AB\x1bCD"),), "", "ABCD"),  # was ^CDAB
-        ((PASTE.format("Ann\x1b[31mRed"),), "", "AnnRed"),  # was ^[31mRedAnn
-        ((PASTE.format("Bo\x1b[1;31mb\x1b[0m"),), "Ann", "AnnBob"),  # after what was typed, in order
+        ((PASTE.format("Ann\x1b[31mRed"),), "", "Ann[31mRed"),  # was ^[31mRedAnn: shown in place
+        ((PASTE.format("Bo\x1b[1mb"),), "Ann", "AnnBo[1mb"),  # after what was typed, in order
         (("\x1b[200~AB\x1b", "CD\x1b[2", "01~"), "", "ABCD"),  # the markers cut between two reads
         (("AB\x1bCD",), "", "ABCD"),  # typed as keys: ESC C is alt+C, then D... in order
         (("Ann\x1b[31mRed",), "", "AnnRed"),  # typed: the colour code is no key
@@ -63,7 +63,7 @@ async def test_a_name_keeps_its_printable_characters_in_order_from_the_terminal(
 
 
 @aio
-async def test_a_pasted_colour_code_is_dropped_from_a_real_paste_event(saves: Path) -> None:
+async def test_a_pasted_colour_code_stays_in_place_in_a_real_paste_event(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -73,7 +73,7 @@ async def test_a_pasted_colour_code_is_dropped_from_a_real_paste_event(saves: Pa
         field.cursor_position = 3
         field.post_message(events.Paste("\x1b[31mRed\x1b[0m"))
         await pilot.pause()
-        assert field.value == "AnnRed"
+        assert field.value == "Ann[31mRed[0m"  # the escape character dropped, the rest where it was
 
 
 @aio

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 import unicodedata
 from typing import ClassVar
 
@@ -24,7 +23,6 @@ from .base import NorsewindScreen
 
 MAX_NAME = 24
 CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
-CONTROL_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")  # a CSI sequence (ECMA-48)
 
 
 def clean_name(raw: str) -> str:
@@ -33,9 +31,8 @@ def clean_name(raw: str) -> str:
 
 
 def printable(raw: str) -> str:
-    """``raw`` without terminal control sequences (``ESC[31m``: the colour codes of a copied
-    coloured line), control and invisible formatting characters, the rest in order."""
-    raw = CONTROL_SEQUENCE.sub("", raw)
+    """``raw`` without control and invisible formatting characters, the rest in order (an escape
+    sequence's printable part stays where it was: ``Ann<ESC>[31mRed`` is ``Ann[31mRed``)."""
     return "".join(ch for ch in raw if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
