@@ -75,7 +75,8 @@ def turn_facts(state: State, moves: Sequence[Move], row: int | None = None) -> F
     if move is not None:
         facts.update(after_facts(db, state, move))
     if isinstance(move, ChooseKingdom) and state.held >= 0 and db.type[state.held] != "castle":
-        refused = [r for r in range(4) if "red tile" in (building_problem(db, me, state.held, r) or "")]
+        problems = [building_problem(db, me, state.held, r) for r in range(4)]
+        refused = [r for r, why in enumerate(problems) if why is not None and why.code.startswith("red_")]
         if refused:
             facts.update(refused=KINGDOM_NAMES[refused[0]], refused_row=str(refused[0] + 1))
             facts["refused_tile"] = "R " + tile_summary(db, me, refused[0])[0]

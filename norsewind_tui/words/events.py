@@ -7,7 +7,7 @@ from typing import Literal
 
 from ..rules.cards import CardDB
 from ..rules.events import Event
-from .nouns import kingdom, on_holder, plural, supply_item, supply_letter
+from .nouns import kingdom, on_holder, plural, supply_item
 
 Tense = Literal["past", "future"]
 
@@ -69,8 +69,7 @@ def predicate(event: Event, db: CardDB, tense: Tense) -> str | None:
     if k == "citizen_bonus":
         return f"{gained} {coins} for a citizen in {where}"
     if k == "took_supply":
-        # by the letter the market shows it with (P Y B R D), not a number it never shows (issue 23.7)
-        return f"{took} {supply_item(event.value)} from the {supply_letter(event.value)} supply"
+        return f"{took} {supply_item(event.value)} from supply {event.slot + 1}"
     if k == "declined":
         return f"{took} no citizen or disc"
     if k == "citizen":
@@ -95,7 +94,7 @@ def _turn(event: Event, tense: Tense) -> str | None:
         return f"{'has' if past_tense else 'have'} no empty citizen space: no neutral citizen"
     if k == "no_supply":  # the skipped A3 step, said as B3's is (issue 23.11)
         supplies = f"the supplies next to slot {event.slot + 1}"
-        return f"{'can' if past_tense else 'will'} take no citizen or disc: {supplies} have none to place"
+        return f"can take no citizen or disc: {supplies} have none to place"
     if k == "refresh":
         if past_tense:
             return "could afford no building: the market was refreshed"

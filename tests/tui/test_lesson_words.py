@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from norsewind_tui import words
 from norsewind_tui.rules import apply_logged, cards_for, legal_moves, new_game
 from norsewind_tui.rules.cards import KINGDOM_NAMES, CardDB
 from norsewind_tui.rules.engine import building_problem
@@ -231,8 +232,10 @@ def claims(state: State, move: Move | None, text: str) -> list[tuple[object, obj
             checks += [((int(m[1]), int(m[2]), now.safe), (now.shields, now.helmets, True))]
             checks.append((kingdom_score(db, after.players[state.current], KINGDOM_NAMES.index(m[3])).safe, False))
         for m in re.finditer(r"Press (\d) to see why", text):
-            problem = building_problem(db, me, state.held, int(m[1]) - 1) or ""
-            checks.append(("red tile" in problem, True))
+            problem = building_problem(db, me, state.held, int(m[1]) - 1)
+            checks.append(
+                (problem is not None and words.refusal(problem, db), "Mercia has a red tile: at most 2 buildings")
+            )
     return checks
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from norsewind_tui.rules import GameConfig, apply_logged, cards_for, describe, legal_moves, new_game
+from norsewind_tui import words
+from norsewind_tui.rules import GameConfig, apply_logged, cards_for, legal_moves, new_game
 from norsewind_tui.rules.moves import ChooseKingdom, Move
 from norsewind_tui.tui.widgets.log import GameLog
 
@@ -38,7 +39,7 @@ def test_the_rules_report_the_skipped_step_with_its_slot() -> None:
     assert [e.kind for e in events][:2] == ["placed", "no_supply"]
     assert after.phase != "supply"  # the step is skipped: the Vikings play
     skipped = next(e for e in events if e.kind == "no_supply")
-    assert describe(skipped, ("Ana",), cards_for(state)) == SAID
+    assert words.past(skipped, ("Ana",), cards_for(state)) == SAID
 
 
 @aio

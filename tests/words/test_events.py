@@ -100,6 +100,11 @@ PLAYERS: list[tuple[Event, str, str]] = [
         "Lucy has no empty citizen space: no neutral citizen.",
         "you have no empty citizen space: no neutral citizen.",
     ),
+    (  # issue 23.11: the citizen/disc step skipped for want of anything to place
+        Event("no_supply", 0, slot=4),
+        "Lucy can take no citizen or disc: the supplies next to slot 5 have none to place.",
+        "you can take no citizen or disc: the supplies next to slot 5 have none to place.",
+    ),
     (
         Event("refresh", 0),
         "Lucy could afford no building: the market was refreshed.",
