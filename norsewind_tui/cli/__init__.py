@@ -17,10 +17,10 @@ from .. import words
 from ..rules.cards import CardDB, default_cards
 from ..rules.engine import config_problem
 from ..rules.state import GameConfig
+from ..safetext import safe_text
 from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.errors import StorageError
 from ..storage.pathlen import check_length
-from ..tui.text import safe_text
 from .output import OutputFailed, cannot_write, guarded_stdout
 
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
 
+from ..safetext import safe_text
 from ..storage.paths import profiles_dir, resolve_saves_dir
 from ..storage.profiles import default_profile_name
 from ..storage.saves import GameStore
-from ..tui.text import safe_text
 from . import UsageError, load_cards
 
 if TYPE_CHECKING:  # the rest when a command runs: `norsewind` alone starts faster (issue 16)

@@ -37,12 +37,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from ..safetext import safe_text
     from ..storage.analysis import log_key, read_analysis, write_analysis
     from ..storage.errors import SaveError
     from ..storage.paths import resolve_saves_dir
     from ..storage.saves import GameStore
     from ..tui.analysis import analyse, verdict_words
-    from ..tui.text import safe_text
 
     if not 1 <= args.jobs <= 64:
         raise UsageError("--jobs must be 1 to 64")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.cards import CardDB
 from ..rules.engine import SOLO_LEVELS
+from ..safetext import safe_text, short_name
 from ..storage.cardfile import load_card_file
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatMeta
@@ -24,7 +25,6 @@ from ..storage.paths import ENV_VAR, default_saves_dir, profiles_dir, resolve_sa
 from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
 from ..storage.saves import GameStore, SaveSummary
 from ..tui.fitting import to_type
-from ..tui.text import safe_text, short_name
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -21,6 +21,7 @@ import msgspec
 from ..rules.cards import KINGDOM_NAMES
 from ..rules.scoring import final_result, score_breakdown, viking_score
 from ..rules.session import Session
+from ..safetext import safe_text
 from ..storage.atomic import read_limited, write_exclusive
 from ..storage.errors import SaveError
 from ..storage.format import SaveFile, encode_save
@@ -29,7 +30,6 @@ from ..storage.paths import resolve_saves_dir, sanitise_name
 from ..storage.saves import GameStore
 from ..storage.tables import TABLES_DIR
 from ..storage.verify import load_bytes
-from ..tui.text import safe_text
 from . import UsageError, load_cards
 
 # names the app gives its own saves: a daily deal's is a player's one attempt of the day

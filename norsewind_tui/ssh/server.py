@@ -24,8 +24,8 @@ from typing import Any
 
 import asyncssh
 
+from ..safetext import safe_text
 from ..storage.cardfile import CardFileError, load_card_file
-from ..tui.text import safe_text
 from . import (
     DEFAULT_IDLE_TIMEOUT,
     DEFAULT_LOGIN_GRACE_TIME,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import unicodedata
+from ..safetext import one_line
 
 MAX_MESSAGE = 400
 
@@ -13,18 +13,7 @@ def clean(text: str, limit: int = MAX_MESSAGE) -> str:
     Save files come from users and from other programs; a field name or a value
     quoted in an error message must never move the cursor or retitle a window.
     """
-    out = []
-    for ch in text:
-        if ch == "\n" or ch == "\r" or ch == "\t":
-            out.append(" ")
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    line = "".join(out)
-    if len(line) > limit:
-        line = line[: limit - 3] + "..."
-    return line
+    return one_line(text, limit)
 
 
 class StorageError(Exception):

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, TypeVar
@@ -34,6 +33,7 @@ import msgspec
 from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig, State
+from ..safetext import first_unsafe
 from .errors import SaveError
 
 FORMAT_VERSION = 3
@@ -353,7 +353,5 @@ def printable_problem(text: str) -> str | None:
     """Why ``text`` cannot be shown as a name (control or format characters), or None."""
     if not text.strip():
         return "is blank"
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            return f"contains the control character U+{ord(ch):04X}"
-    return None
+    ch = first_unsafe(text)
+    return None if ch is None else f"contains the control character U+{ord(ch):04X}"

@@ -17,19 +17,27 @@ period, whatever happened to the notifications.
 - **No notification available** (not Linux with inotify, the user's inotify instances
   used up, ``watchfiles`` failing): the same poll every ``NETWORK_POLL`` seconds.
 
-Blocking; meant for a worker thread.  ``stopped`` (checked every few milliseconds)
-lets the thread's owner end a wait early.
+Blocking; meant for a worker thread.  ``stopped`` (checked every ``SLICE`` seconds)
+lets the thread's owner end a wait early.  The watch is ``watchfiles.watch``, its public
+generator, kept open from the constructor to ``close``: changes made while the follower
+reads the file are kept for its next wait.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Generator
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from watchfiles import Change
+
+    Changes = Generator[set[tuple[Change, str]], None, None]
 
 FALLBACK = 2.0  # seconds: the longest a notified follower goes without looking at the file
 NETWORK_POLL = 0.25  # seconds between two looks where notification cannot work
@@ -38,6 +46,9 @@ NETWORK_POLL = 0.25  # seconds between two looks where notification cannot work
 # 2 ms wakes a follower ~5 ms sooner than 5 ms did, for ~0.7% of a core per waiting app, not 0.3%.
 STEP = 0.002
 GROUP = 0.02  # seconds: the most a wait spends gathering the events of one write
+# seconds: how long watchfiles waits before it hands back "nothing yet", so that a wait sees its
+# deadline and ``stopped`` (watchfiles' own stop event would end the watch, not one wait)
+SLICE = 0.02
 NETWORK_FILE_SYSTEMS = frozenset(
     {
         "nfs",
@@ -102,13 +113,6 @@ def notification_works(folder: Path, mounts: str | None = None) -> bool:
     return file_system_type(folder, mounts) not in NETWORK_FILE_SYSTEMS
 
 
-class _Stop:
-    """``watchfiles``' stop event: any object with ``is_set``."""
-
-    def __init__(self, stopped: Callable[[], bool]) -> None:
-        self.is_set = stopped
-
-
 class FileWatch:
     """Wakes a follower when one of ``names`` in ``folder`` changes; at the latest every ``period`` s.
 
@@ -121,7 +125,8 @@ class FileWatch:
         self.names = frozenset(names)
         self.period = fallback
         self.why_polling: str | None = None  # why nothing is watched (None: notified, or notify=False)
-        self._notify: Any = None
+        self._notify: Changes | None = None
+        self._closing = threading.Event()  # watchfiles' stop event: set by close() alone
         self._started = False  # the first wait returns at once: the file may have changed before the watch
         if not notify:
             return
@@ -129,11 +134,30 @@ class FileWatch:
             self._poll_fast(f"{self.folder} is on a network file system ({file_system_type(self.folder)})")
             return
         try:
-            from watchfiles._rust_notify import RustNotify  # deferred: only a table's worker needs it
+            self._notify = self._start()
+            next(self._notify)  # watching from now on (the changes until the first wait do not matter)
+        except (ImportError, OSError, RuntimeError, TypeError, StopIteration) as exc:  # inotify limits, no folder
+            self._notify = None
+            self._poll_fast(f"no file-change notification for {self.folder}: {exc or type(exc).__name__}")
 
-            self._notify = RustNotify([str(self.folder)], False, False, 300, False, False)
-        except (ImportError, OSError, RuntimeError, TypeError) as exc:  # inotify limits, no folder, no wheel
-            self._poll_fast(f"no file-change notification for {self.folder}: {exc}")
+    def _start(self) -> Changes:
+        from watchfiles import watch  # deferred: only a table's worker needs it
+
+        names = self.names
+        return watch(
+            self.folder,
+            watch_filter=lambda _change, path: os.path.basename(path) in names,
+            debounce=round(GROUP * 1000),
+            step=round(STEP * 1000),
+            stop_event=self._closing,
+            rust_timeout=round(SLICE * 1000),
+            yield_on_timeout=True,  # an empty set every SLICE: the wait looks at its deadline
+            debug=False,
+            raise_interrupt=False,
+            force_polling=False,  # the network file systems are found above; elsewhere inotify works
+            recursive=False,
+            ignore_permission_denied=False,
+        )
 
     def _poll_fast(self, why: str) -> None:
         self.why_polling = why
@@ -161,22 +185,20 @@ class FileWatch:
                 time.sleep(min(left, 0.05))
                 continue
             try:
-                ms = max(1, round(left * 1000))
-                got = self._notify.watch(round(GROUP * 1000), round(STEP * 1000), ms, _Stop(stopped))
-            except (OSError, RuntimeError) as exc:  # the folder went away, the watcher broke: poll
+                if next(self._notify):  # only changes of ``names`` pass the filter
+                    return True
+            except (OSError, RuntimeError, StopIteration) as exc:  # the folder went away, the watcher broke: poll
                 self.close()
-                self._poll_fast(f"file-change notification stopped for {self.folder}: {exc}")
+                self._poll_fast(f"file-change notification stopped for {self.folder}: {exc or type(exc).__name__}")
                 return False
-            if isinstance(got, set) and any(os.path.basename(path) in self.names for _, path in got):
-                return True
-            # other files of the folder (another table, a lock), or 'timeout'/'stop': the loop decides
         return False
 
     def close(self) -> None:
         notify, self._notify = self._notify, None
+        self._closing.set()
         if notify is not None:
             with contextlib.suppress(Exception):
-                notify.close()
+                notify.close()  # the generator's exit closes watchfiles' watcher
 
     def __enter__(self) -> FileWatch:
         return self

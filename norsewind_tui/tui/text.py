@@ -16,12 +16,11 @@ Notation (the help screen explains it to players):
 
 from __future__ import annotations
 
-import unicodedata
-
-from rich.cells import cell_len
-
 from ..rules.cards import CardDB, GreenTile
 from ..rules.state import CASTLE, TILE, Player
+from ..safetext import NAME_W as NAME_W  # the app's screens name them here
+from ..safetext import safe_text as safe_text
+from ..safetext import short_name as short_name
 from ..words.nouns import plural as plural  # the one plural, re-exported for the board's texts
 from .fitting import fit as fit  # the one way of fitting text, where the widgets have always found it
 
@@ -67,67 +66,6 @@ TILE_HELP = {
     "castle_min_7": "a castle here must cost at least 7.",
     "different_colours": "scores only one citizen figure per colour (neutral is a colour).",
 }
-
-
-def safe_text(text: str, newlines: bool = False) -> str:
-    """``text`` with every control or format character written out visibly.
-
-    Names, file names and file contents come from users: escape codes (C0 and
-    C1 controls, the 8-bit CSI ``\\x9b``, DEL), bidirectional overrides and
-    line separators must be shown, never interpreted.  The app and the command
-    line both print foreign text through this one function (issue 17).  Markup
-    is harmless because neither parses markup in such text.  ``newlines``
-    keeps ``\\n`` (for a multi-line message the program wrote itself).
-    """
-    out = []
-    for ch in text:
-        if newlines and ch == "\n":
-            out.append(ch)
-            continue
-        cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-NAME_W = 16  # a player's name in prose (prompts, log, status): long names are abbreviated to this
-
-
-def short_name(name: str, width: int = NAME_W) -> str:
-    """A sanitised player name of at most ``width`` cells (not padded), shortened one way everywhere.
-
-    Leading words go to initials first (``Anna Maria Lopez``: ``A. M. Lopez``, ``A.M.Lopez``, then
-    ``Lopez``); a number at the end stays whole, so a computer seat stays one (``Normal bot 2``:
-    ``N.bot 2``, ``bot 2``, never ``Normal.``; issue 23.4); then the rest is cut to its first cells and a full stop
-    (``Bartholomew.``), never ``~``, so that a name never reads as text cut off.
-    """
-    text = safe_text(name)
-    if cell_len(text) <= width:
-        return text
-    words = text.split(" ")
-    tail = " " + words.pop() if len(words) > 1 and words[-1].isdigit() else ""
-    for i in range(len(words) - 1):
-        words[i] = words[i][:1] + "."
-        if cell_len(shorter := " ".join(words) + tail) <= width:
-            return shorter
-    head = "".join(words[:-1]) + words[-1] if len(words) > 1 else words[0]
-    if cell_len(head + tail) <= width:
-        return head + tail
-    if len(words) > 1 and cell_len(words[-1] + tail) <= width:  # "bot 2": the initials give way first
-        return words[-1] + tail
-    head = words[-1] if len(words) > 1 else head
-    room = width - cell_len(tail)
-    if room < 2:  # no room for the number too: the name alone
-        head, tail, room = head + tail, "", width
-    out = ""
-    for ch in head:
-        if cell_len(out + ch) > room - 1:
-            break
-        out += ch
-    return out.rstrip(" -_.") + "." + tail
 
 
 def card_title(db: CardDB, card: int, wide: bool = False) -> str:

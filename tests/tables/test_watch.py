@@ -144,3 +144,15 @@ def test_a_folder_that_cannot_be_watched_is_polled_as_before(tmp_path: Path) -> 
         assert not watch.notified
         assert watch.period == NETWORK_POLL
         assert watch.why_polling is not None and str(tmp_path / "gone") in watch.why_polling
+
+
+def test_a_change_between_two_waits_wakes_the_next_one(pair: tuple[SharedTable, SharedTable]) -> None:
+    """The watch is kept from one wait to the next: a decision written while the follower reads the
+    table (not waiting) wakes its next wait at once, not after the fallback period."""
+    mover = to_move(*pair)
+    other = pair[1] if mover is pair[0] else pair[0]
+    with other.watch(fallback=600.0) as watch:
+        assert watch.wait()  # the first wait: at once
+        mover.push(mover.legal_moves()[0])  # while nobody waits
+        assert watch.wait() is True
+        assert other.fetch() is not None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import unicodedata
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,6 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
+from ...safetext import printable
 from ...storage import SeatMeta
 from ..computer import LABELS, bot_names
 from ..text import safe_text
@@ -28,12 +28,6 @@ CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
 def clean_name(raw: str) -> str:
     """A typed name without control characters (shown literally everywhere anyway)."""
     return " ".join(printable(raw).split())[:MAX_NAME]
-
-
-def printable(raw: str) -> str:
-    """``raw`` without control and invisible formatting characters, the rest in order (an escape
-    sequence's printable part stays where it was: ``Ann<ESC>[31mRed`` is ``Ann[31mRed``)."""
-    return "".join(ch for ch in raw if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
 class NameInput(Input):
