@@ -1,0 +1,83 @@
+"""What the command line said, typed, read once (issue 22 §3).
+
+``cli.main`` parses the arguments into one frozen ``Options``; the app (``run_app``),
+``serve`` and every subcommand take it.  A field belongs to one subcommand or a few; the
+others keep their defaults.  This module is the lowest of the package (it imports nothing
+of ours), so every layer may take an ``Options`` without depending on the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import date
+from typing import Any
+
+DEFAULT_PORT = 2222
+DEFAULT_IDLE_TIMEOUT = 1800.0
+DEFAULT_MAX_SESSIONS = 16
+DEFAULT_LOGIN_GRACE_TIME = 20.0  # OpenSSH's LoginGraceTime is 120 s; a key login takes well under 1 s
+DEFAULT_MAX_STARTUPS = 32  # connections logging in at once (OpenSSH: MaxStartups)
+DEFAULT_PER_SOURCE_STARTUPS = 8  # the same from one address (OpenSSH: PerSourceMaxStartups)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every option of ``norsewind`` and its subcommands (argparse's ``dest`` names)."""
+
+    command: str | None = None  # the subcommand (None: the app itself)
+    # the app, and every command that reads the saves folder
+    cards: str | None = None  # --cards FILE
+    saves: str | None = None  # --saves DIR
+    seed: int | None = None  # the app's fixed seed (tests, screenshots); simulate's first (0 by default)
+    no_mouse: bool = False
+    page: str | None = None  # the page the app opens on ("learn")
+    profile: str | None = None  # the campaign profile (daily, progress)
+    # simulate
+    players: int = 2
+    games: int = 100  # simulate's games, progress's recent games
+    level: int | None = None  # simulate's and halloffame's (None: all); daily's (1 by default)
+    json: bool = False
+    random_tiles: bool = False
+    bots: str | None = None
+    jobs: int = 1
+    # the saves commands, export, import, review, cards check
+    cards_command: str | None = None
+    saves_command: str | None = None
+    file: str = ""  # the file named (cards check, saves verify, import)
+    name: str = ""  # the game named ("" for resume: the latest)
+    watch: bool = False
+    form: str = "text"
+    table: bool = False
+    output: str | None = None
+    as_name: str | None = None
+    again: bool = False
+    analyse: bool = False
+    seat: int | None = None
+    # daily, halloffame
+    daily: date | None = None
+    today: date | None = None
+    # serve
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    authorized_keys: str | None = None
+    open: bool = False
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    max_sessions: int = DEFAULT_MAX_SESSIONS
+    login_grace_time: float = DEFAULT_LOGIN_GRACE_TIME
+    max_startups: int = DEFAULT_MAX_STARTUPS
+    per_source_max_startups: int = DEFAULT_PER_SOURCE_STARTUPS
+    serve_saves: str | None = None  # serve's own --saves (after the subcommand)
+
+    @classmethod
+    def of(cls, parsed: dict[str, Any]) -> Options:
+        """The options of ``vars(namespace)``: argparse's values under their ``dest`` names
+        (a name that is not an option, such as the handler, is left out)."""
+        # None from argparse for an option with a value by default (resume's NAME): that value
+        defaults = {f.name: f.default for f in fields(cls)}
+        given = {k: v for k, v in parsed.items() if k in defaults and (v is not None or defaults[k] is None)}
+        return cls(**given)
+
+    def paths(self) -> tuple[str, ...]:
+        """The file and folder names given (checked for length before anything is touched)."""
+        given = (self.cards, self.saves, self.file, self.serve_saves, self.authorized_keys, self.output)
+        return tuple(p for p in given if p)

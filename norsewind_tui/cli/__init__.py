@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from .. import words
+from ..options import Options
 from ..rules.cards import CardDB, default_cards
 from ..rules.engine import config_problem
 from ..rules.state import GameConfig
@@ -41,7 +42,7 @@ def load_cards(path: str | None) -> CardDB:
 # --------------------------------------------------------------------------- cards
 
 
-def _cmd_cards_check(args: argparse.Namespace) -> int:
+def _cmd_cards_check(args: Options) -> int:
     path = args.file
     try:
         db = load_card_file(path)
@@ -63,13 +64,13 @@ def _cmd_cards_check(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- simulate
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
+def _cmd_simulate(args: Options) -> int:
     from ..simulate import run_random
 
     if args.bots is not None:
         if args.random_tiles:
             raise UsageError("--random-tiles is for random games, not --bots")
-        return _simulate_bots(args)
+        return _simulate_bots(args, args.bots)
     if not 1 <= args.players <= 4:
         raise UsageError("--players must be 1 to 4")
     if args.games < 1:
@@ -85,15 +86,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(words.config_problem(problem))
     cards = load_cards(args.cards)
     return run_random(
-        players, args.games, args.seed, args.level or 1, cards, as_json=args.json, random_tiles=args.random_tiles
+        players, args.games, args.seed or 0, args.level or 1, cards, as_json=args.json, random_tiles=args.random_tiles
     )
 
 
-def _simulate_bots(args: argparse.Namespace) -> int:
+def _simulate_bots(args: Options, bots: str) -> int:
     from ..bots.registry import bot_names
     from ..simulate import run_bots
 
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = [n.strip() for n in bots.split(",") if n.strip()]
     unknown = [n for n in names if n not in bot_names()]
     if unknown:
         raise UsageError(f"unknown computer player {unknown[0]!r} in --bots; choose from {', '.join(bot_names())}")
@@ -106,21 +107,20 @@ def _simulate_bots(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= 64:
         raise UsageError("--jobs must be 1 to 64")
     cards = load_cards(args.cards)
-    return run_bots(names, args.games, args.seed, args.level, cards, args.jobs, as_json=args.json)
+    return run_bots(names, args.games, args.seed or 0, args.level, cards, args.jobs, as_json=args.json)
 
 
 # --------------------------------------------------------------------------- play
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
+def _cmd_play(args: Options) -> int:
     """Start the app (the title screen)."""
     from ..tui.app import run_app
 
     return run_app(args)
 
 
-Handler = Callable[[argparse.Namespace], int]
-PATH_ARGUMENTS = ("cards", "saves", "file", "serve_saves", "authorized_keys", "output")
+Handler = Callable[[Options], int]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -191,17 +191,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(argv: list[str] | None = None) -> tuple[Handler, Options]:
+    """The subcommand's handler and the typed options of ``argv`` (argparse's own errors exit 2)."""
+    parsed = vars(build_parser().parse_args(argv))
+    handler: Handler = parsed["handler"]
+    return handler, Options.of(parsed)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     try:
         with guarded_stdout():  # a full disk or an I/O error on stdout: one line, exit 1 (issue 24.8)
-            args = parser.parse_args(argv)  # --help prints too
-            handler: Handler = args.handler
-            for attr in PATH_ARGUMENTS:  # a name the system cannot hold: one line, before any file is touched
-                value = getattr(args, attr, None)
-                if isinstance(value, str):
-                    check_length(value)
-            return handler(args)
+            handler, options = parse(argv)  # --help prints too
+            for path in options.paths():  # a name the system cannot hold: one line, before any file is touched
+                check_length(path)
+            return handler(options)
     except OutputFailed as exc:
         return cannot_write(exc)
     except (UsageError, StorageError) as exc:

@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
 
+from ..options import Options
 from ..safetext import safe_text
-from ..storage.paths import profiles_dir, resolve_saves_dir
-from ..storage.profiles import default_profile_name
-from ..storage.saves import GameStore
-from . import UsageError, load_cards
+from ..storage.context import AppContext
+from . import UsageError
 
 if TYPE_CHECKING:  # the rest when a command runs: `norsewind` alone starts faster (issue 16)
     from ..storage.halloffame import Entry, Hall
@@ -94,29 +93,27 @@ def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) ->
     return [fit(line) for line in lines]
 
 
-def cmd_halloffame(args: argparse.Namespace) -> int:
+def cmd_halloffame(args: Options) -> int:
     """``norsewind halloffame [--level L] [--daily DATE]``."""
     from ..storage.halloffame import read_hall
 
     _check_level(args.level)
-    saves = resolve_saves_dir(args.saves)
-    for line in hall_lines(read_hall(profiles_dir(saves)), args.level, args.daily):
+    for line in hall_lines(read_hall(AppContext(args).profiles.dir), args.level, args.daily):
         print(line)
     return 0
 
 
-def cmd_daily(args: argparse.Namespace) -> int:
+def cmd_daily(args: Options) -> int:
     """``norsewind daily [--level L]``: today's deal in the app, or what you made of it."""
     from ..storage.daily import start_daily, utc_today
     from ..storage.halloffame import Entry
 
     _check_level(args.level)
 
-    cards = load_cards(args.cards) if getattr(args, "cards", None) else None
-    store = GameStore(resolve_saves_dir(args.saves), cards)
-    player = args.profile or default_profile_name()
+    context = AppContext(args)
+    store, player = context.games, context.profile_name
     today = args.today or utc_today()
-    start = start_daily(store, player, args.level, today=lambda: today)
+    start = start_daily(store, player, args.level or 1, today=lambda: today)
     if start.game is None:
         # finished, with its result, or without when the profile lost it (DailyStart): used all the same
         what = result_line(Entry(player, start.done)) if start.done is not None else "finished (not in your profile)"

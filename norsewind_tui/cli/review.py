@@ -6,11 +6,11 @@ instead, under a progress bar, and keeps the analysis beside the game (computed 
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
-from . import UsageError, load_cards
+from ..options import Options
+from . import UsageError
 
 
 def add_review_command(sub: Any) -> None:
@@ -25,7 +25,7 @@ def add_review_command(sub: Any) -> None:
     review.set_defaults(handler=cmd_review)
 
 
-def cmd_review(args: argparse.Namespace) -> int:
+def cmd_review(args: Options) -> int:
     if args.analyse:
         return cmd_analyse(args)
     from ..tui.app import run_app
@@ -33,20 +33,19 @@ def cmd_review(args: argparse.Namespace) -> int:
     return run_app(args, review=args.name)
 
 
-def cmd_analyse(args: argparse.Namespace) -> int:
+def cmd_analyse(args: Options) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ..safetext import safe_text
     from ..storage.analysis import log_key, read_analysis, write_analysis
+    from ..storage.context import AppContext
     from ..storage.errors import SaveError
-    from ..storage.paths import resolve_saves_dir
-    from ..storage.saves import GameStore
     from ..tui.analysis import analyse, verdict_words
 
     if not 1 <= args.jobs <= 64:
         raise UsageError("--jobs must be 1 to 64")
-    store = GameStore(resolve_saves_dir(args.saves), load_cards(getattr(args, "cards", None)))
+    store = AppContext(args).games
     with store.open(args.name, read_only=True) as game:
         seats = game.seats
         if args.seat is not None and not 1 <= args.seat <= len(seats):

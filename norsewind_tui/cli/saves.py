@@ -7,7 +7,6 @@ Every failure is one line on stderr and a non-zero exit status.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable
@@ -15,14 +14,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..rules.cards import CardDB
+from ..options import Options
 from ..rules.engine import SOLO_LEVELS
 from ..safetext import safe_text, short_name
-from ..storage.cardfile import load_card_file
+from ..storage.context import AppContext
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatMeta
-from ..storage.paths import ENV_VAR, default_saves_dir, profiles_dir, resolve_saves_dir
-from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile, ProfileStore, default_profile_name
+from ..storage.paths import ENV_VAR, default_saves_dir
+from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile
 from ..storage.saves import GameStore, SaveSummary
 from ..tui.fitting import to_type
 
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[[Options], int]
 MEDAL_RANGES = {"bronze": "+1–8", "silver": "+9–16", "gold": "+17–24", "platinum": "+25"}
 
 
@@ -57,7 +56,7 @@ def add_storage_commands(sub: Any) -> None:
 
 
 def _guard(handler: Handler) -> Handler:
-    def run(args: argparse.Namespace) -> int:
+    def run(args: Options) -> int:
         try:
             return handler(args)
         except StorageError as exc:
@@ -68,14 +67,9 @@ def _guard(handler: Handler) -> Handler:
     return run
 
 
-def _cards(args: argparse.Namespace) -> CardDB | None:
-    """The card set of ``--cards FILE`` (the shipped one when None)."""
-    path = getattr(args, "cards", None)
-    return load_card_file(path) if path else None
-
-
-def _store(args: argparse.Namespace) -> GameStore:
-    return GameStore(resolve_saves_dir(args.saves), _cards(args))
+def _store(args: Options) -> GameStore:
+    """The saved games of ``--saves`` with the card set of ``--cards`` (the shipped one when None)."""
+    return AppContext(args).games
 
 
 def _console() -> Console:
@@ -118,7 +112,7 @@ def _row(number: int, s: SaveSummary, short: bool) -> tuple[str, Text, Text, Tex
     return str(number), name, mode, Text(safe_text(players)), str(s.turn), _local(s.updated), state
 
 
-def cmd_saves_list(args: argparse.Namespace) -> int:
+def cmd_saves_list(args: Options) -> int:
     """``norsewind saves``: a table of the games (name, mode, players, turn, updated)."""
     from rich import box
     from rich.cells import cell_len
@@ -164,7 +158,7 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_saves_verify(args: argparse.Namespace) -> int:
+def cmd_saves_verify(args: Options) -> int:
     """``norsewind saves verify FILE``: load, replay and check the digest; one line either way."""
     path = Path(args.file)
     store = _store(args)
@@ -195,7 +189,7 @@ def cmd_saves_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_saves_rm(args: argparse.Namespace) -> int:
+def cmd_saves_rm(args: Options) -> int:
     """``norsewind saves rm NAME``."""
     store = _store(args)
     path = store.path(args.name)
@@ -207,7 +201,7 @@ def cmd_saves_rm(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- resume
 
 
-def _named_saves_dir(args: argparse.Namespace) -> Path:
+def _named_saves_dir(args: Options) -> Path:
     """The saves folder resolve_saves_dir would use, without creating it."""
     value = args.saves or os.environ.get(ENV_VAR) or None
     return Path(value).expanduser().absolute() if value else default_saves_dir().absolute()
@@ -222,7 +216,7 @@ def by_number(store: GameStore, name: str | None) -> str | None:
     return good[number - 1].name if 1 <= number <= len(good) else None
 
 
-def cmd_resume(args: argparse.Namespace) -> int:
+def cmd_resume(args: Options) -> int:
     """``norsewind resume [NAME]``: open the game (the latest when no NAME) in the app."""
     folder = _named_saves_dir(args)
     if not args.name and not folder.is_dir():  # nothing to resume: create nothing
@@ -314,13 +308,13 @@ def recent_table(games: list[GameRecord]) -> Table:
     return table
 
 
-def cmd_progress(args: argparse.Namespace) -> int:
+def cmd_progress(args: Options) -> int:
     """``norsewind progress [--profile NAME]``: the campaign table, then the recent games."""
     from rich.text import Text
 
-    saves = resolve_saves_dir(args.saves)
-    name = args.profile or default_profile_name()
-    profile = ProfileStore(profiles_dir(saves)).load(name)
+    context = AppContext(args)
+    saves = context.saves_dir
+    profile = context.profiles.load(context.profile_name)
     console = _console()
     if profile.notice:
         console.print(Text(safe_text(f"note: {profile.notice}"), style="yellow"))

@@ -11,13 +11,13 @@ imported under a daily deal's name (it would stand for that day's attempt) or th
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from ..options import Options
 from ..rules.cards import KINGDOM_NAMES
 from ..rules.scoring import final_result, score_breakdown, viking_score
 from ..rules.session import Session
@@ -26,11 +26,11 @@ from ..storage.atomic import read_limited, write_exclusive
 from ..storage.errors import SaveError
 from ..storage.format import SaveFile, encode_save
 from ..storage.gamefile import GameFiles
-from ..storage.paths import resolve_saves_dir, sanitise_name
-from ..storage.saves import GameStore
+from ..storage.paths import sanitise_name
 from ..storage.tables import TABLES_DIR
 from ..storage.verify import load_bytes
-from . import UsageError, load_cards
+from . import UsageError
+from .saves import _store
 
 # names the app gives its own saves: a daily deal's is a player's one attempt of the day
 # (storage/dailyseed.py), the tutorial's is removed when it is over (tui/screens/tutorial.py)
@@ -53,17 +53,13 @@ def add_share_commands(sub: Any) -> None:
     imp.set_defaults(handler=cmd_import)
 
 
-def _store(args: argparse.Namespace) -> GameStore:
-    return GameStore(resolve_saves_dir(args.saves), load_cards(getattr(args, "cards", None)))
-
-
 def portable(save: SaveFile) -> SaveFile:
     """The save as another computer should get it: no campaign profile of this one, generation 1."""
     meta = msgspec.structs.replace(save.meta, profile=None, recorded=False)
     return msgspec.structs.replace(save, generation=1, meta=meta)
 
 
-def cmd_export(args: argparse.Namespace) -> int:
+def cmd_export(args: Options) -> int:
     store = _store(args)
     folder = store.dir / TABLES_DIR if args.table else store.dir
     files = GameFiles(folder, sanitise_name(args.name))
@@ -86,7 +82,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace) -> int:
+def cmd_import(args: Options) -> int:
     store = _store(args)
     path = Path(args.file)
     try:

@@ -6,18 +6,20 @@ everything heavy (asyncssh) is imported only when the command runs.
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
-DEFAULT_PORT = 2222
-DEFAULT_IDLE_TIMEOUT = 1800.0
-DEFAULT_MAX_SESSIONS = 16
-DEFAULT_LOGIN_GRACE_TIME = 20.0  # OpenSSH's LoginGraceTime is 120 s; a key login takes well under 1 s
-DEFAULT_MAX_STARTUPS = 32  # connections logging in at once (OpenSSH: MaxStartups)
-DEFAULT_PER_SOURCE_STARTUPS = 8  # the same from one address (OpenSSH: PerSourceMaxStartups)
+from ..options import (
+    DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_LOGIN_GRACE_TIME,
+    DEFAULT_MAX_SESSIONS,
+    DEFAULT_MAX_STARTUPS,
+    DEFAULT_PER_SOURCE_STARTUPS,
+    DEFAULT_PORT,
+    Options,
+)
 
 
-def _cmd_serve(args: argparse.Namespace) -> int:
+def _cmd_serve(args: Options) -> int:
     from .server import run_serve
 
     return run_serve(args)

@@ -24,16 +24,17 @@ from typing import Any
 
 import asyncssh
 
-from ..safetext import safe_text
-from ..storage.cardfile import CardFileError, load_card_file
-from . import (
+from ..options import (
     DEFAULT_IDLE_TIMEOUT,
     DEFAULT_LOGIN_GRACE_TIME,
     DEFAULT_MAX_SESSIONS,
     DEFAULT_MAX_STARTUPS,
     DEFAULT_PER_SOURCE_STARTUPS,
     DEFAULT_PORT,
+    Options,
 )
+from ..safetext import safe_text
+from ..storage.cardfile import CardFileError, load_card_file
 from .keys import (
     AuthorizedKeys,
     ServeError,
@@ -392,8 +393,8 @@ async def serve_forever(config: ServeConfig, ready: Callable[[GameServer], None]
         await server.close()
 
 
-def run_serve(args: object) -> int:
-    """The ``norsewind serve`` handler (an ``argparse.Namespace``)."""
+def run_serve(args: Options) -> int:
+    """The ``norsewind serve`` handler."""
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
 
     def ready(server: GameServer) -> None:
@@ -413,20 +414,19 @@ def run_serve(args: object) -> int:
             )
 
     try:
-        cli_saves = getattr(args, "serve_saves", None) or getattr(args, "saves", None)
-        cards = getattr(args, "cards", None)
-        keys = getattr(args, "authorized_keys", None)
+        cli_saves = args.serve_saves or args.saves
+        cards, keys = args.cards, args.authorized_keys
         config = ServeConfig(
             saves=Path(),
-            host=getattr(args, "host", "127.0.0.1"),
-            port=getattr(args, "port", DEFAULT_PORT),
+            host=args.host,
+            port=args.port,
             authorized_keys=Path(keys).resolve() if keys else None,
-            open=bool(getattr(args, "open", False)),
-            idle_timeout=getattr(args, "idle_timeout", DEFAULT_IDLE_TIMEOUT),
-            max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
-            login_grace_time=getattr(args, "login_grace_time", DEFAULT_LOGIN_GRACE_TIME),
-            max_startups=getattr(args, "max_startups", DEFAULT_MAX_STARTUPS),
-            per_source_startups=getattr(args, "per_source_max_startups", DEFAULT_PER_SOURCE_STARTUPS),
+            open=args.open,
+            idle_timeout=args.idle_timeout,
+            max_sessions=args.max_sessions,
+            login_grace_time=args.login_grace_time,
+            max_startups=args.max_startups,
+            per_source_startups=args.per_source_max_startups,
             cards=Path(cards).resolve() if cards else None,
             log=_log_to_stderr,
         )

@@ -11,24 +11,22 @@ import builtins
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from ..options import Options
 from ..rules import GameConfig
-from ..rules.cards import CardDB
 from ..storage import (
     CampaignRow,
     GameRecord,
     GameStore,
-    ProfileStore,
     SavedGame,
     SaveSummary,
     SeatMeta,
     StorageError,
-    default_profile_name,
-    resolve_saves_dir,
 )
+from ..storage.clock import Clock, system_clock
+from ..storage.context import AppContext
 from ..storage.format import Seat as SeatKind
 from ..storage.gamefile import OpenGame
 from ..storage.handle import GameHandle
-from ..storage.identity import player_identity
 
 STAMP = "%Y-%m-%d %H:%M"  # how the saves list shows when a game was saved
 
@@ -72,19 +70,24 @@ def _summary(s: SaveSummary) -> GameSummary:
 
 
 class Library:
-    """The saved games and the campaign profile of one app.
+    """The saved games and the campaign profile of one app, over its context's stores."""
 
-    Raises ``StorageError`` (one line) when the saves folder cannot be used: there
-    is no game without it.
-    """
-
-    def __init__(self, saves: str | None = None, cards: CardDB | None = None, profile: str | None = None) -> None:
-        self.cards = cards
-        self.saves_dir = resolve_saves_dir(saves)
-        self.store = GameStore(self.saves_dir, cards)
-        self.profiles: ProfileStore = self.store.profiles
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
         self.problem = ""  # a one-line notice for the pages (an unreadable profile)
-        self.profile_name = profile or default_profile_name()
+
+    @classmethod
+    def at(cls, saves: str | None = None, profile: str | None = None, clock: Clock = system_clock) -> Library:
+        """The library of the saves folder ``saves`` (``StorageError`` in one line when it cannot be used)."""
+        return cls(AppContext(Options(saves=saves, profile=profile), clock))
+
+    @property
+    def store(self) -> GameStore:
+        return self.context.games
+
+    @property
+    def profile_name(self) -> str:
+        return self.context.profile_name
 
     def seat(self, name: str, kind: SeatKind = "human", bot: str | None = None) -> SeatMeta:
         return SeatMeta(name=name, kind=kind, bot=bot)
@@ -108,17 +111,13 @@ class Library:
     def list(self) -> builtins.list[GameSummary]:
         return [_summary(s) for s in self.store.list()]
 
-    def identity(self) -> str:
-        """Who plays in this app (the lobby's identity): ``$NORSEWIND_PLAYER``, else the login name."""
-        return player_identity()
-
     def continuable(self, identity: str | None = None) -> GameSummary | None:
         """The most recently updated unfinished game of this player, or None.
 
         A game is the player's when a person's seat is named after them or its
         profile is theirs (shared tables are not in the saves list: the lobby has them).
         """
-        who = identity if identity is not None else self.identity()
+        who = identity if identity is not None else self.context.identity
         for s in self.store.list():  # newest first
             if s.error is not None or s.finished:
                 continue
@@ -130,15 +129,12 @@ class Library:
     def has_finished_game(self) -> bool:
         """Whether this player finished a game (the title then no longer leads with the tutorial)."""
         try:
-            if self.profiles.load(self.profile_name).games:
+            if self.context.profiles.load(self.profile_name).games:
                 return True
         except StorageError:
             pass
-        who = self.identity()
+        who = self.context.identity
         return any(s.finished and (s.profile == who or who in {m.name for m in s.seats}) for s in self.store.list())
-
-    def latest(self) -> str | None:
-        return self.store.latest()
 
     def remove(self, name: str) -> None:
         self.store.remove(name)
@@ -146,7 +142,7 @@ class Library:
     def campaign(self) -> tuple[builtins.list[CampaignRow], str | None, builtins.list[GameRecord]]:
         """The level table, the title (or None) and the games of the profile, oldest first."""
         try:
-            profile = self.profiles.load(self.profile_name)
+            profile = self.context.profiles.load(self.profile_name)
         except StorageError as exc:
             self.problem = f"profile unavailable: {exc}"
             rows = [CampaignRow(level, level == 1, (), None, 0) for level in range(1, 8)]

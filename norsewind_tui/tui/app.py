@@ -7,7 +7,6 @@ play only to close it cleanly on quit: every decision was already saved.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -24,16 +23,15 @@ from textual.message import Message
 from textual.screen import Screen
 
 from .. import words
+from ..options import Options
 from ..rules import ConfigError
-from ..rules.cards import CardDB
 from ..rules.state import GameConfig
 from ..storage import GameLocked, SavedGame, SeatMeta, StorageError
-from ..storage.cardfile import load_card_file
-from ..storage.clock import Clock, system_clock
+from ..storage.context import AppContext
 from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
-from ..storage.presence import HEARTBEAT, PresenceStore
-from ..storage.settings import Settings, SettingsStore
+from ..storage.presence import HEARTBEAT
+from ..storage.settings import Settings
 from ..storage.tables import SharedTable, TableStore
 from .adapter import Library
 from .fitting import to_type
@@ -104,13 +102,13 @@ class NorsewindApp(App[str]):
         theme: str | None = None,
         review: SavedGame | None = None,
         page: str | None = None,
-        clock: Clock = system_clock,
     ) -> None:
         self.keys = KeyBacklog()  # before App.__init__, which picks the driver (get_driver_class)
         super().__init__()
         self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
         self.initial_page = page  # norsewind learn: "learn"
-        self.library = library or Library()
+        self.library = library or Library.at()
+        self.context: AppContext = self.library.context  # every store, the identity and the clock
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
         self.seed = seed
         self.computer_delay = computer_delay  # seconds a computer player's move takes at least
@@ -118,17 +116,14 @@ class NorsewindApp(App[str]):
         self.watched_tables: set[str] = set()
         self.theme_choice = theme
         self.exit_message = ""
-        self.clock = clock  # presence and "since when" (tests move a ManualClock by days)
-        self.identity = self.library.identity()
         self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
         self.around: Around | None = None  # the latest look at the tables and everyone's presence
         self.around_period = AROUND_PERIOD
-        self._looks = PresenceStore(self.library.saves_dir, clock)  # the looks' own (its cache is not shared)
+        self._looks = self.context.own_presence()  # the looks' own (its cache is not shared)
         self._tables: TableStore | None = None  # kept between looks: it reads again only changed tables
         self._last_around: Around | None = None
         self._looking = False
         self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
-        self.settings_store = SettingsStore(self.library.saves_dir)
         self.settings = Settings()
         self.settings_notice = ""  # why the settings file could not be read (the defaults are used)
 
@@ -254,7 +249,7 @@ class NorsewindApp(App[str]):
         from .screens.tutorial import tutorial_game
 
         try:
-            game = tutorial_game(self.library, self.library.identity())
+            game = tutorial_game(self.library, self.context.identity)
         except GameLocked as exc:  # the title says one line at 80 columns: who, not the whole lock
             self.goto_title(f"The tutorial is open in another app ({exc.user}, pid {exc.pid}).")
             return
@@ -347,7 +342,7 @@ class NorsewindApp(App[str]):
         from .screens.lobby import LobbyScreen
 
         self.active_game = None
-        self.show(LobbyScreen(notice, self.clock))
+        self.show(LobbyScreen(notice, self.context.clock))
 
     def open_table(self, table: SharedTable, notice: str = "") -> None:
         """Show ``table`` (its game, or its score pad when it is over)."""
@@ -357,21 +352,21 @@ class NorsewindApp(App[str]):
         if table.finished:
             self.show(TableEndScreen(table))
         else:
-            self.show(TableScreen(table, notice, self.clock))
+            self.show(TableScreen(table, notice, self.context.clock))
 
     # ------------------------------------------------------------------ presence and the others
 
     def load_settings(self) -> None:
-        if identity_problem(self.identity) is not None:
+        if identity_problem(self.context.identity) is not None:
             return  # defaults, without a file (the settings page says why it cannot save)
-        self.settings, notice = self.settings_store.load(self.identity)
+        self.settings, notice = self.context.settings.load(self.context.identity)
         self.settings_notice = notice or ""
         if notice:
             self.notify(safe_text(notice), severity="warning", markup=False)
 
     def save_settings(self, settings: Settings) -> None:
         """Keep and write this player's settings (``StorageError`` in one line when it cannot)."""
-        self.settings_store.save(self.identity, settings)
+        self.context.settings.save(self.context.identity, settings)
         self.settings = settings
         self.settings_notice = ""
 
@@ -379,9 +374,8 @@ class NorsewindApp(App[str]):
         """Say this player is in the app (a name that cannot be a player's goes without presence),
         refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others every
         ``around_period`` seconds.  Each write and each look is a short thread worker of its own."""
-        saves = self.library.saves_dir
-        if identity_problem(self.identity) is None:
-            keeper = self.presence = PresenceKeeper(PresenceStore(saves, self.clock), self.identity)
+        if identity_problem(self.context.identity) is None:
+            keeper = self.presence = PresenceKeeper(self.context.presence, self.context.identity)
             keeper.enter()
             # after the first frame: the workers' disk reads and writes would hold the GIL while
             # the title is drawn (issue 16); the title's "Your turn at" line follows the look
@@ -409,9 +403,14 @@ class NorsewindApp(App[str]):
 
     def _look_once(self) -> None:
         try:
-            around, self._tables = look_around(self.library.saves_dir, self.library.cards, self._looks, self._tables)
+            problems: tuple[str, ...] = ()
+            try:
+                self._tables = self._tables or self.context.own_tables()
+            except StorageError as exc:  # a tables folder that cannot be read: the rest is still seen
+                problems = (str(exc),)
+            around = look_around(self._looks, self._tables, problems)
         except Exception as exc:  # a folder that went away: said in the look's problems
-            around = Around(self.clock(), problems=(str(exc) or type(exc).__name__,))
+            around = Around(self.context.clock(), problems=(str(exc) or type(exc).__name__,))
         finally:
             self._looking = False
         if not around.same(self._last_around):
@@ -448,7 +447,7 @@ class NorsewindApp(App[str]):
         tables = [getattr(s, "table", None) for s in self.screen_stack]
         here = next((t.name for t in reversed(tables) if isinstance(t, SharedTable)), None)
         fresh = []
-        for table in around.my_turns(self.identity):
+        for table in around.my_turns(self.context.identity):
             key = turn_key(table)
             if key not in self.rung:
                 self.rung.add(key)
@@ -568,22 +567,20 @@ def _loaded_game_screen() -> type[GameScreen] | None:
     return None if module is None else module.GameScreen
 
 
-def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str | None = None) -> int:
-    """Run the app for ``norsewind`` (``args``: cards, seed, saves, no_mouse); ``game``: resume it;
-    ``review``: the name of a game to review (read-only).
+def run_app(args: Options, game: SavedGame | None = None, review: str | None = None) -> int:
+    """Run the app for ``norsewind`` (``args``: cards, seed, saves, profile, page, no_mouse); ``game``:
+    resume it; ``review``: the name of a game to review (read-only).
     """
-    cards: CardDB | None = None
-    if getattr(args, "cards", None):
-        cards = load_card_file(args.cards)
     try:
-        library = Library(getattr(args, "saves", None), cards, getattr(args, "profile", None))
-    except StorageError as exc:  # no saves folder, no game: say why in one line
+        library = Library(AppContext(args))
+    except StorageError as exc:  # no saves folder (or no card set), no game: say why in one line
         print(f"norsewind: {exc}", file=sys.stderr)
         return 2
+    context = library.context
     reviewed = None
     if review is not None:
         try:
-            reviewed = library.open(review, read_only=True)
+            reviewed = context.games.open(review, read_only=True)
         except StorageError as exc:
             print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
             return 2
@@ -596,12 +593,10 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str
             reviewed.close()
         return 2
     if logged_in_remotely():  # over SSH (serve or a forced command): said before the app draws
-        line = your_turn_line(library.saves_dir, library.cards, library.identity())
+        line = your_turn_line(context)
         if line:
             print(line, flush=True)
-    app = NorsewindApp(
-        library, game=game, seed=getattr(args, "seed", None), review=reviewed, page=getattr(args, "page", None)
-    )
+    app = NorsewindApp(library, game=game, seed=args.seed, review=reviewed, page=args.page)
     # Everything loaded so far (modules, classes, the card set) lives as long as the process: moved
     # out of the collector's sight, the start no longer pays a full collection over it (~20 ms, issue
     # 16), nor does any later collection while a game is played.
@@ -609,7 +604,7 @@ def run_app(args: argparse.Namespace, game: SavedGame | None = None, review: str
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
-        message = app.run(mouse=not getattr(args, "no_mouse", False))
+        message = app.run(mouse=not args.no_mouse)
     if message:
         print(message)
     return 0

@@ -20,12 +20,11 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 
-from ..rules.cards import CardDB
+from ..storage.context import AppContext
 from ..storage.errors import StorageError
 from ..storage.presence import Presence, PresenceHandle, PresenceStore, clock_words
-from ..storage.tables import TABLES_DIR, TableStore, TableSummary
+from ..storage.tables import TableStore, TableSummary
 from .text import short_name
 
 AROUND_PERIOD = 2.0  # seconds between two looks at the tables and the presence records
@@ -173,35 +172,21 @@ def turn_words(table: TableSummary, identity: str, now: datetime, name_w: int = 
     return f"{who} turn{when}"
 
 
-def look_around(
-    saves_dir: Path, cards: CardDB | None, presence: PresenceStore, store: TableStore | None
-) -> tuple[Around, TableStore | None]:
-    """What the app's slow look finds (never raises); ``store`` is reused between looks (its cache).
-
-    The tables folder is not created here: an app that never opened the lobby leaves none.
-    """
+def look_around(presence: PresenceStore, store: TableStore | None, problems: tuple[str, ...] = ()) -> Around:
+    """What the app's slow look finds: the tables of ``store`` (None: no tables folder yet; the
+    look creates none) and everyone's presence; ``problems``: the look's own so far."""
     now = presence.clock()
-    problems: list[str] = []
-    tables: tuple[TableSummary, ...] = ()
-    if store is None and (saves_dir / TABLES_DIR).is_dir():
-        try:
-            store = TableStore(saves_dir, cards)
-        except StorageError as exc:
-            problems.append(str(exc))
-    if store is not None:
-        tables = tuple(store.list())
+    tables = tuple(store.list()) if store is not None else ()
     everyone = presence.all()
-    problems += presence.problems
-    return Around(now, tables, everyone, tuple(problems)), store
+    return Around(now, tables, everyone, problems + tuple(presence.problems))
 
 
-def your_turn_line(saves_dir: Path, cards: CardDB | None, identity: str) -> str:
+def your_turn_line(context: AppContext) -> str:
     """The line said before the app starts over SSH: 'Your turn at 2 tables: friday, bob-table.'
     ('' when it is your turn nowhere, or the tables cannot be read: the title says why)."""
-    if not (saves_dir / TABLES_DIR).is_dir():
-        return ""
     try:
-        turns = [t for t in TableStore(saves_dir, cards).list() if is_turn_of(t, identity)]
+        store = context.own_tables()
+        turns = [] if store is None else [t for t in store.list() if is_turn_of(t, context.identity)]
     except (OSError, StorageError):
         return ""
     if not turns:

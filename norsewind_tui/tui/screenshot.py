@@ -24,7 +24,7 @@ async def _shoot(path: Path, size: tuple[int, int]) -> None:
     from ..bots import make_bot
 
     with tempfile.TemporaryDirectory() as saves:
-        library = Library(saves, profile="Astrid")
+        library = Library.at(saves, profile="Astrid")
         game = library.create(GameConfig(players=("Astrid",), level=2), SEED, [library.seat("Astrid")], name="demo")
         bot = make_bot("greedy", seed=1)
         while game.state.turn < TURNS or game.state.phase not in ("citizen_space", "disc_space"):

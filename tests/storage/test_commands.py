@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import random
 from pathlib import Path
 
 import pytest
 
 from norsewind_tui.cli import main
+from norsewind_tui.options import Options
 from norsewind_tui.rules import medal_for
 from norsewind_tui.storage import GameStore, SavedGame, default_profile_name
 
@@ -93,7 +93,7 @@ def test_resume_hands_the_latest_game_to_the_app(
     new.close()
     seen: list[SavedGame] = []
 
-    def fake_app(args: argparse.Namespace, game: SavedGame | None = None) -> int:
+    def fake_app(args: Options, game: SavedGame | None = None) -> int:
         assert game is not None and not game.read_only
         seen.append(game)
         return 0

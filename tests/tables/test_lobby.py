@@ -40,7 +40,7 @@ def alice(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def make_app(saves: Path, seed: int | None = 5, delay: float = 0.0) -> NorsewindApp:
-    return NorsewindApp(Library(str(saves), profile="alice"), seed=seed, computer_delay=delay, theme="norsewind")
+    return NorsewindApp(Library.at(str(saves), profile="alice"), seed=seed, computer_delay=delay, theme="norsewind")
 
 
 def text_of(app: App[Any]) -> str:

@@ -199,7 +199,9 @@ async def test_the_lobby_shows_since_when_bob_has_had_the_turn(
     _store, _alice, bob = started(saves, clock)
     for minute in (5, 10, 15):
         decide_at(clock, minute, bob)
-    app = NorsewindApp(Library(str(saves), profile="alice"), seed=5, computer_delay=0.0, theme="norsewind", clock=clock)
+    app = NorsewindApp(
+        Library.at(str(saves), profile="alice", clock=clock), seed=5, computer_delay=0.0, theme="norsewind"
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await to_lobby(pilot)
         grid = app.screen.query_one(DataTable)

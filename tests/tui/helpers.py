@@ -41,12 +41,12 @@ async def shown(pilot: Pilot[Any]) -> str:
 
 
 def make_app(saves: Path, seed: int | None = 5, game: Any = None, delay: float = 0.0) -> NorsewindApp:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     return NorsewindApp(library, game=game, seed=seed, computer_delay=delay, theme="norsewind")
 
 
 def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     return library.create(GameConfig(players=names, level=level, **config), seed, [library.seat(n) for n in names])
 
 

@@ -47,7 +47,7 @@ async def test_the_score_pad_offers_no_undo_and_every_way_back_says_why(saves: P
     game.push(last)
     assert game.finished
     position, moves, assisted = game.session.position, len(game.session.moves), game.assisted
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     campaign = library.campaign()
     assert sum(row.played for row in campaign[0]) == 1  # the result is recorded, once
     app = make_app(saves, game=game)

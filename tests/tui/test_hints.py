@@ -42,7 +42,7 @@ async def hinted(pilot: Pilot[Any], seen: Seen) -> str:
 
 
 def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     seats = [library.seat("Ana"), library.seat("Hal", "computer", bot)]
     return library.create(GameConfig(players=("Ana", "Hal")), seed, seats)
 
@@ -203,7 +203,7 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
     game.close()
     # watching a game another session holds
     holder = new_game(saves, ("Ana", "Bo"), seed=26)
-    watched = Library(str(saves), profile=PROFILE).open(holder.name, read_only=True)
+    watched = Library.at(str(saves), profile=PROFILE).open(holder.name, read_only=True)
     app = make_app(saves, game=watched)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")

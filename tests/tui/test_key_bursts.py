@@ -150,7 +150,7 @@ async def test_a_thousand_pasted_enters_start_at_most_one_game(saves: Path, wher
 def test_a_100_kb_flood_of_enter_over_a_terminal_stays_under_150_mb(saves: Path) -> None:
     """The title offers the player's game first: the Enters open it and play it (each one a move
     saved, slower than the terminal delivers them: before the change the keys piled up, 151 MB)."""
-    library = Library(str(saves), profile=PLAYER)
+    library = Library.at(str(saves), profile=PLAYER)
     library.create(GameConfig(players=(PLAYER,), level=1), 5, [library.seat(PLAYER)]).close()
     result = flood(saves, b"\r" * 100_000, limit=150.0, repo=Path(__file__).resolve().parents[2])
     assert result.exited, f"the app did not quit on ctrl+c after the flood ({result})"

@@ -59,7 +59,7 @@ def moves_to(config: GameConfig, phase: Phase) -> tuple[int, list[Move]]:
 def game_at(saves: Path, names: tuple[str, ...], phase: Phase, **seats: str) -> Any:
     config = GameConfig(players=names, start_choice=phase == "place_start")
     seed, moves = moves_to(config, phase)
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     metas = [library.seat(n, "computer", seats[n]) if n in seats else library.seat(n) for n in names]
     game = library.create(config, seed, metas)
     for move in moves:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
 import pytest
 
+from norsewind_tui.options import Options
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import StorageError
 from norsewind_tui.tui.adapter import Library
@@ -17,7 +17,7 @@ from .helpers import PROFILE
 
 
 def test_a_broken_save_is_listed_with_its_file_time_not_none(saves: Path) -> None:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     game = library.create(GameConfig(players=("Ana", "Bo")), 7, [library.seat("Ana"), library.seat("Bo")], name="good")
     game.close()
     broken = saves / "broken.json"
@@ -36,8 +36,8 @@ def test_a_saves_folder_that_cannot_be_made_is_one_line_and_no_app(
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     with pytest.raises(StorageError) as refused:
-        Library(str(blocker / "saves"))
-    args = argparse.Namespace(cards=None, saves=str(blocker / "saves"), seed=None, no_mouse=True)
+        Library.at(str(blocker / "saves"))
+    args = Options(saves=str(blocker / "saves"), no_mouse=True)
     assert run_app(args) == 2
     err = capsys.readouterr().err
     assert err == f"norsewind: {refused.value}\n"  # the storage's one line, no traceback

@@ -169,7 +169,7 @@ async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, monkeypa
 
     gate = Gate()  # each of Hal's decisions waits in its worker until the test lets it through
     monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
-    library = Library(str(saves), profile="tester")
+    library = Library.at(str(saves), profile="tester")
     seats = [library.seat("Ana"), library.seat("Hal", "computer", "easy")]
     game = library.create(GameConfig(players=("Ana", "Hal")), 12, seats)
     app = make_app(saves, game=game)

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def presence_app(saves: Path, clock: ManualClock) -> NorsewindApp:
     return NorsewindApp(
-        Library(str(saves), profile=PROFILE), seed=5, computer_delay=0.0, theme="norsewind", clock=clock
+        Library.at(str(saves), profile=PROFILE, clock=clock), seed=5, computer_delay=0.0, theme="norsewind"
     )
 
 
@@ -268,7 +268,7 @@ async def test_a_table_that_becomes_your_turn_rings_once(
     clock = ManualClock(START)
     game = new_game(saves, ("alice",), seed=3) if where == "solo game" else None
     app = NorsewindApp(
-        Library(str(saves), profile=PROFILE), game=game, seed=5, computer_delay=0.0, theme="norsewind", clock=clock
+        Library.at(str(saves), profile=PROFILE, clock=clock), game=game, seed=5, computer_delay=0.0, theme="norsewind"
     )
     app.around_period = 0.05
     bells, notices = _bells(app, monkeypatch)

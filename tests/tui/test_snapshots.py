@@ -109,7 +109,7 @@ def test_resume(snap_compare: Compare, saves: Path, size: tuple[int, int]) -> No
     from norsewind_tui.rules import GameConfig
     from norsewind_tui.tui.adapter import Library
 
-    library = Library(str(saves), profile="tester")
+    library = Library.at(str(saves), profile="tester")
     for name, players in (("solo-game", ("Astrid",)), ("table-of-three", ("Ana", "Bjorn", "Cyneric"))):
         seats = [library.seat(n) for n in players]
         library.create(GameConfig(players=players), 7, seats, name=name).close()

@@ -54,7 +54,7 @@ async def test_the_ansi_theme_keeps_the_terminal_colours(saves: Path) -> None:
 
 
 def test_what_is_loaded_before_the_app_runs_is_frozen(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from norsewind_tui.cli import build_parser
+    from norsewind_tui.cli import parse
     from norsewind_tui.tui import app as app_module
 
     frozen: list[int] = []
@@ -70,8 +70,8 @@ def test_what_is_loaded_before_the_app_runs_is_frozen(saves: Path, monkeypatch: 
     gc.unfreeze()
     before = gc.get_threshold()
     try:
-        args = build_parser().parse_args(["--saves", str(saves)])
-        assert args.handler(args) == 0
+        handler, args = parse(["--saves", str(saves)])
+        assert handler(args) == 0
     finally:
         gc.unfreeze()  # the test process's objects back in the collector's sight
         gc.set_threshold(*before)

@@ -126,23 +126,23 @@ async def test_the_ansi_theme_renders(saves: Path) -> None:
 
 
 def test_no_mouse_flag_reaches_the_app(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from norsewind_tui.cli import build_parser
+    from norsewind_tui.cli import parse
     from norsewind_tui.tui import app as app_module
 
     seen: dict[str, object] = {}
 
     def fake_run(self: app_module.NorsewindApp, **kwargs: object) -> str:
         seen.update(kwargs)
-        seen["saves"] = self.library.saves_dir
+        seen["saves"] = self.context.saves_dir
         return "bye"
 
     monkeypatch.setattr(app_module.NorsewindApp, "run", fake_run)
     # pytest's stdin and stdout are not a terminal, which the app refuses (tests/ssh/test_no_terminal.py)
     monkeypatch.setattr(app_module, "terminal_refusal", lambda: None)
-    args = build_parser().parse_args(["--no-mouse", "--saves", str(saves)])
-    assert args.handler(args) == 0
+    handler, args = parse(["--no-mouse", "--saves", str(saves)])
+    assert handler(args) == 0
     assert seen["mouse"] is False
     assert seen["saves"] == saves
-    args = build_parser().parse_args(["--saves", str(saves)])
-    assert args.handler(args) == 0
+    handler, args = parse(["--saves", str(saves)])
+    assert handler(args) == 0
     assert seen["mouse"] is True

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from norsewind_tui.cli import build_parser
+from norsewind_tui.cli import parse
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.lessons import load_lessons
 from norsewind_tui.tui.screens.title import TitleScreen
@@ -111,7 +111,7 @@ async def test_a_pilot_completes_the_tutorial_from_the_title_following_the_lesso
     assert "Your total: 95 points." in end
     assert "The Vikings' total: 28 points." in end
     assert "Solo campaign, level 1" in end
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     assert library.campaign()[2] == []  # no medal: the tutorial is not recorded in the campaign
 
 
@@ -170,14 +170,14 @@ async def test_other_decisions_are_refused_kindly_and_the_page_waits_for_n(saves
 
 
 def test_norsewind_learn_opens_the_tutorial_and_keeps_the_saves_folder() -> None:
-    args = build_parser().parse_args(["--saves", "/tmp/x", "learn"])
+    _, args = parse(["--saves", "/tmp/x", "learn"])
     assert (args.page, args.saves) == ("learn", "/tmp/x")
-    args = build_parser().parse_args(["learn", "--saves", "/tmp/y"])
+    _, args = parse(["learn", "--saves", "/tmp/y"])
     assert (args.page, args.saves) == ("learn", "/tmp/y")
 
 
 def test_only_the_tutorials_own_save_is_taught_and_it_has_no_campaign_profile(saves: Path) -> None:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     game = tutorial_game(library, "Ana")
     try:
         assert game.name == "tutorial-Ana" and game.meta.profile is None  # never recorded: no medal

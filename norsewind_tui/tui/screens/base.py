@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from ...rules.state import GameConfig
 from ...storage import SeatMeta
-from ...storage.clock import Clock
+from ...storage.context import AppContext
 from ...storage.handle import GameHandle
 from ...storage.settings import Settings
 from ...storage.tables import SharedTable
@@ -34,8 +34,7 @@ class AppServices(Protocol):
     computer_delay: float  # seconds a computer player's move takes at least
     active_game: GameHandle | None  # the game shown, closed when the app ends
     watched_tables: set[str]  # tables opened as a spectator from the lobby in this app (lobby's r reviews them)
-    identity: str  # who plays in this app (the seats it holds, its presence)
-    clock: Clock  # what "now" is (presence, whose turn since when)
+    context: AppContext  # every store, who plays in this app (the seats it holds) and the clock
     around: Around | None  # the latest look at the tables and everyone's presence (None: not yet)
     settings: Settings  # this player's settings (storage/settings.py)
     settings_notice: str  # why the settings file could not be read ("" when it could)
@@ -75,6 +74,11 @@ class NorsewindScreen(Screen[ResultType]):
     @property
     def norsewind(self) -> AppServices:
         return cast(AppServices, self.app)
+
+    @property
+    def context(self) -> AppContext:
+        """The app's stores, identity and clock (storage/context.py)."""
+        return self.norsewind.context
 
     def around_changed(self) -> None:
         """The app's look at the tables and the others' presence changed (``norsewind.around``)."""

@@ -66,10 +66,10 @@ class DailyScreen(NorsewindScreen[None]):
         library = self.norsewind.library
         profile: Profile | None = None
         try:
-            profile = library.profiles.load(library.profile_name)
+            profile = self.context.profiles.load(library.profile_name)
         except StorageError as exc:
             self.say(f"profile unavailable: {exc}")
-        hall = read_hall(library.profiles.dir)
+        hall = read_hall(self.context.profiles.dir)
         table = self.query_one(DataTable)
         for label in ("Level", "You", "Players today", "Best today"):
             table.add_column(label)
@@ -77,7 +77,7 @@ class DailyScreen(NorsewindScreen[None]):
             results = [e for e in hall.daily(self.day, level) if not e.game.assisted]
             best = f"{results[0].game.margin:+d}" if results else ""
             you = result_text(level, profile, self.day)
-            if you == "play" and library.store.exists(daily_save_name(self.day, level, library.profile_name)):
+            if you == "play" and self.context.games.exists(daily_save_name(self.day, level, library.profile_name)):
                 you = "in progress"
             table.add_row(str(level), you, str(len(hall.daily(self.day, level))), best, key=str(level))
         table.focus()
@@ -86,7 +86,7 @@ class DailyScreen(NorsewindScreen[None]):
         level = event.cursor_row + 1
         app = self.norsewind
         try:
-            start = start_daily(app.library.store, app.library.profile_name, level, today=lambda: self.day)
+            start = start_daily(self.context.games, self.context.profile_name, level, today=lambda: self.day)
         except StorageError as exc:
             self.say(str(exc))
             return

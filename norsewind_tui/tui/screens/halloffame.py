@@ -60,7 +60,7 @@ class HallOfFameScreen(NorsewindScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.hall = read_hall(self.norsewind.library.profiles.dir)
+        self.hall = read_hall(self.context.profiles.dir)
         self.refresh_page()
 
     def refresh_page(self) -> None:

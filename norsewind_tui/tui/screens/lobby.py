@@ -32,10 +32,11 @@ from textual.worker import get_current_worker
 from ... import words
 from ...storage import StorageError
 from ...storage.clock import Clock, system_clock
+from ...storage.context import AppContext
 from ...storage.format import STANDIN_CHOICES
-from ...storage.identity import identity_problem, player_identity
+from ...storage.identity import identity_problem
 from ...storage.paths import sanitise_name
-from ...storage.presence import NEVER_SEEN, PresenceStore, clock_words
+from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn, default_standin
 from ...storage.tables import (
     MAX_SEATS,
@@ -44,7 +45,6 @@ from ...storage.tables import (
     TableStore,
     TableSummary,
 )
-from ..adapter import Library
 from ..computer import LABELS, bot_names
 from ..messages import TablesListed
 from ..text import safe_text, short_name
@@ -62,10 +62,10 @@ STANDIN_LABELS = {  # the new-table form's stand-in option (issue 13)
 EMPTY = "No tables yet: n opens one, and the others on this host join it here."
 
 
-def _store(library: Library) -> tuple[TableStore | None, str]:
+def _store(context: AppContext) -> tuple[TableStore | None, str]:
     """The table store of the app's saves folder (None, and why, when its folder cannot be made)."""
     try:
-        return TableStore(library.saves_dir, library.cards), ""
+        return context.tables, ""
     except StorageError as exc:  # a tables folder that cannot be created
         return None, str(exc)
 
@@ -119,10 +119,13 @@ class LobbyScreen(NorsewindScreen[None]):
         super().__init__()
         self.notice = notice
         self.clock = clock  # what "away for N minutes" is measured with (tests move it)
-        self.identity = player_identity()
         self.store: TableStore | None = None
         self.rows: list[TableSummary] = []
         self.status = notice
+
+    @property
+    def identity(self) -> str:
+        return self.context.identity
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="page"):
@@ -145,7 +148,7 @@ class LobbyScreen(NorsewindScreen[None]):
         table = self.query_one(DataTable)
         for label in ("Table", "Seats and presence", "Turn"):
             table.add_column(label, key=label.split()[0].lower())
-        self.store, problem = _store(self.norsewind.library)
+        self.store, problem = _store(self.context)
         if self.store is None:
             self.say(problem)
             return
@@ -220,7 +223,7 @@ class LobbyScreen(NorsewindScreen[None]):
         who = row.whose_turn(self.identity)
         if row.finished or row.turn_since is None or row.current < 0:
             return [short_name(who, TURN_W)]
-        now = self.norsewind.around.now if self.norsewind.around is not None else self.norsewind.clock()
+        now = self.norsewind.around.now if self.norsewind.around is not None else self.context.clock()
         return [short_name(who, TURN_W), f"since {clock_words(row.turn_since, True, now)}"]
 
     def show_rows(self, rows: list[TableSummary]) -> None:
@@ -358,7 +361,7 @@ class LobbyScreen(NorsewindScreen[None]):
         if (picked := self.readable_row()) is None:
             return
         row, store = picked
-        presence = PresenceStore(self.norsewind.library.saves_dir, self.clock)
+        presence = self.context.presence
         standin = StandIn(presence.away_since, self.clock, NEVER_SEEN)
         try:
             table = store.open(row.name, self.identity)
@@ -426,18 +429,21 @@ class NewTableScreen(NorsewindScreen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.identity = player_identity()
         self.count = MIN_SEATS
         self.proposal = ""
         self.standin_chosen = False  # the player picked the stand-in option: a new seat count keeps it
 
     def proposed_name(self) -> str:
         """The name the store would choose (``alice-table``, else ``alice-table-2``...), to show as the value."""
-        store, _ = _store(self.norsewind.library)
+        store, _ = _store(self.context)
         base = sanitise_name(f"{self.identity}-table")
         if store is None:
             return base
         return next((c for c in (base, *(f"{base}-{n}" for n in range(2, 1000))) if not store.exists(c)), base)
+
+    @property
+    def identity(self) -> str:
+        return self.context.identity
 
     def compose(self) -> ComposeResult:
         self.proposal = self.proposed_name()
@@ -545,7 +551,7 @@ class NewTableScreen(NorsewindScreen[None]):
         return value if isinstance(value, int) else default_standin(self.count)
 
     def action_start(self) -> None:
-        store, problem = _store(self.norsewind.library)
+        store, problem = _store(self.context)
         if store is None:
             self.say(problem)
             return

@@ -82,7 +82,7 @@ class ResumeScreen(NorsewindScreen[None]):
                 key=g.name,
             )
         if not self.games:
-            self.say(f"No saved games in {library.saves_dir} yet: start a new game from the title screen.")
+            self.say(f"No saved games in {self.context.saves_dir} yet: start a new game from the title screen.")
         else:
             self.say("Enter resumes the game; r reviews a finished one; d deletes it.")
         table.focus()

@@ -319,7 +319,7 @@ class ReviewScreen(NorsewindScreen[None]):
     def folder(self) -> Path:
         """Where the game's file is (a shared table's is in the tables folder): its analysis goes beside it."""
         game = self.game
-        return game.path.parent if isinstance(game, OpenGame) else self.norsewind.library.saves_dir
+        return game.path.parent if isinstance(game, OpenGame) else self.context.saves_dir
 
     def analysed_seat(self) -> int:
         """Whose decisions ``a`` analyses: the kingdoms shown (tab), else the first person's seat."""
@@ -335,15 +335,14 @@ class ReviewScreen(NorsewindScreen[None]):
             status.say("The analysis is running...", "hint")
             return
         seat = self.analysed_seat()
-        library = self.norsewind.library
-        key = log_key(self.game.session, library.store.cards.digest)
+        key = log_key(self.game.session, self.context.games.cards.digest)
         stored = read_analysis(self.folder(), self.game.name, key, seat)
         if stored is not None:
             self.show_analysis(stored)
             return
         self.analysing = True
         status.say(f"Analysing {self.timeline.names[seat]}'s decisions with the hard computer player...", "hint")
-        self.run_analysis(seat, library.store.cards.digest)
+        self.run_analysis(seat, self.context.games.cards.digest)
 
     @work(thread=True, exclusive=True, group="analysis")
     def run_analysis(self, seat: int, digest: str) -> None:

@@ -42,7 +42,7 @@ class SettingsScreen(NorsewindScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one(Checkbox).focus()
-        if (why := identity_problem(self.norsewind.identity)) is not None:
+        if (why := identity_problem(self.context.identity)) is not None:
             self.say(f"Not saved: {why}.")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:

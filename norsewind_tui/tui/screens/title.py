@@ -20,7 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...storage import StorageError
-from ...storage.tables import TableStore, TableSummary
+from ...storage.tables import TableSummary
 from ..adapter import STAMP, GameSummary
 from ..presence import is_turn_of, turn_words, turns_line
 from ..text import safe_text, short_name
@@ -87,9 +87,9 @@ class TitleScreen(NorsewindScreen[None]):
     def _continue_options(self) -> list[Option]:
         """ "Continue" entries: the tables where it is your turn, then your latest unfinished game
         (a saved game, or a table where you hold a seat, whichever changed last)."""
-        identity = self.norsewind.identity
+        identity = self.context.identity
         around = self.norsewind.around
-        now = around.now if around is not None else self.norsewind.clock()
+        now = around.now if around is not None else self.context.clock()
         rows = list(around.tables) if around is not None else []
         turns = [t for t in rows if is_turn_of(t, identity)]
         self.my_turns = len(turns)
@@ -200,9 +200,8 @@ class TitleScreen(NorsewindScreen[None]):
         self.action_open(chosen)
 
     def open_table(self, name: str) -> None:
-        library = self.norsewind.library
         try:
-            table = TableStore(library.saves_dir, library.cards).open(name, self.norsewind.identity)
+            table = self.context.tables.open(name, self.context.identity)
         except Exception as exc:  # removed or broken meanwhile: one line
             self._problem(str(exc))
             return

@@ -105,7 +105,7 @@ def tutorial_game(library: Library, name: str, restart: bool = False) -> SavedGa
     the lesson file is broken.
     """
     lessons = load_lessons()
-    store = library.store
+    store = library.context.games
 
     def fresh(save: str) -> SavedGame:
         config = lessons.config_for(name)
