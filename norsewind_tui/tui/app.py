@@ -21,6 +21,7 @@ from textual.driver import Driver
 from textual.filter import ANSIToTruecolor, LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
+from textual.signal import Signal
 
 from .. import words
 from ..options import Options
@@ -37,9 +38,10 @@ from .adapter import Library
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
+from .pages import OVER, PAGES
 from .paste import install as install_paste_parser
 from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
-from .screens.base import AppServices, NorsewindScreen
+from .screens.base import AppServices
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
@@ -119,6 +121,7 @@ class NorsewindApp(App[str]):
         self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
         self.around: Around | None = None  # the latest look at the tables and everyone's presence
         self.around_period = AROUND_PERIOD
+        self.around_signal: Signal[Around] = Signal(self, "around")  # each new look, to the screens
         self._looks = self.context.own_presence()  # the looks' own (its cache is not shared)
         self._tables: TableStore | None = None  # kept between looks: it reads again only changed tables
         self._last_around: Around | None = None
@@ -208,40 +211,16 @@ class NorsewindApp(App[str]):
         self.show(TitleScreen(notice))
 
     def open_page(self, what: str) -> None:
-        if what == "quit":
-            self.quit_with_game(None)
-        elif what == "new":
-            from .screens.new_game import NewGameScreen
-
-            self.show(NewGameScreen(players=1))
-        elif what == "resume":
-            from .screens.resume import ResumeScreen
-
-            self.show(ResumeScreen())
-        elif what == "tables":
-            self.open_lobby()
-        elif what in ("campaign", "progress"):
-            from .screens.campaign import CampaignScreen
-
-            self.show(CampaignScreen(pick=what == "campaign"))
-        elif what == "help":
-            from .screens.help import HelpScreen
-
-            self.push_screen(HelpScreen())
-        elif what == "learn":
-            self.learn()
-        elif what == "daily":
-            from .screens.daily import DailyScreen
-
-            self.show(DailyScreen())
-        elif what == "settings":
-            from .screens.settings import SettingsScreen
-
-            self.show(SettingsScreen())
-        elif what == "halloffame":
-            from .screens.halloffame import HallOfFameScreen
-
-            self.show(HallOfFameScreen())
+        """The page named ``what`` (``pages.PAGES``), or what the app does for it (quit, tables, learn)."""
+        doing: dict[str, Callable[[], None]] = {
+            "quit": lambda: self.quit_with_game(None),
+            "tables": self.open_lobby,
+            "learn": self.learn,
+        }
+        if what in doing:
+            doing[what]()
+        elif (page := PAGES.get(what)) is not None:
+            (self.push_screen if what in OVER else self.show)(page())
 
     def learn(self) -> None:
         """The tutorial: resumed where it was left, else started on its fixed deal."""
@@ -435,9 +414,7 @@ class NorsewindApp(App[str]):
         first = self.around is None
         self.around = message.around
         self.announce_turns(message.around, quiet=first)
-        for screen in self.screen_stack:
-            if isinstance(screen, NorsewindScreen) and self.keeps(screen):
-                screen.around_changed()
+        self.around_signal.publish(message.around)  # the screens that show it (NorsewindScreen subscribes)
 
     def announce_turns(self, around: Around, quiet: bool) -> None:
         """A table where it became this player's turn rings the bell once and says so, unless it is

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
+from textual import events
 from textual.message import Message
 from textual.screen import Screen
+from textual.signal import Signal
 
 from ...rules.state import GameConfig
 from ...storage import SeatMeta
@@ -36,6 +38,7 @@ class AppServices(Protocol):
     watched_tables: set[str]  # tables opened as a spectator from the lobby in this app (lobby's r reviews them)
     context: AppContext  # every store, who plays in this app (the seats it holds) and the clock
     around: Around | None  # the latest look at the tables and everyone's presence (None: not yet)
+    around_signal: Signal[Around]  # published with each new look
     settings: Settings  # this player's settings (storage/settings.py)
     settings_notice: str  # why the settings file could not be read ("" when it could)
 
@@ -79,6 +82,14 @@ class NorsewindScreen(Screen[ResultType]):
     def context(self) -> AppContext:
         """The app's stores, identity and clock (storage/context.py)."""
         return self.norsewind.context
+
+    def _on_mount(self, event: events.Mount) -> None:
+        # immediate: the screens hear of a look in the app's handler, in the order they are stacked
+        self.norsewind.around_signal.subscribe(self, self._around_seen, immediate=True)
+
+    def _around_seen(self, _around: Around) -> None:
+        if self.norsewind.keeps(self):
+            self.around_changed()
 
     def around_changed(self) -> None:
         """The app's look at the tables and the others' presence changed (``norsewind.around``)."""

@@ -1,0 +1,66 @@
+"""One typed application context (issue 22 §3): the options are read once, the app and its
+screens take every store from one ``AppContext``, and pages come from one table (each look
+at the tables reaching the screens by a Textual ``Signal`` is in test_presence.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from norsewind_tui.cli import parse
+from norsewind_tui.options import DEFAULT_PORT, Options
+from norsewind_tui.storage.tables import TableStore
+from norsewind_tui.tui.pages import PAGES
+from norsewind_tui.tui.screens.base import NorsewindScreen
+
+from .helpers import aio, make_app
+
+
+def test_the_command_line_is_read_into_one_typed_options_object() -> None:
+    _, serve = parse(["--cards", "c.toml", "serve", "--port", "0", "--saves", "hosted"])
+    assert serve == Options(command="serve", cards="c.toml", port=0, serve_saves="hosted")
+    _, resume = parse(["resume"])
+    assert resume == Options(command="resume", name="")  # argparse's None for NAME: the latest game
+    _, app = parse([])
+    assert (app.command, app.port, app.paths()) == (None, DEFAULT_PORT, ())
+
+
+@aio
+async def test_every_page_comes_from_its_factory(saves: Path) -> None:
+    expected = {
+        "new": "NewGameScreen",
+        "resume": "ResumeScreen",
+        "campaign": "CampaignScreen",
+        "progress": "CampaignScreen",
+        "help": "HelpScreen",
+        "daily": "DailyScreen",
+        "settings": "SettingsScreen",
+        "halloffame": "HallOfFameScreen",
+    }
+    assert sorted(PAGES) == sorted(expected)
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for name, screen in expected.items():
+            app.open_page(name)
+            await pilot.pause()
+            assert type(app.screen).__name__ == screen, name
+            app.goto_title()
+            await pilot.pause()
+
+
+@aio
+async def test_the_screens_take_the_apps_one_context(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_page("tables")
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, NorsewindScreen) and type(lobby).__name__ == "LobbyScreen"
+        assert lobby.context is app.context
+        assert app.context.identity == "alice"
+        assert isinstance(app.context.tables, TableStore)
+        assert app.context.tables is app.context.tables  # one table store, made once
+        assert app.context.tables.dir == saves / "tables"
