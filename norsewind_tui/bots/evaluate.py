@@ -147,7 +147,8 @@ class KingdomView:
     projected: float
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
+    """The logistic function, flat beyond +-30 (no overflow): a margin turned into a 0-1 value."""
     if x > 30:
         return 1.0
     if x < -30:
@@ -235,7 +236,7 @@ def projected_vikings(state: State, w: Weights = DEFAULT, turns: float | None = 
         if player.kingdoms[row].castle < 0:
             expected += 0.5 * w.castle_shields  # a castle may still come
         exp_helmets = helmets + future_cards * info.helmets
-        p = _sigmoid((exp_helmets - expected - 0.5) / spread)
+        p = sigmoid((exp_helmets - expected - 0.5) / spread)
         total += coins * (cards + future_cards) * p
     return total
 

@@ -40,7 +40,7 @@ from ..rules.moves import Move
 from ..rules.scoring import final_result
 from ..rules.state import State
 from .base import BotBase
-from .evaluate import DEFAULT, Weights, evaluate, projected_points
+from .evaluate import DEFAULT, Weights, evaluate, projected_points, sigmoid
 from .turns import TurnEnd, best_turn, bot_moves, turn_options
 from .view import determinise
 
@@ -85,14 +85,6 @@ class _Node:
         self.plans: list[Plan] | None = None  # in expansion order (best first)
 
 
-def _sigmoid(x: float) -> float:
-    if x > 30:
-        return 1.0
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 class MCTSBot(BotBase):
     name = "mcts"
 
@@ -115,19 +107,19 @@ class MCTSBot(BotBase):
             result = final_result(state)
             if state.solo:
                 assert result.margin is not None
-                return [_sigmoid(result.margin / self.config.solo_scale)]
+                return [sigmoid(result.margin / self.config.solo_scale)]
             out = []
             for i in range(n):
                 best_other = max(result.scores[j] for j in range(n) if j != i)
                 win = 1.0 if i in result.winners else 0.0
                 if win and len(result.winners) > 1:
                     win = 0.5
-                out.append(0.75 * win + 0.25 * _sigmoid((result.scores[i] - best_other) / scale))
+                out.append(0.75 * win + 0.25 * sigmoid((result.scores[i] - best_other) / scale))
             return out
         if state.solo:
-            return [_sigmoid(evaluate(state, 0, self.weights) / self.config.solo_scale)]
+            return [sigmoid(evaluate(state, 0, self.weights) / self.config.solo_scale)]
         values = [projected_points(state, i, self.weights) for i in range(n)]
-        return [_sigmoid((values[i] - max(values[j] for j in range(n) if j != i)) / scale) for i in range(n)]
+        return [sigmoid((values[i] - max(values[j] for j in range(n) if j != i)) / scale) for i in range(n)]
 
     # ------------------------------------------------------------------ plans
 

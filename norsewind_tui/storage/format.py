@@ -46,7 +46,7 @@ Hex64 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
 CardsId = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{8,64}$")]
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 Stamp = Annotated[datetime, msgspec.Meta(tz=True)]
-Seat = Literal["human", "computer"]
+SeatKind = Literal["human", "computer"]
 StandIn = Literal[0, 5, 15, 60]  # minutes of absence before a computer plays a person's seat; 0: never
 STANDIN_CHOICES: tuple[StandIn, ...] = (0, 5, 15, 60)
 
@@ -59,7 +59,7 @@ class SeatMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Who sits in a seat: a person or the computer (with the bot's name)."""
 
     name: Text
-    kind: Seat = "human"
+    kind: SeatKind = "human"
     bot: Text | None = None
 
 

@@ -37,7 +37,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Step:
+class UndoStep:
     """One undo or redo: the position it goes to, or why it may not be taken."""
 
     target: int = -1  # the position of the log to stand at; -1 when refused
@@ -49,8 +49,8 @@ class Step:
         return self.refused is None
 
 
-def _no(reason: str) -> Step:
-    return Step(refused=reason)
+def _no(reason: str) -> UndoStep:
+    return UndoStep(refused=reason)
 
 
 def _computer(seats: Sequence[SeatMeta], seat: int) -> bool:
@@ -67,7 +67,7 @@ def undo_step(
     table: Seat | None = None,
     who: Callable[[int], str] = _seat_name,
     by_computer: Collection[int] = (),
-) -> Step:
+) -> UndoStep:
     """The next undo of ``session`` for a player at one terminal (``table`` None) or at a table.
 
     ``who(seat)`` names a seat in the reasons; ``by_computer``: the decisions a computer made in a
@@ -86,10 +86,10 @@ def undo_step(
         target = session.position - 1  # computers only: one move at a time
     else:
         return _no("nothing to undo")
-    return Step(target, confirm=session.states[target].revealed < session.state.revealed)
+    return UndoStep(target, confirm=session.states[target].revealed < session.state.revealed)
 
 
-def _table_undo(session: Session, table: Seat, who: Callable[[int], str], by_computer: Collection[int]) -> Step:
+def _table_undo(session: Session, table: Seat, who: Callable[[int], str], by_computer: Collection[int]) -> UndoStep:
     mine = table.seat
     if mine is None:
         return _no(f"you ({table.identity}) are watching this table: nothing of yours to undo")
@@ -106,12 +106,12 @@ def _table_undo(session: Session, table: Seat, who: Callable[[int], str], by_com
         return _no("nothing of yours to undo: you may undo only your own decisions")
     if session.states[p - 1].revealed < session.state.revealed:
         return _no("your last decision revealed a card to everyone: it cannot be undone at a shared table")
-    return Step(p - 1)
+    return UndoStep(p - 1)
 
 
 def redo_step(
     session: Session, seats: Sequence[SeatMeta], table: Seat | None = None, by_computer: Collection[int] = ()
-) -> Step:
+) -> UndoStep:
     """The next redo of ``session`` (see ``undo_step``)."""
     if session.state.is_over:
         return _no(FINISHED)
@@ -121,7 +121,7 @@ def redo_step(
     if table is not None:
         if session.mover(session.position) != table.seat or session.position in by_computer:
             return _no("the next undone decision is not yours")
-        return Step(p)
+        return UndoStep(p)
     while p < len(session.moves) and _computer(seats, session.mover(p)):
         p += 1  # the computer moves that followed it come back with it
-    return Step(p)
+    return UndoStep(p)

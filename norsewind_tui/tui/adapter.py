@@ -24,7 +24,7 @@ from ..storage import (
 )
 from ..storage.clock import Clock, system_clock
 from ..storage.context import AppContext
-from ..storage.format import Seat as SeatKind
+from ..storage.format import SeatKind
 from ..storage.gamefile import OpenGame
 from ..storage.handle import GameHandle
 

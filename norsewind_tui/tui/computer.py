@@ -6,7 +6,7 @@ a worker thread, and the worker posts the move back as a message.
 
 from __future__ import annotations
 
-from ..bots import STRENGTHS, Bot, make_bot
+from ..bots import Bot, make_bot
 from ..rules.moves import Move
 from ..rules.state import State
 
@@ -17,11 +17,6 @@ LABELS = {
     "random": "Computer (random)",
     "greedy": "Computer (greedy)",
 }
-
-
-def bot_names() -> list[str]:
-    """The strengths a seat can be given."""
-    return list(STRENGTHS)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

@@ -17,7 +17,7 @@ Notation (the help screen explains it to players):
 from __future__ import annotations
 
 from ..rules.cards import CardDB, GreenTile
-from ..rules.state import CASTLE, TILE, Player
+from ..rules.state import Player
 from ..safetext import NAME_W as NAME_W  # the app's screens name them here
 from ..safetext import safe_text as safe_text
 from ..safetext import short_name as short_name
@@ -128,14 +128,6 @@ def income_text(db: CardDB, player: Player, row: int, width: int = 99) -> str:
     k = db.kingdoms[player.colour][row]
     text = f"{TYPE_SHORT[k.income]}+{k.income_value}"
     return f"inc {text}" if len(text) + 4 <= width else text
-
-
-def holder_name(holder: int) -> str:
-    if holder == CASTLE:
-        return "castle"
-    if holder == TILE:
-        return "tile"
-    return f"building {holder + 1}"
 
 
 def describe_card(db: CardDB, card: int) -> str:

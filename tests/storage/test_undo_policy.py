@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from norsewind_tui.rules import GameConfig, Session, new_game
 from norsewind_tui.storage import SeatMeta
-from norsewind_tui.storage.undo import FINISHED, Seat, Step, redo_step, undo_step
+from norsewind_tui.storage.undo import FINISHED, Seat, UndoStep, redo_step, undo_step
 
 HUMANS = (SeatMeta("Ana"), SeatMeta("Bo"))
 WITH_COMPUTER = (SeatMeta("Ana"), SeatMeta("Bot", "computer", "random"))
@@ -46,7 +46,7 @@ def test_computer_moves_are_undone_with_the_human_decision_before_them() -> None
     assert step.allowed and step.target == last_human and last_human < p - 1
     assert undo_step(s, HUMANS).target == p - 1  # had both seats been people: one decision
     s.go_to(step.target)
-    assert redo_step(s, WITH_COMPUTER) == Step(p)  # the computer's moves come back with the redo
+    assert redo_step(s, WITH_COMPUTER) == UndoStep(p)  # the computer's moves come back with the redo
 
 
 def test_two_people_at_one_terminal_undo_one_decision_at_a_time() -> None:
@@ -61,7 +61,7 @@ def test_a_step_over_a_revealed_card_needs_confirmation_a_step_inside_a_turn_doe
     s = start()
     s.push(s.legal_moves()[0])
     first = undo_step(s, HUMANS)
-    assert first == Step(0) and not first.confirm
+    assert first == UndoStep(0) and not first.confirm
     rng = random.Random(4)
     play_until(s, rng, lambda s: s.states[s.position - 1].revealed < s.state.revealed)
     step = undo_step(s, HUMANS)
@@ -75,7 +75,7 @@ def test_nothing_to_undo_when_only_the_computer_moved_and_one_move_at_a_time_bet
     seats = (SeatMeta("Bot", "computer", "random"), SeatMeta("Ana"))
     play_until(s, random.Random(3), lambda s: s.state.current == 1)
     assert s.position > 0
-    assert undo_step(s, seats) == Step(refused="nothing to undo")
+    assert undo_step(s, seats) == UndoStep(refused="nothing to undo")
     computers = (seats[0], SeatMeta("Bot 2", "computer", "random"))
     assert undo_step(s, computers).target == s.position - 1
 
@@ -86,7 +86,7 @@ def test_at_a_table_a_player_undoes_only_their_own_last_decision_until_someone_e
     first = s.state.current
     other = 1 - first
     s.push(rng.choice(s.legal_moves()))
-    assert undo_step(s, HUMANS, Seat(first, "ana")) == Step(0)
+    assert undo_step(s, HUMANS, Seat(first, "ana")) == UndoStep(0)
     never = undo_step(s, HUMANS, Seat(other, "bo"))
     assert never.refused == "nothing of yours to undo: you may undo only your own decisions"
     play_until(
@@ -94,7 +94,7 @@ def test_at_a_table_a_player_undoes_only_their_own_last_decision_until_someone_e
     )
     since = undo_step(s, HUMANS, Seat(first, "ana"), who=lambda seat: ("Ana", "Bo")[seat])
     assert since.refused == f"{('Ana', 'Bo')[other]} has decided since your last decision: you may undo only until then"
-    assert undo_step(s, HUMANS, Seat(other, "bo")) == Step(s.position - 1)
+    assert undo_step(s, HUMANS, Seat(other, "bo")) == UndoStep(s.position - 1)
     watcher = undo_step(s, HUMANS, Seat(None, "carol"))
     assert watcher.refused == "you (carol) are watching this table: nothing of yours to undo"
 
@@ -113,7 +113,7 @@ def test_at_a_table_only_your_own_undone_decision_is_redone() -> None:
     s.push(rng.choice(s.legal_moves()))
     mine = s.mover(0)
     s.go_to(0)
-    assert redo_step(s, HUMANS, Seat(mine, "ana")) == Step(1)
+    assert redo_step(s, HUMANS, Seat(mine, "ana")) == UndoStep(1)
     assert redo_step(s, HUMANS, Seat(1 - mine, "bo")).refused == "the next undone decision is not yours"
     assert redo_step(s, HUMANS, Seat(None, "carol")).refused == "the next undone decision is not yours"
 
@@ -122,7 +122,7 @@ def test_a_finished_game_is_final_everywhere() -> None:
     """R25: no undo and no redo on a finished game, at one terminal or at a table, whoever asks."""
     s = finished()
     assert s.state.is_over
-    refused = Step(refused=FINISHED)
+    refused = UndoStep(refused=FINISHED)
     assert FINISHED == "the game is finished and its result recorded"
     for seats in (HUMANS, WITH_COMPUTER):
         assert undo_step(s, seats) == refused and redo_step(s, seats) == refused

@@ -30,6 +30,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from textual.worker import get_current_worker
 
 from ... import words
+from ...bots import STRENGTHS
 from ...storage import StorageError
 from ...storage.clock import Clock, system_clock
 from ...storage.context import AppContext
@@ -45,7 +46,7 @@ from ...storage.tables import (
     TableStore,
     TableSummary,
 )
-from ..computer import LABELS, bot_names
+from ..computer import LABELS
 from ..messages import TablesListed
 from ..text import safe_text, short_name
 from .base import NorsewindScreen
@@ -448,7 +449,7 @@ class NewTableScreen(NorsewindScreen[None]):
     def compose(self) -> ComposeResult:
         self.proposal = self.proposed_name()
         kinds: list[tuple[str, str]] = [("Open: a person joins", "open")]
-        kinds += [(LABELS.get(b, f"Computer ({b})"), b) for b in bot_names()]
+        kinds += [(LABELS.get(b, f"Computer ({b})"), b) for b in STRENGTHS]
         with Vertical(classes="page"):
             yield Static(Text("Open a shared table"), classes="page-title")
             with Horizontal(classes="field"):

@@ -13,11 +13,12 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from ...bots import STRENGTHS
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
 from ...safetext import printable
 from ...storage import SeatMeta
-from ..computer import LABELS, bot_names
+from ..computer import LABELS
 from ..text import safe_text
 from .base import NorsewindScreen
 
@@ -86,7 +87,7 @@ class NewGameScreen(NorsewindScreen[None]):
     def compose(self) -> ComposeResult:
         library = self.norsewind.library
         profile = clean_name(library.profile_name) or "Player 1"
-        bots = bot_names()
+        bots = list(STRENGTHS)
         kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
         rows, _title, _games = library.campaign()
         unlocked = [r.level for r in rows if r.unlocked] or [1]
