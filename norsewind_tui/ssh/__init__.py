@@ -8,15 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..options import (
-    DEFAULT_IDLE_TIMEOUT,
-    DEFAULT_LOGIN_GRACE_TIME,
-    DEFAULT_MAX_SESSIONS,
-    DEFAULT_MAX_STARTUPS,
-    DEFAULT_PER_SOURCE_STARTUPS,
-    DEFAULT_PORT,
-    Options,
-)
+from ..options import Options
+
+DEFAULT = Options()  # the defaults of serve's options: one place (options.py)
 
 
 def _cmd_serve(args: Options) -> int:
@@ -33,7 +27,7 @@ def add_serve_command(sub: Any) -> None:
         description="A built-in SSH server: `ssh -p PORT NAME@HOST` opens the game as player NAME.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 2222; 0 picks a free one)")
+    serve.add_argument("--port", type=int, default=DEFAULT.port, help="port (default 2222; 0 picks a free one)")
     serve.add_argument(
         "--authorized-keys",
         metavar="FILE",
@@ -43,33 +37,33 @@ def add_serve_command(sub: Any) -> None:
     serve.add_argument(
         "--idle-timeout",
         type=float,
-        default=DEFAULT_IDLE_TIMEOUT,
+        default=DEFAULT.idle_timeout,
         metavar="S",
         help="hang up after S seconds without a key (0 off)",
     )
     serve.add_argument(
-        "--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS, metavar="N", help="at most N games at once"
+        "--max-sessions", type=int, default=DEFAULT.max_sessions, metavar="N", help="at most N games at once"
     )
     serve.add_argument(
         "--login-grace-time",
         type=float,
-        default=DEFAULT_LOGIN_GRACE_TIME,
+        default=DEFAULT.login_grace_time,
         metavar="S",
-        help=f"drop a connection that has not logged in after S seconds (default {DEFAULT_LOGIN_GRACE_TIME:g})",
+        help=f"drop a connection that has not logged in after S seconds (default {DEFAULT.login_grace_time:g})",
     )
     serve.add_argument(
         "--max-startups",
         type=int,
-        default=DEFAULT_MAX_STARTUPS,
+        default=DEFAULT.max_startups,
         metavar="N",
-        help=f"at most N connections logging in at once; more are refused (default {DEFAULT_MAX_STARTUPS})",
+        help=f"at most N connections logging in at once; more are refused (default {DEFAULT.max_startups})",
     )
     serve.add_argument(
         "--per-source-max-startups",
         type=int,
-        default=DEFAULT_PER_SOURCE_STARTUPS,
+        default=DEFAULT.per_source_max_startups,
         metavar="N",
-        help=f"the same, from one address (default {DEFAULT_PER_SOURCE_STARTUPS})",
+        help=f"the same, from one address (default {DEFAULT.per_source_max_startups})",
     )
     serve.add_argument("--saves", dest="serve_saves", metavar="DIR", help="saves folder (host key kept here)")
     serve.set_defaults(handler=_cmd_serve)

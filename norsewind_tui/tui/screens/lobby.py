@@ -17,7 +17,6 @@ out): nothing in a name is read as markup or as a terminal escape.
 
 from __future__ import annotations
 
-import random
 import time
 from typing import ClassVar
 
@@ -51,7 +50,7 @@ from ..messages import TablesListed
 from ..text import safe_text, short_name
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
-from .new_game import Tick
+from .form import Tick, form_buttons, read_seed, seed_field, variant_ticks
 
 LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
 STANDIN_LABELS = {  # the new-table form's stand-in option (issue 13)
@@ -487,22 +486,9 @@ class NewTableScreen(NorsewindScreen[None]):
                     compact=True,
                     id="table-standin",
                 )
-            yield Tick(
-                "Variant: place your starting card in the kingdom of your choice", id="table-start-choice", compact=True
-            )
-            yield Tick("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id="table-random-tiles", compact=True)
-            with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                yield Input(
-                    placeholder="random (a number replays the same deal)",
-                    type="integer",
-                    compact=True,
-                    id="table-seed",
-                    max_length=12,
-                )
-            with Horizontal(classes="buttons"):
-                yield Button("Open (ctrl+s)", id="open", variant="primary", compact=True)
-                yield Button("Back (Esc)", id="back", compact=True)
+            yield from variant_ticks("table-")
+            yield seed_field("table-seed")
+            yield form_buttons("Open", "open")
             yield Static("", id="table-status")
             yield Static(
                 Text("Others on this host join from Shared tables on the title screen (ssh or norsewind serve)."),
@@ -560,14 +546,9 @@ class NewTableScreen(NorsewindScreen[None]):
         for seat in range(2, self.count + 1):
             value = self.query_one(f"#table-kind-{seat}", Select).value
             seats.append(str(value) if isinstance(value, str) else "open")
-        raw_seed = self.query_one("#table-seed", Input).value.strip()
-        try:
-            seed = int(raw_seed) if raw_seed else random.SystemRandom().randrange(1, 2**31)
-        except ValueError:
-            self.say("The seed must be a whole number (or empty for a random deal).")
-            return
-        if not 0 <= seed < 2**63:
-            self.say("The seed must be between 0 and 9223372036854775807.")
+        seed = read_seed(self.query_one("#table-seed", Input).value)
+        if isinstance(seed, str):
+            self.say(seed)
             return
         name = self.query_one("#table-name", Input).value.strip() or None
         if name == self.proposal:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import ClassVar
 
 from rich.text import Text
@@ -21,6 +20,7 @@ from ...storage import SeatMeta
 from ..computer import LABELS
 from ..text import safe_text
 from .base import NorsewindScreen
+from .form import form_buttons, read_seed, seed_field, variant_ticks
 
 MAX_NAME = 24
 CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
@@ -62,14 +62,6 @@ def level_label(level: int) -> str:
     greens, reds, red_vikings = SOLO_LEVELS[level]
     tiles = f"{greens} green + {reds} red tiles" if greens else "4 red tiles"
     return f"Level {level}: {tiles}, {red_vikings} red Viking card{'s' if red_vikings != 1 else ''}"
-
-
-class Tick(Checkbox):
-    """A checkbox that shows its state without colour: [X] on, [ ] off."""
-
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]
-        return "X" if self.value else " "
 
 
 class NewGameScreen(NorsewindScreen[None]):
@@ -126,22 +118,9 @@ class NewGameScreen(NorsewindScreen[None]):
                 yield Select(
                     [(level_label(n), n) for n in unlocked], value=level, allow_blank=False, compact=True, id="level"
                 )
-            yield Tick(
-                "Variant: place your starting card in the kingdom of your choice", id="start-choice", compact=True
-            )
-            yield Tick("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id="random-tiles", compact=True)
-            with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                yield Input(
-                    placeholder="random (a number replays the same deal)",
-                    type="integer",
-                    compact=True,
-                    id="seed",
-                    max_length=12,
-                )
-            with Horizontal(classes="buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
-                yield Button("Back (Esc)", id="back", compact=True)
+            yield from variant_ticks()
+            yield seed_field("seed")
+            yield form_buttons("Start", "start")
             yield Static("", id="new-status")
         yield Footer()
 
@@ -215,14 +194,9 @@ class NewGameScreen(NorsewindScreen[None]):
         if all(s.kind == "computer" for s in seats):
             self.say("At least one player must be a person.")
             return
-        raw_seed = self.query_one("#seed", Input).value.strip()
-        try:
-            seed = int(raw_seed) if raw_seed else random.SystemRandom().randrange(1, 2**31)
-        except ValueError:
-            self.say("The seed must be a whole number (or empty for a random deal).")
-            return
-        if not 0 <= seed < 2**63:
-            self.say("The seed must be between 0 and 9223372036854775807.")
+        seed = read_seed(self.query_one("#seed", Input).value)
+        if isinstance(seed, str):
+            self.say(seed)
             return
         level_value = self.query_one("#level", Select).value
         level = int(level_value) if self.players == 1 and isinstance(level_value, int) else 1

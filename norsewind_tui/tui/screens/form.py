@@ -1,0 +1,59 @@
+"""The parts the new-game and the new-table forms share: the variant ticks, the seed field and
+its reading, the buttons (issue 22: the two forms had them written twice)."""
+
+from __future__ import annotations
+
+import random
+
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label
+
+MAX_SEED = 2**63  # a seed is a signed 64-bit number in the save
+
+
+class Tick(Checkbox):
+    """A checkbox that shows its state without colour: [X] on, [ ] off."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "X" if self.value else " "
+
+
+def variant_ticks(prefix: str = "") -> list[Widget]:
+    """The two variants (ids ``{prefix}start-choice`` and ``{prefix}random-tiles``)."""
+    return [
+        Tick(
+            "Variant: place your starting card in the kingdom of your choice", id=f"{prefix}start-choice", compact=True
+        ),
+        Tick("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id=f"{prefix}random-tiles", compact=True),
+    ]
+
+
+def seed_field(field_id: str) -> Horizontal:
+    """The seed: empty for a random deal, a number replays the same deal."""
+    entry = Input(
+        placeholder="random (a number replays the same deal)", type="integer", compact=True, id=field_id, max_length=12
+    )
+    return Horizontal(Label("Seed", classes="field-label"), entry, classes="field")
+
+
+def form_buttons(start: str, start_id: str) -> Horizontal:
+    """The form's start button (``start``, with ctrl+s) and Back (Esc)."""
+    return Horizontal(
+        Button(f"{start} (ctrl+s)", id=start_id, variant="primary", compact=True),
+        Button("Back (Esc)", id="back", compact=True),
+        classes="buttons",
+    )
+
+
+def read_seed(raw: str) -> int | str:
+    """The seed typed (a random one when empty), or why it cannot be one (a line for the form)."""
+    raw = raw.strip()
+    try:
+        seed = int(raw) if raw else random.SystemRandom().randrange(1, 2**31)
+    except ValueError:
+        return "The seed must be a whole number (or empty for a random deal)."
+    if not 0 <= seed < MAX_SEED:
+        return f"The seed must be between 0 and {MAX_SEED - 1}."
+    return seed
