@@ -19,6 +19,15 @@ def _cmd_serve(args: Options) -> int:
     return run_serve(args)
 
 
+LIMITS = (  # serve's numeric options: the flag, its metavar, its help ({} is the default)
+    ("--idle-timeout", "S", "hang up after S seconds without a key (0 off)"),
+    ("--max-sessions", "N", "at most N games at once"),
+    ("--login-grace-time", "S", "drop a connection that has not logged in after S seconds (default {:g})"),
+    ("--max-startups", "N", "at most N connections logging in at once; more are refused (default {})"),
+    ("--per-source-max-startups", "N", "the same, from one address (default {})"),
+)
+
+
 def add_serve_command(sub: Any) -> None:
     """Add ``norsewind serve`` to an ``argparse`` subparsers object."""
     serve = sub.add_parser(
@@ -34,36 +43,8 @@ def add_serve_command(sub: Any) -> None:
         help='public keys allowed to log in (OpenSSH format; principals="NAME" limits a key to names)',
     )
     serve.add_argument("--open", action="store_true", help="let anyone in without a key (loopback only)")
-    serve.add_argument(
-        "--idle-timeout",
-        type=float,
-        default=DEFAULT.idle_timeout,
-        metavar="S",
-        help="hang up after S seconds without a key (0 off)",
-    )
-    serve.add_argument(
-        "--max-sessions", type=int, default=DEFAULT.max_sessions, metavar="N", help="at most N games at once"
-    )
-    serve.add_argument(
-        "--login-grace-time",
-        type=float,
-        default=DEFAULT.login_grace_time,
-        metavar="S",
-        help=f"drop a connection that has not logged in after S seconds (default {DEFAULT.login_grace_time:g})",
-    )
-    serve.add_argument(
-        "--max-startups",
-        type=int,
-        default=DEFAULT.max_startups,
-        metavar="N",
-        help=f"at most N connections logging in at once; more are refused (default {DEFAULT.max_startups})",
-    )
-    serve.add_argument(
-        "--per-source-max-startups",
-        type=int,
-        default=DEFAULT.per_source_max_startups,
-        metavar="N",
-        help=f"the same, from one address (default {DEFAULT.per_source_max_startups})",
-    )
+    for flag, metavar, words in LIMITS:  # each a number, typed and defaulted as its Options field
+        default = getattr(DEFAULT, flag[2:].replace("-", "_"))
+        serve.add_argument(flag, type=type(default), default=default, metavar=metavar, help=words.format(default))
     serve.add_argument("--saves", dest="serve_saves", metavar="DIR", help="saves folder (host key kept here)")
     serve.set_defaults(handler=_cmd_serve)
