@@ -16,7 +16,6 @@ from ..rules import GameConfig
 from ..storage import (
     CampaignRow,
     GameRecord,
-    GameStore,
     SavedGame,
     SaveSummary,
     SeatMeta,
@@ -81,14 +80,6 @@ class Library:
         """The library of the saves folder ``saves`` (``StorageError`` in one line when it cannot be used)."""
         return cls(AppContext(Options(saves=saves, profile=profile), clock))
 
-    @property
-    def store(self) -> GameStore:
-        return self.context.games
-
-    @property
-    def profile_name(self) -> str:
-        return self.context.profile_name
-
     def seat(self, name: str, kind: SeatKind = "human", bot: str | None = None) -> SeatMeta:
         return SeatMeta(name=name, kind=kind, bot=bot)
 
@@ -96,20 +87,20 @@ class Library:
         self, config: GameConfig, seed: int, seats: builtins.list[SeatMeta], name: str | None = None
     ) -> SavedGame:
         # solo results go to this app's profile (the login name unless --profile), whatever the typed name
-        profile = self.profile_name if config.solo else None
-        return self.store.create(config, seed, seats, name=name, profile=profile)
+        profile = self.context.profile_name if config.solo else None
+        return self.context.games.create(config, seed, seats, name=name, profile=profile)
 
     def branch(self, game: GameHandle, position: int, name: str | None = None) -> SavedGame:
         """Play on from ``game`` after ``position`` decisions as a new game (no medal, R25)."""
         if not isinstance(game, OpenGame):
             raise StorageError(f"{game.name}: this game cannot be played on from here")
-        return self.store.branch(game, position, name)
+        return self.context.games.branch(game, position, name)
 
     def open(self, name: str, read_only: bool = False) -> SavedGame:
-        return self.store.open(name, read_only=read_only)
+        return self.context.games.open(name, read_only=read_only)
 
     def list(self) -> builtins.list[GameSummary]:
-        return [_summary(s) for s in self.store.list()]
+        return [_summary(s) for s in self.context.games.list()]
 
     def continuable(self, identity: str | None = None) -> GameSummary | None:
         """The most recently updated unfinished game of this player, or None.
@@ -118,7 +109,7 @@ class Library:
         profile is theirs (shared tables are not in the saves list: the lobby has them).
         """
         who = identity if identity is not None else self.context.identity
-        for s in self.store.list():  # newest first
+        for s in self.context.games.list():  # newest first
             if s.error is not None or s.finished:
                 continue
             humans = {seat.name for seat in s.seats if seat.kind == "human"}
@@ -129,20 +120,22 @@ class Library:
     def has_finished_game(self) -> bool:
         """Whether this player finished a game (the title then no longer leads with the tutorial)."""
         try:
-            if self.context.profiles.load(self.profile_name).games:
+            if self.context.profiles.load(self.context.profile_name).games:
                 return True
         except StorageError:
             pass
         who = self.context.identity
-        return any(s.finished and (s.profile == who or who in {m.name for m in s.seats}) for s in self.store.list())
+        return any(
+            s.finished and (s.profile == who or who in {m.name for m in s.seats}) for s in self.context.games.list()
+        )
 
     def remove(self, name: str) -> None:
-        self.store.remove(name)
+        self.context.games.remove(name)
 
     def campaign(self) -> tuple[builtins.list[CampaignRow], str | None, builtins.list[GameRecord]]:
         """The level table, the title (or None) and the games of the profile, oldest first."""
         try:
-            profile = self.context.profiles.load(self.profile_name)
+            profile = self.context.profiles.load(self.context.profile_name)
         except StorageError as exc:
             self.problem = f"profile unavailable: {exc}"
             rows = [CampaignRow(level, level == 1, (), None, 0) for level in range(1, 8)]

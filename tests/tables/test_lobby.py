@@ -71,6 +71,16 @@ async def to_lobby(pilot: Pilot[Any]) -> None:
 # --------------------------------------------------------------------------- opening and joining
 
 
+async def first_table(pilot: Pilot[Any]) -> SharedTable:
+    """From the title, Enter on the lobby's first table: the table shown, once its screen is up."""
+    app = pilot.app
+    await to_lobby(pilot)
+    await pilot.press("enter")
+    await until(pilot, lambda: screen_name(app) == "TableScreen")
+    table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+    return table
+
+
 @aio
 async def test_t_on_the_title_opens_the_lobby_and_n_a_new_table(saves: Path) -> None:
     """An empty lobby says how to start; n opens the new-table page; with 3 seats (2: open, 3: the
@@ -135,10 +145,7 @@ async def test_each_sees_the_others_decision(saves: Path) -> None:
     bob.poll()
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        await to_lobby(pilot)
-        await pilot.press("enter")  # alice holds a seat: resume it
-        await until(pilot, lambda: screen_name(app) == "TableScreen")
-        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        table = await first_table(pilot)  # alice holds a seat: resume it
         await pilot.press("enter")
         await pilot.pause()
         assert "Wait: it is bob's turn, not yours" in text_of(app)
@@ -166,10 +173,7 @@ async def test_watch_a_full_table_read_only(saves: Path) -> None:
     bob.poll()
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        await to_lobby(pilot)
-        await pilot.press("enter")
-        await until(pilot, lambda: screen_name(app) == "TableScreen")
-        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        table = await first_table(pilot)
         assert table.read_only
         assert "Watching (read-only)" in text_of(app) and "every seat is taken" in text_of(app)
         await pilot.press("enter")
@@ -190,10 +194,7 @@ async def test_undo_at_a_table_from_the_keyboard(saves: Path) -> None:
     store.open(bob.name, "alice").join()
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        await to_lobby(pilot)
-        await pilot.press("enter")
-        await until(pilot, lambda: screen_name(app) == "TableScreen")
-        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        table = await first_table(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: table.session.position == 1)
         await pilot.press("u")

@@ -24,13 +24,12 @@ from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.widgets.players import PlayersBar
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
-from .helpers import PROFILE, aio, new_game, screen_text
+from .helpers import PROFILE, aio, app_env, new_game, screen_text
 from .tables_at import table_at_turn_of
 from .waits import until
 
 START = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
 WAIT = 30.0  # seconds at most for a real app on a busy 2-core machine
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def presence_app(saves: Path, clock: ManualClock) -> NorsewindApp:
@@ -115,15 +114,7 @@ def _on_a_pty(saves: Path, player: str) -> tuple[subprocess.Popen[bytes], int]:
 
     master, slave = os.openpty()
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(saves.parent),
-        "PYTHONPATH": str(ROOT),
-        "NORSEWIND_SAVES": str(saves),
-        "NORSEWIND_PLAYER": player,
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-    }
+    env = app_env(saves, player)
     proc = subprocess.Popen(
         [sys.executable, "-m", "norsewind_tui.cli"],
         stdin=slave,

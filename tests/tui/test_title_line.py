@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import app_env
 from .tables_at import table_at_turn_of
 
 WAIT = 30.0
-ROOT = Path(__file__).resolve().parents[2]
 APP = [sys.executable, "-m", "norsewind_tui.cli"]
 SSHD_CODE = "import subprocess, sys; sys.exit(subprocess.run([sys.argv[1], '-c', sys.argv[2]]).returncode)"
 
@@ -29,17 +29,7 @@ def _run(saves: Path, argv: list[str], **extra: str) -> bytes:
     """The app on a pty until its title is drawn; everything it wrote by then."""
     master, slave = os.openpty()
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(saves.parent),
-        "PYTHONPATH": str(ROOT),
-        "NORSEWIND_SAVES": str(saves),
-        "NORSEWIND_PLAYER": "alice",
-        "USER": "alice",
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        **extra,
-    }
+    env = app_env(saves, "alice", USER="alice", **extra)
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
     os.close(slave)
     out = bytearray()

@@ -92,7 +92,7 @@ class CampaignScreen(NorsewindScreen[None]):
         self.best = best_games(games)
         heading = "Solo campaign: choose a level" if self.pick else "Progress"
         with Vertical(classes="page"):
-            yield Static(Text(f"{heading} (profile {safe_text(library.profile_name)})"), classes="page-title")
+            yield Static(Text(f"{heading} (profile {safe_text(self.context.profile_name)})"), classes="page-title")
             if title:
                 yield Static(Text(f"Title: {title}"), classes="medal")
             yield DataTable(id="levels", cursor_type="row", zebra_stripes=False)
@@ -135,7 +135,7 @@ class CampaignScreen(NorsewindScreen[None]):
         seed = app.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        name = " ".join("".join(ch for ch in library.profile_name if ch.isprintable()).split())[:24] or "Player"
+        name = " ".join("".join(ch for ch in self.context.profile_name if ch.isprintable()).split())[:24] or "Player"
         config = GameConfig(players=(name,), level=row.level)
         app.create_game(config, seed, [library.seat(name)], on_error=self.say)
 

@@ -48,10 +48,9 @@ class DailyScreen(NorsewindScreen[None]):
         self.day = today()
 
     def compose(self) -> ComposeResult:
-        library = self.norsewind.library
         with Vertical(classes="page"):
             yield Static(
-                Text(f"Daily deal of {self.day.isoformat()} (profile {safe_text(library.profile_name)[:24]})"),
+                Text(f"Daily deal of {self.day.isoformat()} (profile {safe_text(self.context.profile_name)[:24]})"),
                 classes="page-title",
             )
             yield DataTable(id="daily-levels", cursor_type="row", zebra_stripes=False)
@@ -63,10 +62,9 @@ class DailyScreen(NorsewindScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        library = self.norsewind.library
         profile: Profile | None = None
         try:
-            profile = self.context.profiles.load(library.profile_name)
+            profile = self.context.profiles.load(self.context.profile_name)
         except StorageError as exc:
             self.say(f"profile unavailable: {exc}")
         hall = read_hall(self.context.profiles.dir)
@@ -77,7 +75,7 @@ class DailyScreen(NorsewindScreen[None]):
             results = [e for e in hall.daily(self.day, level) if not e.game.assisted]
             best = f"{results[0].game.margin:+d}" if results else ""
             you = result_text(level, profile, self.day)
-            if you == "play" and self.context.games.exists(daily_save_name(self.day, level, library.profile_name)):
+            if you == "play" and self.context.games.exists(daily_save_name(self.day, level, self.context.profile_name)):
                 you = "in progress"
             table.add_row(str(level), you, str(len(hall.daily(self.day, level))), best, key=str(level))
         table.focus()

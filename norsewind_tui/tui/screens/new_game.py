@@ -78,7 +78,7 @@ class NewGameScreen(NorsewindScreen[None]):
 
     def compose(self) -> ComposeResult:
         library = self.norsewind.library
-        profile = clean_name(library.profile_name) or "Player 1"
+        profile = clean_name(self.context.profile_name) or "Player 1"
         bots = list(STRENGTHS)
         kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
         rows, _title, _games = library.campaign()
