@@ -135,7 +135,10 @@ class FileWatch:
             return
         try:
             self._notify = self._start()
-            next(self._notify)  # watching from now on (the changes until the first wait do not matter)
+            # watchfiles starts watching at the generator's first step: taken here (one SLICE at
+            # most), so the watch is set when the constructor returns; what it yields does not
+            # matter (the first wait returns at once)
+            next(self._notify)
         except (ImportError, OSError, RuntimeError, TypeError, StopIteration) as exc:  # inotify limits, no folder
             self._notify = None
             self._poll_fast(f"no file-change notification for {self.folder}: {exc or type(exc).__name__}")
