@@ -15,7 +15,7 @@ from norsewind_tui.tui.widgets.log import GameLog
 
 from .helpers import screen_text
 
-# 24 cells each: the longest a name may be (new_game.MAX_NAME); told apart by their first letters
+# 24 cells each: the longest a name may be (screens/form.py MAX_NAME); told apart by their first letters
 LONG_NAMES = (
     "Bartholomew-Alexandrinus",
     "Cunegonde-Wilhelmina-Ros",

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from norsewind_tui.tui.screens.new_game import NameInput, clean_name
+from norsewind_tui.tui.screens.form import clean_name
+from norsewind_tui.tui.screens.new_game import NameInput
 
 from .helpers import aio, make_app, screen_text
 

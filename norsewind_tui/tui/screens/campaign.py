@@ -16,6 +16,7 @@ from ...rules.engine import SOLO_LEVELS
 from ...storage import CampaignRow, GameRecord, StorageError
 from ..text import safe_text
 from .base import NorsewindScreen
+from .form import clean_name
 
 MEDALS = ("bronze", "silver", "gold", "platinum")
 
@@ -135,7 +136,7 @@ class CampaignScreen(NorsewindScreen[None]):
         seed = app.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        name = " ".join("".join(ch for ch in self.context.profile_name if ch.isprintable()).split())[:24] or "Player"
+        name = clean_name(self.context.profile_name) or "Player"
         config = GameConfig(players=(name,), level=row.level)
         app.create_game(config, seed, [library.seat(name)], on_error=self.say)
 

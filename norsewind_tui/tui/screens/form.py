@@ -1,5 +1,5 @@
 """The parts the new-game and the new-table forms share: the variant ticks, the seed field and
-its reading, the buttons (issue 22: the two forms had them written twice)."""
+its reading, the buttons (issue 22: the two forms had them written twice), and a typed name."""
 
 from __future__ import annotations
 
@@ -9,7 +9,15 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label
 
+from ...safetext import printable
+
 MAX_SEED = 2**63  # a seed is a signed 64-bit number in the save
+MAX_NAME = 24  # a player's name (80x24: the longest every page shows whole)
+
+
+def clean_name(raw: str) -> str:
+    """A typed name without control characters (shown literally everywhere anyway)."""
+    return " ".join(printable(raw).split())[:MAX_NAME]
 
 
 class Tick(Checkbox):

@@ -20,15 +20,9 @@ from ...storage import SeatMeta
 from ..computer import LABELS
 from ..text import safe_text
 from .base import NorsewindScreen
-from .form import form_buttons, read_seed, seed_field, variant_ticks
+from .form import MAX_NAME, clean_name, form_buttons, read_seed, seed_field, variant_ticks
 
-MAX_NAME = 24
 CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
-
-
-def clean_name(raw: str) -> str:
-    """A typed name without control characters (shown literally everywhere anyway)."""
-    return " ".join(printable(raw).split())[:MAX_NAME]
 
 
 class NameInput(Input):
