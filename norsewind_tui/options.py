@@ -12,13 +12,6 @@ from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any
 
-DEFAULT_PORT = 2222
-DEFAULT_IDLE_TIMEOUT = 1800.0
-DEFAULT_MAX_SESSIONS = 16
-DEFAULT_LOGIN_GRACE_TIME = 20.0  # OpenSSH's LoginGraceTime is 120 s; a key login takes well under 1 s
-DEFAULT_MAX_STARTUPS = 32  # connections logging in at once (OpenSSH: MaxStartups)
-DEFAULT_PER_SOURCE_STARTUPS = 8  # the same from one address (OpenSSH: PerSourceMaxStartups)
-
 
 @dataclass(frozen=True)
 class Options:
@@ -56,16 +49,16 @@ class Options:
     # daily, halloffame
     daily: date | None = None
     today: date | None = None
-    # serve
+    # serve (its defaults are these: ssh/server.py's ServeConfig takes them from here)
     host: str = "127.0.0.1"
-    port: int = DEFAULT_PORT
+    port: int = 2222
     authorized_keys: str | None = None
     open: bool = False
-    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
-    max_sessions: int = DEFAULT_MAX_SESSIONS
-    login_grace_time: float = DEFAULT_LOGIN_GRACE_TIME
-    max_startups: int = DEFAULT_MAX_STARTUPS
-    per_source_max_startups: int = DEFAULT_PER_SOURCE_STARTUPS
+    idle_timeout: float = 1800.0
+    max_sessions: int = 16
+    login_grace_time: float = 20.0  # OpenSSH's LoginGraceTime is 120 s; a key login takes well under 1 s
+    max_startups: int = 32  # connections logging in at once (OpenSSH: MaxStartups)
+    per_source_max_startups: int = 8  # the same from one address (OpenSSH: PerSourceMaxStartups)
     serve_saves: str | None = None  # serve's own --saves (after the subcommand)
 
     @classmethod

@@ -24,15 +24,7 @@ from typing import Any
 
 import asyncssh
 
-from ..options import (
-    DEFAULT_IDLE_TIMEOUT,
-    DEFAULT_LOGIN_GRACE_TIME,
-    DEFAULT_MAX_SESSIONS,
-    DEFAULT_MAX_STARTUPS,
-    DEFAULT_PER_SOURCE_STARTUPS,
-    DEFAULT_PORT,
-    Options,
-)
+from ..options import Options
 from ..safetext import safe_text
 from ..storage.cardfile import CardFileError, load_card_file
 from .keys import (
@@ -54,20 +46,23 @@ KEEPALIVE_INTERVAL = 30.0
 QUIET_INTERVAL = 10.0  # under a flood, a kind of log line is written once, then as a count this often
 
 
+DEFAULT = Options()  # serve's defaults, as the command line has them
+
+
 @dataclass
 class ServeConfig:
     """Everything ``norsewind serve`` was asked for (``saves`` is the resolved folder)."""
 
     saves: Path
-    host: str = "127.0.0.1"
-    port: int = DEFAULT_PORT
+    host: str = DEFAULT.host
+    port: int = DEFAULT.port
     authorized_keys: Path | None = None
     open: bool = False
-    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
-    max_sessions: int = DEFAULT_MAX_SESSIONS
-    login_grace_time: float = DEFAULT_LOGIN_GRACE_TIME  # seconds from connecting to logged in
-    max_startups: int = DEFAULT_MAX_STARTUPS  # connections logging in at once, in total
-    per_source_startups: int = DEFAULT_PER_SOURCE_STARTUPS  # the same, from one address
+    idle_timeout: float = DEFAULT.idle_timeout
+    max_sessions: int = DEFAULT.max_sessions
+    login_grace_time: float = DEFAULT.login_grace_time  # seconds from connecting to logged in
+    max_startups: int = DEFAULT.max_startups  # connections logging in at once, in total
+    per_source_startups: int = DEFAULT.per_source_max_startups  # the same, from one address
     cards: Path | None = None  # passed on to the app as --cards
     log: Callable[[str], None] | None = None
     extra_env: dict[str, str] = field(default_factory=dict)  # added to every app's environment

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from norsewind_tui.cli import parse
-from norsewind_tui.options import DEFAULT_PORT, Options
+from norsewind_tui.options import Options
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.pages import PAGES
 from norsewind_tui.tui.screens.base import NorsewindScreen
@@ -23,7 +23,7 @@ def test_the_command_line_is_read_into_one_typed_options_object() -> None:
     _, resume = parse(["resume"])
     assert resume == Options(command="resume", name="")  # argparse's None for NAME: the latest game
     _, app = parse([])
-    assert (app.command, app.port, app.paths()) == (None, DEFAULT_PORT, ())
+    assert (app.command, app.port, app.paths()) == (None, 2222, ())
 
 
 @aio
