@@ -51,7 +51,7 @@ class AppContext:
 
     @cached_property
     def presence(self) -> PresenceStore:
-        """Who is here: this app's own record, and the others' as the pages read them."""
+        """This app's presence record, written by its keeper (from one worker thread at a time)."""
         return self.own_presence()
 
     def own_presence(self) -> PresenceStore:

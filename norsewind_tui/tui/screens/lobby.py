@@ -361,7 +361,7 @@ class LobbyScreen(NorsewindScreen[None]):
         if (picked := self.readable_row()) is None:
             return
         row, store = picked
-        presence = self.context.presence
+        presence = self.context.own_presence()  # this action's: the keeper writes the shared one from its thread
         standin = StandIn(presence.away_since, self.clock, NEVER_SEEN)
         try:
             table = store.open(row.name, self.identity)
