@@ -2,6 +2,8 @@
 
 Each subcommand is one ``_cmd_*`` function registered in ``build_parser``;
 the heavy imports happen inside them so ``norsewind --help`` stays fast.
+``parse`` reads the arguments once into a typed ``Options`` (options.py):
+every handler takes it, and its stores come from ``storage.context.AppContext``.
 Every user-facing failure is a one-line message and exit status 2, never a
 traceback.
 """
