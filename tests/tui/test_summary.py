@@ -21,7 +21,7 @@ async def test_the_computers_summary_keeps_the_kingdoms_at_80x24(saves: Path) ->
     """Two computers' whole turns do not fit the status line's two lines at 80 columns: the summary
     that fits still says where each card went ("took the Blacksmith into Mercia"), not only
     "Normal bot 2 took the Blacksmith" with an empty line below."""
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     seats = [library.seat("Ana"), *(library.seat(name, "computer", "easy") for name in BOTS)]
     game = library.create(GameConfig(players=("Ana", *BOTS)), 12, seats)
     app = make_app(saves, game=game)

@@ -35,7 +35,7 @@ def player(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def own_game_named_like_the_tutorial(saves: Path) -> dict[Path, bytes]:
     """A game of Ana's saved as ``tutorial-Ana``, with a backup and an analysis: its files' bytes."""
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     lessons = load_lessons()
     config = lessons.config_for("Ana")
     game = library.create(config, lessons.seed + 1, [library.seat("Ana")], name="tutorial-Ana")
@@ -50,7 +50,7 @@ def own_game_named_like_the_tutorial(saves: Path) -> dict[Path, bytes]:
 def test_no_game_is_imported_under_the_tutorials_name(
     saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     library.create(load_lessons().config_for("Ana"), 3, [library.seat("Ana")], name="mine").close()
     exported = tmp_path / "mine.json"
     assert main(["--saves", str(saves), "export", "mine", "--json", "-o", str(exported)]) == 0
@@ -64,7 +64,7 @@ def test_no_game_is_imported_under_the_tutorials_name(
 
 def test_a_game_named_like_the_tutorial_is_never_removed(saves: Path) -> None:
     before = own_game_named_like_the_tutorial(saves)
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     game = tutorial_game(library, "Ana")
     assert (game.name, game.session.position) == ("tutorial-Ana-2", 0) and is_tutorial(game)
     assert game.notice == "The tutorial is saved as tutorial-Ana-2. Another game is named tutorial-Ana."
@@ -80,7 +80,7 @@ def test_a_game_named_like_the_tutorial_is_never_removed(saves: Path) -> None:
 
 
 def test_a_tutorial_save_broken_twice_is_set_aside_and_the_tutorial_starts_afresh(saves: Path) -> None:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     game = tutorial_game(library, "Ana")
     game.push(load_lessons().moves[0])
     game.push(load_lessons().moves[1])
@@ -112,18 +112,18 @@ async def test_learn_with_a_broken_tutorial_save_opens_the_tutorial_and_says_so(
 
 def test_a_game_named_like_the_tutorial_and_open_in_another_app_is_left_alone(saves: Path) -> None:
     own_game_named_like_the_tutorial(saves)
-    library = Library(str(saves), profile=PROFILE)
-    with library.store.open("tutorial-Ana") as held:  # its lock held, as by another app
+    library = Library.at(str(saves), profile=PROFILE)
+    with library.context.games.open("tutorial-Ana") as held:  # its lock held, as by another app
         game = tutorial_game(library, "Ana")
         assert (game.name, held.name) == ("tutorial-Ana-2", "tutorial-Ana") and is_tutorial(game)
         game.close()
-        with library.store.open("tutorial-Ana-2"), pytest.raises(GameLocked):  # the tutorial's own, held
+        with library.context.games.open("tutorial-Ana-2"), pytest.raises(GameLocked):  # the tutorial's own, held
             tutorial_game(library, "Ana")
 
 
 @aio
 async def test_learn_while_the_tutorial_is_open_in_another_app_says_so_in_one_line(saves: Path) -> None:
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     held = tutorial_game(library, "Ana")  # as another app of Ana's holds it
     app = make_app(saves, seed=None)
     try:
