@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+from rich.text import Text
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ...safetext import printable
+from ...safetext import printable, safe_text
+from .base import NorsewindScreen
 
 MAX_SEED = 2**63  # a seed is a signed 64-bit number in the save
 MAX_NAME = 24  # a player's name (80x24: the longest every page shows whole)
@@ -65,3 +67,32 @@ def read_seed(raw: str) -> int | str:
     if not 0 <= seed < MAX_SEED:
         return f"The seed must be between 0 and {MAX_SEED - 1}."
     return seed
+
+
+class FormScreen(NorsewindScreen[None]):
+    """A form: its start button (id ``START``) or Enter in a field starts, the other button goes
+    back; ``say`` writes one line in its ``STATUS`` widget."""
+
+    START = "start"
+    STATUS = "new-status"
+    SEED = "seed"
+
+    def fill_seed(self) -> None:
+        """The app's fixed seed (tests, screenshots), if it has one, is the seed field's value."""
+        if (seed := self.norsewind.seed) is not None:
+            self.query_one(f"#{self.SEED}", Input).value = str(seed)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        (self.action_start if event.button.id == self.START else self.action_back)()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def say(self, message: str) -> None:
+        self.query_one(f"#{self.STATUS}", Static).update(Text(safe_text(message)))
+
+    def action_start(self) -> None:
+        raise NotImplementedError
+
+    def action_back(self) -> None:
+        raise NotImplementedError

@@ -25,7 +25,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
 from ... import words
@@ -50,7 +50,7 @@ from ..messages import TablesListed
 from ..text import safe_text, short_name
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
-from .form import Tick, form_buttons, read_seed, seed_field, variant_ticks
+from .form import FormScreen, Tick, form_buttons, read_seed, seed_field, variant_ticks
 
 LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
 STANDIN_LABELS = {  # the new-table form's stand-in option (issue 13)
@@ -407,8 +407,12 @@ class LobbyScreen(NorsewindScreen[None]):
         self.norsewind.goto_title()
 
 
-class NewTableScreen(NorsewindScreen[None]):
+class NewTableScreen(FormScreen):
     """Open a table for 2-4 seats: you at seat 1, the others open (a person joins) or the computer."""
+
+    START = "open"
+    STATUS = "table-status"
+    SEED = "table-seed"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Open the table", id="table-start"),
@@ -497,9 +501,7 @@ class NewTableScreen(NorsewindScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        seed = self.norsewind.seed
-        if seed is not None:
-            self.query_one("#table-seed", Input).value = str(seed)
+        self.fill_seed()
         self.update_seats()
         self.query_one("#table-seats", Select).focus()
         if (problem := identity_problem(self.identity)) is not None:
@@ -517,18 +519,6 @@ class NewTableScreen(NorsewindScreen[None]):
     def update_seats(self) -> None:
         for seat in range(2, MAX_SEATS + 1):
             self.query_one(f"#table-seat-{seat}").display = seat <= self.count
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "open":
-            self.action_start()
-        else:
-            self.action_back()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
-
-    def say(self, message: str) -> None:
-        self.query_one("#table-status", Static).update(Text(safe_text(message)))
 
     def action_back(self) -> None:
         self.norsewind.open_lobby()

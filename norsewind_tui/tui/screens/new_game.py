@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import STRENGTHS
 from ...rules import GameConfig
@@ -18,9 +18,7 @@ from ...rules.engine import SOLO_LEVELS
 from ...safetext import printable
 from ...storage import SeatMeta
 from ..computer import LABELS
-from ..text import safe_text
-from .base import NorsewindScreen
-from .form import MAX_NAME, clean_name, form_buttons, read_seed, seed_field, variant_ticks
+from .form import MAX_NAME, FormScreen, clean_name, form_buttons, read_seed, seed_field, variant_ticks
 
 CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
 
@@ -58,7 +56,7 @@ def level_label(level: int) -> str:
     return f"Level {level}: {tiles}, {red_vikings} red Viking card{'s' if red_vikings != 1 else ''}"
 
 
-class NewGameScreen(NorsewindScreen[None]):
+class NewGameScreen(FormScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", id="new-start"),
         Binding("escape", "back", "Back", key_display="Esc", id="new-back"),
@@ -119,9 +117,7 @@ class NewGameScreen(NorsewindScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        seed = self.norsewind.seed
-        if seed is not None:
-            self.query_one("#seed", Input).value = str(seed)
+        self.fill_seed()
         self.update_seats()
         self.query_one("#name-0", Input).focus()
 
@@ -147,12 +143,6 @@ class NewGameScreen(NorsewindScreen[None]):
         self.query_one("#random-tiles").display = not solo  # R24: variant 2 is not for solo
         self.query_one("#kind-0", Select).display = not solo  # solo: a person against the Vikings
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            self.action_start()
-        else:
-            self.action_back()
-
     def on_name_input_cut(self, event: NameInput.Cut) -> None:
         self.say(CUT)
 
@@ -162,12 +152,9 @@ class NewGameScreen(NorsewindScreen[None]):
             self.cut = False
             self.say("")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
-
     def say(self, message: str) -> None:
         self.cut = message == CUT
-        self.query_one("#new-status", Static).update(Text(safe_text(message)))
+        super().say(message)
 
     def action_back(self) -> None:
         self.norsewind.goto_title()
