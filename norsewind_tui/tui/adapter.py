@@ -76,9 +76,11 @@ class Library:
         self.problem = ""  # a one-line notice for the pages (an unreadable profile)
 
     @classmethod
-    def at(cls, saves: str | None = None, profile: str | None = None, clock: Clock = system_clock) -> Library:
+    def at(
+        cls, saves: str | None = None, profile: str | None = None, clock: Clock = system_clock, cards: str | None = None
+    ) -> Library:
         """The library of the saves folder ``saves`` (``StorageError`` in one line when it cannot be used)."""
-        return cls(AppContext(Options(saves=saves, profile=profile), clock))
+        return cls(AppContext(Options(saves=saves, profile=profile, cards=cards), clock))
 
     def seat(self, name: str, kind: SeatKind = "human", bot: str | None = None) -> SeatMeta:
         return SeatMeta(name=name, kind=kind, bot=bot)

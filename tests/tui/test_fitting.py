@@ -103,7 +103,7 @@ async def test_the_top_line_keeps_the_computer_seats_and_names_whose_kingdoms_ar
     from .helpers import PROFILE
 
     names = ("Bartholomew-Alexandrinus", "Normal bot 2", "Normal bot 3", "Normal bot 4")
-    library = Library(str(saves), profile=PROFILE)
+    library = Library.at(str(saves), profile=PROFILE)
     seats = [library.seat(names[0])] + [library.seat(n, "computer", "normal") for n in names[1:]]
     game = library.create(GameConfig(players=names), 1, seats)
     app = make_app(saves, game=game)
