@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from textual import events
 from textual.keys import _character_to_key
+from textual.notifications import Notify
 from textual.pilot import Pilot
 
 from norsewind_tui.rules import GameConfig, legal_moves
@@ -27,7 +28,7 @@ from norsewind_tui.tui.keyflood import KEY_BACKLOG, bounded_driver
 
 from .helpers import aio, make_app, new_game
 from .pty_flood import PLAYER, flood
-from .waits import until
+from .waits import Seen, until
 
 # Every printable character and the keys the screens bind, but not the two that quit the app.
 KEYS = [c for c in string.printable[:94] if c != "q"] + [
@@ -136,13 +137,15 @@ async def test_a_thousand_pasted_enters_start_at_most_one_game(saves: Path, wher
         new_game(saves, ("Ana",)).close()
     before = _saves_count(saves)
     app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notices = Seen(Notify)  # kept as they come: a notification leaves app._notifications after 5 s
+    async with app.run_test(size=(80, 24), message_hook=notices) as pilot:
         await pilot.press(*MENUS[where])
         await until(pilot, lambda: app.screen.is_mounted, "the menu")
         await burst(pilot, ["enter"] * 1000)
         assert app.is_running
         assert app.keys.dropped >= 1000 - KEY_BACKLOG  # the backlog is bounded: the rest was dropped
-        assert "Too many keys at once" in "".join(str(n.message) for n in app._notifications)
+        await until(pilot, lambda: "Too many keys" in "".join(notices.notified), "the notice")  # it follows the drop
+        assert "Too many keys at once" in "".join(notices.notified)
     assert _saves_count(saves) - before <= 1
 
 

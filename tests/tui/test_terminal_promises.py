@@ -17,6 +17,7 @@ import pytest
 from norsewind_tui.tui.screens.new_game import NameInput, clean_name
 
 from .helpers import aio, make_app, screen_text
+from .waits import until
 
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 WAIT = 30.0
@@ -152,8 +153,5 @@ async def test_the_proposed_table_name_is_a_value_kept_with_enter(saves: Path, m
         assert field.value == "alice-table-2" and not field.placeholder
         field.focus()
         await pilot.press("enter")
-        for _ in range(50):
-            await pilot.pause()
-            if TableStore(saves).exists("alice-table-2"):
-                break
+        await until(pilot, lambda: TableStore(saves).exists("alice-table-2"), "the table written")
         assert TableStore(saves).exists("alice-table-2")
