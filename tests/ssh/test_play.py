@@ -71,12 +71,11 @@ def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves
             await term.wait_for("60x20")
             for cols, rows in ((90, 26), (130, 40)):
                 term.resize(cols, rows)
-                await until(
-                    None,
-                    lambda r=rows: row_of(term, "Enter Choose") == r - 1,
-                    "the footer on the last row",
-                    show=term.text,
-                )
+
+                def footer_last(r: int = rows) -> bool:
+                    return row_of(term, "Enter Choose") == r - 1
+
+                await until(None, footer_last, "the footer on the last row", show=term.text)
                 await term.quiet()
                 widest = max(len(line.rstrip()) for line in term.screen.display)
                 assert cols - 10 < widest <= cols, term.text()  # drawn across the new width

@@ -75,7 +75,11 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
                 await terms[other].quiet()
                 before = terms[other].text()
                 terms[mover].press("\r")
-                await until(None, lambda p=position: table_now(saves).session.position > p, "the decision in the file")
+
+                def moved(p: int = position) -> bool:
+                    return table_now(saves).session.position > p
+
+                await until(None, moved, "the decision in the file")
                 decided[mover] += 1
                 after = table_now(saves)
                 assert after.mover(position) == view.state.current
