@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -164,3 +165,18 @@ class Returns:
                 return self.values[after]
 
         return await asyncio.to_thread(take)
+
+
+def progressing(position: Callable[[], int], target: int, done: Callable[[], bool] = lambda: False) -> int:
+    """Block (threads, processes) until ``position()`` reaches ``target`` or ``done()``; give up only
+    when ``WAIT`` seconds pass without it moving on, so a slow machine is never a failure.  The last
+    position seen (the caller asserts on it)."""
+    last, since = position(), time.monotonic()
+    while last < target and not done():
+        time.sleep(0.05)
+        now = position()
+        if now > last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since > WAIT:
+            break
+    return last
