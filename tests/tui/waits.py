@@ -73,13 +73,21 @@ class Seen:
 
 
 async def until(
-    pilot: Pilot[Any] | None, done: Callable[[], object], what: str, show: Callable[[], object] | None = None
+    pilot: Pilot[Any] | None,
+    done: Callable[[], object],
+    what: str,
+    show: Callable[[], object] | None = None,
+    progress: Callable[[], object] | None = None,
 ) -> None:
     """Let the app (``pilot``; None: just the event loop) run until ``done()`` holds; fail after
-    ``WAIT`` seconds, saying ``what`` was awaited and ``show()`` (default: the app's screen)."""
+    ``WAIT`` seconds (counted again whenever ``progress()`` changes: a long burst of work that is
+    still moving on), saying ``what`` was awaited and ``show()`` (default: the app's screen)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT
+    last = progress() if progress is not None else None
     while not done():
+        if progress is not None and (now := progress()) != last:
+            last, deadline = now, loop.time() + WAIT
         if loop.time() >= deadline:
             seen = show() if show is not None else screen_of(pilot) if pilot is not None else ""
             raise AssertionError(f"timed out waiting for {what}:\n{seen}")
