@@ -26,7 +26,7 @@ from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.keyflood import KEY_BACKLOG, bounded_driver
 
-from .helpers import aio, make_app, new_game
+from .helpers import aio, make_app, new_game, screen_text
 from .pty_flood import PLAYER, flood
 from .waits import Seen, until
 
@@ -76,7 +76,8 @@ async def burst(pilot: Pilot[Any], keys: list[str], seen: Seen) -> None:
         settled[:] = [*settled[-4:], now] if settled and settled[-1] == now else [now]
         return every >= len(keys) and len(settled) == 5 and now[1]
 
-    await until(pilot, dealt_with, "the burst dealt with", progress=handled)
+    # None: the loop just runs (pilot.pause would wait for the screen's queue, behind the whole burst)
+    await until(None, dealt_with, "the burst dealt with", show=lambda: screen_text(app), progress=handled)
 
 
 def random_keys(seed: int, n: int) -> list[str]:
