@@ -271,7 +271,7 @@ async def test_a_table_only_its_backup_holds_is_listed_marked(saves: Path) -> No
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_lobby(pilot)
-        await until(pilot, lambda: "(from backup)" in text_of(app))
+        await until(pilot, lambda: "(from backup)" in text_of(app), "the backup's table listed")
         assert "bob-table" in text_of(app) and "bob, open" in text_of(app)  # the backup: before carol joined
 
 

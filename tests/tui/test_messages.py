@@ -111,8 +111,8 @@ async def test_the_taken_castle_is_spaced_and_the_end_is_said_once(saves: Path) 
 @aio
 async def test_the_title_footer_offers_t(saves: Path) -> None:
     app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with app.run_test(size=(80, 24)) as pilot:  # the footer is drawn after the first frame
+        await until(pilot, lambda: "t Tables" in screen_text(app).splitlines()[-1], "the footer's t Tables")
         assert "t Tables" in screen_text(app).splitlines()[-1]
 
 
