@@ -473,7 +473,21 @@ class NorsewindApp(App[str]):
             and not self.takes_keys(self.screen)
         ):
             return
+        if isinstance(event, (events.Key, events.Paste)) and self.lands_nowhere(event):
+            return
         await super().on_event(event)
+
+    def lands_nowhere(self, event: events.Key | events.Paste) -> bool:
+        """A key that nothing can take yet or any more (both seen on a loaded machine, issue 22):
+        one still bubbling up while the app closes (no screen left: Textual raises
+        ScreenStackError), or one for a list just opened and not laid out (it pages with KeyError)."""
+        from textual.widgets import OptionList  # imported when a key comes, not at startup (issue 16)
+
+        if not self.screen_stack:
+            return True
+        focused = self.focused
+        quitting = isinstance(event, events.Key) and event.key == "ctrl+c"
+        return isinstance(focused, OptionList) and focused.size.area == 0 and not quitting
 
     async def run_action(self, action: Any, default_namespace: DOMNode | None = None, namespaces: Any = None) -> bool:
         # A key that reaches a binding after its screen was replaced, or before the next one is

@@ -175,14 +175,3 @@ async def connect(port: int, user: str, key: asyncssh.SSHKey | None) -> asyncssh
         password=None,
         gss_host=None,
     )
-
-
-async def wait_until(predicate: object, timeout: float = WAIT, step: float = 0.05) -> bool:
-    """Poll ``predicate()`` until true or ``timeout``; its last value."""
-    assert callable(predicate)
-    deadline = time.monotonic() + timeout
-    while True:
-        value = bool(predicate())
-        if value or time.monotonic() >= deadline:
-            return value
-        await asyncio.sleep(step)

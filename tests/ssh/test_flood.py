@@ -22,12 +22,13 @@ from typing import Any
 
 import asyncssh
 import pytest
+from tui.waits import until
 
 from norsewind_tui.ssh.keys import ServeError
 from norsewind_tui.ssh.server import GameServer, ServeConfig, describe_listening
 
 from .conftest import Keys
-from .helpers import WAIT, connect, serving, wait_until
+from .helpers import WAIT, connect, serving
 
 FLOOD_SOURCE = "127.0.0.2"
 
@@ -127,7 +128,7 @@ def test_the_total_cap_and_the_login_grace_time(config: ServeConfig, keys: Keys)
             with pytest.raises((asyncssh.Error, OSError)):
                 await connect(server.port, "alice", keys.alice)
             silent[0].close()
-            assert await wait_until(lambda: len(server.startups) == 3)
+            await until(None, lambda: len(server.startups) == 3, "three startups")
             player = await connect(server.port, "alice", keys.alice)
             assert len(server.startups) == 3  # logged in: no longer counted
             player.close()
@@ -138,7 +139,7 @@ def test_the_total_cap_and_the_login_grace_time(config: ServeConfig, keys: Keys)
             assert [await conn.greeted() for conn in silent] == [True] * 4
             for conn in silent:
                 await conn.closed_by_server()  # dropped after the grace time
-            assert await wait_until(lambda: len(server.startups) == 0)
+            await until(None, lambda: len(server.startups) == 0, "no startup left")
         # one line, then a count (a flood of silent connections would otherwise write one each)
         assert log[0] == "?@127.0.0.2: dropped (not logged in within 0.5 s)", log
         assert log[1:] == ["server: dropped 3 more connection(s) not logged in within the grace time"], log

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tui.waits import until
 
 from norsewind_tui.ssh.server import ServeConfig
 from norsewind_tui.storage import GameStore
 
 from .conftest import Keys
-from .helpers import Terminal, serving, wait_until
+from .helpers import Terminal, serving
 
 TITLE = "Resume a saved game"  # a title-screen menu entry
 
@@ -40,7 +41,7 @@ async def decide(term: Terminal, saves: Path, key: str = "\r") -> int:
     """Press ``key`` (Enter: choose what the cursor is on) and wait for the decision to be saved."""
     before = max(moves_saved(saves), default=0)
     term.press(key)
-    assert await wait_until(lambda: max(moves_saved(saves), default=0) > before, timeout=20), term.text()
+    await until(None, lambda: max(moves_saved(saves), default=0) > before, "the decision saved", show=term.text)
     return max(moves_saved(saves))
 
 
@@ -60,7 +61,7 @@ def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves
             await term.wait_for("Solo level")
             assert "alice" in term.screen.display[row_of(term, "Player 1")]  # the SSH user is the player
             term.press("\x13")  # ctrl+s: start
-            assert await wait_until(lambda: moves_saved(saves) == [0], timeout=20), term.text()
+            await until(None, lambda: moves_saved(saves) == [0], "the new game saved", show=term.text)
             await term.wait_for("alice:")
             assert [await decide(term, saves) for _ in range(3)] == [1, 2, 3]
             await term.quiet()
@@ -70,7 +71,11 @@ def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves
             await term.wait_for("60x20")
             for cols, rows in ((90, 26), (130, 40)):
                 term.resize(cols, rows)
-                assert await wait_until(lambda r=rows: row_of(term, "Enter Choose") == r - 1), term.text()
+
+                def footer_last(r: int = rows) -> bool:
+                    return row_of(term, "Enter Choose") == r - 1
+
+                await until(None, footer_last, "the footer on the last row", show=term.text)
                 await term.quiet()
                 widest = max(len(line.rstrip()) for line in term.screen.display)
                 assert cols - 10 < widest <= cols, term.text()  # drawn across the new width
@@ -81,7 +86,7 @@ def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves
             assert pid is not None
             assert term.conn is not None
             term.conn.abort()  # the connection drops
-            assert await wait_until(lambda: not server.sessions, timeout=10)
+            await until(None, lambda: not server.sessions, "every session ended")
             with pytest.raises(ProcessLookupError):
                 os.kill(pid, 0)
             assert moves_saved(saves) == [3]

@@ -21,13 +21,13 @@ from typing import Any
 
 import asyncssh
 import pytest
+from tui.waits import until
 
 from norsewind_tui.ssh.keys import HOST_KEY_NAME, ServeError, is_loopback_only, parse_authorized_keys
 from norsewind_tui.ssh.server import GameServer, ServeConfig
-from norsewind_tui.ssh.session import HANGUP_GRACE
 
 from .conftest import Keys
-from .helpers import Terminal, connect, serving, wait_until
+from .helpers import Terminal, connect, serving
 
 
 def run(coro: Coroutine[Any, Any, None], timeout: float = 90) -> None:
@@ -169,9 +169,9 @@ def test_resize_input_exit_status(probe_config: ServeConfig, keys: Keys) -> None
             term = await Terminal.connect(server.port, "alice", keys.alice, cols=80, rows=24)
             await term.wait_for("[ready]")
             term.resize(120, 40)
-            assert await wait_until(lambda: b"[winch] 120x40" in term.raw, timeout=10), bytes(term.raw)
+            await until(None, lambda: b"[winch] 120x40" in term.raw, "the new size", show=lambda: bytes(term.raw))
             term.press(b"\x1b[A\x03z")
-            assert await wait_until(lambda: b"[got] 1b5b41037a" in term.raw, timeout=10), bytes(term.raw)
+            await until(None, lambda: b"[got] 1b5b41037a" in term.raw, "the keys", show=lambda: bytes(term.raw))
             term.press("q")
             assert await term.finished() == 3
 
@@ -191,8 +191,8 @@ def test_dropped_connection_hangs_up_the_app(probe_config: ServeConfig, keys: Ke
             assert pid is not None
             assert term.conn is not None
             term.conn.abort()
-            assert await wait_until(lambda: (tmp_path / "hup").exists(), timeout=10)
-            assert await wait_until(lambda: not server.sessions, timeout=10)
+            await until(None, lambda: (tmp_path / "hup").exists(), "the hang-up")
+            await until(None, lambda: not server.sessions, "every session ended")
             with pytest.raises(ProcessLookupError):
                 os.kill(pid, 0)
 
@@ -211,10 +211,10 @@ def test_an_app_that_ignores_sighup_is_killed(probe_config: ServeConfig, keys: K
             (session,) = server.sessions
             assert term.conn is not None
             term.conn.abort()
-            assert await wait_until(lambda: (tmp_path / "hup").exists(), timeout=10)
+            await until(None, lambda: (tmp_path / "hup").exists(), "the hang-up")
             assert (tmp_path / "hup").read_text() == "ignored"
             assert server.sessions == {session}  # still running after SIGHUP ...
-            assert await wait_until(lambda: not server.sessions, timeout=HANGUP_GRACE + 5)  # ... until killed
+            await until(None, lambda: not server.sessions, "every session ended")  # ... until killed
             assert session.pid is not None
             with pytest.raises(ProcessLookupError):
                 os.kill(session.pid, 0)
@@ -324,7 +324,7 @@ def test_max_sessions(probe_config: ServeConfig, keys: Keys) -> None:
             assert b"the server is full" in second.stderr
             first.press("q")
             assert await first.finished() == 3
-            assert await wait_until(lambda: not server.sessions, timeout=10)
+            await until(None, lambda: not server.sessions, "every session ended")
             third = await Terminal.connect(server.port, "bob", keys.bob)
             await third.wait_for("[ready]")
             assert "player=bob" in probe_line(third, "probe")

@@ -10,12 +10,14 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
+from tui.waits import until
+
 from norsewind_tui.ssh.server import ServeConfig
 from norsewind_tui.storage.tables import TableStore, TableView
 from norsewind_tui.words import prompt
 
 from .conftest import Keys
-from .helpers import Terminal, serving, wait_until
+from .helpers import Terminal, serving
 
 TITLE = "Resume a saved game"
 
@@ -73,7 +75,11 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
                 await terms[other].quiet()
                 before = terms[other].text()
                 terms[mover].press("\r")
-                assert await wait_until(lambda p=position: table_now(saves).session.position > p, timeout=20)
+
+                def moved(p: int = position) -> bool:
+                    return table_now(saves).session.position > p
+
+                await until(None, moved, "the decision in the file")
                 decided[mover] += 1
                 after = table_now(saves)
                 assert after.mover(position) == view.state.current
@@ -117,7 +123,7 @@ def test_a_table_survives_the_server_being_restarted(config: ServeConfig, keys: 
         await alice.wait_for(prompt(view.state)[:40])
         await alice.wait_for("Your turn, alice")
         alice.press("\r")
-        assert await wait_until(lambda: table_now(saves).session.position == position + 1, timeout=20)
+        await until(None, lambda: table_now(saves).session.position == position + 1, "the decision in the file")
 
     async def main() -> None:
         async with serving(config) as server:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from tui.waits import Returns, until
 
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import FileLock, GameStore, SeatMeta
@@ -48,23 +48,13 @@ def text_of(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in strips)
 
 
-async def until(pilot: Pilot[Any], predicate: Callable[[], object], timeout: float = 10.0) -> float:
-    """Pause the pilot until ``predicate()`` holds; the seconds it took (AssertionError on timeout)."""
-    start = time.monotonic()
-    while not predicate():
-        if time.monotonic() - start > timeout:
-            raise AssertionError(f"not within {timeout} s; the screen:\n{text_of(pilot.app)}")
-        await pilot.pause(0.05)
-    return time.monotonic() - start
-
-
 def screen_name(app: App[Any]) -> str:
     return type(app.screen).__name__
 
 
 async def to_lobby(pilot: Pilot[Any]) -> None:
     await pilot.press("t")
-    await until(pilot, lambda: screen_name(pilot.app) == "LobbyScreen")
+    await until(pilot, lambda: screen_name(pilot.app) == "LobbyScreen", "the LobbyScreen")
     await pilot.pause()
 
 
@@ -76,7 +66,7 @@ async def first_table(pilot: Pilot[Any]) -> SharedTable:
     app = pilot.app
     await to_lobby(pilot)
     await pilot.press("enter")
-    await until(pilot, lambda: screen_name(app) == "TableScreen")
+    await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
     table: SharedTable = app.screen.table  # type: ignore[attr-defined]
     return table
 
@@ -91,13 +81,13 @@ async def test_t_on_the_title_opens_the_lobby_and_n_a_new_table(saves: Path) -> 
         screen = text_of(app)
         assert "Shared tables" in screen and "You are alice" in screen and "No tables yet" in screen
         await pilot.press("n")
-        await until(pilot, lambda: screen_name(app) == "NewTableScreen")
+        await until(pilot, lambda: screen_name(app) == "NewTableScreen", "the NewTableScreen")
         assert "you (alice)" in text_of(app)
         app.screen.query_one("#table-seats").value = 3  # type: ignore[attr-defined]
         app.screen.query_one("#table-kind-3").value = "easy"  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
         table: SharedTable = app.screen.table  # type: ignore[attr-defined]
         assert table.name == "alice-table" and table.seat == 0
         assert [(s.name, s.kind, s.bot) for s in table.seats] == [
@@ -108,8 +98,8 @@ async def test_t_on_the_title_opens_the_lobby_and_n_a_new_table(saves: Path) -> 
         assert (saves / "tables" / "alice-table.json").exists()
         assert "Table alice-table is open: others join it from Shared tables." in text_of(app)
         await pilot.press("m")  # back to the lobby, which lists it
-        await until(pilot, lambda: screen_name(app) == "LobbyScreen")
-        await until(pilot, lambda: "alice (you), open, Easy bot 3" in text_of(app))
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen", "the LobbyScreen")
+        await until(pilot, lambda: "alice (you), open, Easy bot 3" in text_of(app), "the new table listed")
 
 
 @aio
@@ -121,14 +111,14 @@ async def test_join_an_open_seat_from_the_lobby(saves: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await to_lobby(pilot)
         bob = store.create("bob", ["me", "open"], seed=1)  # seed 1: bob begins
-        await until(pilot, lambda: "bob-table" in text_of(app), timeout=5)
+        await until(pilot, lambda: "bob-table" in text_of(app), "bob's table listed")
         screen = text_of(app)
         assert "bob, open" in screen and "bob " in screen.split("bob, open")[1][:30]  # whose turn: bob
         await pilot.press("enter")
-        await until(pilot, lambda: screen_name(app) == "ConfirmScreen")
+        await until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the ConfirmScreen")
         assert "Sit at seat 2 of the table bob-table as alice?" in text_of(app)
         await pilot.press("y")
-        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
         table: SharedTable = app.screen.table  # type: ignore[attr-defined]
         assert table.seat == 1 and table.state.players[1].name == "alice"
         assert bob.poll() and bob.holder(1) == "alice"
@@ -153,12 +143,12 @@ async def test_each_sees_the_others_decision(saves: Path) -> None:
         for _ in range(3):
             while bob.is_my_turn():
                 bob.push(bob.legal_moves()[0])
-                await until(pilot, lambda: table.session.position == bob.session.position, timeout=5)
+                await until(pilot, lambda: table.session.position == bob.session.position, "bob's decision shown")
             assert "Waiting for bob" not in text_of(app) and table.is_my_turn()
             while table.is_my_turn():
                 before = table.session.position
                 await pilot.press("enter")
-                await until(pilot, lambda b=before: table.session.position > b)  # type: ignore[misc]
+                await until(pilot, lambda b=before: table.session.position > b, "alice's decision")  # type: ignore[misc]
                 assert bob.poll() and bob.session.moves == table.session.moves
         assert bob.is_my_turn()
 
@@ -183,7 +173,7 @@ async def test_watch_a_full_table_read_only(saves: Path) -> None:
         await pilot.pause()
         assert "nothing of yours to undo" in text_of(app)
         bob.push(bob.legal_moves()[0])
-        await until(pilot, lambda: table.session.position == 1, timeout=5)
+        await until(pilot, lambda: table.session.position == 1, "bob's decision shown")
 
 
 @aio
@@ -196,17 +186,17 @@ async def test_undo_at_a_table_from_the_keyboard(saves: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await first_table(pilot)
         await pilot.press("enter")
-        await until(pilot, lambda: table.session.position == 1)
+        await until(pilot, lambda: table.session.position == 1, "alice's decision")
         await pilot.press("u")
-        await until(pilot, lambda: table.session.position == 0)
+        await until(pilot, lambda: table.session.position == 0, "the undo")
         assert "Undone." in text_of(app)
         while table.is_my_turn():
             before = table.session.position
             await pilot.press("enter")
-            await until(pilot, lambda b=before: table.session.position > b)  # type: ignore[misc]
+            await until(pilot, lambda b=before: table.session.position > b, "alice's decision")  # type: ignore[misc]
         bob.poll()
         bob.push(bob.legal_moves()[0])
-        await until(pilot, lambda: table.session.position == bob.session.position, timeout=5)
+        await until(pilot, lambda: table.session.position == bob.session.position, "bob's decision shown")
         await pilot.press("u")
         await pilot.pause()
         assert "bob has decided since your last decision" in text_of(app)
@@ -214,9 +204,14 @@ async def test_undo_at_a_table_from_the_keyboard(saves: Path) -> None:
 
 
 @aio
-async def test_the_app_plays_the_computer_seat_unless_another_process_claims_it(saves: Path) -> None:
+async def test_the_app_plays_the_computer_seat_unless_another_process_claims_it(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With the computer to move, the app plays it (once); while another process holds the
-    computer claim, the app leaves it alone."""
+    computer claim, the app leaves it alone: its look at the computer's turn, made while the test
+    holds the claim, comes back with nothing played."""
+    steps = Returns()
+    monkeypatch.setattr(SharedTable, "computer_step", steps.wrap(SharedTable.computer_step))
     store = TableStore(saves)
     alice = store.create("alice", ["me", "easy"], seed=2)  # seed 2: the computer begins
     claim = FileLock(store.dir / "alice-table.json.computer", "another process")
@@ -225,13 +220,13 @@ async def test_the_app_plays_the_computer_seat_unless_another_process_claims_it(
     async with app.run_test(size=SIZE) as pilot:
         await to_lobby(pilot)
         await pilot.press("enter")
-        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
         assert "(computer) is thinking" in text_of(app)
-        await pilot.pause(1.0)
+        assert await steps.next(0) is None  # the app tried, found the claim held, and played nothing
         assert not alice.poll() and alice.session.position == 0
         claim.release()
         table: SharedTable = app.screen.table  # type: ignore[attr-defined]
-        await until(pilot, lambda: table.is_my_turn(), timeout=20)
+        await until(pilot, lambda: table.is_my_turn(), "the computer's turn played")
         alice.poll()
         moves = alice.session.moves
         assert moves and all(alice.view.mover(i) == 1 for i in range(len(moves)))
@@ -251,7 +246,7 @@ async def test_names_are_shown_literally(saves: Path) -> None:
         screen = text_of(app)
         assert "[b]eve[/b], [link=http://x]m[/link]" in screen
         await pilot.press("w")
-        await until(pilot, lambda: screen_name(app) == "TableScreen")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
         assert "[b]eve[/b]" in text_of(app)
 
 
@@ -277,7 +272,7 @@ async def test_a_table_only_its_backup_holds_is_listed_marked(saves: Path) -> No
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_lobby(pilot)
-        await until(pilot, lambda: "(from backup)" in text_of(app))
+        await until(pilot, lambda: "(from backup)" in text_of(app), "the backup's table listed")
         assert "bob-table" in text_of(app) and "bob, open" in text_of(app)  # the backup: before carol joined
 
 
@@ -305,20 +300,25 @@ async def test_a_finished_table_shows_its_score_pad_and_says_why_undo_cannot(sav
         await to_lobby(pilot)
         assert "finished" in text_of(app)
         await pilot.press("enter")
-        await until(pilot, lambda: screen_name(app) == "TableEndScreen")
+        await until(pilot, lambda: screen_name(app) == "TableEndScreen", "the TableEndScreen")
         assert "Score pad" in text_of(app)
         await pilot.press("u")
-        await until(pilot, lambda: "Not undone" in text_of(app))
+        await until(pilot, lambda: "Not undone" in text_of(app), "the refusal")
         assert "Not undone: the game is finished and its result recorded." in text_of(app)
         assert screen_name(app) == "TableEndScreen"
         assert alice.fetch() is None and alice.session.position == position
 
 
 @aio
-async def test_undo_on_the_table_screen_takes_back_exactly_one_decision(saves: Path) -> None:
-    """u on the table screen undoes once, not once per handler of its class hierarchy."""
+async def test_undo_on_the_table_screen_takes_back_exactly_one_decision(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """u on the table screen undoes once, not once per handler of its class hierarchy: the table's
+    undo is called once for the key, counted when the key and what it queued are all handled."""
     from norsewind_tui.tui.screens.table import TableScreen
 
+    undos = Returns()
+    monkeypatch.setattr(SharedTable, "undo", undos.wrap(SharedTable.undo))
     store = TableStore(saves)
     alice = store.create("alice", ["me", "open"], seed=1)  # alice begins
     alice.push(alice.legal_moves()[0])
@@ -329,8 +329,9 @@ async def test_undo_on_the_table_screen_takes_back_exactly_one_decision(saves: P
         table = store.open(alice.name, "alice")
         await app.push_screen(TableScreen(table))
         await pilot.press("u")
-        await until(pilot, lambda: table.session.position == 1)
-        await pilot.pause(0.6)
+        assert await undos.next(0) is True
+        await pilot.pause()  # the key's handlers have all run, and the messages they posted
+        assert undos.values == [True]
         assert table.session.position == 1 and alice.fetch() is not None
         assert "Undone." in text_of(app)
 
@@ -350,10 +351,10 @@ async def test_delete_only_a_finished_table_or_ones_nobody_else_sits_at(saves: P
         await pilot.pause()
         assert "Only a finished table" in text_of(app) and playing.path.exists()
         await pilot.press("down", "d")
-        await until(pilot, lambda: screen_name(app) == "ConfirmScreen")
+        await until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the ConfirmScreen")
         assert "Delete the table alice-table and its game?" in text_of(app)
         await pilot.press("y")
-        await until(pilot, lambda: "The table alice-table is deleted." in text_of(app))
+        await until(pilot, lambda: "The table alice-table is deleted." in text_of(app), "the deletion said")
         assert not (saves / "tables" / "alice-table.json").exists()
         assert [r.name for r in store.list()] == [playing.name]
 
@@ -391,13 +392,13 @@ async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(s
         assert "Review" in text_of(app)  # in the footer
         select(app, mine.name)
         await pilot.press("r")
-        await until(pilot, lambda: screen_name(app) == "ReviewScreen")
+        await until(pilot, lambda: screen_name(app) == "ReviewScreen", "the ReviewScreen")
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.game.name == "alice-table"
         assert review.position == review.timeline.end == mine.session.position
         assert review.timeline.state(review.timeline.end) == mine.state
         await pilot.press("escape")
-        await until(pilot, lambda: screen_name(app) == "LobbyScreen")
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen", "the LobbyScreen")
         select(app, "bobs")
         await pilot.press("r")
         await pilot.pause()
@@ -407,13 +408,13 @@ async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(s
         )
         assert "You can review only a table you sat at or watched" in text_of(app)
         await pilot.press("w")
-        await until(pilot, lambda: screen_name(app) == "TableEndScreen")
+        await until(pilot, lambda: screen_name(app) == "TableEndScreen", "the TableEndScreen")
         await pilot.press("m")
-        await until(pilot, lambda: screen_name(app) == "LobbyScreen")
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen", "the LobbyScreen")
         await pilot.pause()
         select(app, "bobs")
         await pilot.press("r")
-        await until(pilot, lambda: screen_name(app) == "ReviewScreen")
+        await until(pilot, lambda: screen_name(app) == "ReviewScreen", "the ReviewScreen")
         assert app.screen.position == theirs.session.position  # type: ignore[attr-defined]
     assert {t.name: t.path.read_bytes() for t in (mine, theirs)} == files
 
@@ -433,7 +434,7 @@ async def test_a_table_still_played_is_reviewed_but_not_played_on(saves: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await to_lobby(pilot)
         await pilot.press("r")
-        await until(pilot, lambda: screen_name(app) == "ReviewScreen")
+        await until(pilot, lambda: screen_name(app) == "ReviewScreen", "the ReviewScreen")
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.position == 1
         await pilot.press("p")

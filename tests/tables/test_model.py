@@ -13,6 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from tui.waits import progressing
 
 from norsewind_tui.rules import IllegalMove
 from norsewind_tui.rules.moves import Move
@@ -213,9 +214,7 @@ def test_concurrent_writers_never_lose_a_decision(store: TableStore) -> None:
     ]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and store.open(alice.name, "x").session.position < 60:
-        time.sleep(0.05)
+    progressing(lambda: store.open(alice.name, "x").session.position, 60)
     stop.set()
     for t in threads:
         t.join(30)
@@ -267,9 +266,7 @@ def test_computers_played_by_every_process_at_once_play_the_game_a_lone_process_
     threads = [threading.Thread(target=run, args=(t,), daemon=True) for t in (alice, *others)]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and store.open(alice.name, "x").session.position < 45:
-        time.sleep(0.05)
+    progressing(lambda: store.open(alice.name, "x").session.position, 45)
     stop.set()
     for t in threads:
         t.join(30)
@@ -441,13 +438,9 @@ def _process_player(saves: str, name: str, identity: str, seed: int, queue: obje
     table = TableStore(Path(saves)).open(name, identity)
     acked: list[tuple[int, Move]] = []
     stop = threading.Event()
-    deadline = time.monotonic() + 60
 
     def watch() -> None:
-        while time.monotonic() < deadline:
-            if table.session.position >= 40 or table.finished:
-                break
-            time.sleep(0.05)
+        progressing(lambda: table.session.position, 40, lambda: table.finished)
         stop.set()
 
     threading.Thread(target=watch, daemon=True).start()

@@ -18,6 +18,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from textual.widgets import DataTable
+from tui.waits import until
 
 from norsewind_tui.rules.cards import compile_card_set
 from norsewind_tui.storage.clock import ManualClock
@@ -27,7 +28,7 @@ from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
 from .conftest import decide
-from .test_lobby import aio, to_lobby, until
+from .test_lobby import aio, to_lobby
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
@@ -205,7 +206,8 @@ async def test_the_lobby_shows_since_when_bob_has_had_the_turn(
     async with app.run_test(size=(80, 24)) as pilot:
         await to_lobby(pilot)
         grid = app.screen.query_one(DataTable)
-        await until(pilot, lambda: grid.row_count == 1)
+        await until(pilot, lambda: grid.row_count == 1, "the table listed")
         assert [str(c) for c in grid.get_row("friday")][2] == "bob\nsince 10:00"
         decide_at(clock, 20, bob)  # alice's turn since 10:20
-        await until(pilot, lambda: [str(c) for c in grid.get_row("friday")][2] == "you\nsince 10:20")
+        since = "you\nsince 10:20"
+        await until(pilot, lambda: [str(c) for c in grid.get_row("friday")][2] == since, "whose turn since when")

@@ -21,11 +21,12 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
 from norsewind_tui.storage.analysis import analysis_path, log_key, read_analysis, write_analysis
 from norsewind_tui.tui.analysis import analyse, jobs_for, judge, verdict_words
+from norsewind_tui.tui.messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from norsewind_tui.tui.screens.review import ReviewScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app
-from .waits import until
+from .waits import Seen, until
 
 
 def random_game(saves: Path, decisions: int, name: str = "random") -> SavedGame:
@@ -116,13 +117,17 @@ async def test_a_in_review_analyses_in_a_worker_and_n_visits_the_costly_ones(sav
     game = random_game(saves, 10)
     app = make_app(saves)
     app.initial_review = app.library.open(game.name, read_only=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    seen = Seen(AnalysisDone, AnalysisFailed, AnalysisProgress)
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         assert isinstance(screen, ReviewScreen)
         await until(pilot, lambda: screen.is_mounted, "the review screen")  # keys before that are dropped
         assert not analysis_path(saves, game.name).exists()  # nothing stored yet: it is computed now
         await pilot.press("a")  # (a fast machine may finish it within the key press: no check of "running")
-        await screen.workers.wait_for_complete()
+        # its end is a message (a loaded machine may not have started the worker when the press returns),
+        # awaited while each decision analysed is reported (a loaded machine takes longer, not red)
+        ended = (AnalysisDone, AnalysisFailed)
+        await until(pilot, lambda: any(seen.counts[k] for k in ended), "the analysis", progress=seen.counts.total)
         await pilot.pause()
         await pilot.pause()
         assert not screen.analysing

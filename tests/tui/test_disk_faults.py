@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import errno
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from norsewind_tui.storage import GameStore, atomic
 from norsewind_tui.storage.gamefile import GameFiles
 from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, make_app, new_game, screen_text, shown
+from .helpers import aio, make_app, new_game, shown
+from .waits import until
 
 
 def _failing(err: int) -> object:
@@ -73,14 +70,6 @@ async def test_a_failing_disk_gets_one_line_and_the_game_plays_on(saves: Path, m
     again.close()
 
 
-async def _until(pilot: Pilot[Any], predicate: Callable[[], object], timeout: float = 20.0) -> None:
-    """Let the app run until ``predicate()`` holds (the table's worker posts its changes)."""
-    start = time.monotonic()
-    while not predicate():
-        assert time.monotonic() - start < timeout, screen_text(pilot.app)
-        await pilot.pause(0.05)
-
-
 def _agrees(table: SharedTable, store: TableStore) -> bool:
     """The table's view is the generation in its file."""
     read = GameFiles(store.dir, table.name).read(store.cards)
@@ -100,12 +89,12 @@ async def test_a_failing_disk_at_a_shared_table(saves: Path, monkeypatch: pytest
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
-        await _until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby")
         await pilot.pause()
         await pilot.press("enter")
-        await _until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table")
         table: SharedTable = app.screen.table  # type: ignore[attr-defined]
-        await _until(pilot, lambda: table.is_my_turn() and table.session.position > 0)
+        await until(pilot, lambda: table.is_my_turn() and table.session.position > 0, "the computer's decisions")
         await pilot.pause()
         said = "saved alice-table.json, but the disk failed after: Input/output error"
         assert app.screen.query_one(StatusLine).message.startswith(said)
@@ -122,10 +111,6 @@ async def test_a_failing_disk_at_a_shared_table(saves: Path, monkeypatch: pytest
         assert table.session.position == position and _agrees(table, store)
         monkeypatch.undo()
 
-        start = time.monotonic()
-        while table.session.position == position or not table.is_my_turn():  # alice, then the computer
-            assert time.monotonic() - start < 20, screen_text(app)
-            if table.is_my_turn():
-                await pilot.press("enter")
-            await pilot.pause(0.05)
+        await pilot.press("enter")  # alice decides (the disk is back), then the computer if her turn ends
+        await until(pilot, lambda: table.session.position > position and table.is_my_turn(), "alice's turn again")
         assert _agrees(table, store) and table.warning is None

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.notifications import Notify
 from textual.pilot import Pilot
 
 from norsewind_tui import words
@@ -215,40 +216,64 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
     while not over.state.is_over:
         over.push(legal_moves(over.state)[0])
     app = make_app(saves, game=over)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notices = Seen(Notify)  # a notification leaves app._notifications after a few seconds
+    async with app.run_test(size=(80, 24), message_hook=notices) as pilot:
         assert type(app.screen).__name__ == "EndScreen"
         await pilot.press("h")
-        await pilot.pause()
-        assert any("The game is over: no hint" in n.message for n in app._notifications)
+        await until(pilot, lambda: any("The game is over: no hint" in n for n in notices.notified), "the notice")
+
+
+async def hal_plays(pilot: Pilot[Any], game: Any, gate: Gate, seen: Seen) -> None:
+    """Let Hal's decisions through the gate one by one until it is Ana's turn."""
+    while game.state.current == 1:
+        moved = seen.counts[ComputerMoved]
+        await gate.asked()
+        gate.release()
+        await seen.next(pilot, ComputerMoved, moved)
 
 
 @aio
-async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(saves: Path) -> None:
+async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate()  # Hal decides only when let through: Ana's turn is over before Hal's begins
+    monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
     game = with_computer(saves, seed=28)
     app = make_app(saves, game=game, delay=0.3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        log: Any = app.screen.query_one("#log")
-        await until(pilot, lambda: game.state.current == 0, "the computer's turn (if it begins)")
-        while game.state.current == 0:
-            await pilot.press("enter")
-        mine = game.session.position - 1  # Ana's last decision of the turn
-        lines_before = len(log.plain_lines)
-        await until(pilot, lambda: game.state.current == 0, "the computer's turn")
-        hal = [game.session.moves[i] for i in range(mine + 1, game.session.position)]
-        assert len(hal) >= 2  # a card and its kingdom at least
-        await pilot.pause()
-        hal_lines = [line for line in log.plain_lines[lines_before:] if line.startswith("Hal ")]
-        assert len(hal_lines) >= len(hal)  # every decision of the computer is in the log
-        took = next(line for line in hal_lines if line.startswith("Hal took the "))
-        # back to Ana: the status line sums up the computer's turn (the log at 80x24 has 2 lines)
-        assert status(app).startswith("Hal (computer): " + took[len("Hal ") :].rstrip(".") + ";")
-        await pilot.press("u")
-        if type(app.screen).__name__ == "ConfirmScreen":  # Ana's last decision revealed a card
-            await pilot.press("y")
-        await pilot.pause()
-        assert game.session.position == mine  # back to Ana's decision, over Hal's moves
-        assert game.state.current == 0
-        assert type(app.screen).__name__ == "GameScreen"
+    seen = Seen(ComputerMoved)
+    try:
+        async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+            log: Any = app.screen.query_one("#log")
+            await hal_plays(pilot, game, gate, seen)  # if Hal begins
+            while game.state.current == 0:
+                position = game.session.position
+                await pilot.press("enter")
+                await until(pilot, lambda p=position: game.session.position > p, "Ana's decision")  # type: ignore[misc]
+            mine = game.session.position - 1  # Ana's last decision of the turn
+            lines_before = len(log.plain_lines)
+            await hal_plays(pilot, game, gate, seen)
+            hal = [game.session.moves[i] for i in range(mine + 1, game.session.position)]
+            assert len(hal) >= 2  # a card and its kingdom at least
+            hal_lines = [line for line in log.plain_lines[lines_before:] if line.startswith("Hal ")]
+            assert len(hal_lines) >= len(hal)  # every decision of the computer is in the log
+            took = next(line for line in hal_lines if line.startswith("Hal took the "))
+            # back to Ana: the status line sums up the computer's turn (the log at 80x24 has 2 lines)
+            assert status(app).startswith("Hal (computer): " + took[len("Hal ") :].rstrip(".") + ";")
+            await pilot.press("u")
+            await until(pilot, lambda: game.session.position == mine or asks_to_confirm(app), "the undo")
+            if asks_to_confirm(app):  # Ana's last decision revealed a card
+                await pilot.press("y")
+                await until(pilot, lambda: game.session.position == mine, "the undo")
+            assert game.session.position == mine  # back to Ana's decision, over Hal's moves
+            assert game.state.current == 0
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameScreen"
+    finally:
+        gate.open()
+
+
+def asks_to_confirm(app: Any) -> bool:
+    return type(app.screen).__name__ == "ConfirmScreen"
 
 
 @aio

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from textual import events
 from textual.keys import _character_to_key
+from textual.notifications import Notify
 from textual.pilot import Pilot
 
 from norsewind_tui.rules import GameConfig, legal_moves
@@ -25,9 +26,9 @@ from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.keyflood import KEY_BACKLOG, bounded_driver
 
-from .helpers import aio, make_app, new_game
+from .helpers import aio, make_app, new_game, screen_text
 from .pty_flood import PLAYER, flood
-from .waits import until
+from .waits import Seen, until
 
 # Every printable character and the keys the screens bind, but not the two that quit the app.
 KEYS = [c for c in string.printable[:94] if c != "q"] + [
@@ -49,24 +50,34 @@ def _key(app: NorsewindApp, key: str) -> events.Event:
     return event
 
 
-async def burst(pilot: Pilot[Any], keys: list[str]) -> None:
-    """Hand every key to the driver at once (as a paste arrives), then let the app deal with them."""
+async def burst(pilot: Pilot[Any], keys: list[str], seen: Seen) -> None:
+    """Hand every key to the driver at once (as a paste arrives), then let the app deal with them.
+
+    ``seen`` (the app's message hook) counts the keys dispatched: the burst is over once each key
+    was dispatched or dropped, and what the last ones started has finished starting.
+    """
     app = pilot.app
     assert isinstance(app, NorsewindApp)
     driver = app._driver
     assert driver is not None
+    dispatched, dropped = seen.counts[events.Key] + seen.counts[events.Paste], app.keys.dropped
     for key in keys:
         driver.send_message(_key(app, key))
     settled: list[Any] = []
 
-    def dealt_with() -> bool:  # no key left, and what the last ones started has finished starting
+    def handled() -> int:  # keys of the burst dispatched or dropped so far
+        return seen.counts[events.Key] + seen.counts[events.Paste] - dispatched + app.keys.dropped - dropped
+
+    def dealt_with() -> bool:
+        every = handled()
         # A widget's message loop keeps its last message alive until the next one arrives (Textual),
-        # so a key or two may outlive the burst: "left" is at most that, unchanged for 5 looks.
+        # so a few keys outlive the burst in app.keys.live: unchanged for 5 looks is settled.
         now = (app.screen, app.screen.is_mounted, len(app.keys.live))
         settled[:] = [*settled[-4:], now] if settled and settled[-1] == now else [now]
-        return len(settled) == 5 and now[1] and now[2] <= 2
+        return every >= len(keys) and len(settled) == 5 and now[1]
 
-    await until(pilot, dealt_with, "the burst dealt with")
+    # None: the loop just runs (pilot.pause would wait for the screen's queue, behind the whole burst)
+    await until(None, dealt_with, "the burst dealt with", show=lambda: screen_text(app), progress=handled)
 
 
 def random_keys(seed: int, n: int) -> list[str]:
@@ -114,12 +125,13 @@ def _app_for(where: str, saves: Path) -> NorsewindApp:
 @aio
 async def test_a_random_burst_of_keys_and_pastes_never_crashes_a_screen(saves: Path, where: str, seed: int) -> None:
     app = _app_for(where, saves)
-    async with app.run_test(size=(80, 24)) as pilot:
+    seen = Seen(events.Key, events.Paste)
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         await pilot.press(*SCREENS[where])
         if where == "too small":
             await pilot.resize_terminal(60, 20)
         await until(pilot, lambda: app.screen.is_mounted, "the screen")
-        await burst(pilot, random_keys(seed, 800))
+        await burst(pilot, random_keys(seed, 800), seen)
         if app.is_running:  # (random keys may also choose "Quit" in a menu: a clean end)
             assert app.return_code is None
             await pilot.press("ctrl+c")  # a known key still works: ctrl+c quits, from any screen
@@ -136,13 +148,15 @@ async def test_a_thousand_pasted_enters_start_at_most_one_game(saves: Path, wher
         new_game(saves, ("Ana",)).close()
     before = _saves_count(saves)
     app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notices = Seen(Notify, events.Key, events.Paste)  # notices kept: Textual drops them after 5 s
+    async with app.run_test(size=(80, 24), message_hook=notices) as pilot:
         await pilot.press(*MENUS[where])
         await until(pilot, lambda: app.screen.is_mounted, "the menu")
-        await burst(pilot, ["enter"] * 1000)
+        await burst(pilot, ["enter"] * 1000, notices)
         assert app.is_running
         assert app.keys.dropped >= 1000 - KEY_BACKLOG  # the backlog is bounded: the rest was dropped
-        assert "Too many keys at once" in "".join(str(n.message) for n in app._notifications)
+        await until(pilot, lambda: "Too many keys" in "".join(notices.notified), "the notice")  # it follows the drop
+        assert "Too many keys at once" in "".join(notices.notified)
     assert _saves_count(saves) - before <= 1
 
 

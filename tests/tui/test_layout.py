@@ -20,10 +20,12 @@ from norsewind_tui.rules.scoring import score_breakdown
 from norsewind_tui.rules.state import Phase
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.messages import ComputerMoved, HintReady
 from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
 from .helpers import PROFILE, aio, make_app, new_game, screen_text
 from .layout import LONG_NAMES, layout_problems
+from .waits import Seen, until
 
 SIZE = (80, 24)
 # the size that counts, and a wide one: the side panel, spaced rows (issue 23: wider never shows less)
@@ -112,16 +114,17 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
     while game.state.current != 0:
         game.push(legal_moves(game.state)[0])
     app = make_app(saves, game=game)
-    async with app.run_test(size=SIZE) as pilot:
-        turn = app.screen.game.state.turn  # type: ignore[attr-defined]
-        while app.screen.game.state.current == 0 and app.screen.game.state.turn == turn:  # type: ignore[attr-defined]
+    seen = Seen(ComputerMoved)
+    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
+        turn = game.state.turn
+        while game.state.current == 0 and game.state.turn == turn:
+            position = game.session.position
             await pilot.press("enter")  # your turn, decision by decision, until the computers play
-            await pilot.pause()
-        await app.workers.wait_for_complete()
-        for _ in range(20):
-            await pilot.pause()
-            if app.screen.is_human_turn():  # type: ignore[attr-defined]
-                break
+            await until(pilot, lambda p=position: game.session.position > p, "your decision")  # type: ignore[misc]
+        # each computer's decision is a message: awaited one by one until it is your turn again (a
+        # worker may end cancelled, its move posted, when the next decision starts: not awaited)
+        while not app.screen.is_human_turn():  # type: ignore[attr-defined]
+            await seen.next(pilot, ComputerMoved, seen.counts[ComputerMoved])
         status = app.screen.query_one(StatusLine).message
         assert "Cunegonde-Wilhe." in status  # the first computer, by its name as written everywhere in the game
         assert_fits(app)
@@ -134,10 +137,12 @@ async def test_the_vikings_turn_fits(saves: Path, size: tuple[int, int]) -> None
     game = game_at(saves, LONG_NAMES[:1], "action")
     app = make_app(saves, game=game)
     async with app.run_test(size=size) as pilot:
-        turn = app.screen.game.state.turn  # type: ignore[attr-defined]
-        while app.screen.game.state.turn == turn:  # type: ignore[attr-defined]
+        turn = game.state.turn
+        while game.state.turn == turn:
+            position = game.session.position
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda p=position: game.session.position > p, "your decision")  # type: ignore[misc]
+        await pilot.pause()
         assert_fits(app)
 
 
@@ -146,10 +151,10 @@ async def test_the_vikings_turn_fits(saves: Path, size: tuple[int, int]) -> None
 async def test_a_hint_fits(saves: Path, size: tuple[int, int]) -> None:
     game = game_at(saves, LONG_NAMES[:2], "action")
     app = make_app(saves, game=game)
-    async with app.run_test(size=size) as pilot:
+    seen = Seen(HintReady)
+    async with app.run_test(size=size, message_hook=seen) as pilot:
         await pilot.press("h")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await seen.next(pilot, HintReady, 0)
         assert app.screen.hint_for is None  # type: ignore[attr-defined]
         assert_fits(app)
 
@@ -318,8 +323,6 @@ async def test_the_presence_pages_fit(
     saves: Path, keys: list[str], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
     """The title with "Your turn at 2 tables", the lobby with everyone's presence, the settings page."""
-    from .waits import until
-
     monkeypatch.setenv("NORSEWIND_PLAYER", LONG_NAMES[0])
     _tables_with_presence(saves)
     new_game(saves, LONG_NAMES[:1], seed=9).close()
@@ -343,7 +346,6 @@ async def test_the_table_prompt_with_an_away_player_fits(
     from norsewind_tui.tui.screens.table import TableScreen
 
     from .tables_at import table_at_turn_of
-    from .waits import until
 
     first, second = LONG_NAMES[:2]
     monkeypatch.setenv("NORSEWIND_PLAYER", first)

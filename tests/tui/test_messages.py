@@ -15,6 +15,7 @@ from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app, new_game, screen_text
 from .test_layout import game_at
+from .waits import until
 
 
 def status(app: Any) -> str:
@@ -110,8 +111,8 @@ async def test_the_taken_castle_is_spaced_and_the_end_is_said_once(saves: Path) 
 @aio
 async def test_the_title_footer_offers_t(saves: Path) -> None:
     app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with app.run_test(size=(80, 24)) as pilot:  # the footer is drawn after the first frame
+        await until(pilot, lambda: "t Tables" in screen_text(app).splitlines()[-1], "the footer's t Tables")
         assert "t Tables" in screen_text(app).splitlines()[-1]
 
 
@@ -138,10 +139,8 @@ async def test_a_stale_message_is_cleared_by_the_next_decision_at_a_table(
         assert status(app).startswith("Wait: ")
         mover.poll()
         mover.push(mover.legal_moves()[0])  # the other player decides
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if app.screen.state.turn != 1 or app.screen.game.session.position > 0:  # type: ignore[attr-defined]
-                break
+        screen: Any = app.screen
+        await until(pilot, lambda: screen.state.turn != 1 or screen.game.session.position > 0, "the other's decision")
         await pilot.pause()
         assert app.screen.game.session.position == 1  # type: ignore[attr-defined]
         assert not status(app).startswith("Wait: ")

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
+from textual.widgets import Input
+from textual.worker import WorkerState
 
 from norsewind_tui.rules import final_result, legal_moves
 from norsewind_tui.rules.cards import CardDB
@@ -224,9 +226,15 @@ async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None
         await pilot.press(*"undo")
         palette = app.screen
         assert isinstance(palette, CommandPalette)
-        # the search runs in a worker (one per key, each replacing the last): wait for the last one
-        searches = [w for w in app.workers if w.group == palette._GATHER_COMMANDS_GROUP and not w.is_cancelled]
-        await app.workers.wait_for_complete(searches)
+        # the search runs in a worker (one per key, each cancelling the last, so a search awaited may
+        # end cancelled): wait until the four keys are typed and no search is left to run
+        searching = (WorkerState.PENDING, WorkerState.RUNNING)
+
+        def searched() -> bool:
+            workers = [w for w in app.workers if w.group == palette._GATHER_COMMANDS_GROUP]
+            return palette.query_one(Input).value == "undo" and not any(w.state in searching for w in workers)
+
+        await until(pilot, searched, "the palette's search")
         await pilot.pause()
         hits = palette.query_one(CommandList)
         assert hits.option_count >= 1 and hits.highlighted == 0

@@ -18,6 +18,7 @@ from norsewind_tui.tui.screens.form import clean_name
 from norsewind_tui.tui.screens.new_game import NameInput
 
 from .helpers import aio, make_app, screen_text
+from .waits import until
 
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 WAIT = 30.0
@@ -153,8 +154,5 @@ async def test_the_proposed_table_name_is_a_value_kept_with_enter(saves: Path, m
         assert field.value == "alice-table-2" and not field.placeholder
         field.focus()
         await pilot.press("enter")
-        for _ in range(50):
-            await pilot.pause()
-            if TableStore(saves).exists("alice-table-2"):
-                break
+        await until(pilot, lambda: TableStore(saves).exists("alice-table-2"), "the table written")
         assert TableStore(saves).exists("alice-table-2")

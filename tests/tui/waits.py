@@ -2,25 +2,32 @@
 
 ``Seen`` is a ``run_test(message_hook=...)``: it counts the messages the app
 dispatches and lets a test await the next one of a kind (a computer's move, a
-hint's answer).  ``until`` is for the few changes that come with no message
-(a poll timer reloading a watched game): it lets the app run until the
-condition holds, and fails after ``WAIT`` seconds, a bound that no healthy run
-comes near, so a loaded machine makes the test slower, never red.
+hint's answer); it keeps the notifications too (Textual drops a notification
+from ``app._notifications`` once its few seconds are up: on a loaded machine
+that can be before the test looks).  ``until`` is the one polling helper, for
+the few changes that come with no message (a poll timer reloading a watched
+game, another process's screen or file): it lets the app (or the event loop)
+run until the condition holds, and fails after ``WAIT`` seconds, a bound that no
+healthy run comes near, so a loaded machine makes the test slower, never red.
 
 ``Gate`` holds each computer decision in its worker thread until the test
 lets it through, so "the computer is thinking" is a state the test is in, not
-a moment it has to hit.
+a moment it has to hit.  ``Returns`` reports each return of a function a worker
+calls, so that "the app looked and did nothing" is checked after the look,
+while the test holds back what would let it act.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from textual.message import Message
+from textual.notifications import Notify
 from textual.pilot import Pilot
 
 from norsewind_tui.rules.moves import Move
@@ -38,11 +45,14 @@ class Seen:
         self.counts: Counter[type[Message]] = Counter()
         self._waiting: list[tuple[type[Message], int, asyncio.Future[None]]] = []
         self._seen: dict[int, Message] = {}  # held, so that an id is not reused
+        self.notified: list[str] = []  # the text of every notification (count Notify to keep them)
 
     def __call__(self, message: Message) -> None:
         if type(message) not in self.kinds or id(message) in self._seen:
             return  # the same message bubbling up to the app
         self._seen[id(message)] = message
+        if isinstance(message, Notify):
+            self.notified.append(message.notification.message)
         self.counts[type(message)] += 1
         for kind, count, done in self._waiting:
             if self.counts[kind] >= count and not done.done():
@@ -62,13 +72,36 @@ class Seen:
         await pilot.pause()  # the handler has run; let the screen catch up
 
 
-async def until(pilot: Pilot[Any], done: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``done()`` holds; fail after ``WAIT`` seconds."""
+async def until(
+    pilot: Pilot[Any] | None,
+    done: Callable[[], object],
+    what: str,
+    show: Callable[[], object] | None = None,
+    progress: Callable[[], object] | None = None,
+) -> None:
+    """Let the app (``pilot``; None: just the event loop) run until ``done()`` holds; fail after
+    ``WAIT`` seconds (counted again whenever ``progress()`` changes: a long burst of work that is
+    still moving on), saying ``what`` was awaited and ``show()`` (default: the app's screen)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT
+    last = progress() if progress is not None else None
     while not done():
-        assert loop.time() < deadline, f"timed out waiting for {what}"
-        await pilot.pause(0.02)
+        if progress is not None and (now := progress()) != last:
+            last, deadline = now, loop.time() + WAIT
+        if loop.time() >= deadline:
+            seen = show() if show is not None else screen_of(pilot) if pilot is not None else ""
+            raise AssertionError(f"timed out waiting for {what}:\n{seen}")
+        if pilot is not None:
+            await pilot.pause(0.02)
+        else:
+            await asyncio.sleep(0.02)
+
+
+def screen_of(pilot: Pilot[Any]) -> str:
+    try:
+        return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
+    except Exception as exc:  # no screen to show (the app has ended)
+        return f"(no screen: {exc!r})"
 
 
 Decide = Callable[[Computer, int, str, State], Move]
@@ -111,3 +144,47 @@ class Gate:
     def open(self) -> None:
         """Let every decision through from now on (so no worker is left waiting)."""
         self._through.release(10_000)
+
+
+class Returns:
+    """A spy around a function a worker thread calls: each value it returns, in order, for the test."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self._returned = threading.Condition()
+
+    def wrap(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        def spied(*args: Any, **kwargs: Any) -> Any:
+            value = function(*args, **kwargs)
+            with self._returned:
+                self.values.append(value)
+                self._returned.notify_all()
+            return value
+
+        return spied
+
+    async def next(self, after: int) -> Any:
+        """The value of the call after the first ``after`` ones (waits for it to return)."""
+
+        def take() -> Any:
+            with self._returned:
+                if not self._returned.wait_for(lambda: len(self.values) > after, WAIT):
+                    raise TimeoutError(f"no return beyond the first {after}")
+                return self.values[after]
+
+        return await asyncio.to_thread(take)
+
+
+def progressing(position: Callable[[], int], target: int, done: Callable[[], bool] = lambda: False) -> int:
+    """Block (threads, processes) until ``position()`` reaches ``target`` or ``done()``; give up only
+    when ``WAIT`` seconds pass without it moving on, so a slow machine is never a failure.  The last
+    position seen (the caller asserts on it)."""
+    last, since = position(), time.monotonic()
+    while last < target and not done():
+        time.sleep(0.05)
+        now = position()
+        if now > last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since > WAIT:
+            break
+    return last
