@@ -26,7 +26,6 @@ from ..storage import (
     resolve_saves_dir,
 )
 from ..storage.format import Seat as SeatKind
-from ..storage.gamefile import OpenGame
 from ..storage.handle import GameHandle
 from ..storage.identity import player_identity
 
@@ -98,8 +97,6 @@ class Library:
 
     def branch(self, game: GameHandle, position: int, name: str | None = None) -> SavedGame:
         """Play on from ``game`` after ``position`` decisions as a new game (no medal, R25)."""
-        if not isinstance(game, OpenGame):
-            raise StorageError(f"{game.name}: this game cannot be played on from here")
         return self.store.branch(game, position, name)
 
     def open(self, name: str, read_only: bool = False) -> SavedGame:

@@ -79,8 +79,8 @@ class Palette(CommandPalette):
 
 def exit_line(game: GameHandle) -> str:
     """What the terminal says after the app, about the game left: how to come back to it."""
-    if isinstance(game, SharedTable):  # a login's game (serve, ForceCommand) comes back by logging in again
-        return f"You left the table {game.name}; it is saved: {COME_BACK}." if logged_in_remotely() else game.exit_hint
+    if game.shared:  # a login's game (serve, ForceCommand) comes back by logging in again
+        return game.exit_line(COME_BACK if logged_in_remotely() else None)
     if game.finished:
         return ""
     return to_type(f"Your game is saved as {game.name}", come_back_hint(f"norsewind resume {game.name}"))
@@ -421,9 +421,9 @@ class NorsewindApp(App[str]):
         """At a table while one is shown (its game or its score pad), else in the app."""
         if self.presence is None:
             return
-        table = getattr(screen, "table", None)
-        if isinstance(table, SharedTable):
-            self.presence.at_table(table.name)
+        table = screen.table_shown if isinstance(screen, NorsewindScreen) else None
+        if table is not None:
+            self.presence.at_table(table)
         else:
             self.presence.in_app()
         self._write_presence_soon()
@@ -444,8 +444,8 @@ class NorsewindApp(App[str]):
         the table shown, or the player turned it off; each turn once (``quiet``: the first look, whose
         turns the title already says)."""
         # the table under a pushed page (review, help, "terminal too small") is still the one shown
-        tables = [getattr(s, "table", None) for s in self.screen_stack]
-        here = next((t.name for t in reversed(tables) if isinstance(t, SharedTable)), None)
+        shown = [s.table_shown for s in self.screen_stack if isinstance(s, NorsewindScreen)]
+        here = next((name for name in reversed(shown) if name is not None), None)
         fresh = []
         for table in around.my_turns(self.identity):
             key = turn_key(table)

@@ -72,6 +72,8 @@ class AppServices(Protocol):
 class NorsewindScreen(Screen[ResultType]):
     """A screen of the Norsewind app."""
 
+    table_shown: str | None = None  # the shared table this page shows (its game, its score pad), if any
+
     @property
     def norsewind(self) -> AppServices:
         return cast(AppServices, self.app)
