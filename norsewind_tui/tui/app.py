@@ -120,6 +120,7 @@ class NorsewindApp(App[str]):
         self.clock = clock  # presence and "since when" (tests move a ManualClock by days)
         self.identity = self.library.identity()
         self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
+        self.key_time: float | None = None  # when the key being handled arrived (AppServices)
         self.around: Around | None = None  # the latest look at the tables and everyone's presence
         self.around_period = AROUND_PERIOD
         self._looks = PresenceStore(self.library.saves_dir, clock)  # the looks' own (its cache is not shared)
@@ -495,6 +496,8 @@ class NorsewindApp(App[str]):
             and not self.takes_keys(self.screen)
         ):
             return
+        if isinstance(event, events.Key):  # its binding runs in this call: the screen asks when it arrived
+            self.key_time = event.time
         await super().on_event(event)
 
     async def run_action(self, action: Any, default_namespace: DOMNode | None = None, namespaces: Any = None) -> bool:

@@ -75,3 +75,22 @@ async def test_one_enter_in_each_of_two_apps_makes_one_decision(saves: Path) -> 
             await pilot_one.pause()
         assert first.game.session.position == position + 1
         assert not first.query_one(StatusLine).message.startswith("Nothing done")  # its decision was made
+
+
+@aio
+async def test_keys_typed_ahead_in_one_app_make_each_decision(saves: Path) -> None:
+    """A player's own decision counts from the moment its key arrived: the keys typed after it, before
+    it was drawn, are meant for the positions it leads to (only a change from elsewhere waits to be drawn)."""
+    table = alice_to_take_a_card(saves)
+    position = table.session.position
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = TableScreen(TableStore(saves).open("duo", "alice"))
+        await app.push_screen(screen)
+        await pilot.pause()
+        burst = [events.Key("1", "1"), events.Key("1", "1")]  # slot 1, then kingdom 1, in one burst
+        for key in burst:
+            app.post_message(key)
+        await until(pilot, lambda: screen.game.session.position == position + 2, "both decisions")
+        assert TableStore(saves).open("duo", "alice").session.position == position + 2
+        assert not screen.query_one(StatusLine).message.startswith("Nothing done")

@@ -39,6 +39,7 @@ class AppServices(Protocol):
     around: Around | None  # the latest look at the tables and everyone's presence (None: not yet)
     settings: Settings  # this player's settings (storage/settings.py)
     settings_notice: str  # why the settings file could not be read ("" when it could)
+    key_time: float | None  # when the key whose binding runs now arrived (its decision's view, issue 24.4)
 
     def save_settings(self, settings: Settings) -> None: ...
 

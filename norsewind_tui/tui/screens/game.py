@@ -140,7 +140,7 @@ class GameScreen(NorsewindScreen[None]):
         self.lesson: Lesson | None = None  # a tutorial's
         self.standin_events: dict[int, str] = {}  # id(event) -> whose seat a computer played it in
         self.shown: list[tuple[float, Snapshot]] = []  # (when drawn, the view): the last SHOWN
-        self.key_time: float | None = None  # when the key (or click) being handled arrived
+        self.click_time: float | None = None  # when the click being handled arrived (a key's: the app's)
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hint_for: State | None = None  # the position a hint is being worked out for
         self.announced: Announced | None = None  # the plan the last hint announced (hints within a turn follow it)
@@ -225,21 +225,26 @@ class GameScreen(NorsewindScreen[None]):
         if self.lesson is not None:
             self.lesson.synced()
 
-    def mark_shown(self) -> None:
-        """The view is drawn: a key from now on decides on it."""
-        view = self.game.view
-        if not self.shown or self.shown[-1][1] is not view:
-            self.shown = [*self.shown[-(SHOWN - 1) :], (get_time(), view)]
+    def mark_shown(self, at: float | None = None) -> None:
+        """The view is drawn (``at``: since then): a key arriving from then on decides on it.
 
-    def seen_view(self) -> Snapshot | None:
-        """The view on screen when the key being handled arrived (None: not known, the current one)."""
-        when, self.key_time = self.key_time, None
-        seen = None
-        if when is not None:
-            for at, view in self.shown:
-                if at <= when:
-                    seen = view
-        return seen
+        A change from elsewhere counts once drawn; this screen's own decision from when its key
+        arrived (a key typed after it is meant for what it leads to)."""
+        view = self.game.view
+        if not any(seen is view for _, seen in self.shown):
+            self.shown = [*self.shown[-(SHOWN - 1) :], (get_time() if at is None else at, view)]
+
+    def arrived(self) -> float | None:
+        """When the click, else the key, being handled arrived (the app notes each key's)."""
+        when, self.click_time = self.click_time, None
+        return when if when is not None else self.norsewind.key_time
+
+    def seen_view(self, when: float | None) -> Snapshot | None:
+        """The view on screen at ``when`` (None: not known, the current one)."""
+        if when is None:
+            return None
+        shown = [(at, view) for at, view in self.shown if at <= when]
+        return max(shown, key=lambda entry: entry[0])[1] if shown else None
 
     def redraw(self) -> None:
         """Only the cursor moved: redraw the boards, not the prompt."""
@@ -403,7 +408,8 @@ class GameScreen(NorsewindScreen[None]):
     def apply(self, move: Move) -> None:
         mover = self.state.current
         by_computer = self.is_computer(mover)
-        seen = None if by_computer else self.seen_view()
+        when = None if by_computer else self.arrived()
+        seen = self.seen_view(when)
         try:
             events = self.game.push(move, seen=seen)
         except IllegalMove as exc:
@@ -415,6 +421,8 @@ class GameScreen(NorsewindScreen[None]):
         except StorageError as exc:  # a save that cannot be written: the move was taken back
             self.say(str(exc), "error")
             return
+        if not by_computer:
+            self.mark_shown(when)
         self.log_events(events)
         self.castle_mode = False
         self.view_seat = None
@@ -468,7 +476,7 @@ class GameScreen(NorsewindScreen[None]):
             return
         if self.view_seat is not None and key[0] in ("row", "space", "disc"):
             self.view_seat = None
-        self.key_time = message.time
+        self.click_time = message.time
         self.choose_key(key)
 
     # ------------------------------------------------------------------ the computer, and changes made elsewhere
@@ -644,7 +652,6 @@ class GameScreen(NorsewindScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A key whose binding is off now (hidden from the footer) says why it does nothing."""
-        self.key_time = event.time  # its decision is tied to the view drawn when it arrived
         refusal = self.key_refusal(event.key)
         if refusal:
             event.stop()
@@ -829,6 +836,7 @@ class GameScreen(NorsewindScreen[None]):
     def after_undo(self, message: str) -> None:
         if self.lesson is not None:
             self.lesson.undone()
+        self.mark_shown(self.arrived())  # this screen's own change
         self.computer_events = []
         self.castle_mode = False
         self.cursor = None
