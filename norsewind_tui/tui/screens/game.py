@@ -19,7 +19,7 @@ from functools import partial
 from typing import ClassVar, Protocol
 
 from textual import events, work
-from textual._time import get_time
+from textual._time import get_time  # the clock of events.Key.time (a key is matched to a view by it)
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
