@@ -632,18 +632,8 @@ class SavedGame(OpenGame):
 
     def reload(self) -> bool:
         """Read-only games: pick up what the holder saved since; True when the game changed."""
-        current = stamp_of(self.path)
-        if current == self._snap.stamp:
-            return False
-        gen = self._files.read(self.store.cards)
-        if gen is None:
-            raise SaveError(f"{self.path}: the game was removed")
-        if gen.value.save.generation == self.generation and gen.stamp == current:
-            self._snap = dataclasses.replace(self._snap, stamp=current)
-            return False
-        self._snap = snapshot_of(gen)
-        self.notice = gen.notice
-        return True
+        view = self.fetch()
+        return view is not None and self.adopt(view) is not None
 
     def close(self) -> None:
         """Release the lock (the game stays saved)."""
