@@ -25,8 +25,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,10 +47,13 @@ from .dailyseed import daily_of
 from .errors import GameLocked, ReadOnlyGame, SaveConflict, SaveError
 from .format import MAX_TEXT, SaveMeta, SeatMeta, decode_save, now, printable_problem
 from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
+from .handle import Change, Decide, GameHandle
 from .paths import SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import GameRecord, ProfileStore
+from .standin import STANDIN_BOT, StandIn
 from .undo import FINISHED, redo_step, undo_step
 from .verify import Loaded, load_bytes, verify
+from .watch import FALLBACK, FileWatch
 
 __all__ = ["GameFinished", "GameStore", "Loaded", "SaveSummary", "SavedGame", "load_bytes", "verify"]
 
@@ -198,7 +202,7 @@ class GameStore:
         """
         return self._new_file(name, session, meta, default=name, stamp=stamp)
 
-    def branch(self, game: OpenGame, position: int, name: str | None = None) -> SavedGame:
+    def branch(self, game: GameHandle, position: int, name: str | None = None) -> SavedGame:
         """Play on from ``game`` after ``position`` decisions, as a new game (issue 12, R25).
 
         The new file holds the first ``position`` moves of the log, the same seats, a new
@@ -383,6 +387,7 @@ class SavedGame(OpenGame):
         self._snap = snapshot
         self._lock = lock
         self.notice = snapshot.notice  # a one-line message for the user (backup used, migrated, ...)
+        self._asked: object = None  # the position the computer last decided for (the follower's thread)
 
     def _current(self) -> Snapshot:
         return self._snap
@@ -390,6 +395,88 @@ class SavedGame(OpenGame):
     @property
     def read_only(self) -> bool:
         return self._lock is None
+
+    # what this terminal may do (the GameHandle's questions)
+    @property
+    def view(self) -> Snapshot:
+        return self._snap
+
+    @property
+    def shared(self) -> bool:
+        return False
+
+    @property
+    def seat(self) -> int | None:
+        return None  # every person's seat is played here, in turn
+
+    def turn_problem(self) -> str | None:
+        state = self.state
+        if state.is_over:
+            return "the game is over"
+        if self._lock is None or self.seats[state.current].kind == "computer":
+            return "it is not your decision"
+        return None
+
+    def computer_to_move(self, *, standin: StandIn | None = None) -> tuple[int, str] | None:
+        """(seat, bot) when a computer seat is to move in this game (never while watching it)."""
+        state = self.state
+        if state.is_over or self._lock is None:
+            return None
+        meta = self.seats[state.current]
+        return (state.current, meta.bot or STANDIN_BOT) if meta.kind == "computer" else None
+
+    def computer_made(self) -> frozenset[int]:
+        return frozenset()  # a computer plays only its own seats here
+
+    def exit_line(self, come_back: str | None = None) -> str:
+        if self.finished:
+            return ""
+        return f"Your game is saved as {self.name}: {come_back or f'norsewind resume {self.name}'}"
+
+    # following it
+    def watch(self) -> FileWatch | None:
+        """Read-only: its holder's writes wake the follower.  Held: only this process writes it."""
+        if self._lock is not None:
+            return None
+        return FileWatch(self.path.parent, (self._files.main.name, self._files.backup.name), FALLBACK)
+
+    def changes(self, latest: Snapshot, decide: Decide, pause: float, standin: StandIn | None) -> Iterator[Change]:
+        """Watching: the file if its holder saved since.  Held: the computer's decision, made here
+        (``push`` it in the app's thread), once for each position."""
+        if self._lock is None:
+            newer = self.fetch()
+            if newer is not None:
+                yield Change(latest.state, view=newer)
+            return
+        state = self.state
+        turn = self.computer_to_move()
+        if turn is None or state is self._asked:
+            return
+        start = time.monotonic()
+        move = decide(turn[0], turn[1], state)
+        rest = pause - (time.monotonic() - start)
+        if rest > 0:
+            time.sleep(rest)
+        self._asked = state
+        yield Change(state, move=move)
+
+    def fetch(self) -> Snapshot | None:
+        """The file as its holder saved it, when that is another generation (changes nothing)."""
+        if stamp_of(self.path) == self._snap.stamp:
+            return None
+        gen = self._files.read(self.store.cards)
+        if gen is None:
+            raise SaveError(f"{self.path}: the game was removed")
+        if gen.value.save.generation == self.generation:
+            return None
+        return snapshot_of(gen)
+
+    def adopt(self, view: Snapshot) -> Snapshot | None:
+        if view.generation == self.generation and view.meta.id == self.meta.id:
+            return None
+        old, self._snap = self._snap, view
+        self.notice = view.notice
+        return old
 
     def __repr__(self) -> str:
         s = self.session
@@ -428,8 +515,9 @@ class SavedGame(OpenGame):
     def legal_moves(self) -> list[Move]:
         return self.session.legal_moves()
 
-    def push(self, move: Move) -> list[Event]:
-        """Apply ``move`` and autosave; ``IllegalMove`` (untouched) if the rules refuse it.
+    def push(self, move: Move, seen: Snapshot | None = None) -> list[Event]:
+        """Apply ``move`` and autosave; ``IllegalMove`` (untouched) if the rules refuse it.  Only this
+        process changes a held game: ``seen`` is always the position.
 
         If the save cannot be written the move is taken back and ``SaveError`` raised, so the
         game in memory never runs ahead of the file.
@@ -448,6 +536,7 @@ class SavedGame(OpenGame):
     def _go(self, target: int, meta: SaveMeta) -> None:
         """Stand at ``target`` of the log and autosave (nothing changes if the save fails)."""
         old = self.session.position
+        self._asked = None  # undo, redo: the computer may be asked again for a position it left
         self.session.go_to(target)
         try:
             self._write(meta)
@@ -547,18 +636,8 @@ class SavedGame(OpenGame):
 
     def reload(self) -> bool:
         """Read-only games: pick up what the holder saved since; True when the game changed."""
-        current = stamp_of(self.path)
-        if current == self._snap.stamp:
-            return False
-        gen = self._files.read(self.store.cards)
-        if gen is None:
-            raise SaveError(f"{self.path}: the game was removed")
-        if gen.value.save.generation == self.generation and gen.stamp == current:
-            self._snap = dataclasses.replace(self._snap, stamp=current)
-            return False
-        self._snap = snapshot_of(gen)
-        self.notice = gen.notice
-        return True
+        view = self.fetch()
+        return view is not None and self.adopt(view) is not None
 
     def close(self) -> None:
         """Release the lock (the game stays saved)."""

@@ -49,7 +49,7 @@ import dataclasses
 import os
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -61,12 +61,13 @@ from ..rules.cards import CardDB, default_cards
 from ..rules.events import Event
 from ..rules.moves import Move
 from ..rules.session import Session
-from ..rules.state import GameConfig, State
+from ..rules.state import GameConfig
 from .atomic import FileLock, Stamp, remove_stale_temps, stamp_of
 from .clock import Clock, system_clock
 from .errors import GameLocked, SaveConflict, SaveError
 from .format import STANDIN_CHOICES, SaveMeta, SeatMeta
 from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
+from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import ProfileStore
@@ -83,7 +84,6 @@ LOCK_WAIT = 5.0  # seconds a write waits for another process's write (a write ta
 MIN_SEATS, MAX_SEATS = 2, 4
 
 R = TypeVar("R")
-Decide = Callable[[int, str, State], Move]  # (seat, bot name, state) -> the computer's decision
 
 
 def seat_label(seat: int, kind: str, bot: str | None) -> str:
@@ -101,7 +101,14 @@ class TableRefused(SaveError):
 
 
 class TableMoved(SaveConflict):
-    """The game moved on since the player looked: the decision was not made (look again)."""
+    """The game moved on since the player looked: the decision was not made (look again).
+
+    ``since``: what happened meanwhile, in a few words ("bob decided").
+    """
+
+    def __init__(self, message: str, since: str = "") -> None:
+        super().__init__(message)
+        self.since = since
 
 
 # --------------------------------------------------------------------------- views
@@ -171,6 +178,8 @@ class TableView(Snapshot):
 
 
 def _view(snap: Snapshot) -> TableView:
+    if isinstance(snap, TableView):
+        return snap
     return TableView(snap.save, snap.session, snap.stamp, snap.damaged_main, snap.notice, snap.warning)
 
 
@@ -469,6 +478,13 @@ class SharedTable(OpenGame):
     def read_only(self) -> bool:
         return self.seat is None
 
+    @property
+    def shared(self) -> bool:
+        return True
+
+    def computer_made(self) -> frozenset[int]:
+        return self._view.computer_made()
+
     def holder(self, seat: int) -> str | None:
         return self._view.holder(seat)
 
@@ -478,7 +494,7 @@ class SharedTable(OpenGame):
 
     # ------------------------------------------------------------------ reading
 
-    def fetch(self, base: TableView | None = None) -> TableView | None:
+    def fetch(self, base: Snapshot | None = None) -> TableView | None:
         """The table as it is on disk now, when its generation is not ``base``'s (default: the view).
 
         Changes nothing (safe in a worker thread); ``adopt`` the result.  Raises ``SaveError``
@@ -499,8 +515,9 @@ class SharedTable(OpenGame):
             return None
         return view
 
-    def adopt(self, view: TableView) -> TableView | None:
+    def adopt(self, view: Snapshot) -> TableView | None:
         """Make ``view`` current if it is newer than the current view; the view it replaced, or None."""
+        view = _view(view)
         old = self._view
         another = view.meta.id != old.meta.id  # deleted and opened again under the same name
         broken = view.damaged_main != old.damaged_main  # the main file broke (the backup is the table), or mended
@@ -528,6 +545,20 @@ class SharedTable(OpenGame):
         names = (self._files.main.name, self._files.backup.name, self._claim_path.name)
         return FileWatch(self._files.main.parent, names, fallback, notify)
 
+    def changes(self, latest: Snapshot, decide: Decide, pause: float, standin: StandIn | None) -> Iterator[Change]:
+        """A follower's look (a worker thread's): the table on disk if newer than ``latest`` (or the
+        view, if that is newer), then the computer's decision if it is to move and this process wins
+        the claim.  Each is already written; ``adopt`` them."""
+        base = self._view if self._view.generation >= latest.generation else _view(latest)
+        newer = self.fetch(base)
+        if newer is not None:
+            base = newer
+            yield Change(newer.state, view=newer)
+        if self.computer_to_move(base, standin) is not None:
+            played = self.computer_step(decide, base, pause=pause, standin=standin)
+            if played is not None:
+                yield Change(base.state, view=played)
+
     # ------------------------------------------------------------------ writing
 
     def _transact(
@@ -550,9 +581,10 @@ class SharedTable(OpenGame):
                 remove_stale_temps(self._files.backup)
                 current = _load(self._files, self.store.cards)
             if expect is not None and not current.same_game(expect):
+                since = self._since(expect, current)
                 raise TableMoved(
-                    f"{self.name}: the game moved on since you looked ({self._since(expect, current)}); "
-                    "nothing was changed: look again"
+                    f"{self.name}: the game moved on since you looked ({since}); nothing was changed: look again",
+                    since,
                 )
             session, meta, result = change(current)
             return self._write(current, session, meta), result
@@ -598,10 +630,12 @@ class SharedTable(OpenGame):
     def legal_moves(self) -> list[Move]:
         return self.session.legal_moves()
 
-    def push(self, move: Move) -> list[Event]:
+    def push(self, move: Move, seen: Snapshot | None = None) -> list[Event]:
         """Make this identity's decision; ``TableRefused`` (not their turn), ``TableMoved`` (the game
-        changed since they looked), ``IllegalMove`` (the rules) or ``SaveError``: nothing written."""
+        changed since they looked: since ``seen``, the view on their screen, else since the current
+        view), ``IllegalMove`` (the rules) or ``SaveError``: nothing written."""
         base = self._view
+        expect = base if seen is None else _view(seen)
         if (why := self.turn_problem(base)) is not None:
             raise self._refuse(why)
 
@@ -612,20 +646,20 @@ class SharedTable(OpenGame):
             events = session.push(move)
             return session, _cut(current), events
 
-        view, events = self._transact(base, change, expect=base)
+        view, events = self._transact(base, change, expect=expect)
         self._view = view
         return events
 
     # ------------------------------------------------------------------ computer seats and stand-ins
 
-    def computer_to_move(self, view: TableView | None = None, standin: StandIn | None = None) -> tuple[int, str] | None:
+    def computer_to_move(self, view: Snapshot | None = None, standin: StandIn | None = None) -> tuple[int, str] | None:
         """(seat, bot name) when the computer is to move, else None.
 
         That is a computer seat's turn, or (given ``standin``: who is away, and the clock) a person's
         turn while that person is away for the table's ``standin`` minutes or more.  Never this
         process's own identity: whoever runs this is here.
         """
-        view = view or self._view
+        view = _view(view or self._view)
         state = view.state
         if state.is_over:
             return None
@@ -878,9 +912,9 @@ class SharedTable(OpenGame):
         """Nothing is held between writes: nothing to release."""
         return None
 
-    @property
-    def exit_hint(self) -> str:
-        return f"You left the table {self.name}; it is saved: norsewind, then Shared tables, brings you back."
+    def exit_line(self, come_back: str | None = None) -> str:
+        come_back = come_back or "norsewind, then Shared tables, brings you back"
+        return f"You left the table {self.name}; it is saved: {come_back}."
 
 
 __all__ = [

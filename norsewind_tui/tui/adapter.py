@@ -24,7 +24,6 @@ from ..storage import (
 from ..storage.clock import Clock, system_clock
 from ..storage.context import AppContext
 from ..storage.format import SeatKind
-from ..storage.gamefile import OpenGame
 from ..storage.handle import GameHandle
 
 STAMP = "%Y-%m-%d %H:%M"  # how the saves list shows when a game was saved
@@ -94,8 +93,6 @@ class Library:
 
     def branch(self, game: GameHandle, position: int, name: str | None = None) -> SavedGame:
         """Play on from ``game`` after ``position`` decisions as a new game (no medal, R25)."""
-        if not isinstance(game, OpenGame):
-            raise StorageError(f"{game.name}: this game cannot be played on from here")
         return self.context.games.branch(game, position, name)
 
     def open(self, name: str, read_only: bool = False) -> SavedGame:

@@ -41,7 +41,7 @@ from .messages import AroundSeen, PresenceTrouble
 from .pages import OVER, PAGES
 from .paste import install as install_paste_parser
 from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
-from .screens.base import AppServices
+from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
@@ -80,8 +80,8 @@ class Palette(CommandPalette):
 
 def exit_line(game: GameHandle) -> str:
     """What the terminal says after the app, about the game left: how to come back to it."""
-    if isinstance(game, SharedTable):  # a login's game (serve, ForceCommand) comes back by logging in again
-        return f"You left the table {game.name}; it is saved: {COME_BACK}." if logged_in_remotely() else game.exit_hint
+    if game.shared:  # a login's game (serve, ForceCommand) comes back by logging in again
+        return game.exit_line(COME_BACK if logged_in_remotely() else None)
     if game.finished:
         return ""
     return to_type(f"Your game is saved as {game.name}", come_back_hint(f"norsewind resume {game.name}"))
@@ -119,6 +119,7 @@ class NorsewindApp(App[str]):
         self.theme_choice = theme
         self.exit_message = ""
         self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
+        self.key_time: float | None = None  # when the key being handled arrived (AppServices)
         self.around: Around | None = None  # the latest look at the tables and everyone's presence
         self.around_period = AROUND_PERIOD
         self.around_signal: Signal[Around] = Signal(self, "around")  # each new look, to the screens
@@ -400,9 +401,9 @@ class NorsewindApp(App[str]):
         """At a table while one is shown (its game or its score pad), else in the app."""
         if self.presence is None:
             return
-        table = getattr(screen, "table", None)
-        if isinstance(table, SharedTable):
-            self.presence.at_table(table.name)
+        table = screen.table_shown if isinstance(screen, NorsewindScreen) else None
+        if table is not None:
+            self.presence.at_table(table)
         else:
             self.presence.in_app()
         self._write_presence_soon()
@@ -421,8 +422,8 @@ class NorsewindApp(App[str]):
         the table shown, or the player turned it off; each turn once (``quiet``: the first look, whose
         turns the title already says)."""
         # the table under a pushed page (review, help, "terminal too small") is still the one shown
-        tables = [getattr(s, "table", None) for s in self.screen_stack]
-        here = next((t.name for t in reversed(tables) if isinstance(t, SharedTable)), None)
+        shown = [s.table_shown for s in self.screen_stack if isinstance(s, NorsewindScreen)]
+        here = next((name for name in reversed(shown) if name is not None), None)
         fresh = []
         for table in around.my_turns(self.context.identity):
             key = turn_key(table)
@@ -475,6 +476,8 @@ class NorsewindApp(App[str]):
             return
         if isinstance(event, (events.Key, events.Paste)) and self.lands_nowhere(event):
             return
+        if isinstance(event, events.Key):  # its binding runs in this call: the screen asks when it arrived
+            self.key_time = event.time
         await super().on_event(event)
 
     def lands_nowhere(self, event: events.Key | events.Paste) -> bool:

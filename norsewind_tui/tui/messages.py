@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from ..rules.moves import Move
 from ..rules.state import State
-from ..storage.tables import TableSummary, TableView
+from ..storage.handle import Change
+from ..storage.tables import TableSummary
 from .presence import Around
 
 if TYPE_CHECKING:  # annotations only: the title screen is drawn without the bots loaded (issue 16)
@@ -38,16 +38,13 @@ class AnalysisFailed(Message):
         super().__init__()
 
 
-class ComputerMoved(Message):
-    def __init__(self, state: State, move: Move) -> None:
-        self.state = state
-        self.move = move
-        super().__init__()
+class GameChanged(Message):
+    """The game's follower (``tui/driver.py``) found a change made elsewhere, or the computer's
+    decision (``change``), or could not look or decide (``trouble``, one line)."""
 
-
-class ComputerFailed(Message):
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
+    def __init__(self, change: Change | None, trouble: str = "") -> None:
+        self.change = change
+        self.trouble = trouble
         super().__init__()
 
 
@@ -61,20 +58,6 @@ class HintReady(Message):
 class HintFailed(Message):
     def __init__(self, state: State, reason: str) -> None:
         self.state = state
-        self.reason = reason
-        super().__init__()
-
-
-class TableChanged(Message):
-    """The table has a newer generation (someone decided, joined, undid)."""
-
-    def __init__(self, view: TableView) -> None:
-        self.view = view
-        super().__init__()
-
-
-class TableTrouble(Message):
-    def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__()
 

@@ -22,7 +22,7 @@ from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui import hints
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.computer import Computer
-from norsewind_tui.tui.messages import ComputerMoved, HintReady
+from norsewind_tui.tui.messages import GameChanged, HintReady
 from norsewind_tui.tui.screens import game as game_screen
 from norsewind_tui.tui.targets import key_of
 
@@ -52,7 +52,7 @@ def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
 async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) -> None:
     game = new_game(saves, ("Ana",), seed=21)
     app = make_app(saves, game=game)
-    seen = Seen(HintReady, ComputerMoved)
+    seen = Seen(HintReady, GameChanged)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         first = hints.ask(game.state, game.state.current)
@@ -87,7 +87,7 @@ async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) 
 async def test_the_hint_is_in_words_with_its_reason(saves: Path) -> None:
     game = new_game(saves, ("Ana", "Bo"), seed=22)
     app = make_app(saves, game=game)
-    seen = Seen(HintReady, ComputerMoved)
+    seen = Seen(HintReady, GameChanged)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         state = game.state
         expected = hint(state, state.current)
@@ -124,7 +124,7 @@ async def test_a_hint_is_ignored_when_the_position_changed_meanwhile(
     first = game.state
     stale = hint(first, first.current).move  # what the pending hint will answer
     app = make_app(saves, game=game)
-    seen = Seen(HintReady, ComputerMoved)
+    seen = Seen(HintReady, GameChanged)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         await pilot.press("h")
@@ -162,7 +162,7 @@ async def test_undo_drops_a_pending_hint(saves: Path, monkeypatch: pytest.Monkey
     slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
     game.push(PickBuilding(slot))
     app = make_app(saves, game=game)
-    seen = Seen(HintReady, ComputerMoved)
+    seen = Seen(HintReady, GameChanged)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         await pilot.press("h", "u")  # ask, then take the card back before the answer
@@ -184,7 +184,7 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
     monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
     game = with_computer(saves, seed=25)
     app = make_app(saves, game=game)
-    seen = Seen(HintReady, ComputerMoved)
+    seen = Seen(HintReady, GameChanged)
     try:
         async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
             while game.state.current == 0:
@@ -197,7 +197,7 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
             assert "No hint: it is Hal's turn (a computer player)." in await shown(pilot)
             assert game.state is state and seen.counts[HintReady] == 0
             gate.release()
-            await seen.next(pilot, ComputerMoved, 0)
+            await seen.next(pilot, GameChanged, 0)
             assert game.session.states[game.session.position - 1] is state  # then Hal decides
     finally:
         gate.open()
@@ -226,10 +226,10 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
 async def hal_plays(pilot: Pilot[Any], game: Any, gate: Gate, seen: Seen) -> None:
     """Let Hal's decisions through the gate one by one until it is Ana's turn."""
     while game.state.current == 1:
-        moved = seen.counts[ComputerMoved]
+        moved = seen.counts[GameChanged]
         await gate.asked()
         gate.release()
-        await seen.next(pilot, ComputerMoved, moved)
+        await seen.next(pilot, GameChanged, moved)
 
 
 @aio
@@ -240,7 +240,7 @@ async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(
     monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
     game = with_computer(saves, seed=28)
     app = make_app(saves, game=game, delay=0.3)
-    seen = Seen(ComputerMoved)
+    seen = Seen(GameChanged)
     try:
         async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
             log: Any = app.screen.query_one("#log")

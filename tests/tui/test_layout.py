@@ -20,7 +20,7 @@ from norsewind_tui.rules.scoring import score_breakdown
 from norsewind_tui.rules.state import Phase
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.adapter import Library
-from norsewind_tui.tui.messages import ComputerMoved, HintReady
+from norsewind_tui.tui.messages import GameChanged, HintReady
 from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
 from .helpers import PROFILE, aio, make_app, new_game, screen_text
@@ -114,7 +114,7 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
     while game.state.current != 0:
         game.push(legal_moves(game.state)[0])
     app = make_app(saves, game=game)
-    seen = Seen(ComputerMoved)
+    seen = Seen(GameChanged)
     async with app.run_test(size=SIZE, message_hook=seen) as pilot:
         turn = game.state.turn
         while game.state.current == 0 and game.state.turn == turn:
@@ -124,7 +124,7 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
         # each computer's decision is a message: awaited one by one until it is your turn again (a
         # worker may end cancelled, its move posted, when the next decision starts: not awaited)
         while not app.screen.is_human_turn():  # type: ignore[attr-defined]
-            await seen.next(pilot, ComputerMoved, seen.counts[ComputerMoved])
+            await seen.next(pilot, GameChanged, seen.counts[GameChanged])
         status = app.screen.query_one(StatusLine).message
         assert "Cunegonde-Wilhe." in status  # the first computer, by its name as written everywhere in the game
         assert_fits(app)

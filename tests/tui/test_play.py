@@ -15,7 +15,7 @@ from norsewind_tui.rules.cards import CardDB
 from norsewind_tui.rules.events import VIKINGS_TURN, Event
 from norsewind_tui.rules.moves import ChooseKingdom, PickBuilding
 from norsewind_tui.tui.computer import Computer
-from norsewind_tui.tui.messages import ComputerMoved
+from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine
@@ -175,7 +175,7 @@ async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, monkeypa
     seats = [library.seat("Ana"), library.seat("Hal", "computer", "easy")]
     game = library.create(GameConfig(players=("Ana", "Hal")), 12, seats)
     app = make_app(saves, game=game)
-    seen = Seen(ComputerMoved)
+    seen = Seen(GameChanged)
     try:
         async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
             prompt = app.screen.query_one(PromptLine)
@@ -193,9 +193,9 @@ async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, monkeypa
                 assert "Hal (computer) is thinking..." in await shown(pilot)
                 await pilot.press("enter")  # not Ana's decision: changes nothing
                 assert game.state is state
-                moved = seen.counts[ComputerMoved]
+                moved = seen.counts[GameChanged]
                 gate.release()
-                await seen.next(pilot, ComputerMoved, moved)
+                await seen.next(pilot, GameChanged, moved)
                 assert game.session.states[game.session.position - 1] is state  # Hal's move is played
                 hal_decisions += 1
             assert type(app.screen).__name__ == "EndScreen"

@@ -17,7 +17,7 @@ from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.presence import PresenceHandle, PresenceStore
 from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import SharedTable, TableStore
-from norsewind_tui.tui.messages import TableChanged
+from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.screens.dialogs import ConfirmScreen
 from norsewind_tui.tui.screens.end import ScorePad
 from norsewind_tui.tui.screens.lobby import NewTableScreen
@@ -69,7 +69,7 @@ async def test_the_table_screen_plays_for_a_player_away_and_marks_it_in_the_log(
     clock.advance(minutes=14)
     here["carol"].beat()
     here["alice"].beat()
-    seen = Seen(TableChanged)
+    seen = Seen(GameChanged)
     app = make_app(saves)
     async with app.run_test(size=SIZE, message_hook=seen) as pilot:
         screen = TableScreen(TableStore(saves).open("friday", "alice"), clock=clock)
@@ -90,7 +90,7 @@ async def test_the_table_screen_plays_for_a_player_away_and_marks_it_in_the_log(
         here["carol"].beat()
         here["alice"].beat()
         screen.wake_worker()  # the timer's call: time passed with no file changing
-        await seen.next(pilot, TableChanged, 0)
+        await seen.next(pilot, GameChanged, 0)
         await until(pilot, lambda: screen.state.current != 1, "the stand-in to finish bob's turn")
         view = screen.table.view
         marked = view.by_computer(1)

@@ -41,6 +41,7 @@ class AppServices(Protocol):
     around_signal: Signal[Around]  # published with each new look
     settings: Settings  # this player's settings (storage/settings.py)
     settings_notice: str  # why the settings file could not be read ("" when it could)
+    key_time: float | None  # when the key whose binding runs now arrived (its decision's view, issue 24.4)
 
     def save_settings(self, settings: Settings) -> None: ...
 
@@ -73,6 +74,8 @@ class AppServices(Protocol):
 
 class NorsewindScreen(Screen[ResultType]):
     """A screen of the Norsewind app."""
+
+    table_shown: str | None = None  # the shared table this page shows (its game, its score pad), if any
 
     @property
     def norsewind(self) -> AppServices:

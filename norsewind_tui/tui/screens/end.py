@@ -6,7 +6,7 @@ score pad offers no undo or redo; ``L`` shows the game log instead.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -23,9 +23,10 @@ from ...rules import cards_for, final_result, score_breakdown, viking_score
 from ...rules.cards import KINGDOM_NAMES
 from ...rules.events import VIKINGS_TURN
 from ...rules.scoring import Outcome
+from ...rules.session import Session
 from ...rules.state import State
+from ...storage.format import SeatMeta
 from ...storage.handle import GameHandle
-from ...storage.tables import SharedTable, TableView
 from ...words import past
 from ..text import NAME_W, safe_text, short_name
 from ..widgets.log import standin_text
@@ -47,7 +48,7 @@ def log_lines(game: GameHandle) -> list[str]:
     state, session = game.state, game.session
     names = tuple(short_name(p.name) for p in state.players)
     db = cards_for(state)
-    made = game.view.computer_made() if isinstance(game, SharedTable) else frozenset()
+    made = game.computer_made()
     lines = []
     for index, batch in enumerate(session.events[: session.position]):
         seat = session.mover(index)
@@ -59,13 +60,28 @@ def log_lines(game: GameHandle) -> list[str]:
     return lines
 
 
-def standin_lines(view: TableView) -> list[str]:
+class Marked(Protocol):
+    """A game whose log says which decisions a computer made for a person (a handle, a table's view)."""
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def seats(self) -> tuple[SeatMeta, ...]: ...
+
+    def computer_made(self) -> frozenset[int]: ...
+
+
+def standin_lines(game: Marked) -> list[str]:
     """Issue 13: each person a computer stood in for, with how many decisions (an assisted result)."""
+    s = game.session
+    made = [i for i in game.computer_made() if i < s.position]
     out = []
-    for seat in view.assisted_seats:
-        n = len(view.by_computer(seat))
-        name = short_name(view.state.players[seat].name)
-        out.append(f"{name}: played by the computer: {n} decision{'' if n == 1 else 's'} (assisted result).")
+    for seat in range(len(game.seats)):
+        n = sum(s.mover(i) == seat for i in made)
+        if n:
+            name = short_name(s.state.players[seat].name)
+            out.append(f"{name}: played by the computer: {n} decision{'' if n == 1 else 's'} (assisted result).")
     return out
 
 

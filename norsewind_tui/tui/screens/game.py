@@ -2,21 +2,27 @@
 
 The screen is the only place that changes the game, and only through the
 game handle (``push``/``undo``/``redo``).  Widgets render a ``BoardView`` and
-post ``Board.Picked`` when clicked.  Computer turns run in a worker thread
-that posts ``ComputerMoved``.
+post ``Board.Picked`` when clicked.  The computer, and what other terminals change, come
+from one driver (``tui/driver.py``): one worker thread that posts ``GameChanged``.  What
+differs between games is asked of the handle (``turn_problem``, ``seat``, ``shared``...),
+never of its type; a tutorial adds a ``Lesson`` (a move filter told of each change).
+
+Each decision is tied to the view on screen when its key arrived (issue 24.4): a key
+typed before a change from elsewhere was drawn decides nothing ("the game moved on").
 """
 
 from __future__ import annotations
 
 import dataclasses
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from textual import events, work
+from textual._time import get_time  # the clock of events.Key.time (a key is matched to a view by it)
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from ... import words
 from ...rules import IllegalMove, cards_for, refusal
@@ -24,16 +30,19 @@ from ...rules.events import SKIPPED, VIKINGS_TURN, Event
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
 from ...rules.queries import at_turn_start, decision, revealed_between
 from ...rules.scoring import kingdom_score
+from ...rules.session import Session
 from ...rules.state import State
-from ...storage import SavedGame, StorageError
+from ...storage import StorageError
 from ...storage.daily import utc_today
 from ...storage.dailyseed import daily_of
+from ...storage.gamefile import Snapshot
 from ...storage.handle import GameHandle
-from ..computer import Computer
+from ...storage.tables import TableMoved
+from ..driver import Driver
 from ..hints import Announced, HintAnswer, ask, follow_plan
 from ..info import explain_key
 from ..keys import GAME_BINDINGS
-from ..messages import ComputerFailed, ComputerMoved, HintFailed, HintReady
+from ..messages import GameChanged, HintFailed, HintReady
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step
 from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
@@ -48,6 +57,7 @@ from .info import InfoScreen
 from .vikings import VikingScreen
 
 LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
+SHOWN = 8  # the views last drawn, with when: a key's decision is tied to the one it was typed on
 # the notation in one line (at most 79 cells: one line of the log at 80 columns); ? has it all
 LEGEND = "Key: h helmets, s shields, p prestige, c citizens, $ coins; RISK (h>s) is -7."
 
@@ -57,10 +67,59 @@ def digits(n: int) -> str:
     return "1" if n == 1 else f"1-{n}"
 
 
+class Lesson(Protocol):
+    """What a tutorial adds to the game screen: a filter on the player's choices, told of each change."""
+
+    def refuses(self, key: Key) -> bool:
+        """Say why ``key`` is not the lesson's choice; True when it is refused."""
+        ...
+
+    def play_through(self, move: Move, apply: Callable[[Move], None]) -> None:
+        """Make ``move`` with ``apply`` (the screen's), then move the lesson on."""
+        ...
+
+    def synced(self) -> None: ...
+
+    def said(self) -> None: ...
+
+    def undone(self) -> None: ...
+
+
+class EndPage(Protocol):
+    """What follows a finished game: a page made from the game (the score pad, the tutorial's last lesson)."""
+
+    def __call__(self, game: GameHandle) -> Screen[None]: ...
+
+
+def standin_marks(session: Session, made: frozenset[int]) -> dict[int, str]:
+    """id(event) -> whose seat a computer played it in (the log's short name), for the log's marks."""
+    marked: dict[int, str] = {}
+    for index in made:
+        seat = session.mover(index)
+        who = short_name(session.state.players[seat].name)
+        for event in session.events[index]:
+            if event.player == seat:
+                marked[id(event)] = who
+    return marked
+
+
+def new_events(old: Snapshot, new: Snapshot) -> list[Event] | None:
+    """The events of the decisions ``new`` adds to ``old``; None when it is not an extension."""
+    a, b = old.session, new.session
+    if b.position < a.position or a.moves[: a.position] != b.moves[: a.position]:
+        return None
+    if old.state.players != new.session.states[a.position].players:
+        return None  # renamed (someone joined): the log is written again with the new names
+    return [e for batch in b.events[a.position : b.position] for e in batch]
+
+
 class GameScreen(NorsewindScreen[None]):
     """Play one game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS]
+    EXTRA_KEYS: ClassVar[Sequence[tuple[str, str]]] = ()  # this kind of game's own keys, for the help page
+    READ_ONLY_UNDO: ClassVar[str] = "This game is open read-only."
+    END_SCREEN: ClassVar[EndPage] = EndScreen
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012 (Textual reads it per instance)
     VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
@@ -73,12 +132,15 @@ class GameScreen(NorsewindScreen[None]):
         self.castle_mode = False
         self.targets: list[Target] = []
         self.tmap: dict[Key, Target] = {}
-        self.thinking = False
         self.ended = False
         self.notice = notice
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
-        self.computer = Computer(game.session.seed)
+        self.driver = Driver(self, game, lambda: self.norsewind.computer_delay)
+        self.lesson: Lesson | None = None  # a tutorial's
+        self.standin_events: dict[int, str] = {}  # id(event) -> whose seat a computer played it in
+        self.shown: list[tuple[float, Snapshot]] = []  # (when drawn, the view): the last SHOWN
+        self.click_time: float | None = None  # when the click being handled arrived (a key's: the app's)
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hint_for: State | None = None  # the position a hint is being worked out for
         self.announced: Announced | None = None  # the plan the last hint announced (hints within a turn follow it)
@@ -92,10 +154,11 @@ class GameScreen(NorsewindScreen[None]):
     def on_mount(self) -> None:
         self.norsewind.active_game = self.game
         self.set_class(self.game.state.solo, "-solo")
+        self.query_one(GameLog).standin_for = lambda event: self.standin_events.get(id(event))
+        self.mark_standins()
         self.rebuild_log()
         self.sync()
-        if self.game.read_only:
-            self.set_interval(1.0, self.follow)  # watching: pick up the holder's decisions
+        self.driver.start()  # the computer, and what is changed elsewhere (a watched game, a table)
         if self.notice:
             self.say(self.notice)
         elif self.daily and not self.game.state.is_over:
@@ -106,18 +169,8 @@ class GameScreen(NorsewindScreen[None]):
             tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ", tab the Vikings"
             self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
 
-    def follow(self) -> None:
-        """Read-only: reload the save when its holder has decided something."""
-        if not isinstance(self.game, SavedGame):  # a shared table follows itself (TableScreen)
-            return
-        try:
-            changed = self.game.reload()
-        except StorageError as exc:
-            self.say(str(exc), "error")
-            return
-        if changed:
-            self.rebuild_log()
-            self.sync()
+    def on_unmount(self) -> None:
+        self.driver.stop()
 
     def on_screen_resume(self) -> None:
         self.sync()
@@ -137,8 +190,12 @@ class GameScreen(NorsewindScreen[None]):
         return 0 <= seat < len(seats) and seats[seat].kind == "computer"
 
     def is_human_turn(self) -> bool:
-        s = self.state
-        return not s.is_over and not self.game.read_only and not self.is_computer(s.current)
+        return not self.state.is_over and self.game.turn_problem() is None
+
+    def wait_line(self) -> str:
+        """Why this terminal waits, in one line ("Wait: it is bob's turn, not yours ...")."""
+        problem = None if self.state.is_over else self.game.turn_problem()
+        return "Wait: " + (problem or "it is not your decision") + "."
 
     def sync(self) -> None:
         """Redraw everything from the game; start the computer if it is to move."""
@@ -160,10 +217,34 @@ class GameScreen(NorsewindScreen[None]):
         if switches != self.switches:  # the footer is redrawn only when its keys change
             self.switches = switches
             self.refresh_bindings()
+        self.call_after_refresh(self.mark_shown)
         if state.is_over:
             self.finish()
-            return
-        self.maybe_computer()
+        else:
+            self.driver.wake()  # the computer may be to move
+        if self.lesson is not None:
+            self.lesson.synced()
+
+    def mark_shown(self, at: float | None = None) -> None:
+        """The view is drawn (``at``: since then): a key arriving from then on decides on it.
+
+        A change from elsewhere counts once drawn; this screen's own decision from when its key
+        arrived (a key typed after it is meant for what it leads to)."""
+        view = self.game.view
+        if not any(seen is view for _, seen in self.shown):
+            self.shown = [*self.shown[-(SHOWN - 1) :], (get_time() if at is None else at, view)]
+
+    def arrived(self) -> float | None:
+        """When the click, else the key, being handled arrived (the app notes each key's)."""
+        when, self.click_time = self.click_time, None
+        return when if when is not None else self.norsewind.key_time
+
+    def seen_view(self, when: float | None) -> Snapshot | None:
+        """The view on screen at ``when`` (None: not known, the current one)."""
+        if when is None:
+            return None
+        shown = [(at, view) for at, view in self.shown if at <= when]
+        return max(shown, key=lambda entry: entry[0])[1] if shown else None
 
     def redraw(self) -> None:
         """Only the cursor moved: redraw the boards, not the prompt."""
@@ -179,8 +260,10 @@ class GameScreen(NorsewindScreen[None]):
         return words.prompt(self.state, self.names)
 
     def home_seat(self, me: int) -> int:
-        """Whose kingdoms are shown unless another player's were asked for: the player to move."""
-        return max(me, 0)
+        """Whose kingdoms are shown unless another player's were asked for: this terminal's seat
+        (a table's), else the player to move."""
+        mine = self.game.seat
+        return mine if mine is not None else max(me, 0)
 
     def prompt_text(self, seat: int) -> str:
         state = self.state
@@ -199,6 +282,8 @@ class GameScreen(NorsewindScreen[None]):
 
     def say(self, message: str, kind: str = "info") -> None:
         self.query_one(StatusLine).say(message, kind)
+        if self.lesson is not None:
+            self.lesson.said()
 
     def log_events(self, events: list[Event]) -> None:
         """Add events to the log; the Vikings' turn arrives step by step, a beat apart."""
@@ -300,6 +385,8 @@ class GameScreen(NorsewindScreen[None]):
         if not self.is_human_turn():
             self.say("Wait: it is not your decision." if not self.state.is_over else "The game is over.", "error")
             return
+        if self.lesson is not None and self.lesson.refuses(key):
+            return
         target = self.tmap.get(key)
         if target is None:
             self.say("That is not a choice for this decision.", "error")
@@ -313,16 +400,29 @@ class GameScreen(NorsewindScreen[None]):
         self.play(target.move)
 
     def play(self, move: Move) -> None:
+        if self.lesson is not None:
+            self.lesson.play_through(move, self.apply)
+        else:
+            self.apply(move)
+
+    def apply(self, move: Move) -> None:
         mover = self.state.current
         by_computer = self.is_computer(mover)
+        when = None if by_computer else self.arrived()
+        seen = self.seen_view(when)
         try:
-            events = self.game.push(move)
+            events = self.game.push(move, seen=seen)
         except IllegalMove as exc:
             self.say(f"Not allowed: {words.refusal(exc.refusal, self.db)}", "error")
+            return
+        except TableMoved as exc:  # decided elsewhere since the key was typed: the screen shows it now
+            self.say(f"Nothing done: the game moved on ({exc.since}).", "error")
             return
         except StorageError as exc:  # a save that cannot be written: the move was taken back
             self.say(str(exc), "error")
             return
+        if not by_computer:
+            self.mark_shown(when)
         self.log_events(events)
         self.castle_mode = False
         self.view_seat = None
@@ -383,48 +483,69 @@ class GameScreen(NorsewindScreen[None]):
             return
         if self.view_seat is not None and key[0] in ("row", "space", "disc"):
             self.view_seat = None
+        self.click_time = message.time
         self.choose_key(key)
 
-    # ------------------------------------------------------------------ computer players
+    # ------------------------------------------------------------------ the computer, and changes made elsewhere
 
-    def maybe_computer(self) -> None:
-        state = self.state
-        if state.is_over or self.game.read_only or self.thinking:
-            return
-        seat = state.current
-        if not self.is_computer(seat):
-            return
-        self.thinking = True
-        name = self.game.seats[seat].bot or "normal"
-        self.think(seat, name, state)
+    def on_game_changed(self, message: GameChanged) -> None:
+        change = message.change
+        if change is None:
+            self.say(message.trouble, "error")
+        elif change.move is not None:  # the computer decided here, for a game of this terminal
+            if change.base is not self.state:
+                self.sync()  # the game changed meanwhile (undo): think again
+                return
+            self.play(change.move)
+        elif change.view is not None:
+            self.adopt(change.view)
 
-    @work(thread=True, exclusive=True, group="computer")
-    def think(self, seat: int, name: str, state: State) -> None:
-        start = time.monotonic()
-        try:
-            move = self.computer.decide(seat, name, state)
-        except Exception as exc:  # a bot that fails must not take the game down
-            self.post_message(ComputerFailed(f"the computer player {name} failed: {exc}"))
+    def adopt(self, view: Snapshot) -> None:
+        """A newer generation, written elsewhere (or by this process's computer): show it."""
+        was_mine = self.is_human_turn()
+        old = self.game.adopt(view)
+        if old is None:
             return
-        pause = self.norsewind.computer_delay - (time.monotonic() - start)
-        if pause > 0:
-            time.sleep(pause)
-        self.post_message(ComputerMoved(state, move))
-
-    def on_computer_moved(self, message: ComputerMoved) -> None:
-        self.thinking = False
-        if message.state is not self.state:
-            self.sync()  # the game changed meanwhile (undo): think again
+        self.mark_standins()
+        events = new_events(old, view)
+        if events is None:
+            self.rebuild_log()
+        elif events:
+            self.log_events(events)
+        self.castle_mode = False
+        self.sync()
+        if self.state.is_over:
             return
-        self.play(message.move)
+        if view.notice:  # the file was broken: its backup is used
+            self.say(view.notice, "error")
+        elif view.warning:  # a computer's decision was saved, but the disk failed after
+            self.say(view.warning, "error")
+        elif self.is_human_turn() and not was_mine:
+            self.say(self.turn_line())
+        elif events is None and old.session.position > view.session.position:
+            self.say("A decision was undone.")
+        else:  # someone decided: what the status said (an undo refused...) is about an older position
+            self.say("")
 
-    def on_computer_failed(self, message: ComputerFailed) -> None:
-        self.thinking = False
-        self.say(message.reason + " (u undoes, q quits)", "error")
+    def mark_standins(self) -> None:
+        """Which events of the log the log marks as a stand-in's (before they are logged)."""
+        self.standin_events = standin_marks(self.game.session, self.game.computer_made())
+
+    def turn_line(self) -> str:
+        problem = self.game.turn_problem()
+        if problem is None:
+            seat = self.game.seat
+            who = self.game.seats[seat].name if seat is not None else self.names[self.state.current]
+            return f"Your turn, {who}. Arrows move, Enter chooses, ? explains every key."
+        return problem[:1].upper() + problem[1:] + "."
+
+    def around_changed(self) -> None:
+        """Someone came or went: the players bar and the prompt again (the app looks every 2 s)."""
+        if self.is_mounted and not self.ended:
+            self.sync()
 
     def stop_computer(self) -> None:
-        self.workers.cancel_group(self, "computer")
-        self.thinking = False
+        self.driver.stop()
 
     # ------------------------------------------------------------------ hints
 
@@ -514,7 +635,7 @@ class GameScreen(NorsewindScreen[None]):
         if self.ended or self.app.screen is not self:
             return
         self.ended = True
-        self.app.switch_screen(EndScreen(self.game))
+        self.app.switch_screen(self.END_SCREEN(self.game))
 
     # ------------------------------------------------------------------ actions
 
@@ -583,6 +704,9 @@ class GameScreen(NorsewindScreen[None]):
         self.describe_cursor()
 
     def action_choose(self) -> None:
+        if not self.state.is_over and not self.is_human_turn():
+            self.say(self.wait_line(), "error")
+            return
         if self.cursor is None:
             self.say("Nothing to choose now." if not self.is_human_turn() else "Nothing to choose.", "error")
             return
@@ -592,7 +716,7 @@ class GameScreen(NorsewindScreen[None]):
         state = self.state
         choice = decision(state)
         if not self.is_human_turn():
-            self.say("Wait: it is not your decision.", "error")
+            self.say(self.wait_line(), "error")
             return
         if choice == "action":
             if self.castle_mode:
@@ -680,7 +804,7 @@ class GameScreen(NorsewindScreen[None]):
             self.say(finished_refusal("undone"), "error")
             return
         if self.game.read_only:
-            self.not_undone("This game is open read-only.")
+            self.not_undone(self.READ_ONLY_UNDO)
             return
         if not self.game.can_undo():
             self.not_undone("Nothing to undo.")
@@ -701,7 +825,6 @@ class GameScreen(NorsewindScreen[None]):
         self.undo(confirm=True, message="Undone (the game is now marked assisted).")
 
     def undo(self, confirm: bool, message: str) -> None:
-        self.stop_computer()
         try:
             done = self.game.undo(confirm=confirm)
         except StorageError as exc:  # the save could not be written: nothing changed
@@ -718,6 +841,9 @@ class GameScreen(NorsewindScreen[None]):
         self.say(message, "error")
 
     def after_undo(self, message: str) -> None:
+        if self.lesson is not None:
+            self.lesson.undone()
+        self.mark_shown(self.arrived())  # this screen's own change
         self.computer_events = []
         self.castle_mode = False
         self.cursor = None
@@ -766,7 +892,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def whose(self, seat: int) -> str:
         """Whose kingdoms, in words: "Ana's" (at a shared table, "your" for your own)."""
-        return f"{self.names[seat]}'s"
+        return "your" if seat == self.game.seat else f"{self.names[seat]}'s"
 
     def action_vikings(self) -> None:
         if not self.state.solo:
@@ -795,7 +921,7 @@ class GameScreen(NorsewindScreen[None]):
         self.app.push_screen(LogScreen(self.query_one(GameLog).plain_lines))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.EXTRA_KEYS))
 
     def action_info(self) -> None:
         """i: the thing under the cursor in words (issue 14)."""
@@ -808,7 +934,10 @@ class GameScreen(NorsewindScreen[None]):
     def action_menu(self) -> None:
         self.stop_computer()
         self.game.close()
-        self.norsewind.goto_title(f"Game {self.game.name} saved.")
+        if self.game.shared:  # back where tables are chosen
+            self.norsewind.open_lobby(f"You left the table {self.game.name}; it is saved.")
+        else:
+            self.norsewind.goto_title(f"Game {self.game.name} saved.")
 
     def action_quit_game(self) -> None:
         self.stop_computer()

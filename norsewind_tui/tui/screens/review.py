@@ -20,9 +20,7 @@ from textual.worker import get_current_worker
 
 from ...storage.analysis import Analysis, Verdict, log_key, read_analysis, write_analysis
 from ...storage.errors import StorageError
-from ...storage.gamefile import OpenGame
 from ...storage.handle import GameHandle
-from ...storage.tables import SharedTable
 from ..analysis import analyse, verdict_words
 from ..messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from ..text import safe_text
@@ -301,7 +299,7 @@ class ReviewScreen(NorsewindScreen[None]):
         if self.timeline.state(self.position).is_over:
             self.query_one(StatusLine).say("The game is over here: step back (←) to play on from earlier.", "error")
             return
-        if isinstance(self.game, SharedTable) and not self.game.finished:  # its deal would show the cards to come
+        if self.game.shared and not self.game.finished:  # its deal would show the cards to come
             self.query_one(StatusLine).say("The table is still being played: play on from it once it is over.", "error")
             return
         turn = self.timeline.turn_of(self.position)
@@ -318,8 +316,7 @@ class ReviewScreen(NorsewindScreen[None]):
 
     def folder(self) -> Path:
         """Where the game's file is (a shared table's is in the tables folder): its analysis goes beside it."""
-        game = self.game
-        return game.path.parent if isinstance(game, OpenGame) else self.context.saves_dir
+        return self.game.path.parent
 
     def analysed_seat(self) -> int:
         """Whose decisions ``a`` analyses: the kingdoms shown (tab), else the first person's seat."""

@@ -1,16 +1,15 @@
 """A shared table's game screen: the game screen, for one seat of a table several terminals share.
 
-The handle is a ``storage.tables.SharedTable``.  A worker thread waits on the
-table's ``watch`` (woken when the save file changes, else a slow fallback
-look) and posts ``TableChanged`` with the newer view, so every decision
-appears on every screen within milliseconds; the same worker plays the
-computer seats when it wins the table's claim (so does every other process at
-the table: the first one decides, once).  Only the seat's own identity can choose; watchers (no seat)
-see everything, read-only.
+The handle is a ``storage.tables.SharedTable``; the game screen's driver (``tui/driver.py``)
+follows it: woken when the table's file changes, it posts the newer view, so every decision
+appears on every screen within milliseconds, and it plays the computer seats when it wins
+the table's claim (so does every other process at the table: the first one decides, once).
+Only the seat's own identity can choose; watchers (no seat) see everything, read-only.
 
-Seats that never stall (issue 13): the worker also plays a person's seat on its turn while
+What is this screen's own: its keys, where the others are (presence), and the stand-in lines.
+Seats that never stall (issue 13): the driver also plays a person's seat on its turn while
 that person is away for the table's stand-in minutes (``PresenceStore.away_since`` with the
-screen's clock, a constructor parameter so tests move time); a timer wakes the worker, since
+screen's clock, a constructor parameter so tests move time); a timer wakes the driver, since
 "away for 15 minutes" comes true with no file changing.  The log marks those decisions
 ("Computer for bob: ..."), the score pad counts them.  ``X`` leaves the table for good and
 ``R`` (the table's creator) removes a player who is away, each after a question.
@@ -18,35 +17,24 @@ screen's clock, a constructor parameter so tests move time); a timer wakes the w
 
 from __future__ import annotations
 
-import threading
-import time
 from typing import ClassVar
 
-from textual import work
 from textual.binding import Binding, BindingType
-from textual.worker import get_current_worker
 
-from ...rules.events import Event
-from ...rules.moves import Move
-from ...rules.state import State
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError
+from ...storage.handle import GameHandle
 from ...storage.presence import NEVER_SEEN, PresenceStore, clock_words
 from ...storage.standin import StandIn
-from ...storage.tables import SharedTable, TableRefused, TableView
-from ..computer import Computer
+from ...storage.tables import SharedTable, TableRefused
 from ..keys import GAME_BINDINGS
-from ..messages import TableChanged, TableTrouble
 from ..text import safe_text, short_name
-from ..widgets.log import GameLog
 from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine
 from .dialogs import ConfirmScreen
 from .end import EndScreen, standin_lines
 from .game import GameScreen, digits
-from .help import HelpScreen
 
-TROUBLE_PAUSE = 5.0  # seconds before looking again after the table could not be read or a bot failed
 STANDIN_LOOK = 5.0  # seconds between two looks at whether a player away is now away long enough
 TABLE_BINDINGS = [
     Binding("X", "leave_table", "Leave table", key_display="X", show=False, id="table-leave"),
@@ -62,149 +50,57 @@ TABLE_KEYS = (
 )
 
 
-def standin_seats(view: TableView) -> dict[int, str]:
-    """For each decision a computer made in a person's seat: whose (the log's short name)."""
-    return {i: short_name(view.state.players[view.mover(i)].name) for i in view.computer_made()}
+class TableEndScreen(EndScreen):
+    """The score pad of a finished table (final, R25: no one at the table can undo it)."""
 
+    def __init__(self, game: GameHandle) -> None:
+        super().__init__(game)
+        self.table_shown = game.name
 
-def _new_events(old: TableView, new: TableView) -> list[Event] | None:
-    """The events of the decisions ``new`` adds to ``old``; None when it is not an extension."""
-    a, b = old.session, new.session
-    if b.position < a.position or a.moves[: a.position] != b.moves[: a.position]:
-        return None
-    if old.state.players != new.session.states[a.position].players:
-        return None  # renamed (someone joined): the log is written again with the new names
-    return [e for batch in b.events[a.position : b.position] for e in batch]
+    def pad_notes(self) -> tuple[str, ...]:
+        return tuple(standin_lines(self.game))
+
+    def action_menu(self) -> None:
+        self.norsewind.open_lobby(f"The table {self.game.name} is finished.")
 
 
 class TableScreen(GameScreen):
     """Play (or watch) one seat of a shared table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS, *TABLE_BINDINGS]
+    EXTRA_KEYS = TABLE_KEYS
+    READ_ONLY_UNDO = "You are watching this table: there is nothing of yours to undo."
+    END_SCREEN = TableEndScreen
 
     def __init__(self, table: SharedTable, notice: str = "", clock: Clock = system_clock) -> None:
         super().__init__(table, notice or table.notice or "")  # e.g. the table's backup was used
         self.table = table
-        self.robot = Computer(table.session.seed)
+        self.table_shown = table.name
         self.clock = clock
         self.standin = StandIn(PresenceStore(table.store.dir.parent, clock).away_since, clock, NEVER_SEEN)
-        self.wake = threading.Event()  # set: the worker looks again now (time passed, nothing written)
-        # id(event) -> whose seat a computer played it in; recomputed from each view adopted, before
-        # its events are logged (the view holds those events, so their ids are theirs meanwhile)
-        self.standin_events: dict[int, str] = {}
+        self.driver.standin = self.standin
 
     def on_mount(self) -> None:
         # Textual also runs GameScreen.on_mount (after this one): it must not be called here too
-        self.query_one(GameLog).standin_for = lambda event: self.standin_events.get(id(event))
-        self.mark_standins(self.table.view)
-        self.watch_table()
         if self.table.view.standin > 0:
             self.set_interval(STANDIN_LOOK, self.wake_worker)
         self.call_later(self.greet)
 
     def wake_worker(self) -> None:
         """Time passed: a player away may now be away long enough for the computer to stand in."""
-        self.wake.set()
+        self.driver.wake()
         state = self.state
         if not state.is_over and not self.is_human_turn():  # "the computer plays in N min" moves on
             me = state.current
             seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
             self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
 
-    def mark_standins(self, view: TableView) -> None:
-        """Which events of ``view``'s log the log marks as a stand-in's (before they are logged)."""
-        marked: dict[int, str] = {}
-        for index, who in standin_seats(view).items():
-            seat = view.mover(index)
-            for event in view.session.events[index]:
-                if event.player == seat:
-                    marked[id(event)] = who
-        self.standin_events = marked
-
     def greet(self) -> None:
         """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
         if not self.notice and not self.table.read_only and not self.state.is_over:
             self.say(self.turn_line())
 
-    # ------------------------------------------------------------------ following the table
-
-    def follow(self) -> None:
-        """The game screen's watcher reload: the table's worker does it."""
-
-    @work(thread=True, exclusive=True, group="table")
-    def watch_table(self) -> None:
-        worker = get_current_worker()
-        table = self.table
-        latest = table.view
-        watch = table.watch()
-        while not worker.is_cancelled:
-            # a change, the fallback period (the first: at once), or the stand-in timer
-            watch.wait(lambda: worker.is_cancelled or self.wake.is_set())
-            self.wake.clear()
-            if worker.is_cancelled:
-                break
-            base = table.view if table.view.generation >= latest.generation else latest
-            try:
-                newer = table.fetch(base)
-                if newer is not None:
-                    latest = base = newer
-                    self.post_message(TableChanged(newer))
-                if table.computer_to_move(base, self.standin) is not None:
-                    pause = self.norsewind.computer_delay
-                    played = table.computer_step(self.decide, base, pause=pause, standin=self.standin)
-                    if played is not None:
-                        latest = played
-                        self.post_message(TableChanged(played))
-            except Exception as exc:  # unreadable table, failing bot: say so, look again later
-                self.post_message(TableTrouble(str(exc) or type(exc).__name__))
-                time.sleep(TROUBLE_PAUSE)
-        watch.close()
-
-    def decide(self, seat: int, bot: str, state: State) -> Move:
-        return self.robot.decide(seat, bot, state)
-
-    def on_table_changed(self, message: TableChanged) -> None:
-        was_mine = self.is_human_turn()
-        old = self.table.adopt(message.view)
-        if old is None:
-            return
-        self.mark_standins(message.view)
-        events = _new_events(old, message.view)
-        if events is None:
-            self.rebuild_log()
-        elif events:
-            self.log_events(events)
-        self.castle_mode = False
-        self.sync()
-        if self.state.is_over:
-            return
-        if message.view.notice:  # the table's file was broken: its backup is used
-            self.say(message.view.notice, "error")
-        elif message.view.warning:  # a computer's decision was saved, but the disk failed after
-            self.say(message.view.warning, "error")
-        elif self.is_human_turn() and not was_mine:
-            self.say(self.turn_line())
-        elif events is None and old.session.position > message.view.session.position:
-            self.say("A decision was undone.")
-        else:  # someone decided: what the status said (an undo refused...) is about an older position
-            self.say("")
-
-    def on_table_trouble(self, message: TableTrouble) -> None:
-        self.say(message.reason, "error")
-
-    # ------------------------------------------------------------------ who may act
-
-    def is_human_turn(self) -> bool:
-        return not self.state.is_over and self.table.is_my_turn()
-
-    def maybe_computer(self) -> None:
-        """Computer seats are played by the table's worker (in whichever process claims them)."""
-
-    def turn_line(self) -> str:
-        problem = self.table.turn_problem()
-        if problem is None:
-            return f"Your turn, {self.table.identity}. Arrows move, Enter chooses, ? explains every key."
-        return problem[:1].upper() + problem[1:] + "."
+    # ------------------------------------------------------------------ who is to decide, in words
 
     def prompt_text(self, seat: int) -> str:
         state = self.state
@@ -251,11 +147,6 @@ class TableScreen(GameScreen):
         self.show_presence()
         super().sync()
 
-    def around_changed(self) -> None:
-        """Someone came or went: the players bar and the prompt again (the app looks every 2 s)."""
-        if self.is_mounted and not self.ended:
-            self.sync()
-
     def show_presence(self) -> None:
         """Where each other person at the table is, for the players bar and panel."""
         around = self.norsewind.around
@@ -279,35 +170,6 @@ class TableScreen(GameScreen):
             bar.tags = tags
         for panel in self.query(PlayersPanel):
             panel.words = words
-
-    def home_seat(self, me: int) -> int:
-        """At a shared table your own board is shown unless you ask for another's."""
-        mine = self.table.seat
-        return mine if mine is not None else max(me, 0)
-
-    def whose(self, seat: int) -> str:
-        return "your" if seat == self.table.seat else super().whose(seat)
-
-    def refuse(self) -> bool:
-        """Say why this player cannot decide now; True when they cannot."""
-        if self.state.is_over or self.is_human_turn():
-            return False
-        self.say("Wait: " + (self.table.turn_problem() or "it is not your decision") + ".", "error")
-        return True
-
-    def action_choose(self) -> None:
-        if not self.refuse():
-            super().action_choose()
-
-    def action_digit(self, n: int) -> None:
-        if not self.refuse():
-            super().action_digit(n)
-
-    def action_undo(self) -> None:
-        if self.table.read_only and not self.table.finished:
-            self.not_undone("You are watching this table: there is nothing of yours to undo.")
-            return
-        super().action_undo()
 
     def standin_wait(self) -> str | None:
         """When the person to move (not this player) is away: since when, and when the computer plays
@@ -333,9 +195,6 @@ class TableScreen(GameScreen):
             return f"{away}; the computer plays for {name}{'' if name.endswith('.') else '.'}"
         return f"{away}; the computer plays for {name} in {max(1, round(left / 60))} min."
 
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(TABLE_KEYS))
-
     # ------------------------------------------------------------------ leaving and removing
 
     def action_leave_table(self) -> None:
@@ -360,7 +219,7 @@ class TableScreen(GameScreen):
             except (TableRefused, SaveError) as exc:
                 self.say(str(exc), "error")
                 return
-            self.workers.cancel_group(self, "table")
+            self.stop_computer()
             self.norsewind.open_lobby(f"You left the table {table.name} for good ({what}).")
 
         self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answer)
@@ -397,39 +256,9 @@ class TableScreen(GameScreen):
             except (TableRefused, SaveError) as exc:
                 self.say(str(exc), "error")
                 return
-            self.mark_standins(table.view)
+            self.mark_standins()
             self.rebuild_log()
             self.sync()
             self.say(what[:1].upper() + what[1:] + ".")
 
         self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answer)
-
-    # ------------------------------------------------------------------ leaving
-
-    def finish(self) -> None:
-        if self.ended or self.app.screen is not self:
-            return
-        self.ended = True
-        self.app.switch_screen(TableEndScreen(self.table))
-
-    def action_menu(self) -> None:
-        self.workers.cancel_group(self, "table")
-        self.norsewind.open_lobby(f"You left the table {self.table.name}; it is saved.")
-
-    def action_quit_game(self) -> None:
-        self.workers.cancel_group(self, "table")
-        self.norsewind.quit_with_game(self.table)
-
-
-class TableEndScreen(EndScreen):
-    """The score pad of a finished table (final, R25: no one at the table can undo it)."""
-
-    def __init__(self, table: SharedTable) -> None:
-        super().__init__(table)
-        self.table = table
-
-    def pad_notes(self) -> tuple[str, ...]:
-        return tuple(standin_lines(self.table.view))
-
-    def action_menu(self) -> None:
-        self.norsewind.open_lobby(f"The table {self.table.name} is finished.")

@@ -10,7 +10,7 @@ left) whose result no profile records: it earns no medal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -32,7 +32,7 @@ from ...storage.ownsave import own_game
 from ...storage.paths import sanitise_name
 from ..adapter import Library
 from ..lessons import LessonError, Lessons, Point, Step, load_lessons, pointed_row
-from ..targets import key_of
+from ..targets import Key, key_of
 from ..text import TYPE_LONG, card_facts, plural, safe_text
 from ..widgets.kingdoms import KingdomsView
 from ..widgets.log import GameLog
@@ -40,7 +40,6 @@ from ..widgets.prompt import PromptLine, StatusLine
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
 from .game import GameScreen
-from .help import HelpScreen
 
 TUTORIAL = "tutorial"  # the start of the save's name: tutorial-PLAYER (players may share a saves folder)
 # the parts of the screen a lesson points at, by widget id
@@ -85,7 +84,7 @@ def tutorial_name(player: str) -> str:
 
 def is_tutorial(game: GameHandle) -> bool:
     """A save the tutorial made: its name, no campaign profile, the lessons' deal and moves so far."""
-    if not isinstance(game, SavedGame) or not game.name.startswith(TUTORIAL) or game.meta.profile is not None:
+    if game.shared or not game.name.startswith(TUTORIAL) or game.meta.profile is not None:
         return False
     try:
         lessons = load_lessons()
@@ -194,9 +193,11 @@ class LessonPanel(Widget):
 
 
 class TutorialScreen(GameScreen):
-    """The game screen, taught."""
+    """The game screen, taught: a lesson panel, and the screen's ``Lesson`` (this screen: a filter on
+    the player's choices that is told of each change)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*TUTORIAL_BINDINGS]
+    EXTRA_KEYS: ClassVar[Sequence[tuple[str, str]]] = tutorial_keys()  # n, R on the help page (issue 23.7)
 
     def __init__(self, game: GameHandle, notice: str = "", lessons: Lessons | None = None) -> None:
         super().__init__(game, notice)
@@ -206,6 +207,7 @@ class TutorialScreen(GameScreen):
         self.playing = False  # a decision is being played: the lesson moves on after it
         self.status_said = ""  # the status line's last message, whole (fit_bottom may show less of it)
         self.status_shown = ""
+        self.lesson = self
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -245,8 +247,7 @@ class TutorialScreen(GameScreen):
             return None
         return step.expect
 
-    def sync(self) -> None:
-        super().sync()
+    def synced(self) -> None:
         if self.is_mounted and not self.playing and not self.state.is_over:
             self.show_lesson()
 
@@ -337,21 +338,18 @@ class TutorialScreen(GameScreen):
             kind = next((k for k in ("error", "preview", "hint") if status.has_class(f"-{k}")), "info")
             status.say(message, kind)
 
-    def say(self, message: str, kind: str = "info") -> None:
-        super().say(message, kind)
+    def said(self) -> None:
         if self.is_mounted and self.query(LessonPanel):
             self.fit_bottom()
 
     def on_resize(self) -> None:
         self.fit_bottom()
 
-    def choose_key(self, key: tuple[object, ...]) -> None:
-        if not self.is_human_turn():
-            super().choose_key(key)
-            return
+    def refuses(self, key: Key) -> bool:
+        """The move filter: only the lesson's choice, once its text is read."""
         if self.after or (self.step is not None and self.step.expect is None):
             self.say(f"First read the lesson {self.lesson_side()}: press n to go on.", "error")
-            return
+            return True
         expected = self.expected
         if expected is not None and key != key_of(expected):
             target = self.tmap.get(key)
@@ -362,15 +360,15 @@ class TutorialScreen(GameScreen):
                 self.say("Not this one for now: the lesson asks for the choice under the cursor.", "error")
             self.cursor = key_of(expected)
             self.redraw()
-            return
-        super().choose_key(key)
+            return True
+        return False
 
-    def play(self, move: Move) -> None:
+    def play_through(self, move: Move, apply: Callable[[Move], None]) -> None:
         before = self.game.session.position
         step = self.step
         self.playing = True
         try:
-            super().play(move)
+            apply(move)
         finally:
             self.playing = False
         s = self.game.session
@@ -399,13 +397,9 @@ class TutorialScreen(GameScreen):
         if self.expected is not None and step is not None and step.text:  # an unworded step's panel says it
             self.describe_cursor()  # what the asked choice will do, as after any decision
 
-    def after_undo(self, message: str) -> None:
+    def undone(self) -> None:
         self.index = self.lessons.index_at(self.game.session.position)
         self.after = ""
-        super().after_undo(message)
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(tutorial_keys()))
 
     def action_restart(self) -> None:
         question = "Start the tutorial over from its first lesson? (This game is dropped.)"
@@ -424,12 +418,6 @@ class TutorialScreen(GameScreen):
             return
         self.norsewind.active_game = game
         self.app.switch_screen(TutorialScreen(game, "The tutorial starts over."))
-
-    def finish(self) -> None:
-        if self.ended or self.app.screen is not self:
-            return
-        self.ended = True
-        self.app.switch_screen(TutorialEndScreen(self.game))
 
 
 def fitting(text: str, fits: Callable[[str], bool]) -> str:
@@ -511,3 +499,6 @@ class TutorialEndScreen(NorsewindScreen[None]):
 
     def action_quit_game(self) -> None:
         self.norsewind.quit_with_game(self.game)
+
+
+TutorialScreen.END_SCREEN = TutorialEndScreen  # defined below the screen that ends in it
