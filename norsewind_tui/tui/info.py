@@ -11,6 +11,7 @@ from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.queries import just_returned, kingdom_spaces
 from ..rules.scoring import kingdom_score, viking_score
 from ..rules.state import COLOUR_NAMES, DISCS, State
+from ..words import supply_letter, supply_place
 from .text import TYPE_LONG, card_facts, describe_card, plural, tile_help
 
 Key = tuple[object, ...]
@@ -62,7 +63,7 @@ def supply(state: State, index: int) -> str:
         use = "a disc goes shield side up (free) or prestige side up (2 coins) on an empty space"
     else:
         use = f"a {COLOUR_NAMES[kind]} citizen goes on an empty {COLOUR_NAMES[kind]} space and counts 1 citizen"
-    return f"Supply {index + 1}: {_supply_name(state, index)}; {use}."
+    return f"The {supply_letter(kind)} supply ({supply_place(index)}): {_supply_name(state, index)}; {use}."
 
 
 def kingdom_row(state: State, db: CardDB, seat: int, row: int) -> str:

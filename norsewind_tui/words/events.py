@@ -7,7 +7,7 @@ from typing import Literal
 
 from ..rules.cards import CardDB
 from ..rules.events import Event
-from .nouns import kingdom, on_holder, plural, supply_item
+from .nouns import kingdom, on_holder, plural, supply_item, supply_letter
 
 Tense = Literal["past", "future"]
 
@@ -69,7 +69,8 @@ def predicate(event: Event, db: CardDB, tense: Tense) -> str | None:
     if k == "citizen_bonus":
         return f"{gained} {coins} for a citizen in {where}"
     if k == "took_supply":
-        return f"{took} {supply_item(event.value)} from supply {event.slot + 1}"
+        # the supply as the market labels it, by its letter (issue 23.7)
+        return f"{took} {supply_item(event.value)} from the {supply_letter(event.value)} supply"
     if k == "declined":
         return f"{took} no citizen or disc"
     if k == "citizen":

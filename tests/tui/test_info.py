@@ -53,7 +53,8 @@ def test_a_market_card_a_supply_and_a_returned_castle_in_words() -> None:
         " citizens (4 left) or purple citizens (4 left). The Viking ship is above it."
     )
     assert explain_key(state, db, ("supply", 2), 0) == (
-        "Supply 3: purple citizens (4 left); a purple citizen goes on an empty purple space and counts 1 citizen."
+        "The P supply (between slots 2 and 3): purple citizens (4 left); a purple citizen goes on an empty"
+        " purple space and counts 1 citizen."
     )
     replaced = tutorial_position(15)  # R23: the castle a replacement returned is not for sale yet
     assert explain_key(replaced, db, ("castle", 1), 0) == (

@@ -61,13 +61,13 @@ PLAYERS: list[tuple[Event, str, str]] = [
     ),
     (
         Event("took_supply", 0, slot=2, value=2),
-        "Lucy took a blue citizen from supply 3.",
-        "you take a blue citizen from supply 3.",
+        "Lucy took a blue citizen from the B supply.",
+        "you take a blue citizen from the B supply.",
     ),
     (
         Event("took_supply", 0, slot=4, value=DISCS),
-        "Lucy took an upgrade disc from supply 5.",
-        "you take an upgrade disc from supply 5.",
+        "Lucy took an upgrade disc from the D supply.",
+        "you take an upgrade disc from the D supply.",
     ),
     (Event("declined", 0), "Lucy took no citizen or disc.", "you take no citizen or disc."),
     (
