@@ -32,7 +32,6 @@ from ..storage.context import AppContext
 from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
 from ..storage.presence import HEARTBEAT
-from ..storage.settings import Settings
 from ..storage.tables import SharedTable, TableStore
 from .adapter import Library
 from .fitting import to_type
@@ -44,6 +43,7 @@ from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_k
 from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .session import AppSession
 from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
 from .text import safe_text, short_name
 from .theme import BOARD_VARIABLES, THEMES, theme_name
@@ -109,27 +109,30 @@ class NorsewindApp(App[str]):
         super().__init__()
         self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
         self.initial_page = page  # norsewind learn: "learn"
-        self.library = library or Library.at()
-        self.context: AppContext = self.library.context  # every store, the identity and the clock
+        library = library or Library.at()
+        self.context: AppContext = library.context  # every store, the identity and the clock
+        # what the screens read and change besides navigation (AppServices): tui/session.py
+        self.session = AppSession(library, Signal(self, "around"), seed, computer_delay)
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
-        self.seed = seed
-        self.computer_delay = computer_delay  # seconds a computer player's move takes at least
-        self.active_game: GameHandle | None = None
-        self.watched_tables: set[str] = set()
         self.theme_choice = theme
         self.exit_message = ""
         self.presence: PresenceKeeper | None = None  # None: this identity cannot be shown as present
-        self.key_time: float | None = None  # when the key being handled arrived (AppServices)
-        self.around: Around | None = None  # the latest look at the tables and everyone's presence
         self.around_period = AROUND_PERIOD
-        self.around_signal: Signal[Around] = Signal(self, "around")  # each new look, to the screens
         self._looks = self.context.own_presence()  # the looks' own (its cache is not shared)
         self._tables: TableStore | None = None  # kept between looks: it reads again only changed tables
         self._last_around: Around | None = None
         self._looking = False
         self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
-        self.settings = Settings()
-        self.settings_notice = ""  # why the settings file could not be read (the defaults are used)
+
+    # tests/tui/test_layout.py and test_play.py (reworked on another branch) still read these two
+    # here; everything else reads the session (AppServices holds navigation only)
+    @property
+    def library(self) -> Library:
+        return self.session.library
+
+    @property
+    def around(self) -> Around | None:
+        return self.session.around
 
     # ------------------------------------------------------------------ set-up
 
@@ -177,10 +180,10 @@ class NorsewindApp(App[str]):
         elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
         elif self.initial_page == "learn":
-            self.push_screen(TitleScreen(self.library.problem))
+            self.push_screen(TitleScreen(self.session.library.problem))
             self.open_page("learn")
         else:
-            self.push_screen(TitleScreen(self.library.problem))
+            self.push_screen(TitleScreen(self.session.library.problem))
         self.check_size()
 
     # ------------------------------------------------------------------ navigation
@@ -204,9 +207,9 @@ class NorsewindApp(App[str]):
         game_screen = _loaded_game_screen()
         if game_screen is not None and isinstance(self.screen, game_screen):
             self.screen.stop_computer()
-        if self.active_game is not None:
-            self.active_game.close()
-        self.active_game = None
+        if self.session.active_game is not None:
+            self.session.active_game.close()
+        self.session.active_game = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.show(TitleScreen(notice))
@@ -229,7 +232,7 @@ class NorsewindApp(App[str]):
         from .screens.tutorial import tutorial_game
 
         try:
-            game = tutorial_game(self.library, self.context.identity)
+            game = tutorial_game(self.session.library, self.context.identity)
         except GameLocked as exc:  # the title says one line at 80 columns: who, not the whole lock
             self.goto_title(f"The tutorial is open in another app ({exc.user}, pid {exc.pid}).")
             return
@@ -240,7 +243,7 @@ class NorsewindApp(App[str]):
 
     def start_game(self, game: GameHandle, notice: str = "") -> None:
         """Show ``game``: its board, or its score pad when it is over."""
-        self.active_game = game
+        self.session.active_game = game
         from .screens.tutorial import TutorialEndScreen, TutorialScreen, is_tutorial
 
         if is_tutorial(game):
@@ -258,7 +261,7 @@ class NorsewindApp(App[str]):
         self, config: GameConfig, seed: int, seats: list[SeatMeta], on_error: Callable[[str], None]
     ) -> None:
         try:
-            game = self.library.create(config, seed, seats)
+            game = self.session.library.create(config, seed, seats)
         except (ConfigError, StorageError) as exc:  # one line for the player
             on_error(f"Cannot start the game: {words.error(exc)}")
             return
@@ -266,13 +269,13 @@ class NorsewindApp(App[str]):
 
     def open_game(self, name: str, on_error: Callable[[str], None]) -> None:
         try:
-            game = self.library.open(name)
+            game = self.session.library.open(name)
         except GameLocked as exc:
 
             def watch(yes: bool | None) -> None:
                 if yes:
                     try:
-                        watched = self.library.open(name, read_only=True)
+                        watched = self.session.library.open(name, read_only=True)
                     except StorageError as inner:
                         on_error(str(inner))
                         return
@@ -294,7 +297,7 @@ class NorsewindApp(App[str]):
         """
         if isinstance(game, str):
             try:
-                game = self.library.open(game, read_only=True)
+                game = self.session.library.open(game, read_only=True)
             except StorageError as exc:
                 on_error(str(exc))
                 return
@@ -305,13 +308,13 @@ class NorsewindApp(App[str]):
     def play_on(self, game: GameHandle, position: int, name: str, on_error: Callable[[str], None]) -> None:
         """A new game from ``game`` after ``position`` decisions, shown at once (the original is only read)."""
         try:
-            new = self.library.branch(game, position, name or None)
+            new = self.session.library.branch(game, position, name or None)
         except StorageError as exc:
             on_error(str(exc))
             return
-        if self.active_game is not None:
-            self.active_game.close()  # the original (its score pad under the review): released, unchanged
-        self.active_game = None
+        if self.session.active_game is not None:
+            self.session.active_game.close()  # the original (its score pad under the review): released, unchanged
+        self.session.active_game = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
         notice = f"Playing on from decision {position} of {game.name} as {new.name}: a new game that earns no medal."
@@ -321,14 +324,14 @@ class NorsewindApp(App[str]):
         """The shared tables (leaving a table: it needs no closing, nothing is held between writes)."""
         from .screens.lobby import LobbyScreen
 
-        self.active_game = None
+        self.session.active_game = None
         self.show(LobbyScreen(notice, self.context.clock))
 
     def open_table(self, table: SharedTable, notice: str = "") -> None:
         """Show ``table`` (its game, or its score pad when it is over)."""
         from .screens.table import TableEndScreen, TableScreen
 
-        self.active_game = table
+        self.session.active_game = table
         if table.finished:
             self.show(TableEndScreen(table))
         else:
@@ -337,18 +340,9 @@ class NorsewindApp(App[str]):
     # ------------------------------------------------------------------ presence and the others
 
     def load_settings(self) -> None:
-        if identity_problem(self.context.identity) is not None:
-            return  # defaults, without a file (the settings page says why it cannot save)
-        self.settings, notice = self.context.settings.load(self.context.identity)
-        self.settings_notice = notice or ""
+        notice = self.session.load_settings()
         if notice:
             self.notify(safe_text(notice), severity="warning", markup=False)
-
-    def save_settings(self, settings: Settings) -> None:
-        """Keep and write this player's settings (``StorageError`` in one line when it cannot)."""
-        self.context.settings.save(self.context.identity, settings)
-        self.settings = settings
-        self.settings_notice = ""
 
     def start_presence(self) -> None:
         """Say this player is in the app (a name that cannot be a player's goes without presence),
@@ -412,10 +406,10 @@ class NorsewindApp(App[str]):
         self.notify(safe_text(message.reason), severity="warning", markup=False)
 
     def on_around_seen(self, message: AroundSeen) -> None:
-        first = self.around is None
-        self.around = message.around
+        first = self.session.around is None
+        self.session.around = message.around
         self.announce_turns(message.around, quiet=first)
-        self.around_signal.publish(message.around)  # the screens that show it (NorsewindScreen subscribes)
+        self.session.around_signal.publish(message.around)  # the screens that show it (NorsewindScreen subscribes)
 
     def announce_turns(self, around: Around, quiet: bool) -> None:
         """A table where it became this player's turn rings the bell once and says so, unless it is
@@ -431,7 +425,7 @@ class NorsewindApp(App[str]):
                 self.rung.add(key)
                 if not quiet and table.name != here:
                     fresh.append(table)
-        if not fresh or not self.settings.turn_bell:
+        if not fresh or not self.session.settings.turn_bell:
             return
         self.bell()
         names = ", ".join(short_name(t.name) for t in fresh[:3]) + (" and more" if len(fresh) > 3 else "")
@@ -477,7 +471,7 @@ class NorsewindApp(App[str]):
         if isinstance(event, (events.Key, events.Paste)) and self.lands_nowhere(event):
             return
         if isinstance(event, events.Key):  # its binding runs in this call: the screen asks when it arrived
-            self.key_time = event.time
+            self.session.key_time = event.time
         await super().on_event(event)
 
     def lands_nowhere(self, event: events.Key | events.Paste) -> bool:
@@ -519,7 +513,7 @@ class NorsewindApp(App[str]):
     # ------------------------------------------------------------------ quitting
 
     def quit_with_game(self, game: GameHandle | None) -> None:
-        game = game or self.active_game
+        game = game or self.session.active_game
         if game is not None:
             game.close()
             self.exit_message = exit_line(game)
@@ -528,8 +522,8 @@ class NorsewindApp(App[str]):
     def on_unmount(self) -> None:
         """However the app ends (a hangup too), release the game's lock (every decision is already
         saved), then say this player is away."""
-        if self.active_game is not None:
-            self.active_game.close()
+        if self.session.active_game is not None:
+            self.session.active_game.close()
         if self.presence is not None:
             self.presence.leave()
 

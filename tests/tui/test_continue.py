@@ -136,7 +136,7 @@ async def test_leaving_a_game_from_the_palette_releases_it_for_continue(
         assert type(app.screen).__name__ == "GameScreen"
         app.goto_title()  # what the palette's "Title screen" command runs
         await pilot.pause()
-        assert app.active_game is None
+        assert app.session.active_game is None
         await shown(pilot)
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen"

@@ -57,7 +57,7 @@ async def test_the_title_opens_the_daily_deal_and_enter_deals_the_days_game(save
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        game = app.active_game
+        game = app.session.active_game
         assert game is not None and game.name == f"daily-2026-11-30-L1-{PROFILE}"
         assert game.session.seed == daily_seed(DAY, 1)
 

@@ -232,7 +232,13 @@ async def test_the_table_says_who_is_away(saves: Path, monkeypatch: pytest.Monke
 
 def _mine(app: NorsewindApp) -> bool:
     """The app's latest look finds it is alice's turn somewhere."""
-    return app.around is not None and bool(app.around.my_turns("alice"))
+    return app.session.around is not None and bool(app.session.around.my_turns("alice"))
+
+
+def _tables_seen(app: NorsewindApp) -> int:
+    """How many tables the app's latest look found (-1: no look yet)."""
+    around = app.session.around
+    return -1 if around is None else len(around.tables)
 
 
 def _bells(app: NorsewindApp, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
@@ -264,23 +270,24 @@ async def test_a_table_that_becomes_your_turn_rings_once(
     app.around_period = 0.05
     bells, notices = _bells(app, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.around is not None and len(app.around.tables) == 1, "the first look")
+        await until(pilot, lambda: _tables_seen(app) == 1, "the first look")
         assert type(app.screen).__name__ == ("GameScreen" if game else "TitleScreen")
-        assert app.settings.turn_bell is turned_on
-        first = app.around
+        assert app.session.settings.turn_bell is turned_on
+        first = app.session.around
         while bob.is_my_turn():  # bob's whole turn
             bob.push(bob.legal_moves()[0])
-        await until(pilot, lambda: app.around is not first and _mine(app), "her turn seen")
+        await until(pilot, lambda: app.session.around is not first and _mine(app), "her turn seen")
         await pilot.pause()
         assert bells == (["bell"] if turned_on else [])
         assert notices == (["Your turn at the table friday."] if turned_on else [])
         if game is None:
             assert "Your turn at 1 table" in screen_text(app)
-        seen = app.around
+        session = app.session
+        seen = session.around
         PresenceStore(saves, clock).enter("carol")  # something else changes: another look, the same turn
         await until(
             pilot,
-            lambda: app.around is not seen and "carol" in (app.around.presence if app.around else {}),
+            lambda: session.around is not seen and "carol" in (session.around.presence if session.around else {}),
             "another look",
         )
         await pilot.pause()
@@ -296,11 +303,11 @@ async def test_no_bell_for_the_table_you_are_at(saves: Path, monkeypatch: pytest
     bells, notices = _bells(app, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_table(TableStore(saves).open("friday", "alice"))
-        await until(pilot, lambda: app.around is not None and len(app.around.tables) == 1, "the first look")
-        first = app.around
+        await until(pilot, lambda: _tables_seen(app) == 1, "the first look")
+        first = app.session.around
         while bob.is_my_turn():
             bob.push(bob.legal_moves()[0])
-        await until(pilot, lambda: app.around is not first and _mine(app), "her turn seen")
+        await until(pilot, lambda: app.session.around is not first and _mine(app), "her turn seen")
         await pilot.pause()
         assert bells == [] and notices == []
 
@@ -318,7 +325,7 @@ async def test_the_settings_page_switches_the_bell_and_keeps_it(saves: Path, mon
         assert app.screen.query_one(Checkbox).value is True
         await pilot.press("space")
         await until(pilot, lambda: "Saved: the bell and notice are off." in screen_text(app), "saved")
-        assert app.settings.turn_bell is False
+        assert app.session.settings.turn_bell is False
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen", "the title")
     assert SettingsStore(saves).load("alice") == (Settings(turn_bell=False), None)
@@ -340,7 +347,7 @@ async def test_a_broken_settings_file_is_a_notice_not_a_traceback(saves: Path, m
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"
-        assert app.settings == Settings()
+        assert app.session.settings == Settings()
         assert len(notices) == 1 and notices[0].startswith("Your settings could not be read (")
         assert "\x1b" not in notices[0]
         await pilot.press("s")

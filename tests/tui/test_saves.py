@@ -98,8 +98,8 @@ async def test_save_as_continues_under_the_new_name(saves: Path) -> None:
         assert "Saved as my-game" in await shown(pilot)
         await pilot.press("enter")
         position = screen.game.session.position  # type: ignore[attr-defined]
-    names = {g.name: g for g in app.library.list()}
+    names = {g.name: g for g in app.session.library.list()}
     assert {old, "my-game"} <= set(names)
-    reopened = app.library.open("my-game")
+    reopened = app.session.library.open("my-game")
     assert reopened.session.position == position
     reopened.close()

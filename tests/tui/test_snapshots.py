@@ -24,12 +24,12 @@ Compare = Callable[..., bool]
 
 def _fixed_dates(app: NorsewindApp) -> None:
     """The saves list shows when each game was saved: pin it for the picture."""
-    original = app.library.list
+    original = app.session.library.list
 
     def listing() -> list[Any]:
         return [dataclasses.replace(g, updated="2026-01-02 10:00") for g in original()]
 
-    app.library.list = listing  # type: ignore[method-assign]
+    app.session.library.list = listing  # type: ignore[method-assign]
 
 
 def _finished(saves: Path, names: tuple[str, ...], seed: int) -> Any:

@@ -44,7 +44,7 @@ async def test_your_turn_at_two_tables_listed_first(saves: Path, monkeypatch: py
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: len(_labels(app)) == 13, "the tables in the menu")
         await pilot.pause()
-        now = app.around.now  # type: ignore[union-attr]
+        now = app.session.around.now  # type: ignore[union-attr]
 
         def since(name: str) -> str:
             since = _summary(saves, name).turn_since
@@ -97,7 +97,7 @@ async def test_no_your_turn_line_for_a_watcher(saves: Path, monkeypatch: pytest.
     table_at_turn_of(saves, "friday", "alice")
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.around is not None and len(app.around.tables) == 1, "the look")
+        await until(pilot, lambda: app.session.around is not None and len(app.session.around.tables) == 1, "the look")
         await pilot.pause()
         assert not any(label.startswith("Continue") for label in _labels(app))
         assert app.screen.query_one("#turns", Static).display is False

@@ -1,9 +1,10 @@
 """The base of the app's screens: what a screen may ask of the app, typed, in one place.
 
 Textual types ``Screen.app`` as any ``App``; a screen reaches Norsewind's own
-navigation and state through ``norsewind`` instead.  ``AppServices`` is what
-``NorsewindApp`` offers them (``tui/app.py`` checks that it does): the screens
-depend on it, not on the app module, which imports them.
+navigation through ``norsewind`` instead, the stores through ``context`` and
+the rest of the app's state through ``session`` (``tui/session.py``), both typed.
+``AppServices`` is what ``NorsewindApp`` offers them (``tui/app.py`` checks that
+it does): the screens depend on it, not on the app module, which imports them.
 """
 
 from __future__ import annotations
@@ -14,36 +15,23 @@ from typing import Any, Protocol, TypeVar, cast
 from textual import events
 from textual.message import Message
 from textual.screen import Screen
-from textual.signal import Signal
 
 from ...rules.state import GameConfig
 from ...storage import SeatMeta
 from ...storage.context import AppContext
 from ...storage.handle import GameHandle
-from ...storage.settings import Settings
 from ...storage.tables import SharedTable
-from ..adapter import Library
 from ..presence import Around
+from ..session import AppSession
 
 ResultType = TypeVar("ResultType")
 
 
 class AppServices(Protocol):
-    """The app as its screens see it."""
+    """The app as its screens see it: navigation, plus its context and its session."""
 
-    library: Library
-    seed: int | None  # a fixed seed for new games (tests, screenshots), else None
-    computer_delay: float  # seconds a computer player's move takes at least
-    active_game: GameHandle | None  # the game shown, closed when the app ends
-    watched_tables: set[str]  # tables opened as a spectator from the lobby in this app (lobby's r reviews them)
     context: AppContext  # every store, who plays in this app (the seats it holds) and the clock
-    around: Around | None  # the latest look at the tables and everyone's presence (None: not yet)
-    around_signal: Signal[Around]  # published with each new look
-    settings: Settings  # this player's settings (storage/settings.py)
-    settings_notice: str  # why the settings file could not be read ("" when it could)
-    key_time: float | None  # when the key whose binding runs now arrived (its decision's view, issue 24.4)
-
-    def save_settings(self, settings: Settings) -> None: ...
+    session: AppSession  # the rest that is not navigation: the game shown, the look around, the settings...
 
     def show(self, screen: Screen[Any]) -> None: ...
 
@@ -86,16 +74,21 @@ class NorsewindScreen(Screen[ResultType]):
         """The app's stores, identity and clock (storage/context.py)."""
         return self.norsewind.context
 
+    @property
+    def session(self) -> AppSession:
+        """What the app holds about the session on screen (tui/session.py)."""
+        return self.norsewind.session
+
     def _on_mount(self, event: events.Mount) -> None:
         # immediate: the screens hear of a look in the app's handler, in the order they are stacked
-        self.norsewind.around_signal.subscribe(self, self._around_seen, immediate=True)
+        self.session.around_signal.subscribe(self, self._around_seen, immediate=True)
 
     def _around_seen(self, _around: Around) -> None:
         if self.norsewind.keeps(self):
             self.around_changed()
 
     def around_changed(self) -> None:
-        """The app's look at the tables and the others' presence changed (``norsewind.around``)."""
+        """The app's look at the tables and the others' presence changed (``session.around``)."""
 
     def _handles(self, message: Message) -> bool:
         """Whether a Norsewind screen class (this one or a base) has its own handler for ``message``."""

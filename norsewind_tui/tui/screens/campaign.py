@@ -88,7 +88,7 @@ class CampaignScreen(NorsewindScreen[None]):
         self.best: list[GameRecord] = []
 
     def compose(self) -> ComposeResult:
-        library = self.norsewind.library
+        library = self.session.library
         self.rows, title, games = library.campaign()
         self.best = best_games(games)
         heading = "Solo campaign: choose a level" if self.pick else "Progress"
@@ -132,8 +132,8 @@ class CampaignScreen(NorsewindScreen[None]):
             )
             return
         app = self.norsewind
-        library = app.library
-        seed = app.seed
+        library = self.session.library
+        seed = self.session.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         name = clean_name(self.context.profile_name) or "Player"
@@ -156,7 +156,7 @@ class CampaignScreen(NorsewindScreen[None]):
             self.say("That game was recorded without its save's name: it cannot be reviewed.")
             return
         try:
-            game = self.norsewind.library.open(record.save, read_only=True)
+            game = self.session.library.open(record.save, read_only=True)
         except StorageError as exc:
             self.say(f"That game cannot be reviewed: {exc}")
             return

@@ -79,7 +79,7 @@ class FormScreen(NorsewindScreen[None]):
 
     def fill_seed(self) -> None:
         """The app's fixed seed (tests, screenshots), if it has one, is the seed field's value."""
-        if (seed := self.norsewind.seed) is not None:
+        if (seed := self.session.seed) is not None:
             self.query_one(f"#{self.SEED}", Input).value = str(seed)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -136,7 +136,7 @@ class GameScreen(NorsewindScreen[None]):
         self.notice = notice
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
-        self.driver = Driver(self, game, lambda: self.norsewind.computer_delay)
+        self.driver = Driver(self, game, lambda: self.session.computer_delay)
         self.lesson: Lesson | None = None  # a tutorial's
         self.standin_events: dict[int, str] = {}  # id(event) -> whose seat a computer played it in
         self.shown: list[tuple[float, Snapshot]] = []  # (when drawn, the view): the last SHOWN
@@ -152,7 +152,7 @@ class GameScreen(NorsewindScreen[None]):
         yield from board_layout(GameLog(id="log"))
 
     def on_mount(self) -> None:
-        self.norsewind.active_game = self.game
+        self.session.active_game = self.game
         self.set_class(self.game.state.solo, "-solo")
         self.query_one(GameLog).standin_for = lambda event: self.standin_events.get(id(event))
         self.mark_standins()
@@ -237,7 +237,7 @@ class GameScreen(NorsewindScreen[None]):
     def arrived(self) -> float | None:
         """When the click, else the key, being handled arrived (the app notes each key's)."""
         when, self.click_time = self.click_time, None
-        return when if when is not None else self.norsewind.key_time
+        return when if when is not None else self.session.key_time
 
     def seen_view(self, when: float | None) -> Snapshot | None:
         """The view on screen at ``when`` (None: not known, the current one)."""
@@ -289,7 +289,7 @@ class GameScreen(NorsewindScreen[None]):
         """Add events to the log; the Vikings' turn arrives step by step, a beat apart."""
         log = self.query_one(GameLog)
         self.flush_log()
-        beat = self.norsewind.computer_delay / 2
+        beat = self.session.computer_delay / 2
         first = next((i for i, e in enumerate(events) if e.kind in VIKINGS_TURN), None)
         if first is None or beat <= 0:
             log.add_events(events, self.names, self.db)
@@ -911,7 +911,7 @@ class GameScreen(NorsewindScreen[None]):
         except StorageError as exc:
             self.say(str(exc), "error")
             return
-        self.norsewind.active_game = self.game
+        self.session.active_game = self.game
         self.say(f"Saved as {self.game.name}; play continues in it.")
 
     def on_game_log_opened(self, message: GameLog.Opened) -> None:

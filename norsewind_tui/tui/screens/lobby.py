@@ -192,7 +192,7 @@ class LobbyScreen(NorsewindScreen[None]):
                 text += " (you)"
             seats.append(text)
         lines = _wrap(", ".join(seats), self.seats_width(), ", ")
-        around = self.norsewind.around
+        around = self.session.around
         if around is not None:
             for seat in row.seats:
                 if seat.kind == "human" and seat.holder is not None:
@@ -209,7 +209,7 @@ class LobbyScreen(NorsewindScreen[None]):
 
     def presence_words(self, identity: str, table: str) -> str:
         """'at the table' (this one), 'at another table', 'in the app', 'away since 10:42'."""
-        around = self.norsewind.around
+        around = self.session.around
         assert around is not None
         if identity == self.identity:
             return "in the app"  # this very app, in the lobby (its record may not be written yet)
@@ -223,7 +223,7 @@ class LobbyScreen(NorsewindScreen[None]):
         who = row.whose_turn(self.identity)
         if row.finished or row.turn_since is None or row.current < 0:
             return [short_name(who, TURN_W)]
-        now = self.norsewind.around.now if self.norsewind.around is not None else self.context.clock()
+        now = self.session.around.now if self.session.around is not None else self.context.clock()
         return [short_name(who, TURN_W), f"since {clock_words(row.turn_since, True, now)}"]
 
     def show_rows(self, rows: list[TableSummary]) -> None:
@@ -306,7 +306,7 @@ class LobbyScreen(NorsewindScreen[None]):
         if (picked := self.readable_row()) is None:
             return
         row, store = picked
-        if row.seat_of(self.identity) is None and row.name not in self.norsewind.watched_tables:
+        if row.seat_of(self.identity) is None and row.name not in self.session.watched_tables:
             self.say(f"You can review only a table you sat at or watched: w watches {row.name} first.")
             return
         try:
@@ -324,7 +324,7 @@ class LobbyScreen(NorsewindScreen[None]):
                 table.join(join)
                 notice = f"You sit at seat {join + 1} of {table.name}."
             if table.seat is None:
-                self.norsewind.watched_tables.add(table.name)  # r may review it later
+                self.session.watched_tables.add(table.name)  # r may review it later
         except Exception as exc:  # taken meanwhile, unreadable: one line
             self.say(str(exc))
             return

@@ -69,7 +69,7 @@ class NewGameScreen(FormScreen):
         self.cut = False  # the status line says a name was cut
 
     def compose(self) -> ComposeResult:
-        library = self.norsewind.library
+        library = self.session.library
         profile = clean_name(self.context.profile_name) or "Player 1"
         bots = list(STRENGTHS)
         kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
@@ -160,7 +160,7 @@ class NewGameScreen(FormScreen):
         self.norsewind.goto_title()
 
     def action_start(self) -> None:
-        library = self.norsewind.library
+        library = self.session.library
         names = []
         seats: list[SeatMeta] = []
         for seat in range(self.players):

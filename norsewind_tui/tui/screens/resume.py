@@ -57,7 +57,7 @@ class ResumeScreen(NorsewindScreen[None]):
         self.reload()
 
     def reload(self) -> None:
-        library = self.norsewind.library
+        library = self.session.library
         self.games = library.list()
         table = self.query_one(DataTable)
         table.clear(columns=True)
@@ -128,7 +128,7 @@ class ResumeScreen(NorsewindScreen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    self.norsewind.library.remove(game.name)
+                    self.session.library.remove(game.name)
                 except StorageError as exc:
                     self.say(str(exc))
                     return

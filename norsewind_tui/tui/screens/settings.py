@@ -29,7 +29,7 @@ class SettingsScreen(NorsewindScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        settings = self.norsewind.settings
+        settings = self.session.settings
         with Vertical(classes="page"):
             yield Static(Text("Settings"), classes="page-title")
             yield Checkbox(BELL, settings.turn_bell, id="turn-bell", compact=True)
@@ -37,7 +37,7 @@ class SettingsScreen(NorsewindScreen[None]):
                 Text("Space or Enter switches it; it is saved at once, for you alone (in the saves folder)."),
                 classes="hint",
             )
-            yield Static(Text(safe_text(self.norsewind.settings_notice)), id="settings-status")
+            yield Static(Text(safe_text(self.session.settings_notice)), id="settings-status")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -48,7 +48,7 @@ class SettingsScreen(NorsewindScreen[None]):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         settings = Settings(turn_bell=event.value)
         try:
-            self.norsewind.save_settings(settings)
+            self.session.save_settings(settings)
         except StorageError as exc:
             self.say(f"Not saved: {exc}")
             return

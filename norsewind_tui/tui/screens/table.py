@@ -134,7 +134,7 @@ class TableScreen(GameScreen):
     def waiting_for(self, holder: str) -> str:
         """'Waiting for bob', or 'bob is away since 10:42:' when bob's terminal went away (issue 11)."""
         name = short_name(holder)
-        around = self.norsewind.around
+        around = self.session.around
         presence = around.of(holder) if around is not None else None
         if presence is None or presence.present or presence.since is None:
             return f"Waiting for {name}"  # here, or never seen in this saves folder: nothing known
@@ -149,7 +149,7 @@ class TableScreen(GameScreen):
 
     def show_presence(self) -> None:
         """Where each other person at the table is, for the players bar and panel."""
-        around = self.norsewind.around
+        around = self.session.around
         table = self.table
         tags: dict[int, str] = {}
         words: dict[int, str] = {}

@@ -3,7 +3,7 @@
 "Continue" entries come first: the shared tables where it is this player's turn ("Your turn at 2
 tables" above the menu), then this player's latest unfinished game, a saved game or a table where
 they hold a seat (issue 11 section 5, issue 13).  The tables come from the app's look at the
-saves folder (``norsewind.around``), so the first frame never waits for them: they appear a moment
+saves folder (``session.around``), so the first frame never waits for them: they appear a moment
 later, and whenever a turn changes.
 """
 
@@ -80,7 +80,7 @@ class TitleScreen(NorsewindScreen[None]):
 
     def _latest_game(self) -> GameSummary | None:
         try:
-            return self.norsewind.library.continuable()
+            return self.session.library.continuable()
         except StorageError:  # a listing problem never hides the menu
             return None
 
@@ -88,7 +88,7 @@ class TitleScreen(NorsewindScreen[None]):
         """ "Continue" entries: the tables where it is your turn, then your latest unfinished game
         (a saved game, or a table where you hold a seat, whichever changed last)."""
         identity = self.context.identity
-        around = self.norsewind.around
+        around = self.session.around
         now = around.now if around is not None else self.context.clock()
         rows = list(around.tables) if around is not None else []
         turns = [t for t in rows if is_turn_of(t, identity)]
@@ -119,7 +119,7 @@ class TitleScreen(NorsewindScreen[None]):
     def _menu(self) -> tuple[tuple[str, str, str], ...]:
         """The menu; "Learn to play" first for a player who has not finished a game yet (issue 14)."""
         try:
-            veteran = self.norsewind.library.has_finished_game()
+            veteran = self.session.library.has_finished_game()
         except StorageError:
             veteran = True
         if veteran:

@@ -412,11 +412,11 @@ class TutorialScreen(GameScreen):
         self.game.close()
         name = self.state.players[0].name
         try:
-            game = tutorial_game(self.norsewind.library, name, restart=True)
+            game = tutorial_game(self.session.library, name, restart=True)
         except StorageError as exc:
             self.say(str(exc), "error")
             return
-        self.norsewind.active_game = game
+        self.session.active_game = game
         self.app.switch_screen(TutorialScreen(game, "The tutorial starts over."))
 
 
