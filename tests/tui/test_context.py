@@ -12,7 +12,8 @@ from norsewind_tui.cli import parse
 from norsewind_tui.options import Options
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.pages import PAGES
-from norsewind_tui.tui.screens.base import NorsewindScreen
+from norsewind_tui.tui.screens.base import AppServices, NorsewindScreen
+from norsewind_tui.tui.session import AppSession
 
 from .helpers import aio, make_app
 
@@ -64,3 +65,23 @@ async def test_the_screens_take_the_apps_one_context(saves: Path, monkeypatch: p
         assert isinstance(app.context.tables, TableStore)
         assert app.context.tables is app.context.tables  # one table store, made once
         assert app.context.tables.dir == saves / "tables"
+
+
+NAVIGATION = {
+    "show", "goto_title", "open_page", "create_game", "open_game", "open_review",
+    "play_on", "start_game", "open_lobby", "open_table", "quit_with_game", "keeps",
+}  # fmt: skip
+
+
+@aio
+async def test_the_app_offers_its_screens_navigation_plus_context_and_session(saves: Path) -> None:
+    """Issue 22 §3 "AppServices shrinks to navigation": the rest is one typed AppSession."""
+    members = {name for name in vars(AppServices) if not name.startswith("_")}
+    assert members | set(AppServices.__annotations__) == NAVIGATION | {"context", "session"}
+    app = make_app(saves, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, NorsewindScreen) and isinstance(title.session, AppSession)
+        assert title.session is app.session and title.session.seed == 7
+        assert title.session.library.context is app.context
