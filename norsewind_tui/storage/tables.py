@@ -445,7 +445,7 @@ class SharedTable(OpenGame):
     """A table as one identity sees it; the game screen's handle (a ``GameHandle``).
 
     ``read_only`` is True for a watcher (an identity holding no seat).  Every change
-    (``push``, ``undo``, ``redo``, ``join``, ``play_computer``) is one locked write.
+    (``push``, ``undo``, ``redo``, ``join``, ``computer_step``) is one locked write.
     """
 
     def __init__(self, store: TableStore, files: GameFiles, view: TableView, identity: str) -> None:
@@ -696,25 +696,21 @@ class SharedTable(OpenGame):
         is made once whoever plays it, and never for a person who came back.  ``pause``: at least
         this many seconds between the claim and the write (players see the computer "think").
         """
-        return self._computer_step(decide, base or self._view, pause, standin)[0]
-
-    def _computer_step(
-        self, decide: Decide, base: TableView, pause: float, standin: StandIn | None = None
-    ) -> tuple[TableView | None, bool]:
+        base = base or self._view
         if self.computer_to_move(base, standin) is None:
-            return None, False
+            return None
         claim = FileLock(self._claim_path, f"the computer seats of the table {self.name}")
         try:
             claim.acquire(timeout=0.0)
         except GameLocked:
-            return None, False  # another process is playing them
+            return None  # another process is playing them
         try:
             newer = self.fetch(base)
             if newer is not None:
                 base = newer
             turn = self.computer_to_move(base, standin)
             if turn is None:
-                return newer, False
+                return newer
             seat, bot = turn
             start = time.monotonic()
             move = decide(seat, bot, base.state)
@@ -735,17 +731,10 @@ class SharedTable(OpenGame):
             try:
                 view, _ = self._transact(base, change, expect=base)
             except TableMoved:
-                return newer, False
-            return view, True
+                return newer
+            return view
         finally:
             claim.release()
-
-    def play_computer(self, decide: Decide, pause: float = 0.0, standin: StandIn | None = None) -> bool:
-        """``computer_step`` from the current view, adopting the result; True when it made a decision."""
-        view, played = self._computer_step(decide, self._view, pause, standin)
-        if view is not None:
-            self.adopt(view)
-        return played
 
     # ------------------------------------------------------------------ undo and redo
 

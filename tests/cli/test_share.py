@@ -12,6 +12,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from computer_turns import finish_table
 
 from norsewind_tui.bots import make_bot
 from norsewind_tui.cli import main
@@ -143,12 +144,7 @@ def test_a_finished_shared_table_round_trips(saves: Path, tmp_path: Path) -> Non
 
     tables = TableStore(saves)
     table = tables.create("alice", ["me", "greedy"], seed=5, name="evening")
-    me = make_bot("greedy", 0)
-    while not table.finished:
-        if table.is_my_turn():
-            table.push(me.decide(table.state))
-        else:
-            assert table.play_computer(lambda seat, bot, state: make_bot(bot, seed=seat).decide(state))
+    finish_table(table)
     out = tmp_path / "evening.json"
     assert run(saves, "export", "evening", "--json", "-o", str(out)) == 2  # not a saved game
     assert run(saves, "export", "evening", "--table", "--json", "-o", str(out)) == 0

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from computer_turns import play_computer
 
 from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.rules import GameConfig
@@ -132,7 +133,7 @@ class Game:
     def decide(self) -> None:
         handle = self.handle
         if isinstance(handle, SharedTable) and handle.computer_to_move() is not None:
-            assert handle.play_computer(_decide)
+            assert play_computer(handle, _decide)
             return
         assert isinstance(handle, SavedGame | SharedTable)
         handle.push(handle.legal_moves()[0])

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from computer_turns import play_computer
 from tui.waits import progressing
 
 from norsewind_tui.rules import IllegalMove
@@ -192,7 +193,7 @@ def play_randomly(table: SharedTable, acked: list[tuple[int, Move]], stop: threa
                 move = rng.choice(table.legal_moves())
                 table.push(move)
                 acked.append((position, move))
-            elif not table.play_computer(decide):
+            elif not play_computer(table, decide):
                 time.sleep(0.001)
         except (TableMoved, TableRefused):
             continue
@@ -258,7 +259,7 @@ def test_computers_played_by_every_process_at_once_play_the_game_a_lone_process_
                 table.poll()
                 if table.is_my_turn():
                     table.push(table.legal_moves()[0])
-                elif not table.play_computer(decide):
+                elif not play_computer(table, decide):
                     time.sleep(0.001)
             except (TableMoved, TableRefused):
                 continue
@@ -287,11 +288,11 @@ def test_a_claimed_computer_turn_is_left_to_the_claimer_until_it_lets_go(store: 
     claim = FileLock(store.dir / f"{alice.name}.json.computer", "test claim")
     claim.acquire()
     try:
-        assert not alice.play_computer(decide)
+        assert not play_computer(alice, decide)
         assert on_disk(alice)["position"] == 0
     finally:
         claim.release()
-    assert alice.play_computer(decide)
+    assert play_computer(alice, decide)
     assert alice.session.position == 1 and on_disk(alice)["position"] == 1
 
 
@@ -350,7 +351,7 @@ def test_undo_stops_at_the_computers_decision(store: TableStore) -> None:
     alice = store.create("alice", ["me", "random"], seed=1)  # alice begins
     while alice.is_my_turn():
         alice.push(alice.legal_moves()[0])
-    assert alice.play_computer(decide)
+    assert play_computer(alice, decide)
     with pytest.raises(TableRefused, match="Random bot 2 \\(computer\\) has decided since"):
         alice.undo()
 
@@ -366,7 +367,7 @@ def step(*tables: SharedTable) -> None:
         if table.is_my_turn():
             table.push(table.legal_moves()[0])
             return
-    assert tables[0].play_computer(decide)
+    assert play_computer(tables[0], decide)
 
 
 def test_a_table_survives_every_process(store: TableStore, saves: Path) -> None:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from computer_turns import play_computer
 
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
@@ -154,7 +155,7 @@ def test_a_computer_stands_in_only_after_n_minutes_away_and_only_on_that_seats_t
     world.later(minutes=14, seconds=59)
     assert alice.computer_to_move(standin=world.standin) is None
     assert alice.standin_in(world.standin) == 1.0
-    assert not alice.play_computer(decide, standin=world.standin)
+    assert not play_computer(alice, decide, standin=world.standin)
     world.later(seconds=1)
     assert alice.computer_to_move(standin=world.standin) == (1, STANDIN_BOT)
     assert carol.computer_to_move(standin=world.standin) == (1, STANDIN_BOT)
@@ -162,7 +163,7 @@ def test_a_computer_stands_in_only_after_n_minutes_away_and_only_on_that_seats_t
     before = alice.session.position
     played = 0
     while alice.state.current == 1 and not alice.finished:
-        assert alice.play_computer(decide, standin=world.standin)
+        assert play_computer(alice, decide, standin=world.standin)
         played += 1
     assert played >= 2  # a turn is several decisions
     assert alice.view.by_computer(1) == tuple(range(before, before + played))
@@ -172,7 +173,7 @@ def test_a_computer_stands_in_only_after_n_minutes_away_and_only_on_that_seats_t
     world.later(days=1)
     assert alice.state.current == 2
     assert alice.computer_to_move(standin=world.standin) is None
-    assert not alice.play_computer(decide, standin=world.standin)
+    assert not play_computer(alice, decide, standin=world.standin)
 
 
 def test_a_player_never_seen_here_is_not_played_for_but_may_be_removed(world: World) -> None:
@@ -200,7 +201,7 @@ def test_with_the_option_off_nobody_is_played_for(world: World) -> None:
     world.away("bob")
     world.later(days=2)
     assert alice.computer_to_move(standin=world.standin) is None
-    assert not alice.play_computer(decide, standin=world.standin)
+    assert not play_computer(alice, decide, standin=world.standin)
 
 
 def test_the_player_takes_the_seat_back_at_once_by_sitting_down_again(world: World) -> None:
@@ -208,10 +209,10 @@ def test_the_player_takes_the_seat_back_at_once_by_sitting_down_again(world: Wor
     play_until_seat([alice, bob, carol], 1)
     world.away("bob")
     world.later(minutes=30)
-    assert alice.play_computer(decide, standin=world.standin)
+    assert play_computer(alice, decide, standin=world.standin)
     world.back("bob")  # the same second: no clock move
     assert alice.computer_to_move(standin=world.standin) is None
-    assert not alice.play_computer(decide, standin=world.standin)
+    assert not play_computer(alice, decide, standin=world.standin)
     bob.poll()
     assert bob.is_my_turn()
     first_choice(bob)
@@ -231,7 +232,7 @@ def test_a_standin_decision_in_flight_is_dropped_when_the_player_comes_back(worl
         world.back("bob")
         return decide(seat, bot, state)
 
-    assert not alice.play_computer(think, standin=world.standin)
+    assert not play_computer(alice, think, standin=world.standin)
     assert alice.generation == generation and on_disk(alice)["position"] == position
     assert meta_on_disk(alice)["by_computer"] == []
 
@@ -264,7 +265,7 @@ def test_undo_across_a_standin_decision_follows_the_undo_policy(world: World) ->
     last_alice = alice.session.position - 1
     world.away("bob")
     world.later(minutes=15)
-    assert alice.play_computer(decide, standin=world.standin)
+    assert play_computer(alice, decide, standin=world.standin)
     mark = last_alice + 1
     with pytest.raises(TableRefused) as info:
         alice.undo()
@@ -320,7 +321,7 @@ def test_leaving_after_the_first_decision_gives_the_seat_to_the_computer(world: 
     assert alice.seats[1].kind == "computer" and alice.seats[1].bot == STANDIN_BOT
     assert alice.view.who(1) == "bob (computer)" and alice.state.players[1].name == "bob"
     assert alice.computer_to_move() == (1, STANDIN_BOT)  # a computer seat now: no presence needed
-    assert alice.play_computer(decide)
+    assert play_computer(alice, decide)
     assert alice.view.by_computer(1) == ()  # the computer's own seat: not a stand-in
     with pytest.raises(TableRefused, match=r"^friday: you \(bob\) hold no seat here: there is nothing to leave$"):
         bob.leave()
@@ -404,7 +405,7 @@ def test_two_players_over_two_days_one_away_then_back(world: World) -> None:
     clock.advance(minutes=14)
     alice_here.beat()
     assert world.presence.away_since("bob") == killed
-    assert not alice.play_computer(decide, standin=alice_standin)  # 14 minutes: the table waits
+    assert not play_computer(alice, decide, standin=alice_standin)  # 14 minutes: the table waits
     clock.advance(minutes=1)
     alice_here.beat()
     standins: list[int] = []
@@ -415,13 +416,13 @@ def test_two_players_over_two_days_one_away_then_back(world: World) -> None:
             first_choice(alice)
         else:
             position = alice.session.position
-            assert alice.play_computer(decide, standin=alice_standin)
+            assert play_computer(alice, decide, standin=alice_standin)
             standins.append(position)
         clock.advance(minutes=2)
         alice_here.beat()
     while alice.state.current == 1:  # finish bob's turn with the computer
         standins.append(alice.session.position)
-        assert alice.play_computer(decide, standin=alice_standin)
+        assert play_computer(alice, decide, standin=alice_standin)
     # day 2, 10:00: bob comes back and sits down; his seat is his again at once
     clock.advance(days=1)
     bob_back = PresenceStore(world.saves, clock).enter("bob")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from computer_turns import play_computer
 from textual.widgets import DataTable
 from tui.waits import until
 
@@ -128,7 +129,7 @@ def test_a_computer_seat_passing_the_turn_moves_it(saves: Path, clock: ManualClo
     played = 0
     while not alice.is_my_turn():
         clock.advance(minutes=1)
-        assert alice.play_computer(decide)
+        assert play_computer(alice, decide)
         played += 1
     assert played >= 1
     now = summary(store, "solo-ish")
@@ -148,7 +149,7 @@ def test_a_stand_in_keeps_bobs_turn_start_until_it_passes_the_turn(saves: Path, 
     while not alice.is_my_turn():
         clock.advance(minutes=1)
         stamps.append(clock())
-        assert alice.play_computer(decide, standin=away)
+        assert play_computer(alice, decide, standin=away)
         now = summary(store, "friday")
         if not alice.is_my_turn():
             assert (now.whose_turn("alice"), now.turn_since, now.updated) == ("bob", at(10, 0), clock())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from computer_turns import finish_table
 from textual.widgets import Input
 
 from norsewind_tui.bots import make_bot
@@ -272,12 +273,7 @@ async def test_review_from_a_finished_tables_score_pad(saves: Path) -> None:
     from norsewind_tui.tui.screens.table import TableEndScreen
 
     table = TableStore(saves).create("alice", ["me", "greedy"], seed=5, name="evening")
-    me = make_bot("greedy", 0)
-    while not table.finished:
-        if table.is_my_turn():
-            table.push(me.decide(table.state))
-        else:
-            assert table.play_computer(lambda seat, bot, state: make_bot(bot, seed=seat).decide(state))
+    finish_table(table)
     before = table.path.read_bytes()
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from computer_turns import play_computer
 from textual.widgets import Select
 
 from norsewind_tui.bots.registry import make_bot
@@ -119,7 +120,7 @@ async def test_the_score_pad_says_how_many_decisions_the_computer_played(saves: 
         if mover is not None:
             mover.push(mover.legal_moves()[0])
         else:
-            assert alice.play_computer(quick, standin=standin)
+            assert play_computer(alice, quick, standin=standin)
     n = len(alice.view.by_computer(1))
     assert n >= 4 and alice.view.assisted_seats == (1,)
     app = make_app(saves)
