@@ -475,13 +475,6 @@ class CardDB:
     def name(self, card: int) -> str:
         return self.type[card].capitalize()
 
-    def tile_index(self, colour: int, effect: str) -> int:
-        """The index of the tile with ``effect`` among a colour's 10 tiles."""
-        for i, t in enumerate(self.tiles[colour]):
-            if t.effect == effect:
-                return i
-        raise KeyError(effect)
-
 
 def compile_card_set(data: bytes, source: str = "<cards>") -> CardDB:
     card_set = decode_card_set(data, source)

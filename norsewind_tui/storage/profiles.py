@@ -54,10 +54,6 @@ class CampaignRow:
     best_margin: int | None  # over the games that count (not assisted)
     played: int  # every finished game on this level, assisted ones too
 
-    @property
-    def best_medal(self) -> Medal | None:
-        return self.medals[-1] if self.medals else None
-
 
 @dataclass(frozen=True)
 class Profile:

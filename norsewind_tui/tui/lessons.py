@@ -84,14 +84,12 @@ class Lessons(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                 done += 1
         return len(self.step)  # every decision made: the scoring follows
 
-    def decisions_before(self, index: int) -> int:
-        return sum(1 for s in self.step[:index] if s.expect is not None)
-
     def words(self, index: int, state: State) -> str:
         """Step ``index``'s text with the facts of ``state``, the position it is shown at (issue 23.5)."""
         step = self.step[index]
         row = pointed_row(step.point) if step.expect is None else None
-        return fill(step.text, state, self.moves[self.decisions_before(index) :], row)
+        done = sum(1 for s in self.step[:index] if s.expect is not None)  # the decisions made before it
+        return fill(step.text, state, self.moves[done:], row)
 
 
 def decode_lessons(data: bytes, source: str = "tutorial.toml") -> Lessons:

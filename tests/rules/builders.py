@@ -111,9 +111,14 @@ def cid(state: State, card_id: str) -> int:
     return db_of(state).index_of[card_id]
 
 
+def tile_index(db: CardDB, colour: int, effect: str) -> int:
+    """The index of the tile with ``effect`` among a colour's 10 tiles (``CardDB.tiles``)."""
+    return next(i for i, t in enumerate(db.tiles[colour]) if t.effect == effect)
+
+
 def tile(state: State, seat: int, effect: str) -> int:
     """The index of the tile with ``effect`` among the seat's colour's 10 tiles."""
-    return db_of(state).tile_index(state.players[seat].colour, effect)
+    return tile_index(db_of(state), state.players[seat].colour, effect)
 
 
 def census(state: State) -> Counter[int]:

@@ -48,6 +48,7 @@ from .builders import (
     play,
     refusal,
     replace,
+    tile_index,
     with_display,
     with_kingdom,
     with_market,
@@ -431,7 +432,7 @@ def test_the_printed_spaces_are_asked_by_name() -> None:
     shield tile's 4-shield space costs 1, the green prestige tile has a 1-prestige space, the green
     citizen tile a purple space, a red tile none; A-04 has a red and a purple citizen space."""
     db = default_cards()
-    tile = {effect: db.tile_index(0, effect) for effect in ("shield_space", "prestige_space", "citizen", "helmet_tax")}
+    tile = {effect: tile_index(db, 0, effect) for effect in ("shield_space", "prestige_space", "citizen", "helmet_tax")}
     assert tile_shield_space(db, 0, tile["shield_space"]) == (4, 1)
     assert tile_shield_space(db, 0, tile["citizen"]) == (0, 0)
     assert tile_prestige_space(db, 0, tile["prestige_space"]) == 1

@@ -26,6 +26,7 @@ from norsewind_tui.tui.text import TYPE_LONG, TYPE_SHORT, tile_summary
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app, shown
+from .test_lessons import decisions_before
 
 
 @pytest.fixture(autouse=True)
@@ -244,7 +245,7 @@ def test_each_lesson_names_what_the_position_it_is_shown_at_has() -> None:
     moves = lessons.moves
     checked = 0
     for i, state, text in positions():
-        move = moves[lessons.decisions_before(i)] if lessons.decisions_before(i) < len(moves) else None
+        move = moves[decisions_before(lessons, i)] if decisions_before(lessons, i) < len(moves) else None
         assert not FIELD.search(text), text  # every field filled
         for said, true in claims(state, move, text):
             assert said == true, (i, text)
@@ -260,7 +261,7 @@ def test_the_disc_lesson_names_the_slot_the_card_came_from() -> None:
         "The D supply, between slots 4 and 5, holds upgrade discs (24 left). You took from slot 5, so you may"
         " take from it: take an upgrade disc from the D supply; the next lesson places it."
     ) in said
-    assert lessons.moves[lessons.decisions_before(24) - 1] == PickBuilding(4)  # the Ship came from slot 5
+    assert lessons.moves[decisions_before(lessons, 24) - 1] == PickBuilding(4)  # the Ship came from slot 5
 
 
 # --------------------------------------------------------------------------- issue 23.7

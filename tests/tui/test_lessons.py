@@ -7,7 +7,7 @@ import pytest
 from norsewind_tui import words
 from norsewind_tui.rules import apply_logged, building_problem, cards_for, legal_moves, new_game
 from norsewind_tui.rules.scoring import score_breakdown, viking_score
-from norsewind_tui.tui.lessons import LessonError, decode_lessons, load_lessons
+from norsewind_tui.tui.lessons import LessonError, Lessons, decode_lessons, load_lessons
 
 LESSON_FILE = b"""
 seed = 2
@@ -73,10 +73,15 @@ def test_unknown_fields_and_long_texts_are_refused_in_one_line() -> None:
         decode_lessons(LESSON_FILE.replace(b'"market"', b'"sky"'))
 
 
+def decisions_before(lessons: Lessons, index: int) -> int:
+    """The decisions the tutorial asks for before its step ``index`` (its reading pages ask none)."""
+    return sum(1 for s in lessons.step[:index] if s.expect is not None)
+
+
 def test_positions_map_to_steps_reading_pages_first() -> None:
     lessons = load_lessons()
     assert lessons.step[0].expect is None  # the welcome page
     assert lessons.index_at(0) == 0
     assert lessons.index_at(1) == 2
     assert lessons.index_at(56) == len(lessons.step)
-    assert lessons.decisions_before(2) == 1
+    assert decisions_before(lessons, 2) == 1
