@@ -22,23 +22,10 @@ from typing import Any
 import msgspec
 
 from . import draws
+from . import moves as m
 from .cards import CardDB, GreenTile, default_cards
 from .events import Event
-from .moves import (
-    DECLINE,
-    PASS,
-    REFRESH,
-    ChooseKingdom,
-    Decline,
-    Move,
-    Pass,
-    PickBuilding,
-    PickCastle,
-    PlaceCitizen,
-    PlaceDisc,
-    Refresh,
-    TakeFrom,
-)
+from .moves import DECLINE, PASS, REFRESH, Move
 from .refusals import ConfigError, ConfigProblem, IllegalMove, Refusal
 from .state import (
     CASTLE,
@@ -514,10 +501,10 @@ def legal_moves(state: State) -> list[Move]:
 
 
 # The moves a scan offers most, made once (frozen structs: one instance serves every list).
-_KINGDOM = tuple(ChooseKingdom(r) for r in range(4))
-_BUILDING = tuple(PickBuilding(s) for s in range(5))
-_CASTLE = tuple(PickCastle(i) for i in range(12))
-_TAKE = tuple(TakeFrom(s) for s in range(5))
+_KINGDOM = tuple(m.ChooseKingdom(r) for r in range(4))
+_BUILDING = tuple(m.PickBuilding(s) for s in range(5))
+_CASTLE = tuple(m.PickCastle(i) for i in range(12))
+_TAKE = tuple(m.TakeFrom(s) for s in range(5))
 
 
 def _legal(state: State) -> list[Move]:
@@ -545,7 +532,7 @@ def _generate(state: State) -> list[Move]:
     if phase == "castle_kingdom":
         return [_KINGDOM[r] for r in range(4) if castle_problem(db, player, state.held, r) is None]
     if phase == "place_start":
-        return [ChooseKingdom(r) for r in range(4) if _start_problem(db, player, r) is None]
+        return [m.ChooseKingdom(r) for r in range(4) if _start_problem(db, player, r) is None]
     t = _tables(db)
     if phase == "supply":
         a, b = state.slot, (state.slot + 1) % 5
@@ -554,14 +541,14 @@ def _generate(state: State) -> list[Move]:
         return out
     if phase == "citizen_space" or phase == "neutral_space":
         colour = NEUTRAL if phase == "neutral_space" else state.taken
-        return [PlaceCitizen(r, h, s) for r, h, s in _citizen_spaces(t, player, colour)]
+        return [m.PlaceCitizen(r, h, s) for r, h, s in _citizen_spaces(t, player, colour)]
     if phase == "disc_space":
-        return [PlaceDisc(r, h, side) for r, h, side, cost in _disc_spaces(db, t, player) if cost <= player.coins]
+        return [m.PlaceDisc(r, h, side) for r, h, side, cost in _disc_spaces(db, t, player) if cost <= player.coins]
     if phase == "reuse_disc":
         k = player.kingdoms[state.row]
         new = db.shield_space[k.castle], db.prestige_space[k.castle]
         out = [
-            PlaceDisc(state.row, CASTLE, side)
+            m.PlaceDisc(state.row, CASTLE, side)
             for side in (SHIELD, PRESTIGE)
             if new[side] and (CASTLE, side) not in k.discs
         ]
@@ -611,7 +598,7 @@ def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
             continue
         if returned and card in returned:
             continue  # R23: just returned by a replacement
-        moves.append(_CASTLE[i] if i < len(_CASTLE) else PickCastle(i))
+        moves.append(_CASTLE[i] if i < len(_CASTLE) else m.PickCastle(i))
     # R12: a refresh only when every market building costs more than the player has in every
     # kingdom (``building_cost``); a card's cheapest row is a taxed one only when every row is taxed.
     if not state.refreshed and state.deck and not state.triggered:
@@ -659,13 +646,13 @@ def _why_illegal(state: State, move: Move) -> Refusal:
         return Refusal("over")
     db = cards_for(state)
     player = state.players[state.current]
-    if phase == "action" and isinstance(move, PickBuilding):
+    if phase == "action" and isinstance(move, m.PickBuilding):
         if not 0 <= move.slot < 5 or state.market[move.slot] < 0:
             return Refusal("slot_empty")
         card = state.market[move.slot]
         reasons = _distinct([building_problem(db, player, card, r) for r in range(4)])
         return Refusal("building_fits_nowhere", card=card, reasons=reasons)
-    if phase == "action" and isinstance(move, PickCastle):
+    if phase == "action" and isinstance(move, m.PickCastle):
         if not 0 <= move.index < len(state.display):
             return Refusal("no_such_castle")
         card = state.display[move.index]
@@ -673,11 +660,11 @@ def _why_illegal(state: State, move: Move) -> Refusal:
             return Refusal("just_returned", card=card)
         reasons = _distinct([castle_problem(db, player, card, r) for r in range(4)])
         return Refusal("castle_fits_nowhere", card=card, reasons=reasons)
-    if phase == "action" and isinstance(move, Refresh):
+    if phase == "action" and isinstance(move, m.Refresh):
         return Refusal("already_refreshed" if state.refreshed else "refresh_not_allowed")
-    if phase == "action" and isinstance(move, Pass):
+    if phase == "action" and isinstance(move, m.Pass):
         return Refusal("pass_not_allowed")
-    if isinstance(move, ChooseKingdom) and phase in ("building_kingdom", "castle_kingdom", "place_start"):
+    if isinstance(move, m.ChooseKingdom) and phase in ("building_kingdom", "castle_kingdom", "place_start"):
         if not 0 <= move.row < 4:
             return Refusal("no_such_kingdom")
         if phase == "building_kingdom":
@@ -687,7 +674,7 @@ def _why_illegal(state: State, move: Move) -> Refusal:
         else:
             why = _start_problem(db, player, move.row)
         return why or Refusal("kingdom", move.row)
-    if isinstance(move, TakeFrom) and phase == "supply":
+    if isinstance(move, m.TakeFrom) and phase == "supply":
         if move.supply not in (state.slot, (state.slot + 1) % 5):
             return Refusal("not_next_to_slot")
         if state.supplies[move.supply] <= 0:
@@ -695,9 +682,9 @@ def _why_illegal(state: State, move: Move) -> Refusal:
         if state.supply_kinds[move.supply] == DISCS:
             return Refusal("no_disc_space")
         return Refusal("no_citizen_space", colour=state.supply_kinds[move.supply])
-    if isinstance(move, PlaceCitizen) and phase in ("citizen_space", "neutral_space"):
+    if isinstance(move, m.PlaceCitizen) and phase in ("citizen_space", "neutral_space"):
         return Refusal("space_taken")
-    if isinstance(move, PlaceDisc) and phase in ("disc_space", "reuse_disc"):
+    if isinstance(move, m.PlaceDisc) and phase in ("disc_space", "reuse_disc"):
         if phase == "reuse_disc" and move.holder != CASTLE:
             return Refusal("reuse_castle_only")
         return Refusal("disc_space_bad")
@@ -751,16 +738,16 @@ Events = list[Event] | None
 
 def _choose_action(db: CardDB, state: State, move: Move, ev: Events) -> State:
     """The start of a turn: action A (a market card), action B (a castle), the refresh (R12), or a pass (R13)."""
-    if isinstance(move, PickBuilding):
+    if isinstance(move, m.PickBuilding):
         return _take_building(state, move, ev)
-    if isinstance(move, PickCastle):
+    if isinstance(move, m.PickCastle):
         return _take_castle(state, move, ev)
-    if isinstance(move, Refresh):
+    if isinstance(move, m.Refresh):
         return _refresh(db, state, ev)
     return _pass_turn(db, state, ev)
 
 
-def _take_building(state: State, move: PickBuilding, ev: Events) -> State:
+def _take_building(state: State, move: m.PickBuilding, ev: Events) -> State:
     """A1: take the building from its market slot."""
     card = state.market[move.slot]
     market = list(state.market)
@@ -770,7 +757,7 @@ def _take_building(state: State, move: PickBuilding, ev: Events) -> State:
     return _replace(state, market=tuple(market), held=card, slot=move.slot, phase="building_kingdom", passes=0)
 
 
-def _take_castle(state: State, move: PickCastle, ev: Events) -> State:
+def _take_castle(state: State, move: m.PickCastle, ev: Events) -> State:
     """B1: take the castle from the display."""
     card = state.display[move.index]
     display = state.display[: move.index] + state.display[move.index + 1 :]
@@ -797,7 +784,7 @@ def _pass_turn(db: CardDB, state: State, ev: Events) -> State:
 
 def _place_start_card(db: CardDB, state: State, move: Move, ev: Events) -> State:
     """Variant 1: the starting card in the kingdom of your choice, in turn order (a red helmet tax is paid)."""
-    assert isinstance(move, ChooseKingdom)
+    assert isinstance(move, m.ChooseKingdom)
     me = state.current
     player = state.players[me]
     k = player.kingdoms[move.row]
@@ -816,7 +803,7 @@ def _place_start_card(db: CardDB, state: State, move: Move, ev: Events) -> State
 
 def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
     """A1 (pay and place the building) and A2 (income); then A3 if a supply next to the slot is usable."""
-    assert isinstance(move, ChooseKingdom)
+    assert isinstance(move, m.ChooseKingdom)
     t = _tables(db)
     me = state.current
     player = state.players[me]
@@ -843,11 +830,11 @@ def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
 
 def _take_from_supply(db: CardDB, state: State, move: Move, ev: Events) -> State:
     """A3: take a citizen or a disc from a supply next to the slot, or decline (R9)."""
-    if isinstance(move, Decline):
+    if isinstance(move, m.Decline):
         if ev is not None:
             ev.append(Event("declined", state.current))
         return _finish_building_turn(db, state, ev)
-    assert isinstance(move, TakeFrom)
+    assert isinstance(move, m.TakeFrom)
     kind = state.supply_kinds[move.supply]
     counts = list(state.supplies)
     counts[move.supply] -= 1
@@ -858,7 +845,7 @@ def _take_from_supply(db: CardDB, state: State, move: Move, ev: Events) -> State
 
 def _place_figure(db: CardDB, state: State, move: Move, ev: Events) -> State:
     """A3: the citizen taken goes on a matching space; B3: the neutral citizen on any empty space."""
-    assert isinstance(move, PlaceCitizen)
+    assert isinstance(move, m.PlaceCitizen)
     neutral = state.phase == "neutral_space"
     player = state.players[state.current]
     player = _place_citizen(_tables(db), player, move, NEUTRAL if neutral else state.taken, ev, state.current)
@@ -870,7 +857,7 @@ def _place_figure(db: CardDB, state: State, move: Move, ev: Events) -> State:
 
 def _place_upgrade_disc(db: CardDB, state: State, move: Move, ev: Events) -> State:
     """A3: the disc taken goes on a space, the space's side up (R10: prestige costs 2)."""
-    assert isinstance(move, PlaceDisc)
+    assert isinstance(move, m.PlaceDisc)
     me = state.current
     player = state.players[me]
     cost = _disc_cost(db, _tables(db), player, move)
@@ -886,7 +873,7 @@ def _place_upgrade_disc(db: CardDB, state: State, move: Move, ev: Events) -> Sta
 
 def _choose_castle_kingdom(db: CardDB, state: State, move: Move, ev: Events) -> State:
     """B1: the castle goes into a kingdom (replacing its castle, R14); B2 income follows."""
-    assert isinstance(move, ChooseKingdom)
+    assert isinstance(move, m.ChooseKingdom)
     return _place_castle(db, _tables(db), state, move.row, ev)
 
 
@@ -896,7 +883,7 @@ def _reuse_old_disc(db: CardDB, state: State, move: Move, ev: Events) -> State:
     player = state.players[me]
     k = player.kingdoms[state.row]
     supplies: tuple[int, ...] = state.supplies
-    if isinstance(move, PlaceDisc):
+    if isinstance(move, m.PlaceDisc):
         player = _set_kingdom(player, state.row, _replace(k, discs=(*k.discs, (CASTLE, move.side))), player.coins)
         if ev is not None:
             ev.append(Event("disc", me, row=state.row, holder=CASTLE, what=SIDE_NAMES[move.side]))
@@ -927,7 +914,7 @@ def _return_discs(state: State, n: int) -> tuple[int, ...]:
     return tuple(supplies)
 
 
-def _disc_cost(db: CardDB, t: _Tables, player: Player, move: PlaceDisc) -> int:
+def _disc_cost(db: CardDB, t: _Tables, player: Player, move: m.PlaceDisc) -> int:
     if move.side == PRESTIGE:
         return 2
     if move.holder == TILE:
@@ -936,7 +923,7 @@ def _disc_cost(db: CardDB, t: _Tables, player: Player, move: PlaceDisc) -> int:
 
 
 def _place_citizen(
-    t: _Tables, player: Player, move: PlaceCitizen, colour: int, ev: list[Event] | None, me: int
+    t: _Tables, player: Player, move: m.PlaceCitizen, colour: int, ev: list[Event] | None, me: int
 ) -> Player:
     k = player.kingdoms[move.row]
     k = _replace(k, figures=(*k.figures, (move.holder, move.space, colour)))

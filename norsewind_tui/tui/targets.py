@@ -12,22 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import IllegalMove, adjacent_supplies, apply_logged, legal_moves
+from ..rules import moves as m
 from ..rules.events import HIDDEN_FROM_HERE, Event
-from ..rules.moves import (
-    DECLINE,
-    PASS,
-    REFRESH,
-    ChooseKingdom,
-    Decline,
-    Move,
-    Pass,
-    PickBuilding,
-    PickCastle,
-    PlaceCitizen,
-    PlaceDisc,
-    Refresh,
-    TakeFrom,
-)
+from ..rules.moves import DECLINE, PASS, REFRESH, Move
 from ..rules.state import CASTLE, State
 
 Key = tuple[object, ...]
@@ -43,41 +30,41 @@ class Target:
 
 def key_of(move: Move) -> Key:
     """The board element that stands for ``move``."""
-    if isinstance(move, PickBuilding):
+    if isinstance(move, m.PickBuilding):
         return ("slot", move.slot)
-    if isinstance(move, PickCastle):
+    if isinstance(move, m.PickCastle):
         return ("castle", move.index)
-    if isinstance(move, ChooseKingdom):
+    if isinstance(move, m.ChooseKingdom):
         return ("row", move.row)
-    if isinstance(move, TakeFrom):
+    if isinstance(move, m.TakeFrom):
         return ("supply", move.supply)
-    if isinstance(move, PlaceCitizen):
+    if isinstance(move, m.PlaceCitizen):
         return ("space", move.row, move.holder, move.space)
-    if isinstance(move, PlaceDisc):
+    if isinstance(move, m.PlaceDisc):
         return ("disc", move.row, move.holder, move.side)
-    if isinstance(move, Decline):
+    if isinstance(move, m.Decline):
         return ("decline",)
-    if isinstance(move, Refresh):
+    if isinstance(move, m.Refresh):
         return ("refresh",)
-    if isinstance(move, Pass):
+    if isinstance(move, m.Pass):
         return ("pass",)
     raise TypeError(move)
 
 
 def _pos(move: Move, state: State) -> tuple[int, int]:
-    if isinstance(move, PickBuilding):
+    if isinstance(move, m.PickBuilding):
         return (0, move.slot)
-    if isinstance(move, PickCastle):
+    if isinstance(move, m.PickCastle):
         return (1, move.index)
-    if isinstance(move, (Refresh, Pass)):
-        return (2, 0 if isinstance(move, Refresh) else 1)
-    if isinstance(move, ChooseKingdom):
+    if isinstance(move, (m.Refresh, m.Pass)):
+        return (2, 0 if isinstance(move, m.Refresh) else 1)
+    if isinstance(move, m.ChooseKingdom):
         return (move.row, 0)
-    if isinstance(move, TakeFrom):
+    if isinstance(move, m.TakeFrom):
         return (0, 0 if move.supply == state.slot else 1)
-    if isinstance(move, PlaceCitizen):
+    if isinstance(move, m.PlaceCitizen):
         return (move.row, (move.holder + 1) * 4 + move.space)
-    if isinstance(move, PlaceDisc):
+    if isinstance(move, m.PlaceDisc):
         return (move.row, (move.holder - CASTLE) * 4 + move.side)
     return (9, 0)  # Decline: a button below everything
 
@@ -89,13 +76,13 @@ def build_targets(state: State) -> list[Target]:
     phase = state.phase
     candidates: list[Move] = []
     if phase == "action":
-        candidates += [PickBuilding(s) for s in range(5)]
-        candidates += [PickCastle(i) for i in range(len(state.display))]
-        candidates += [m for m in (REFRESH, PASS) if m in legal_set]
+        candidates += [m.PickBuilding(s) for s in range(5)]
+        candidates += [m.PickCastle(i) for i in range(len(state.display))]
+        candidates += [move for move in (REFRESH, PASS) if move in legal_set]
     elif phase in ("building_kingdom", "castle_kingdom", "place_start"):
-        candidates += [ChooseKingdom(r) for r in range(4)]
+        candidates += [m.ChooseKingdom(r) for r in range(4)]
     elif phase == "supply":
-        candidates += [*(TakeFrom(s) for s in adjacent_supplies(state)), DECLINE]
+        candidates += [*(m.TakeFrom(s) for s in adjacent_supplies(state)), DECLINE]
     else:
         candidates += legal
     seen = set()

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..rules import moves as m
 from ..rules.cards import CardDB
 from ..rules.moves import (
-    ChooseKingdom,
-    Decline,
     Move,
-    Pass,
-    PickBuilding,
-    PickCastle,
-    PlaceCitizen,
-    PlaceDisc,
-    Refresh,
-    TakeFrom,
 )
 from ..rules.state import DISCS, State
 from .nouns import colour, kingdom, side, space_name, supply_item
@@ -34,11 +26,11 @@ def _holder(state: State, db: CardDB, row: int, holder: int) -> str:
 
 def _where(state: State, db: CardDB, then: Move | None) -> str:
     """Where the plan puts what is taken: " into Wessex", " for the castle in Mercia"."""
-    if isinstance(then, ChooseKingdom):
+    if isinstance(then, m.ChooseKingdom):
         return f" into {kingdom(then.row)}"
-    if isinstance(then, PlaceCitizen):
+    if isinstance(then, m.PlaceCitizen):
         return f" for {_holder(state, db, then.row, then.holder)}"
-    if isinstance(then, PlaceDisc):
+    if isinstance(then, m.PlaceDisc):
         return f" for {_holder(state, db, then.row, then.holder)}, {side(then.side)} side up"
     return ""
 
@@ -46,15 +38,15 @@ def _where(state: State, db: CardDB, then: Move | None) -> str:
 def move_words(state: State, move: Move, plan: Sequence[Move], db: CardDB) -> str:
     """``move`` in words, with where the rest of the turn (``plan``) would put it."""
     then = _next(plan, move)
-    if isinstance(move, PickBuilding):
+    if isinstance(move, m.PickBuilding):
         card = state.market[move.slot]
         name = db.name(card) if card >= 0 else "building"
         return f"take the {name} in slot {move.slot + 1}{_where(state, db, then)}"
-    if isinstance(move, PickCastle):
+    if isinstance(move, m.PickCastle):
         cost = db.cost[state.display[move.index]]
-        where = f" for {kingdom(then.row)}" if isinstance(then, ChooseKingdom) else ""
+        where = f" for {kingdom(then.row)}" if isinstance(then, m.ChooseKingdom) else ""
         return f"buy castle {move.index + 1} (cost {cost}){where}"
-    if isinstance(move, ChooseKingdom):
+    if isinstance(move, m.ChooseKingdom):
         name = kingdom(move.row)
         if state.phase == "place_start":
             return f"put your starting card in {name}"
@@ -62,22 +54,22 @@ def move_words(state: State, move: Move, plan: Sequence[Move], db: CardDB) -> st
             return f"put the castle in {name}"
         held = db.name(state.held) if state.held >= 0 else "card"
         return f"build the {held} in {name}"
-    if isinstance(move, TakeFrom):
+    if isinstance(move, m.TakeFrom):
         return f"take {supply_item(state.supply_kinds[move.supply])}{_where(state, db, then)}"
-    if isinstance(move, PlaceCitizen):
+    if isinstance(move, m.PlaceCitizen):
         figure = colour(state.taken) if 0 <= state.taken < DISCS else "neutral"
         if state.phase == "neutral_space":
             figure = "neutral"
         return f"put the {figure} citizen on {_holder(state, db, move.row, move.holder)}"
-    if isinstance(move, PlaceDisc):
+    if isinstance(move, m.PlaceDisc):
         where = _holder(state, db, move.row, move.holder)
         return f"put the disc {side(move.side)} side up on {where}"
-    if isinstance(move, Decline):
+    if isinstance(move, m.Decline):
         if state.phase == "reuse_disc":
             return "return the old castle's disc (d)"
         return "take nothing from the supplies (d)"
-    if isinstance(move, Refresh):
+    if isinstance(move, m.Refresh):
         return "refresh the market (r)"
-    if isinstance(move, Pass):
+    if isinstance(move, m.Pass):
         return "pass (p)"
     return str(move)

@@ -31,21 +31,12 @@ from hypothesis import strategies as st
 from norsewind_tui import words
 from norsewind_tui.rules import (
     SOLO_LEVELS,
-    ChooseKingdom,
-    Decline,
     Event,
     GameConfig,
     IllegalMove,
     Kingdom,
     Move,
-    Pass,
-    PickBuilding,
-    PickCastle,
-    PlaceCitizen,
-    PlaceDisc,
-    Refresh,
     State,
-    TakeFrom,
     apply,
     apply_logged,
     cards_for,
@@ -54,6 +45,7 @@ from norsewind_tui.rules import (
     outcome,
     pending,
 )
+from norsewind_tui.rules import moves as m
 from norsewind_tui.rules.cards import GreenTile
 from norsewind_tui.rules.engine import DISC_COUNT, NEUTRAL_PER_PLAYER, SUPPLY_SIZE
 from norsewind_tui.rules.state import CASTLE, DISCS, NEUTRAL, PRESTIGE, SHIELD, TILE
@@ -68,15 +60,15 @@ COLOUR_INDEX = {"purple": 0, "yellow": 1, "blue": 2, "red": 3}
 
 # Every move shape with in-range and out-of-range values: whatever is not legal must be refused.
 ALL_MOVES: tuple[Move, ...] = (
-    *(PickBuilding(s) for s in range(-1, 6)),
-    *(PickCastle(i) for i in range(-1, 9)),
-    Refresh(),
-    Pass(),
-    *(ChooseKingdom(r) for r in range(-1, 5)),
-    *(TakeFrom(s) for s in range(-1, 6)),
-    Decline(),
-    *(PlaceCitizen(r, h, s) for r in range(4) for h in range(-2, 5) for s in range(4)),
-    *(PlaceDisc(r, h, side) for r in range(4) for h in range(-2, 5) for side in (SHIELD, PRESTIGE)),
+    *(m.PickBuilding(s) for s in range(-1, 6)),
+    *(m.PickCastle(i) for i in range(-1, 9)),
+    m.Refresh(),
+    m.Pass(),
+    *(m.ChooseKingdom(r) for r in range(-1, 5)),
+    *(m.TakeFrom(s) for s in range(-1, 6)),
+    m.Decline(),
+    *(m.PlaceCitizen(r, h, s) for r in range(4) for h in range(-2, 5) for s in range(4)),
+    *(m.PlaceDisc(r, h, side) for r in range(4) for h in range(-2, 5) for side in (SHIELD, PRESTIGE)),
 )
 
 
@@ -206,7 +198,7 @@ def check_state(state: State) -> None:
 
 def check_illegal(state: State, legal: list[Move], rng: random.Random) -> None:
     """``apply`` refuses moves outside ``legal_moves`` (a sample each move, all of them now and then)."""
-    illegal = [m for m in ALL_MOVES if m not in legal]
+    illegal = [move for move in ALL_MOVES if move not in legal]
     sample = illegal if rng.random() < 0.05 else rng.sample(illegal, min(4, len(illegal)))
     for move in sample:
         with pytest.raises(IllegalMove) as info:
@@ -222,7 +214,7 @@ Chooser = Callable[[State, list[Move], random.Random], Move]
 
 def castle_lover(state: State, legal: list[Move], rng: random.Random) -> Move:
     """A player who always prefers a castle action (B) when one is legal, else plays at random."""
-    castles = [m for m in legal if isinstance(m, PickCastle)]
+    castles = [move for move in legal if isinstance(move, m.PickCastle)]
     return rng.choice(castles or legal)
 
 
@@ -255,7 +247,7 @@ def play_checked(config: GameConfig, seed: int, choice_seed: int, choose: Choose
         assert (waiting.player, waiting.kind) == (state.current, state.phase) and words.prompt(state)
         check_illegal(state, legal, rng)
         for move in legal:  # R23: a castle just returned is not for sale
-            assert not isinstance(move, PickCastle) or state.display[move.index] not in state.returned
+            assert not isinstance(move, m.PickCastle) or state.display[move.index] not in state.returned
         before = msgspec.json.encode(state)
         state = apply(state, choose(state, legal, rng))
         assert before != msgspec.json.encode(state), "a move changed nothing"
@@ -365,7 +357,7 @@ def test_moves_and_states_round_trip_json(players: int, seed: int, choice_seed: 
             text = words.past(event, names, db)
             assert text != event.kind and text.endswith("."), f"{event!r} reads {text!r}"
         events += len(logged)
-    assert {PickBuilding, ChooseKingdom} <= kinds
+    assert {m.PickBuilding, m.ChooseKingdom} <= kinds
     assert events >= len(kinds)
 
 

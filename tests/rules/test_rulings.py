@@ -11,20 +11,11 @@ import pytest
 
 from norsewind_tui import words
 from norsewind_tui.rules import (
-    ChooseKingdom,
     ConfigError,
-    Decline,
     GameConfig,
     Move,
-    Pass,
-    PickBuilding,
-    PickCastle,
-    PlaceCitizen,
-    PlaceDisc,
-    Refresh,
     Session,
     State,
-    TakeFrom,
     apply,
     config_problem,
     final_result,
@@ -36,6 +27,7 @@ from norsewind_tui.rules import (
     score_breakdown,
     viking_score,
 )
+from norsewind_tui.rules import moves as m
 from norsewind_tui.rules.state import BLUE, CASTLE, DISCS, NEUTRAL, PRESTIGE, PURPLE, RED, SHIELD, TILE, YELLOW
 
 from .builders import (
@@ -112,10 +104,10 @@ def test_r1_slot_i_touches_supplies_i_and_i_plus_1(slot: int) -> None:
     # Spaces of every colour (A-04 red+purple, A-12 blue+yellow) and a castle for a disc.
     s = position(kingdoms=[["A-04"], ["A-12"], [], []], market=FARMS)
     s = with_kingdom(s, 0, MERCIA, "two_buildings", castle="A-32")
-    s = play(s, PickBuilding(slot), ChooseKingdom(WESSEX))
-    assert legal_moves(s) == [TakeFrom(slot), TakeFrom((slot + 1) % 5), Decline()]
+    s = play(s, m.PickBuilding(slot), m.ChooseKingdom(WESSEX))
+    assert legal_moves(s) == [m.TakeFrom(slot), m.TakeFrom((slot + 1) % 5), m.Decline()]
     far = (slot + 2) % 5
-    assert re.search("only from a supply next to the slot", refusal(s, TakeFrom(far)))
+    assert re.search("only from a supply next to the slot", refusal(s, m.TakeFrom(far)))
 
 
 def test_r1_supplies_hold_the_four_colours_in_random_order_and_the_discs() -> None:
@@ -143,14 +135,14 @@ def test_r2_an_empty_supply_cannot_be_taken_from() -> None:
     with no neutral citizen left a first castle brings none."""
     s = position(kingdoms=[["A-04"], [], [], []], market=FARMS)  # A-04: a purple space
     s = with_kingdom(s, 0, MERCIA, "two_buildings", castle="A-32")
-    full = play(s, PickBuilding(4), ChooseKingdom(WESSEX))
-    assert legal_moves(full) == [TakeFrom(4), TakeFrom(0), Decline()]
-    empty = play(replace(s, supplies=(0, 8, 8, 8, 0)), PickBuilding(4), ChooseKingdom(WESSEX))
+    full = play(s, m.PickBuilding(4), m.ChooseKingdom(WESSEX))
+    assert legal_moves(full) == [m.TakeFrom(4), m.TakeFrom(0), m.Decline()]
+    empty = play(replace(s, supplies=(0, 8, 8, 8, 0)), m.PickBuilding(4), m.ChooseKingdom(WESSEX))
     assert empty.phase == "action" and empty.current == 1  # nothing to take: the turn is over
-    t = play(replace(s, supplies=(0, 8, 8, 8, 24)), PickBuilding(4), ChooseKingdom(WESSEX))
-    assert refusal(t, TakeFrom(0)) == "that supply is empty"
+    t = play(replace(s, supplies=(0, 8, 8, 8, 24)), m.PickBuilding(4), m.ChooseKingdom(WESSEX))
+    assert refusal(t, m.TakeFrom(0)) == "that supply is empty"
     castle = with_display(replace(s, neutral=0), ["A-28"])
-    castle = play(castle, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    castle = play(castle, m.PickCastle(0), m.ChooseKingdom(NORTHUMBRIA))
     assert castle.phase == "action" and castle.current == 1 and castle.neutral == 0
 
 
@@ -159,9 +151,9 @@ def test_r3_the_ship_moves_clockwise_by_increasing_slot_and_wraps() -> None:
     2 steps land on slot 1."""
     s = solo(ship=4, market=["A-02", "A-13", "A-05", "A-01", "A-08"])
     s = with_deck(s, ["A-06", "A-03"])  # the refill of slot 0 has 2 helmets
-    s = play(s, PickBuilding(0), ChooseKingdom(WESSEX))
+    s = play(s, m.PickBuilding(0), m.ChooseKingdom(WESSEX))
     if s.phase == "supply":
-        s = play(s, Decline())
+        s = play(s, m.Decline())
     assert s.ship == 1
     assert s.vikings[MERCIA] == (cid(s, "A-13"),)
 
@@ -232,9 +224,9 @@ def test_r7_starting_card_counts_for_the_two_building_limit() -> None:
     start, row = own_start_card(s, 0)
     s = with_kingdom(s, 0, row, "two_buildings", [start])
     s = with_market(s, FARMS)
-    assert ChooseKingdom(row) in legal_moves(play(s, PickBuilding(0)))
+    assert m.ChooseKingdom(row) in legal_moves(play(s, m.PickBuilding(0)))
     s = with_kingdom(s, 0, row, "two_buildings", [start, "A-08"])
-    assert ChooseKingdom(row) not in legal_moves(play(s, PickBuilding(0)))
+    assert m.ChooseKingdom(row) not in legal_moves(play(s, m.PickBuilding(0)))
 
 
 def test_r7_starting_card_counts_for_the_four_building_limit() -> None:
@@ -244,9 +236,9 @@ def test_r7_starting_card_counts_for_the_four_building_limit() -> None:
     s = with_market(s, ["A-11", "A-13", "A-14", "A-15", "A-16"])
     s = with_player(s, 0, coins=10)
     s = with_kingdom(s, 0, row, "citizen_coin", [start, "A-01", "A-02"])
-    assert ChooseKingdom(row) in legal_moves(play(s, PickBuilding(0)))
+    assert m.ChooseKingdom(row) in legal_moves(play(s, m.PickBuilding(0)))
     s = with_kingdom(s, 0, row, "citizen_coin", [start, "A-01", "A-02", "A-03"])
-    assert ChooseKingdom(row) not in legal_moves(play(s, PickBuilding(0)))
+    assert m.ChooseKingdom(row) not in legal_moves(play(s, m.PickBuilding(0)))
 
 
 def test_r7_starting_card_counts_for_different_types() -> None:
@@ -258,8 +250,8 @@ def test_r7_starting_card_counts_for_different_types() -> None:
     other = "A-25" if kind != "church" else "A-01"
     s = with_player(with_kingdom(s, 0, row, "different_types", [start]), 0, coins=10)
     s = with_market(s, [same, other, "A-02", "A-03", "A-05"])
-    assert ChooseKingdom(row) not in legal_moves(play(s, PickBuilding(0)))
-    assert ChooseKingdom(row) in legal_moves(play(s, PickBuilding(1)))
+    assert m.ChooseKingdom(row) not in legal_moves(play(s, m.PickBuilding(0)))
+    assert m.ChooseKingdom(row) in legal_moves(play(s, m.PickBuilding(1)))
 
 
 def test_r7_starting_card_counts_for_income() -> None:
@@ -280,7 +272,7 @@ def test_r7_starting_card_counts_for_income() -> None:
     assert s.phase == "place_start"
     while s.phase == "place_start":
         mine = s.current == 0
-        s = play(s, ChooseKingdom(where) if mine else legal_moves(s)[0])
+        s = play(s, m.ChooseKingdom(where) if mine else legal_moves(s)[0])
     assert s.players[0].kingdoms[where].buildings == (s.players[0].start_card,)
     s = replace(s, current=0, supply_kinds=RING)
     for row in range(4):
@@ -288,7 +280,7 @@ def test_r7_starting_card_counts_for_income() -> None:
             s = with_kingdom(s, 0, row, "citizen_coin")
     s = with_market(s, ["A-25", "A-27", "A-23", "A-24", "A-26"])  # churches: no ship coins, no cost
     before = coins(s)
-    s, events = play_logged(s, PickBuilding(0), ChooseKingdom(target))
+    s, events = play_logged(s, m.PickBuilding(0), m.ChooseKingdom(target))
     value = db.kingdoms[0][target].income_value
     assert coins(s) == before + value
     assert [(e.extra, e.what) for e in events if e.kind == "income"] == [(1, kind)]
@@ -302,23 +294,23 @@ def test_r8_a_turn_is_a_sequence_of_single_decisions() -> None:
     move; income happens between decisions without asking."""
     s = position(kingdoms=[["A-04"], [], [], []], market=FARMS)  # A-04: spaces red, purple
     phases = [s.phase]
-    assert all(isinstance(m, PickBuilding | PickCastle | Refresh | Pass) for m in legal_moves(s))
-    for move in (PickBuilding(4), ChooseKingdom(WESSEX), TakeFrom(0), PlaceCitizen(NORTHUMBRIA, 0, 1)):
+    assert all(isinstance(move, m.PickBuilding | m.PickCastle | m.Refresh | m.Pass) for move in legal_moves(s))
+    for move in (m.PickBuilding(4), m.ChooseKingdom(WESSEX), m.TakeFrom(0), m.PlaceCitizen(NORTHUMBRIA, 0, 1)):
         assert move in legal_moves(s)
         s = apply(s, move)
         phases.append(s.phase)
     assert phases == ["action", "building_kingdom", "supply", "citizen_space", "action"]
     assert s.current == 1
-    assert msgspec.json.encode(PickBuilding(2)) == b'["building",2]'  # tagged, one field
+    assert msgspec.json.encode(m.PickBuilding(2)) == b'["building",2]'  # tagged, one field
 
 
 def test_r9_step_3_is_optional() -> None:
     """R9: the player may decline step 3; the turn then goes on with the refill."""
     s = position(kingdoms=[["A-04"], [], [], []], market=FARMS)
-    s = play(s, PickBuilding(4), ChooseKingdom(WESSEX))
-    assert Decline() in legal_moves(s)
+    s = play(s, m.PickBuilding(4), m.ChooseKingdom(WESSEX))
+    assert m.Decline() in legal_moves(s)
     deck = len(s.deck)
-    s = play(s, Decline())
+    s = play(s, m.Decline())
     assert s.current == 1 and s.phase == "action"
     assert s.players[0].kingdoms[NORTHUMBRIA].figures == ()
     assert s.market[4] >= 0 and len(s.deck) < deck
@@ -329,12 +321,12 @@ def test_r9_step_3_is_offered_only_where_placeable_and_payable() -> None:
     adjacent supply can be used, step 3 is skipped."""
     # Lucy has no citizen space at all; the churches have no citizen space but a prestige space.
     market = ["A-24", "A-25", "A-27", "A-23", "A-26"]
-    s = play(position(market=market), PickBuilding(0), ChooseKingdom(NORTHUMBRIA))
+    s = play(position(market=market), m.PickBuilding(0), m.ChooseKingdom(NORTHUMBRIA))
     assert s.phase == "action" and s.current == 1  # slot 0 touches purple and yellow: skipped
-    s = play(position(coins=2, market=market), PickBuilding(3), ChooseKingdom(NORTHUMBRIA))
-    assert legal_moves(s) == [TakeFrom(4), Decline()]  # slot 3 touches red and the discs
-    assert legal_moves(play(s, TakeFrom(4))) == [PlaceDisc(NORTHUMBRIA, 0, PRESTIGE)]
-    broke = play(position(coins=1, market=market), PickBuilding(3), ChooseKingdom(NORTHUMBRIA))
+    s = play(position(coins=2, market=market), m.PickBuilding(3), m.ChooseKingdom(NORTHUMBRIA))
+    assert legal_moves(s) == [m.TakeFrom(4), m.Decline()]  # slot 3 touches red and the discs
+    assert legal_moves(play(s, m.TakeFrom(4))) == [m.PlaceDisc(NORTHUMBRIA, 0, PRESTIGE)]
+    broke = play(position(coins=1, market=market), m.PickBuilding(3), m.ChooseKingdom(NORTHUMBRIA))
     assert broke.phase == "action" and broke.current == 1  # the prestige disc cannot be paid
 
 
@@ -344,14 +336,14 @@ def test_r10_disc_costs() -> None:
     tiles = ["citizen_coin", "different_types", "shield_space", "prestige_space"]
     s = position(tiles=tiles, kingdoms=[[], ["A-23"], [], []], market=FARMS)
     s = with_kingdom(s, 0, NORTHUMBRIA, "citizen_coin", castle="A-32")
-    s = play(s, PickBuilding(4), ChooseKingdom(WESSEX), TakeFrom(4))
+    s = play(s, m.PickBuilding(4), m.ChooseKingdom(WESSEX), m.TakeFrom(4))
     before = coins(s)
     costs = {
-        PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD): 0,
-        PlaceDisc(NORTHUMBRIA, CASTLE, PRESTIGE): 2,
-        PlaceDisc(EAST_ANGLIA, 0, PRESTIGE): 2,
-        PlaceDisc(MERCIA, TILE, SHIELD): 1,
-        PlaceDisc(WESSEX, TILE, PRESTIGE): 2,
+        m.PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD): 0,
+        m.PlaceDisc(NORTHUMBRIA, CASTLE, PRESTIGE): 2,
+        m.PlaceDisc(EAST_ANGLIA, 0, PRESTIGE): 2,
+        m.PlaceDisc(MERCIA, TILE, SHIELD): 1,
+        m.PlaceDisc(WESSEX, TILE, PRESTIGE): 2,
     }
     assert sorted(legal_moves(s), key=repr) == sorted(costs, key=repr)
     for move, cost in costs.items():
@@ -363,11 +355,11 @@ def test_r11_helmet_tax_is_paid_on_placing_and_adds_to_the_inn_price() -> None:
     costs its price + 1; an inn with fewer than 3 helmets pays only its price."""
     tiles = ["citizen_coin", "different_types", "helmet_tax", "castle_min_7"]
     s = position(tiles=tiles, coins=6, market=["A-15", "A-13", "A-02", "A-03", "A-05"])  # inns 3/3 and 2/2
-    taken = play(s, PickBuilding(0))
+    taken = play(s, m.PickBuilding(0))
     assert coins(taken) == 6  # nothing paid on picking
-    assert coins(play(taken, ChooseKingdom(MERCIA))) == 6 - 3 - 1
-    assert coins(play(taken, ChooseKingdom(EAST_ANGLIA))) == 6 - 3
-    assert coins(play(s, PickBuilding(1), ChooseKingdom(MERCIA))) == 6 - 2
+    assert coins(play(taken, m.ChooseKingdom(MERCIA))) == 6 - 3 - 1
+    assert coins(play(taken, m.ChooseKingdom(EAST_ANGLIA))) == 6 - 3
+    assert coins(play(s, m.PickBuilding(1), m.ChooseKingdom(MERCIA))) == 6 - 2
 
 
 def refresh_position(coins_: int = 1) -> State:
@@ -378,15 +370,15 @@ def refresh_position(coins_: int = 1) -> State:
 def test_r12_refresh_only_when_no_building_is_affordable() -> None:
     """R12: the refresh is legal only when every building in the market costs more than the
     player can pay in every kingdom."""
-    assert legal_moves(refresh_position(1)) == [Refresh()]
-    assert Refresh() not in legal_moves(refresh_position(2))
-    assert re.search(r"R12", refusal(refresh_position(2), Refresh()))
+    assert legal_moves(refresh_position(1)) == [m.Refresh()]
+    assert m.Refresh() not in legal_moves(refresh_position(2))
+    assert re.search(r"R12", refusal(refresh_position(2), m.Refresh()))
     # One free building (a farm) among the inns: no refresh even with no coin.
     s = with_market(refresh_position(0), ["A-12", "A-13", "A-14", "A-15", "A-01"])
-    assert Refresh() not in legal_moves(s)
+    assert m.Refresh() not in legal_moves(s)
     # The helmet tax makes the 2-coin inns cost 2 only outside Mercia: with 2 coins still affordable.
     tax = position(tiles=["helmet_tax"] * 4, coins=3, market=["A-12", "A-15", "A-16", "T-06", "T-07"])
-    assert legal_moves(tax)[-1] == Refresh()
+    assert legal_moves(tax)[-1] == m.Refresh()
 
 
 def test_r12_refresh_discards_are_shuffled_back_and_castles_go_to_the_display() -> None:
@@ -395,14 +387,14 @@ def test_r12_refresh_discards_are_shuffled_back_and_castles_go_to_the_display() 
     s = refresh_position(1)
     old_market = set(s.market)
     deck = len(s.deck)
-    s = play(s, Refresh())
+    s = play(s, m.Refresh())
     assert s.market == tuple(cid(s, c) for c in FARMS)
     assert s.display == (cid(s, "A-28"),)
     assert old_market <= set(s.deck)
     assert len(s.deck) == deck - 6 + 5
     assert s.current == 0 and s.phase == "action"
-    assert Refresh() not in legal_moves(s)  # at most once per turn (engine choice)
-    assert PickBuilding(0) in legal_moves(s)
+    assert m.Refresh() not in legal_moves(s)  # at most once per turn (engine choice)
+    assert m.PickBuilding(0) in legal_moves(s)
     check_census(s)
 
 
@@ -410,7 +402,7 @@ def test_r12_refresh_needs_a_draw_deck() -> None:
     """R12 (engine choice): the refresh needs cards in the draw deck; with none left (or the
     end triggered) the player passes instead (R13)."""
     s = with_deck(refresh_position(1), [], rest=False)
-    assert legal_moves(s) == [Pass()]
+    assert legal_moves(s) == [m.Pass()]
 
 
 def stuck_position() -> State:
@@ -426,12 +418,12 @@ def test_r13_pass_only_when_nothing_else_is_legal() -> None:
     """R13: with no legal building, no affordable castle and no refresh, the only legal move is
     to pass; otherwise passing is illegal."""
     s = stuck_position()
-    assert legal_moves(s) == [Pass()]
-    s = play(s, Pass())
+    assert legal_moves(s) == [m.Pass()]
+    s = play(s, m.Pass())
     assert s.current == 1 and s.phase == "action" and not s.triggered
     rich = with_player(stuck_position(), 0, coins=3)
-    assert legal_moves(rich) == [PickCastle(0)]
-    assert re.search(r"R13", refusal(rich, Pass()))
+    assert legal_moves(rich) == [m.PickCastle(0)]
+    assert re.search(r"R13", refusal(rich, m.Pass()))
 
 
 def test_r13_the_game_never_deadlocks_when_everyone_must_pass() -> None:
@@ -441,9 +433,9 @@ def test_r13_the_game_never_deadlocks_when_everyone_must_pass() -> None:
     for row, pair in enumerate([["A-12", "A-13"], ["A-14", "A-15"], ["A-16", "A-19"], ["A-20", "A-21"]]):
         s = with_kingdom(s, 1, row, "two_buildings", pair)
     s = with_player(s, 1, coins=0)
-    s = play(s, Pass())
+    s = play(s, m.Pass())
     assert not s.triggered
-    s, events = play_logged(s, Pass())
+    s, events = play_logged(s, m.Pass())
     assert "all_passed" in kinds(events)
     assert s.phase == "over" and outcome(s) is not None
 
@@ -460,16 +452,16 @@ def test_r14_old_castle_to_display_discs_either_side_and_no_neutral() -> None:
     discs elsewhere in the kingdom stay."""
     s = replacement_position([(CASTLE, SHIELD), (CASTLE, PRESTIGE)])
     neutral = s.neutral
-    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    s = play(s, m.PickCastle(0), m.ChooseKingdom(NORTHUMBRIA))
     assert s.display == (cid(s, "A-32"),)
     assert coins(s) == 0
-    first = [PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD), PlaceDisc(NORTHUMBRIA, CASTLE, PRESTIGE), Decline()]
+    first = [m.PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD), m.PlaceDisc(NORTHUMBRIA, CASTLE, PRESTIGE), m.Decline()]
     assert legal_moves(s) == first
-    s = play(s, PlaceDisc(NORTHUMBRIA, CASTLE, PRESTIGE))  # the old shield disc flipped: free
+    s = play(s, m.PlaceDisc(NORTHUMBRIA, CASTLE, PRESTIGE))  # the old shield disc flipped: free
     assert coins(s) == 0
-    assert legal_moves(s) == [PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD), Decline()]
-    assert re.search("only on the new castle", refusal(s, PlaceDisc(NORTHUMBRIA, TILE, PRESTIGE)))
-    s = play(s, PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD))
+    assert legal_moves(s) == [m.PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD), m.Decline()]
+    assert re.search("only on the new castle", refusal(s, m.PlaceDisc(NORTHUMBRIA, TILE, PRESTIGE)))
+    s = play(s, m.PlaceDisc(NORTHUMBRIA, CASTLE, SHIELD))
     assert sorted(s.players[0].kingdoms[NORTHUMBRIA].discs) == [(CASTLE, SHIELD), (CASTLE, PRESTIGE), (TILE, SHIELD)]
     assert s.phase == "action" and s.current == 1 and s.neutral == neutral
     assert s.players[0].kingdoms[MERCIA].figures == ()
@@ -479,7 +471,7 @@ def test_r14_discs_not_reused_return_to_the_supply() -> None:
     """R14: a disc of the replaced castle that is not moved returns to the disc supply."""
     s = replacement_position([(CASTLE, PRESTIGE)])
     supply = s.supplies[4]
-    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA), Decline())
+    s = play(s, m.PickCastle(0), m.ChooseKingdom(NORTHUMBRIA), m.Decline())
     assert s.supplies[4] == supply + 1
     assert s.players[0].kingdoms[NORTHUMBRIA].discs == ((TILE, SHIELD),)
     assert s.phase == "action" and s.current == 1
@@ -501,7 +493,7 @@ def test_r15_trigger_refills_from_the_reserve_and_ends_after_the_player_before_t
     market is refilled from the reserve deck; play goes on until every player has had the
     same number of turns, ending after the player before the starting player."""
     s = three_players_ending(1)
-    s = play(s, PickBuilding(0))
+    s = play(s, m.PickBuilding(0))
     slot = 0
     s = play(s, legal_moves(s)[0])
     while s.phase != "action":
@@ -532,20 +524,20 @@ def test_r15_a_castle_turn_does_not_trigger_and_empty_reserve_leaves_the_slot_em
     """R15: only a refill after a building triggers the end (a castle needs no refill); once
     the reserve deck is empty too, the slot stays empty."""
     s = with_player(with_display(three_players_ending(1), ["A-28"]), 1, coins=5)
-    castle = first_moves_until(play(s, PickCastle(0)))
+    castle = first_moves_until(play(s, m.PickCastle(0)))
     assert not castle.triggered
     s = with_reserve(s, [])
-    s = first_moves_until(play(s, PickBuilding(2)))
+    s = first_moves_until(play(s, m.PickBuilding(2)))
     assert s.triggered and s.market[2] == -1
-    assert PickBuilding(2) not in legal_moves(s)
+    assert m.PickBuilding(2) not in legal_moves(s)
 
 
 def test_r16_solo_game_ends_after_the_vikings_turn_that_follows_the_trigger() -> None:
     """R16: in solo, the game ends after the Vikings' turn that follows the trigger."""
     s = with_reserve(with_deck(solo(), [], rest=False), ["R-01", "R-02", "R-03", "R-04", "R-05"])
-    s, events = play_logged(s, PickBuilding(0), ChooseKingdom(WESSEX))
+    s, events = play_logged(s, m.PickBuilding(0), m.ChooseKingdom(WESSEX))
     if s.phase == "supply":
-        s, more = play_logged(s, Decline())
+        s, more = play_logged(s, m.Decline())
         events += more
     k = kinds(events)
     assert k.index("end_triggered") < k.index("ship_moved") < k.index("vikings_took") < k.index("game_over")
@@ -555,9 +547,9 @@ def test_r16_solo_game_ends_after_the_vikings_turn_that_follows_the_trigger() ->
 def test_r16_solo_game_ends_at_once_if_the_vikings_refill_triggers_it() -> None:
     """R16: in solo, if the Vikings' own refill finds the deck empty, the game ends at once."""
     s = with_reserve(with_deck(solo(), ["A-24"], rest=False), ["R-01", "R-02", "R-03", "R-04", "R-05"])
-    s, events = play_logged(s, PickBuilding(0), ChooseKingdom(WESSEX))
+    s, events = play_logged(s, m.PickBuilding(0), m.ChooseKingdom(WESSEX))
     if s.phase == "supply":
-        s, more = play_logged(s, Decline())
+        s, more = play_logged(s, m.Decline())
         events += more
     k = kinds(events)
     assert k.index("vikings_took") < k.index("end_triggered") < k.index("game_over")
@@ -571,7 +563,7 @@ def test_r16_a_solo_castle_turn_neither_ends_the_game_nor_wakes_the_vikings() ->
     """R16/R18: in solo a castle (action B) needs no refill: no trigger, no Vikings' turn, and
     the player takes another turn at once."""
     s = with_display(with_deck(solo(), [], rest=False), ["A-28"])
-    s = first_moves_until(play(s, PickCastle(0)))
+    s = first_moves_until(play(s, m.PickCastle(0)))
     assert s.phase == "action" and not s.triggered and s.vikings == ((), (), (), ())
 
 
@@ -620,9 +612,9 @@ def test_r18_church_goes_to_the_topmost_row_with_fewest_cards(sizes: tuple[int, 
     rows = [[next(pool) for _ in range(n)] for n in sizes]
     s = with_vikings(solo(ship=0), rows)
     s = with_deck(s, ["A-24", "A-27"])  # churches with 0 helmets
-    s = play(s, PickBuilding(0), ChooseKingdom(WESSEX))
+    s = play(s, m.PickBuilding(0), m.ChooseKingdom(WESSEX))
     if s.phase == "supply":
-        s = play(s, Decline())
+        s = play(s, m.Decline())
     assert s.ship == 0
     assert s.vikings[row][-1] == cid(s, "A-24")
     assert [len(r) for r in s.vikings] == [n + (i == row) for i, n in enumerate(sizes)]
@@ -633,9 +625,9 @@ def test_r18_building_goes_to_the_row_of_its_icon() -> None:
     """R18: the active card goes to the Viking row whose card shows its type."""
     for card, row in (("A-08", NORTHUMBRIA), ("A-18", EAST_ANGLIA), ("A-14", MERCIA), ("A-03", WESSEX)):
         s = with_deck(solo(ship=2, market=["A-01", "A-02", card, "A-05", "A-06"]), ["A-24"])  # 0 helmets
-        s = play(s, PickBuilding(0), ChooseKingdom(WESSEX))
+        s = play(s, m.PickBuilding(0), m.ChooseKingdom(WESSEX))
         if s.phase == "supply":
-            s = play(s, Decline())
+            s = play(s, m.Decline())
         assert s.vikings[row] == (cid(s, card),), card
 
 
@@ -643,9 +635,9 @@ def test_r18_ship_steps_by_the_refilled_building_not_a_castle() -> None:
     """R18: the ship moves by the helmets of the building the player's refill put into the
     market (castles revealed on the way go to the display and do not count)."""
     s = with_deck(solo(ship=0), ["A-35", "A-10", "A-24"])  # a castle, then a 3-helmet blacksmith
-    s = play(s, PickBuilding(1), ChooseKingdom(WESSEX))
+    s = play(s, m.PickBuilding(1), m.ChooseKingdom(WESSEX))
     if s.phase == "supply":
-        s = play(s, Decline())
+        s = play(s, m.Decline())
     assert s.ship == 3
     assert cid(s, "A-35") in s.display
 
@@ -653,7 +645,7 @@ def test_r18_ship_steps_by_the_refilled_building_not_a_castle() -> None:
 def test_r18_the_vikings_act_only_after_action_a() -> None:
     """R18 / rulebook Solo: the Vikings take a turn only after an action A."""
     s = with_display(solo(), ["A-28"])
-    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    s = play(s, m.PickCastle(0), m.ChooseKingdom(NORTHUMBRIA))
     if s.phase == "neutral_space":
         s = play(s, legal_moves(s)[0])
     assert s.vikings == ((), (), (), ()) and s.ship == 0 and s.current == 0
@@ -664,9 +656,9 @@ def test_r19_a_fifth_revealed_castle_pushes_out_the_leftmost() -> None:
     leftmost and takes the rightmost place."""
     s = with_display(solo(), ["A-28", "A-29", "A-30", "A-31"])
     s = with_deck(s, ["A-35", "A-02", "A-24"])
-    s, events = play_logged(s, PickBuilding(0), ChooseKingdom(WESSEX))
+    s, events = play_logged(s, m.PickBuilding(0), m.ChooseKingdom(WESSEX))
     if s.phase == "supply":
-        s, more = play_logged(s, Decline())
+        s, more = play_logged(s, m.Decline())
         events += more
     assert s.display == tuple(cid(s, c) for c in ("A-29", "A-30", "A-31", "A-35"))
     assert cid(s, "A-28") in s.box
@@ -679,7 +671,7 @@ def test_r19_a_castle_returned_by_a_replacement_keeps_the_display_at_most_4() ->
     never exceeds 4 (the castle taken has left it, so nothing is discarded here)."""
     s = with_display(solo(), ["A-29", "A-30", "A-31", "A-33"])
     s = with_player(with_kingdom(s, 0, NORTHUMBRIA, "citizen_coin", castle="A-28"), 0, coins=20)
-    s = play(s, PickCastle(3), ChooseKingdom(NORTHUMBRIA))
+    s = play(s, m.PickCastle(3), m.ChooseKingdom(NORTHUMBRIA))
     assert s.display == tuple(cid(s, c) for c in ("A-29", "A-30", "A-31", "A-28"))
     check_census(s)
 
@@ -688,7 +680,7 @@ def test_r19_the_display_is_unlimited_with_several_players() -> None:
     """Rulebook A4: the castle display can hold an unlimited number of cards (R19 is solo only)."""
     s = with_display(position(market=FARMS), ["A-28", "A-29", "A-30", "A-31", "A-32"])
     s = with_deck(s, ["A-35", "A-06"])
-    s = first_moves_until(play(s, PickBuilding(0)))
+    s = first_moves_until(play(s, m.PickBuilding(0)))
     assert len(s.display) == 6
 
 
@@ -794,9 +786,9 @@ def test_r22_same_seed_and_decisions_give_the_same_game(config: GameConfig) -> N
 def test_r22_the_refresh_shuffle_comes_from_the_seed() -> None:
     """R22: the rare-case refresh shuffles with the seed and the state's counter."""
     s = refresh_position(1)
-    a, b = play(s, Refresh()), play(s, Refresh())
+    a, b = play(s, m.Refresh()), play(s, m.Refresh())
     assert a.deck == b.deck and a.rng == s.rng + 1
-    other = play(replace(s, seed=s.seed + 1), Refresh())
+    other = play(replace(s, seed=s.seed + 1), m.Refresh())
     assert other.deck != a.deck
 
 
@@ -809,27 +801,27 @@ def test_r23_a_returned_castle_cannot_be_bought_back_before_the_next_refill() ->
     """R23: a castle that a replacement returns to the display is marked as just returned;
     ``legal_moves`` leaves it out and ``apply`` refuses it with the reason in words."""
     s = with_player(replacement_position([]), 0, coins=20)
-    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    s = play(s, m.PickCastle(0), m.ChooseKingdom(NORTHUMBRIA))
     old = cid(s, "A-32")
     assert s.display == (old,) and s.returned == (old,)
     assert s.phase == "action" and s.current == 1  # the other player: R23 holds for every player
-    assert PickCastle(0) not in legal_moves(s)
-    assert refusal(s, PickCastle(0)) == R23_REASON
+    assert m.PickCastle(0) not in legal_moves(s)
+    assert refusal(s, m.PickCastle(0)) == R23_REASON
     assert pending(s).returned == (0,)  # what a UI marks in the display
     s = with_player(s, 1, coins=20)
-    assert PickCastle(0) not in legal_moves(s) and refusal(s, PickCastle(0)) == R23_REASON
+    assert m.PickCastle(0) not in legal_moves(s) and refusal(s, m.PickCastle(0)) == R23_REASON
 
 
 def test_r23_the_next_refill_from_a_deck_frees_it() -> None:
     """R23: once the market is replenished from a deck (here the refill after a building, rulebook
     A4), the returned castle can be acquired again."""
     s = with_player(replacement_position([]), 0, coins=20)
-    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    s = play(s, m.PickCastle(0), m.ChooseKingdom(NORTHUMBRIA))
     s = with_player(s, 1, coins=20)
     deck = len(s.deck)
-    s = first_moves_until(play(s, PickBuilding(0)))  # Bo builds: slot 0 is refilled from the draw deck
+    s = first_moves_until(play(s, m.PickBuilding(0)))  # Bo builds: slot 0 is refilled from the draw deck
     assert len(s.deck) < deck and s.returned == ()
-    assert PickCastle(0) in legal_moves(s)
+    assert m.PickCastle(0) in legal_moves(s)
 
 
 def test_r23_solo_the_swap_back_waits_for_the_refill_of_the_next_action_a() -> None:
@@ -837,14 +829,14 @@ def test_r23_solo_the_swap_back_waits_for_the_refill_of_the_next_action_a() -> N
     through it and is freed by the refill of the next action A, before the Vikings' turn."""
     s = with_display(solo(), ["A-33", "A-30"])
     s = with_player(with_kingdom(s, 0, NORTHUMBRIA, "citizen_coin", castle="A-32"), 0, coins=30)
-    s = play(s, PickCastle(0), ChooseKingdom(NORTHUMBRIA))
+    s = play(s, m.PickCastle(0), m.ChooseKingdom(NORTHUMBRIA))
     assert s.phase == "action" and s.display == (cid(s, "A-30"), cid(s, "A-32"))
     assert s.returned == (cid(s, "A-32"),)
-    assert legal_moves(s).count(PickCastle(0)) == 1 and PickCastle(1) not in legal_moves(s)
-    s = play(s, PickCastle(0), ChooseKingdom(EAST_ANGLIA))  # another castle, elsewhere: still blocked
-    assert s.returned == (cid(s, "A-32"),) and refusal(s, PickCastle(0)) == R23_REASON
-    s = first_moves_until(play(s, PickBuilding(0)))
-    assert s.returned == () and PickCastle(0) in legal_moves(s)
+    assert legal_moves(s).count(m.PickCastle(0)) == 1 and m.PickCastle(1) not in legal_moves(s)
+    s = play(s, m.PickCastle(0), m.ChooseKingdom(EAST_ANGLIA))  # another castle, elsewhere: still blocked
+    assert s.returned == (cid(s, "A-32"),) and refusal(s, m.PickCastle(0)) == R23_REASON
+    s = first_moves_until(play(s, m.PickBuilding(0)))
+    assert s.returned == () and m.PickCastle(0) in legal_moves(s)
 
 
 def test_r23_a_refresh_is_a_refill_from_the_deck() -> None:
@@ -852,8 +844,8 @@ def test_r23_a_refresh_is_a_refill_from_the_deck() -> None:
     the castles just returned."""
     s = with_display(refresh_position(1), ["A-33"])
     s = replace(s, returned=s.display)
-    assert legal_moves(s) == [Refresh()]
-    assert play(s, Refresh()).returned == ()
+    assert legal_moves(s) == [m.Refresh()]
+    assert play(s, m.Refresh()).returned == ()
 
 
 @pytest.mark.parametrize("players", [1, 2])
@@ -867,13 +859,13 @@ def test_r23_castle_swaps_alone_use_up_the_display(players: int) -> None:
     for seat in range(players):
         s = with_player(s, seat, coins=100)
     deck, actions = s.deck, 0
-    while actions < 10 and (picks := [m for m in legal_moves(s) if isinstance(m, PickCastle)]):
+    while actions < 10 and (picks := [move for move in legal_moves(s) if isinstance(move, m.PickCastle)]):
         s = first_moves_until(play(s, picks[0]))
         actions += 1
         check_census(s)
     assert actions == 3  # three castles for sale: three castle actions, then none until a refill
     assert s.deck == deck and len(s.returned) >= players and set(s.returned) <= set(s.display)
-    assert not any(isinstance(m, PickCastle) for m in legal_moves(s))
+    assert not any(isinstance(move, m.PickCastle) for move in legal_moves(s))
 
 
 def test_r24_variant_2_does_not_apply_to_solo() -> None:
