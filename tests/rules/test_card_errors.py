@@ -6,7 +6,9 @@ causes, in the order ``validate`` lists them; the shipped set itself has none.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -79,20 +81,18 @@ def test_a_deck_of_the_wrong_size() -> None:
     ]
 
 
-# docs/CARDS.md "Value ranges", Deck cards: each field's lowest and highest printable value.
-DECK_CARD_RANGES = {
-    "helmets": (0, 6),
-    "cost": (0, 15),
-    "citizens": (0, 5),
-    "coins": (0, 9),
-    "shields": (0, 15),
-    "shield_space": (0, 5),
-    "prestige": (0, 5),
-    "prestige_space": (0, 3),
-    "row": (0, 4),
-    "order": (0, 5),
-    "start_coins": (0, 9),
-}
+CARDS_MD = Path(__file__).resolve().parents[2] / "docs" / "CARDS.md"
+
+
+def documented_ranges(table: str) -> dict[str, tuple[int, int]]:
+    """docs/CARDS.md "Value ranges", the table under ``### table``: each field's lowest and highest
+    printable value (the test's own source, compared with the product's table below)."""
+    section = CARDS_MD.read_text().split(f"### {table}\n", 1)[1].split("\n### ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| (\d+)\.\.(\d+) \|$", section, re.MULTILINE)
+    return {field: (int(low), int(high)) for field, low, high in rows}
+
+
+DECK_CARD_RANGES = documented_ranges("Deck cards")
 ONLY_START = ": only starting cards print row, order and start coins"
 # (field, card, edge) -> the card the edge is tried on and the other problems the value just
 # outside causes there. Each card is one where the value just inside is legal: a cost of 0 only

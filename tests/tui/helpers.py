@@ -12,7 +12,7 @@ from typing import Any
 from textual.app import App
 from textual.pilot import Pilot
 
-from norsewind_tui.rules import GameConfig
+from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
@@ -64,6 +64,14 @@ def make_app(saves: Path, seed: int | None = 5, game: Any = None, delay: float =
 def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:
     library = Library.at(str(saves), profile=PROFILE)
     return library.create(GameConfig(players=names, level=level, **config), seed, [library.seat(n) for n in names])
+
+
+def finished_game(saves: Path, names: tuple[str, ...], seed: int = 3) -> Any:
+    """A new game played to its end, each decision the first legal one (the app opens its score pad)."""
+    game = new_game(saves, names, seed=seed)
+    while not game.state.is_over:
+        game.push(legal_moves(game.state)[0])
+    return game
 
 
 async def play_out(pilot: Pilot[Any], limit: int = 3000) -> int:

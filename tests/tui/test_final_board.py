@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from norsewind_tui.rules import legal_moves
+from textual.pilot import Pilot
+
 from norsewind_tui.tui.screens.final_board import FinalBoardScreen
 from norsewind_tui.tui.screens.vikings import VikingScreen
 
-from .helpers import aio, make_app, new_game, screen_text, shown
+from .helpers import aio, finished_game, make_app, screen_text, shown
+
+
+async def final_board(pilot: Pilot[Any]) -> str:
+    """The score pad's b: the final board, as text."""
+    await pilot.pause()
+    await pilot.press("b")
+    return await shown(pilot)
 
 
 @aio
 async def test_in_solo_tab_and_v_show_the_final_viking_display(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=3)
-    while not game.state.is_over:
-        game.push(legal_moves(game.state)[0])
+    game = finished_game(saves, ("Ana",))
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("b")
-        text = await shown(pilot)
+        text = await final_board(pilot)
         assert isinstance(app.screen, FinalBoardScreen)
         assert "Your kingdoms as the game ended. Tab or v: the Viking display." in text
         footer = text.splitlines()[-1]
@@ -38,14 +43,10 @@ async def test_in_solo_tab_and_v_show_the_final_viking_display(saves: Path) -> N
 
 @aio
 async def test_with_players_tab_goes_on_and_v_says_why_there_is_no_viking_display(saves: Path) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=3)
-    while not game.state.is_over:
-        game.push(legal_moves(game.state)[0])
+    game = finished_game(saves, ("Ana", "Bo"))
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("b")
-        text = await shown(pilot)
+        text = await final_board(pilot)
         assert "Next player" in text.splitlines()[-1]
         await pilot.press("v")
         text = await shown(pilot)

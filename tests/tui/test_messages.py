@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from norsewind_tui import words
-from norsewind_tui.rules import Event, Refusal, default_cards, legal_moves
+from norsewind_tui.rules import Event, Refusal, default_cards
 from norsewind_tui.rules.state import Phase
 from norsewind_tui.tui.screens.game import digits
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, make_app, new_game, screen_text
+from .helpers import aio, finished_game, make_app, new_game, screen_text
 from .test_layout import game_at
 from .waits import until
 
@@ -99,10 +99,7 @@ async def test_the_taken_castle_is_spaced_and_the_end_is_said_once(saves: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "taken: $" in screen_text(app) and "taken:$" not in screen_text(app)
-    game = new_game(saves, ("Ana",), seed=3)
-    while not game.state.is_over:
-        game.push(legal_moves(game.state)[0])
-    app = make_app(saves, game=game)
+    app = make_app(saves, game=finished_game(saves, ("Ana",)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert screen_text(app).lower().count("the game is over") == 1
