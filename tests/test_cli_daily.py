@@ -2,37 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import random
-from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
+from daily_records import DAY, record
 from rich.cells import cell_len
 
 from norsewind_tui.cli import main
-from norsewind_tui.rules import medal_for
 from norsewind_tui.storage import GameStore, ProfileStore
 from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.dailyseed import daily_seed
-from norsewind_tui.storage.profiles import GameRecord
-
-DAY = date(2026, 11, 30)
-
-
-def record(level: int, margin: int, daily: bool = False, hour: int = 18, assisted: bool = False) -> GameRecord:
-    return GameRecord(
-        game=os.urandom(16).hex(),
-        date=datetime(2026, 11, 30, hour, 0, tzinfo=UTC),
-        level=level,
-        score=60 + margin,
-        vikings=60,
-        margin=margin,
-        medal=None if assisted else medal_for(margin),
-        seed=daily_seed(DAY, level) if daily else 11,
-        assisted=assisted,
-        daily=DAY.isoformat() if daily else None,
-    )
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:

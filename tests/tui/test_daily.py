@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import random
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 
-from norsewind_tui.rules import medal_for
+from daily_records import DAY, record
+
 from norsewind_tui.storage import GameStore, ProfileStore
 from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.dailyseed import daily_seed
-from norsewind_tui.storage.profiles import GameRecord
 from norsewind_tui.tui.screens.campaign import CampaignScreen
 from norsewind_tui.tui.screens.daily import DailyScreen
 from norsewind_tui.tui.screens.game import GameScreen
@@ -20,26 +19,9 @@ from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app, shown
 
-DAY = date(2026, 11, 30)
-
 
 def _today() -> date:
     return DAY
-
-
-def _record(level: int, margin: int, daily: bool = False, assisted: bool = False) -> GameRecord:
-    return GameRecord(
-        game=os.urandom(16).hex(),
-        date=datetime(2026, 11, 30, 18, 0, tzinfo=UTC),
-        level=level,
-        score=60 + margin,
-        vikings=60,
-        margin=margin,
-        medal=None if assisted else medal_for(margin),
-        seed=daily_seed(DAY, level) if daily else 11,
-        assisted=assisted,
-        daily=DAY.isoformat() if daily else None,
-    )
 
 
 @aio
@@ -87,9 +69,9 @@ async def test_a_second_attempt_says_it_is_done(saves: Path) -> None:
 @aio
 async def test_the_hall_of_fame_shows_names_literally_and_skips_hostile_profiles(saves: Path) -> None:
     profiles = ProfileStore(saves / "profiles")
-    profiles.record("alice", _record(1, 17, daily=True))
-    profiles.record("[red]Eve[/red] with a name far too long to show", _record(1, 9))
-    profiles.record("bob", _record(1, 30, assisted=True))
+    profiles.record("alice", record(1, 17, daily=True))
+    profiles.record("[red]Eve[/red] with a name far too long to show", record(1, 9))
+    profiles.record("bob", record(1, 30, assisted=True))
     (saves / "profiles" / "mallory.json").write_bytes(b'{"format": 2, "name": "m\\u001b]0;x\\u0007", "games": []}')
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -116,7 +98,7 @@ async def test_the_hall_of_fame_shows_names_literally_and_skips_hostile_profiles
 async def test_the_progress_page_shows_the_daily_deals_and_the_best_games(saves: Path) -> None:
     profiles = ProfileStore(saves / "profiles")
     for margin, daily in ((3, False), (17, True), (-2, False), (25, False)):
-        profiles.record(PROFILE, _record(1, margin, daily=daily))
+        profiles.record(PROFILE, record(1, margin, daily=daily))
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("p")
