@@ -30,6 +30,16 @@ def table_now(saves: Path) -> TableView:
     return TableStore(saves).open("alice-table", "test").view
 
 
+async def alice_opens_a_table(term: Terminal) -> None:
+    """alice, from the title: the lobby (t), a new table (n), opened as it is offered (ctrl+s)."""
+    term.press("t")
+    await term.wait_for("You are alice")
+    term.press("n")
+    await term.wait_for("Open a shared table")
+    term.press("\x13")  # ctrl+s
+    await term.wait_for("Table alice-table is open")
+
+
 def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeConfig, keys: Keys, saves: Path) -> None:
     """alice: t (lobby), n (new table), ctrl+s: a two-seat table with seat 2 open. bob: t, Enter, y:
     he sits at seat 2. Then whoever is to move presses Enter, decision after decision, until both
@@ -43,12 +53,7 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
             bob = await Terminal.connect(server.port, "bob", keys.bob)
             for term in (alice, bob):
                 await term.wait_for(TITLE)
-            alice.press("t")
-            await alice.wait_for("You are alice")
-            alice.press("n")
-            await alice.wait_for("Open a shared table")
-            alice.press("\x13")  # ctrl+s
-            await alice.wait_for("Table alice-table is open")
+            await alice_opens_a_table(alice)
 
             bob.press("t")
             await bob.wait_for("alice-table")
@@ -142,12 +147,7 @@ def test_quitting_over_serve_says_log_in_again_at_a_table_and_in_a_solo_game(con
         async with serving(config) as server:
             alice = await Terminal.connect(server.port, "alice", keys.alice)
             await alice.wait_for(TITLE)
-            alice.press("t")
-            await alice.wait_for("You are alice")
-            alice.press("n")
-            await alice.wait_for("Open a shared table")
-            alice.press("\x13")  # ctrl+s
-            await alice.wait_for("Table alice-table is open")
+            await alice_opens_a_table(alice)
             alice.press("q")
             assert await alice.finished() == 0
             said = bytes(alice.raw).decode(errors="replace")
