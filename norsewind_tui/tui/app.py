@@ -124,16 +124,6 @@ class NorsewindApp(App[str]):
         self._looking = False
         self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
 
-    # tests/tui/test_layout.py and test_play.py (reworked on another branch) still read these two
-    # here; everything else reads the session (AppServices holds navigation only)
-    @property
-    def library(self) -> Library:
-        return self.session.library
-
-    @property
-    def around(self) -> Around | None:
-        return self.session.around
-
     # ------------------------------------------------------------------ set-up
 
     def get_line_filters(self) -> Sequence[LineFilter]:

@@ -353,7 +353,7 @@ async def test_the_table_prompt_with_an_away_player_fits(
     PresenceStore(saves, ManualClock(datetime(2026, 11, 29, 10, 42, tzinfo=UTC))).enter(second).leave()
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: app.around is not None, "the app's look")
+        await until(pilot, lambda: app.session.around is not None, "the app's look")
         table = TableStore(saves).open("friday", first)
         await app.push_screen(TableScreen(table, clock=ManualClock(datetime(2026, 11, 29, 10, 50, tzinfo=UTC))))
         await pilot.pause()

@@ -46,7 +46,7 @@ async def test_solo_game_from_the_title_screen_to_the_score_pad(saves: Path) -> 
         for kingdom in ("Northumbria", "East Anglia", "Mercia", "Wessex"):
             assert kingdom in text
         # the finished game is saved, and listed as finished
-        listed = app.library.list()
+        listed = app.session.library.list()
         assert [g.finished for g in listed if g.name == game.name] == [True]
         # and recorded in the profile: the progress page shows it
         await pilot.press("escape", "p")
