@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from tui.waits import Returns, until
+from tui.waits import Returns, shows_latest, until
 
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import FileLock, GameStore, SeatMeta
@@ -143,7 +143,11 @@ async def test_each_sees_the_others_decision(saves: Path) -> None:
         for _ in range(3):
             while bob.is_my_turn():
                 bob.push(bob.legal_moves()[0])
-                await until(pilot, lambda: table.session.position == bob.session.position, "bob's decision shown")
+                await until(
+                    pilot,
+                    lambda: table.session.position == bob.session.position and shows_latest(app),
+                    "bob's decision drawn",
+                )
             assert "Waiting for bob" not in text_of(app) and table.is_my_turn()
             while table.is_my_turn():
                 before = table.session.position
@@ -196,7 +200,11 @@ async def test_undo_at_a_table_from_the_keyboard(saves: Path) -> None:
             await until(pilot, lambda b=before: table.session.position > b, "alice's decision")  # type: ignore[misc]
         bob.poll()
         bob.push(bob.legal_moves()[0])
-        await until(pilot, lambda: table.session.position == bob.session.position, "bob's decision shown")
+        await until(
+            pilot,
+            lambda: table.session.position == bob.session.position and shows_latest(app),
+            "bob's decision drawn",
+        )
         await pilot.press("u")
         await pilot.pause()
         assert "bob has decided since your last decision" in text_of(app)

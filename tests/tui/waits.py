@@ -97,6 +97,14 @@ async def until(
             await asyncio.sleep(0.02)
 
 
+def shows_latest(app: Any) -> bool:
+    """The game screen has drawn its game's latest view, so a key from now on decides on it: a key
+    that arrives before a change from elsewhere is drawn decides nothing (issue 24.4), so a test
+    that answers a change waits for this, not only for the handle to hold it."""
+    view = app.screen.game.view
+    return any(seen is view for _, seen in app.screen.shown)
+
+
 def screen_of(pilot: Pilot[Any]) -> str:
     try:
         return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
