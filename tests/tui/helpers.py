@@ -16,6 +16,8 @@ from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
+from .waits import until
+
 PROFILE = "tester"
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: the app a test starts is this one
 
@@ -54,6 +56,13 @@ async def shown(pilot: Pilot[Any]) -> str:
     """The screen as text once everything pending is drawn."""
     await pilot.pause()
     return screen_text(pilot.app)
+
+
+async def footer_line(pilot: Pilot[Any]) -> str:
+    """The footer's line once its keys are drawn: Textual fills the footer after the screen's first
+    frame, so under load the first look can find it blank."""
+    await until(pilot, lambda: screen_text(pilot.app).splitlines()[-1].strip(), "the footer's keys")
+    return screen_text(pilot.app).splitlines()[-1]
 
 
 def make_app(saves: Path, seed: int | None = 5, game: Any = None, delay: float = 0.0) -> NorsewindApp:

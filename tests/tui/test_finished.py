@@ -21,7 +21,7 @@ from norsewind_tui.tui.targets import key_of
 from norsewind_tui.tui.widgets.prompt import StatusLine
 from norsewind_tui.words import past
 
-from .helpers import PROFILE, aio, make_app, new_game, shown
+from .helpers import PROFILE, aio, footer_line, make_app, new_game, shown
 
 UNDO_REFUSED = "Not undone: the game is finished and its result recorded. L shows the game log."
 REDO_REFUSED = "Not redone: the game is finished and its result recorded. L shows the game log."
@@ -53,7 +53,7 @@ async def test_the_score_pad_offers_no_undo_and_every_way_back_says_why(saves: P
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         assert type(app.screen).__name__ == "EndScreen"
-        footer = (await shown(pilot)).splitlines()[-1]
+        footer = await footer_line(pilot)
         assert "Undo" not in footer and "Redo" not in footer  # not offered
         assert "L Log" in footer  # looking back is
         for key, said in (("u", UNDO_REFUSED), ("ctrl+y", REDO_REFUSED), ("ctrl+z", UNDO_REFUSED)):

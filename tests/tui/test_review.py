@@ -20,7 +20,7 @@ from norsewind_tui.tui.timeline import Timeline
 from norsewind_tui.tui.widgets.chart import ScoreChart
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, make_app, shown
+from .helpers import aio, footer_line, make_app, shown
 from .helpers import new_game as start_game
 
 
@@ -66,7 +66,7 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
     before = game.path.read_bytes()
     name = game.name
     game.close()
-    library_game = make_app(saves).library.open(name, read_only=True)
+    library_game = make_app(saves).session.library.open(name, read_only=True)
     app = make_app(saves)
     app.initial_review = library_game
     async with app.run_test(size=(80, 24)) as pilot:
@@ -119,7 +119,7 @@ async def test_review_from_the_score_pad_and_back(saves: Path) -> None:
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, EndScreen)
-        assert "r Review" in (await shown(pilot)).splitlines()[-1]
+        assert "r Review" in await footer_line(pilot)
         await pilot.press("r")
         assert isinstance(app.screen, ReviewScreen) and app.screen.position == 57
         await pilot.press("left", "left")
@@ -160,7 +160,7 @@ async def test_a_four_player_review_has_no_vikings_and_tab_shows_each_player(sav
     async with app.run_test(size=(80, 24)) as pilot:
         screen: Any = app.screen
         assert screen.position == 40
-        footer = (await shown(pilot)).splitlines()[-1]
+        footer = await footer_line(pilot)
         assert "Vikings" not in footer
         await pilot.press("v")
         assert screen.position == 40
