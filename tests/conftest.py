@@ -7,6 +7,8 @@ from collections.abc import Iterator
 import pytest
 from pgserver import MISSING, TEMPLATE, PgServer, find_bindir
 
+from norsewind_tui.storage.pg.home import close_all
+
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
@@ -21,12 +23,15 @@ def pg_server() -> Iterator[PgServer]:
 
 
 @pytest.fixture
-def pg_url(pg_server: PgServer) -> str:
-    """The URL of a fresh database of this test, at the current schema (``norsewind db upgrade`` done)."""
-    return pg_server.new_database(TEMPLATE)
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """The URL of a fresh database of this test, at the current schema (``norsewind db upgrade`` done);
+    this process's connections to it are closed at the end."""
+    yield pg_server.new_database(TEMPLATE)
+    close_all()
 
 
 @pytest.fixture
-def pg_empty_url(pg_server: PgServer) -> str:
+def pg_empty_url(pg_server: PgServer) -> Iterator[str]:
     """The URL of a fresh, empty database of this test (no schema at all)."""
-    return pg_server.new_database("template0")
+    yield pg_server.new_database("template0")
+    close_all()
