@@ -18,7 +18,8 @@ class DatabaseUnreachable(StorageError):
 def reason_of(exc: psycopg.Error, url: str) -> str:
     """The driver's message, its first line, the password hidden."""
     text = str(exc).strip().splitlines()
-    return hide_password(text[0] if text else type(exc).__name__, url).removeprefix("FATAL:  ")
+    line = hide_password(text[0] if text else type(exc).__name__, url).removeprefix("connection is bad: ")
+    return line.removeprefix("FATAL:  ")
 
 
 def connect(url: str, autocommit: bool = False) -> psycopg.Connection[tuple[object, ...]]:
