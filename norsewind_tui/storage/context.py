@@ -88,6 +88,11 @@ class AppContext:
         return TableStore(self.saves_dir, self.cards, place=self._place("table", self.saves_dir / TABLES_DIR))
 
 
+def names_database(options: Options) -> bool:
+    """Do the options (or ``$NORSEWIND_DATABASE``) name a database?  (``StorageError``: not a URL.)"""
+    return resolve_database(options.database) is not None
+
+
 def reach_database(given: str | None) -> str | None:
     """``--database`` (else ``$NORSEWIND_DATABASE``) reached and its schema checked now, then let go;
     None when no database is named (the saves folder is the store).  ``StorageError`` in one line

@@ -44,7 +44,7 @@ from ..rules.state import GameConfig
 from .analysis import analysis_path
 from .atomic import read_limited
 from .dailyseed import daily_of
-from .errors import GameLocked, ReadOnlyGame, SaveConflict, SaveError, StorageError
+from .errors import NOT_TAKEN, GameLocked, ReadOnlyGame, SaveConflict, SaveError, StorageError, StoreUnreachable
 from .format import MAX_TEXT, SaveMeta, SeatMeta, decode_save, now, printable_problem
 from .gamefile import (
     Folder,
@@ -544,6 +544,9 @@ class SavedGame(OpenGame):
         events = self.session.push(move)
         try:
             self._write()
+        except StoreUnreachable:
+            self.session.restore(before)
+            raise StoreUnreachable(NOT_TAKEN) from None
         except SaveError:
             self.session.restore(before)
             raise

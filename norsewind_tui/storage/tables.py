@@ -62,7 +62,7 @@ from ..rules.session import Session
 from ..rules.state import GameConfig
 from .atomic import Stamp
 from .clock import Clock, system_clock
-from .errors import GameLocked, SaveConflict, SaveError
+from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import STANDIN_CHOICES, SaveMeta, SeatMeta
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
@@ -645,7 +645,10 @@ class SharedTable(OpenGame):
             events = session.push(move)
             return session, _cut(current), events
 
-        view, events = self._transact(base, change, expect=expect)
+        try:
+            view, events = self._transact(base, change, expect=expect)
+        except StoreUnreachable:  # lost before the write's commit: nothing of it is in the database
+            raise StoreUnreachable(NOT_TAKEN) from None
         self._view = view
         return events
 

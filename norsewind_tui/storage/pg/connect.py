@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import psycopg
 
-from ..errors import StorageError
+from ..errors import StoreUnreachable
 from .url import hide_password, shown_url
 
 CONNECT_TIMEOUT = 5  # seconds: a host that does not answer is reported, not waited on for minutes
 APPLICATION = "norsewind"  # pg_stat_activity's application_name (bench/host.py counts them)
 
 
-class DatabaseUnreachable(StorageError):
+class DatabaseUnreachable(StoreUnreachable):
     """The database did not answer, or refused this program (nothing was read or written)."""
 
 
