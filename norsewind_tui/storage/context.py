@@ -61,9 +61,16 @@ class AppContext:
         """This app's presence record, written by its keeper (from one worker thread at a time)."""
         return self.own_presence()
 
-    def own_presence(self) -> PresenceStore:
-        """A presence store for one thread alone (its cache is not thread-safe)."""
-        return PresenceStore(self.saves_dir, self.clock)
+    def own_presence(self, clock: Clock | None = None) -> PresenceStore:
+        """A presence store for one thread alone (its cache is not thread-safe); ``clock``: another
+        than the context's (a table screen's)."""
+        clock = clock or self.clock
+        if self.database is None:
+            return PresenceStore(self.saves_dir, clock)
+        from .pg.home import home
+        from .pg.presence import DbPresenceStore
+
+        return DbPresenceStore(home(self.database), clock)
 
     def _place(self, kind: str, folder: Path) -> Place | None:
         """Where the games of ``kind`` are: None for the folder (the stores' default), else the database."""
@@ -78,14 +85,18 @@ class AppContext:
     @cached_property
     def tables(self) -> TableStore:
         """The shared tables (their folder made at the first use; ``StorageError`` if it cannot be)."""
-        return TableStore(self.saves_dir, self.cards, place=self._place("table", self.saves_dir / TABLES_DIR))
+        return self._table_store()
+
+    def _table_store(self) -> TableStore:
+        place = self._place("table", self.saves_dir / TABLES_DIR)
+        return TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence)
 
     def own_tables(self) -> TableStore | None:
         """A table store for one worker thread (kept: it reads again only changed tables), or None
         while there is no tables folder (a look creates none)."""
         if self.database is None and not (self.saves_dir / TABLES_DIR).is_dir():
             return None
-        return TableStore(self.saves_dir, self.cards, place=self._place("table", self.saves_dir / TABLES_DIR))
+        return self._table_store()
 
 
 def names_database(options: Options) -> bool:

@@ -68,6 +68,7 @@ from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_nam
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
+from .presence import PresenceStore
 from .profiles import ProfileStore
 from .saves import GameStore
 from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem
@@ -275,11 +276,18 @@ class TableStore:
     """The shared tables in ``<saves>/tables``."""
 
     def __init__(
-        self, saves_dir: Path, cards: CardDB | None = None, clock: Clock = system_clock, place: Place | None = None
+        self,
+        saves_dir: Path,
+        cards: CardDB | None = None,
+        clock: Clock = system_clock,
+        place: Place | None = None,
+        presence: Callable[[Clock], PresenceStore] | None = None,
     ) -> None:
         """``clock``: the time every write of these tables is stamped with (tests move it).
-        ``place``: where the tables are (default: the folder ``<saves>/tables``; the database's rows)."""
+        ``place``: where the tables are (default: the folder ``<saves>/tables``; the database's rows);
+        ``presence``: where the players' presence is (default: the saves folder's; the database's)."""
         saves_dir = Path(saves_dir)
+        self._presence = presence or (lambda clock: PresenceStore(saves_dir, clock))
         self.clock = clock
         self.dir = ensure_dir(saves_dir / TABLES_DIR)
         self.cards = cards or default_cards()
@@ -290,6 +298,10 @@ class TableStore:
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
+
+    def presence(self, clock: Clock = system_clock) -> PresenceStore:
+        """The presence of the players of these tables (a store for one thread)."""
+        return self._presence(clock)
 
     def exists(self, name: str) -> bool:
         return self._games.exists(name)

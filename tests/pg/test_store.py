@@ -136,11 +136,15 @@ def test_a_restart_mid_table_loses_nothing_and_doubles_nothing(
     watch = alice.watch()
     assert watch.wait()  # the first: at once
     woken = threading.Event()
-    waiter = threading.Thread(target=lambda: watch.wait() and woken.set(), daemon=True)
+
+    def wait() -> None:
+        if watch.wait():
+            woken.set()
+
+    waiter = threading.Thread(target=wait, daemon=True)
     waiter.start()
     pg_server.pg_ctl("restart")
     for _ in range(6):
-        mover = None
         for t in (alice, bob):  # the first look after the restart connects again
             try:
                 t.poll()
