@@ -11,6 +11,8 @@ generation and name of every change, never the game).
 
 from __future__ import annotations
 
+import os
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -31,6 +33,9 @@ from .home import Conn, Home, home, lock_key
 
 KINDS = ("save", "table")
 STEP = 0.01  # seconds between two tries of a lock another process holds
+# seconds a lock whose holder is no longer connected is waited for: a killed app's connection is
+# closed by the kernel at once, but its server process notices (and lets go) a moment later
+GRACE = 2.0
 SLICE = 0.05  # seconds: how often a wait looks at ``stopped``
 
 
@@ -38,6 +43,21 @@ def _stamp(generation: object, size: object, updated: object) -> Stamp:
     """What identifies one version of a row (a file's stamp is inode, size, time)."""
     when = updated.timestamp() if isinstance(updated, datetime) else 0.0
     return (int(str(generation)), int(str(size)), int(when * 1_000_000_000))
+
+
+def _gone(holder: GameLocked) -> bool:
+    """Is the holder of a lock no longer running (unknown, or a process of this host that is gone)?"""
+    if not holder.pid:
+        return True
+    if holder.host != socket.gethostname():
+        return False  # another host's: it says so itself when it goes
+    try:
+        os.kill(holder.pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 class DbLock:
@@ -57,9 +77,13 @@ class DbLock:
         if self._held:
             return
         deadline = time.monotonic() + timeout
+        grace = deadline + GRACE
         while not self.home.try_lock(self.key):
             if time.monotonic() >= deadline:
                 who = self.home.holder_of(self.key)
+                if _gone(who) and time.monotonic() < grace:  # its holder is dead: the server lets go soon
+                    time.sleep(STEP)
+                    continue
                 raise GameLocked(
                     f"{self.what} is in use by {who.user} (pid {who.pid} on {who.host}); open it read-only to watch",
                     who.user,

@@ -239,6 +239,19 @@ class Home:
 
 _HOMES: dict[str, Home] = {}
 _HOMES_LOCK = threading.Lock()
+# a forked child must not use (nor close: closing says goodbye on the parent's socket) the parent's
+# connections: it forgets them, kept referenced for ever so that nothing finalizes them
+_INHERITED: list[Home] = []
+
+
+def _forget_in_child() -> None:
+    global _HOMES_LOCK
+    _INHERITED.extend(_HOMES.values())
+    _HOMES.clear()
+    _HOMES_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_in_child)
 
 
 def home(url: str) -> Home:
