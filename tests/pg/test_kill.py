@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from norsewind_tui.rules import GameConfig
+from norsewind_tui.rules.moves import Move
 from norsewind_tui.storage import GameStore, SeatMeta
 from norsewind_tui.storage.pg.games import database_place
 from norsewind_tui.storage.tables import TABLES_DIR, TableStore
@@ -96,7 +97,7 @@ def test_sigkill_a_table_player_at_random_moments(tmp_path: Path, pg_url: str) -
     name = tables().create("alice", ["me", "open"], seed=4).name
     tables().open(name, "bob").join()
     acked = tables().open(name, "x").generation
-    moves_before: list[object] = []
+    moves_before: list[Move] = []
 
     def writer(w: int) -> None:
         store = tables()
