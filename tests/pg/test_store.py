@@ -4,19 +4,24 @@ one connection per process, one line when it cannot be reached, nothing lost whe
 from __future__ import annotations
 
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psycopg
 import pytest
 from pgserver import PgServer
 
+from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.cli import main
 from norsewind_tui.options import Options
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import SeatMeta
+from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.errors import NOT_TAKEN, StoreUnreachable
 from norsewind_tui.storage.pg.url import shown_url
+from norsewind_tui.storage.presence import NEVER_SEEN
+from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import SharedTable, TableStore
 
 WAIT = 30.0  # seconds: the bound on every wait for an event (a loaded machine)
@@ -159,3 +164,43 @@ def test_a_restart_mid_table_loses_nothing_and_doubles_nothing(
     watch.close()
     final = TableStore(tmp_path / "saves", place=alice.store.place).open(alice.name, "x")
     assert list(final.session.moves) == taken and final.session.position == 12
+
+
+def test_a_computer_stands_in_on_one_host_for_a_player_away_from_another(tmp_path: Path, pg_url: str) -> None:
+    """Presence is in the database: bob, who left on host B, is seen away on host A, whose app plays
+    his seat once he has been away the table's stand-in minutes (issue 13 rules, issue 25); when he
+    is back (on any host), nobody plays for him."""
+    clock = ManualClock(datetime(2026, 12, 1, 10, 0, tzinfo=UTC))
+    host_a = AppContext(Options(saves=str(tmp_path / "a"), database=pg_url), clock)
+    host_b = AppContext(Options(saves=str(tmp_path / "b"), database=pg_url), clock)
+    alice = host_a.tables.create("alice", ["me", "open", "random"], seed=5, standin=5)
+    bob = host_b.tables.open(alice.name, "bob")
+    bob.join()
+    bob_here = host_b.presence.enter("bob")
+    standin = StandIn(host_a.own_presence().away_since, clock, NEVER_SEEN)
+
+    def to_bob() -> None:
+        for _ in range(30):
+            alice.poll()
+            seat = alice.state.current
+            if alice.holder(seat) == "bob":
+                return
+            if alice.is_my_turn():
+                alice.push(alice.legal_moves()[0])
+            else:
+                assert alice.play_computer(lambda s, b, st: make_bot(b, seed=s).decide(st))
+        raise AssertionError("bob never got the turn")
+
+    to_bob()
+    assert alice.computer_to_move(standin=standin) is None  # bob is in the app (host B)
+    bob_here.leave()
+    clock.advance(minutes=4)
+    assert alice.computer_to_move(standin=standin) is None  # away, not yet 5 minutes
+    clock.advance(minutes=1)
+    position = alice.session.position
+    assert alice.play_computer(lambda s, b, st: make_bot(b, seed=s).decide(st), standin=standin)
+    assert alice.view.by_computer(1) == (position,)  # marked as the computer's, for bob's seat
+    assert bob.poll() and bob.session.position == position + 1
+    host_b.own_presence().enter("bob")  # bob is back
+    to_bob()
+    assert alice.computer_to_move(standin=standin) is None
