@@ -168,7 +168,11 @@ def cmd_saves_verify(args: Options) -> int:
     if by_name:
         path = store.path(args.file)
     try:
-        game = store.verify_file(path, follow=not by_name)
+        if "/" not in args.file and not path.exists() and store.exists(args.file):  # a row of the database
+            game = store.open(args.file, read_only=True)  # replayed and checked as a file is
+            path = Path(args.file)
+        else:
+            game = store.verify_file(path, follow=not by_name)
     except StorageError as exc:
         print(safe_text(str(exc)))
         return 1

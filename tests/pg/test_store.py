@@ -204,3 +204,16 @@ def test_a_computer_stands_in_on_one_host_for_a_player_away_from_another(tmp_pat
     host_b.own_presence().enter("bob")  # bob is back
     to_bob()
     assert alice.computer_to_move(standin=standin) is None
+
+
+def test_saves_verify_and_rm_a_game_of_the_database(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = context(tmp_path, pg_url).games
+    games.create(GameConfig(players=("Ana",), level=1), 3, [SeatMeta("Ana")], name="row").close()
+    saves = ["--saves", str(tmp_path / "saves"), "--database", pg_url]
+    code, out, err = run(capsys, *saves, "saves", "verify", "row")
+    assert (code, err) == (0, "")
+    assert out.startswith("row: OK: solo level 1 (Ana), turn 1, 0 moves; replays to its digest with card set ")
+    code, out, err = run(capsys, *saves, "saves", "rm", "row")
+    assert (code, err) == (0, "") and not games.exists("row")
