@@ -9,9 +9,9 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from computer_turns import play_computer, seeded_bot
 from pgserver import PgServer
 
-from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.cli import main
 from norsewind_tui.options import Options
 from norsewind_tui.rules import GameConfig
@@ -188,7 +188,7 @@ def test_a_computer_stands_in_on_one_host_for_a_player_away_from_another(tmp_pat
             if alice.is_my_turn():
                 alice.push(alice.legal_moves()[0])
             else:
-                assert alice.play_computer(lambda s, b, st: make_bot(b, seed=s).decide(st))
+                assert play_computer(alice, seeded_bot)
         raise AssertionError("bob never got the turn")
 
     to_bob()
@@ -198,7 +198,7 @@ def test_a_computer_stands_in_on_one_host_for_a_player_away_from_another(tmp_pat
     assert alice.computer_to_move(standin=standin) is None  # away, not yet 5 minutes
     clock.advance(minutes=1)
     position = alice.session.position
-    assert alice.play_computer(lambda s, b, st: make_bot(b, seed=s).decide(st), standin=standin)
+    assert play_computer(alice, seeded_bot, standin)
     assert alice.view.by_computer(1) == (position,)  # marked as the computer's, for bob's seat
     assert bob.poll() and bob.session.position == position + 1
     host_b.own_presence().enter("bob")  # bob is back

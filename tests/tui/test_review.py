@@ -66,7 +66,7 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
     before = game.path.read_bytes()
     name = game.name
     game.close()
-    library_game = make_app(saves).library.open(name, read_only=True)
+    library_game = make_app(saves).session.library.open(name, read_only=True)
     app = make_app(saves)
     app.initial_review = library_game
     async with app.run_test(size=(80, 24)) as pilot:
