@@ -436,8 +436,8 @@ def run_serve(args: Options) -> int:
                 load_card_file(config.cards)
             except CardFileError as exc:
                 raise ServeError(str(exc)) from None
+        config.database = reach_database(args.database)  # before the saves folder is made, too
         config.saves = resolve_saves_dir(cli_saves)
-        config.database = reach_database(args.database)
         asyncio.run(serve_forever(config, ready))
     except (ServeError, StorageError) as exc:
         print(f"norsewind serve: {safe_text(str(exc))}", file=sys.stderr)

@@ -217,3 +217,15 @@ def test_saves_verify_and_rm_a_game_of_the_database(
     assert out.startswith("row: OK: solo level 1 (Ana), turn 1, 0 moves; replays to its digest with card set ")
     code, out, err = run(capsys, *saves, "saves", "rm", "row")
     assert (code, err) == (0, "") and not games.exists("row")
+
+
+def test_serve_with_an_unreachable_database_creates_nothing(
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A command-line mistake of serve is one line, exit 2, before the saves folder or the key is made."""
+    url = f"postgresql://ana:hunter2@/norsewind?host={pg_server.root}/nothing-here"
+    saves = tmp_path / "saves"
+    code, out, err = run(capsys, "serve", "--open", "--port", "0", "--saves", str(saves), "--database", url)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"norsewind serve: cannot reach the database {shown_url(url)}: ") and err.count("\n") == 1
+    assert not saves.exists()
