@@ -18,7 +18,7 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import SeatMeta
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.context import AppContext
-from norsewind_tui.storage.errors import NOT_TAKEN, StoreUnreachable
+from norsewind_tui.storage.errors import NOT_TAKEN, SaveError, StoreUnreachable
 from norsewind_tui.storage.pg.url import shown_url
 from norsewind_tui.storage.presence import NEVER_SEEN
 from norsewind_tui.storage.standin import StandIn
@@ -229,3 +229,15 @@ def test_serve_with_an_unreachable_database_creates_nothing(
     assert (code, out) == (2, "")
     assert err.startswith(f"norsewind serve: cannot reach the database {shown_url(url)}: ") and err.count("\n") == 1
     assert not saves.exists()
+
+
+def test_a_row_whose_generation_was_edited_by_hand_is_refused_in_one_line(tmp_path: Path, pg_url: str) -> None:
+    """The row's generation is what a write checks: one that is not its document's is refused on load
+    (else every later decision would be refused as a conflict), and nothing is written."""
+    alice, _ = _alice_and_bob(tmp_path, pg_url)
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("UPDATE games SET generation = 40 WHERE name = %s", (alice.name,))
+    with pytest.raises(SaveError) as caught:
+        context(tmp_path, pg_url).tables.open(alice.name, "carol")
+    place = alice.store.place
+    assert str(caught.value) == f"{place.files(alice.name).source}: the row's generation 40 is not its document's (2)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -125,12 +126,16 @@ def verified(store: TableStore, name: str) -> Session:
 def put_document(store: TableStore, name: str, data: bytes) -> None:
     """Write ``data`` as the table ``name`` behind the program's back (a hand edit, a broken disk)."""
     if isinstance(store.place, DbPlace):
+        try:  # the editor keeps the row's generation the document's, if it has one
+            generation = int(json.loads(data)["generation"])
+        except (ValueError, KeyError, TypeError):
+            generation = 1
         sql = (
-            "INSERT INTO games (kind, name, generation, document) VALUES ('table', %s, 1, %s)"
-            " ON CONFLICT (kind, name) DO UPDATE SET generation = games.generation + 1, document = excluded.document"
+            "INSERT INTO games (kind, name, generation, document) VALUES ('table', %s, %s, %s)"
+            " ON CONFLICT (kind, name) DO UPDATE SET generation = excluded.generation, document = excluded.document"
         )
         with psycopg.connect(store.place.home.url, autocommit=True) as conn:
-            conn.execute(sql, (name, data))
+            conn.execute(sql, (name, generation, data))
     else:
         store.path(name).write_bytes(data)
 

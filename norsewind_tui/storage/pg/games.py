@@ -167,6 +167,10 @@ class DbGameFiles:
             return None
         data = row[3]
         loaded = load_bytes(bytes(data) if isinstance(data, (bytes, memoryview)) else b"", self.source, cards)
+        if (column := int(str(row[0]))) != loaded.save.generation:  # edited by hand: the writes would all fail
+            raise SaveError(
+                f"{self.source}: the row's generation {column} is not its document's ({loaded.save.generation})"
+            )
         return Generation(loaded, None, False, _stamp(*row[:3]), False)
 
     def peek(self) -> int | None:
