@@ -18,6 +18,10 @@ saves folder, and drives it with asyncssh clients whose screens are pyte termina
   computer's decisions come in between); the time from that keypress to the first change of the
   *other* player's screen, and of the spectator's (their apps are woken by the table file's
   change). Median and worst, with the load average of the machine.
+- ``--database URL`` (or ``--database auto``: a temporary PostgreSQL server of its own, as the tests
+  start one): two ``norsewind serve`` processes ("hosts", two saves folders) on that one database;
+  alice and carol log in to host A, bob to host B, so each decision travels from one host to the
+  other through the database (its row, then NOTIFY). Also counts the database's connections.
 """
 
 from __future__ import annotations
@@ -228,20 +232,41 @@ def report(label: str, delays: list[float]) -> None:
     )
 
 
-async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions: int) -> None:
-    """Time from one player's decision (Enter) to the first change of the other player's screen,
-    and of a spectator's, at a table of alice, bob and a computer seat."""
-    from norsewind_tui import words
-    from norsewind_tui.storage.tables import TableStore
+def table_store(saves: Path, database: str | None) -> Any:
+    from norsewind_tui.storage.tables import TABLES_DIR, TableStore
 
-    store = TableStore(saves)
+    if database is None:
+        return TableStore(saves)
+    from norsewind_tui.storage.pg.games import database_place
+
+    return TableStore(saves, place=database_place(database, "table", saves / TABLES_DIR))
+
+
+def database_connections(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+async def table_latency(
+    port: int, saves: Path, cols: int, rows: int, decisions: int, port_b: int | None = None, database: str | None = None
+) -> None:
+    """Time from one player's decision (Enter) to the first change of the other player's screen,
+    and of a spectator's, at a table of alice, bob and a computer seat (bob on ``port_b`` if given)."""
+    from norsewind_tui import words
+
+    store = table_store(saves, database)
     name = store.create("alice", ["me", "open", "easy"], seed=7, name="bench-table").name
 
     def table() -> Any:
         return store.open(name, "bench").view
 
     conn_a, alice = await open_client(port, "alice", cols, rows)
-    conn_b, bob = await open_client(port, "bob", cols, rows)
+    conn_b, bob = await open_client(port_b or port, "bob", cols, rows)
     conn_c, carol = await open_client(port, "carol", cols, rows)
     for client in (alice, bob, carol):
         await client.wait_for(TITLE)
@@ -309,7 +334,10 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
                 )
             await asyncio.sleep(0.05)
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"shared table (alice, bob and a computer seat; carol watching), load average {load}:")
+    where = "" if port_b is None else " (alice and carol on host A, bob on host B, one database)"
+    print(f"shared table (alice, bob and a computer seat; carol watching){where}, load average {load}:")
+    if database is not None:
+        print(f"  connections to the database with 3 sessions on 2 hosts: {database_connections(database) - 1}")
     report("a decision to the other player's screen", to_player)
     report("a decision to the spectator's screen", to_watcher)
     report("for comparison, the key to the mover's own screen", to_mover)
@@ -318,15 +346,13 @@ async def table_latency(port: int, saves: Path, cols: int, rows: int, decisions:
         conn.close()
 
 
-def wake_latency(saves: Path, decisions: int) -> None:
+def wake_latency(saves: Path, decisions: int, database: str | None = None) -> None:
     """In this process, without the apps: from a decision (``push``: the locked write included) to
     another ``SharedTable``, waiting on its ``watch`` in a thread, having the new view: the part of
     the figures above that the file and its notification take."""
     import threading
 
-    from norsewind_tui.storage.tables import TableStore
-
-    store = TableStore(saves)
+    store = table_store(saves, database)
     alice = store.create("alice", ["me", "open"], seed=5, name="wake-table")
     bob = store.open(alice.name, "bob")
     bob.join()
@@ -370,7 +396,63 @@ def main() -> int:
     parser.add_argument("--rows", type=int, default=32)
     parser.add_argument("--decisions", type=int, default=50, help="decisions timed at the shared table")
     parser.add_argument("--table-only", action="store_true", help="only the shared table's figures")
+    parser.add_argument("--database", metavar="URL", help="two hosts on this database ('auto': a temporary one)")
     args = parser.parse_args()
+    if args.database is None:
+        return one_host(args)
+    with contextlib.ExitStack() as stack:
+        url = args.database
+        if url == "auto":
+            sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+            from pgserver import PgServer  # the tests' own server: initdb and pg_ctl in a temporary folder
+
+            server = PgServer.start()
+            stack.callback(server.stop)
+            url = server.new_database()
+        return two_hosts(args, url)
+    return 1
+
+
+def start_server(saves: Path, sessions: int, database: str | None) -> tuple[subprocess.Popen[str], int]:
+    env = {**os.environ, **({"NORSEWIND_DATABASE": database} if database else {})}
+    command = [sys.executable, "-m", "norsewind_tui.cli", "serve", "--open", "--port", "0", "--saves", str(saves)]
+    server = subprocess.Popen(
+        [*command, "--max-sessions", str(sessions)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    match = re.search(r"listening on [^:]+:(\d+)", line)
+    if not match:
+        server.terminate()
+        raise SystemExit(f"bench/ssh.py: the server did not start: {line.strip()}")
+    return server, int(match.group(1))
+
+
+def two_hosts(args: argparse.Namespace, url: str) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b = Path(tmp) / "host-a", Path(tmp) / "host-b"
+        a.mkdir()
+        b.mkdir()
+        host_a, port_a = start_server(a, 8, url)
+        try:
+            host_b, port_b = start_server(b, 8, url)
+            try:
+                asyncio.run(table_latency(port_a, a, args.cols, args.rows, args.decisions, port_b, url))
+                wake_latency(a, args.decisions, url)
+            finally:
+                host_b.terminate()
+                host_b.wait(timeout=30)
+        finally:
+            host_a.terminate()
+            host_a.wait(timeout=30)
+    return 0
+
+
+def one_host(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [

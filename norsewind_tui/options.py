@@ -21,6 +21,7 @@ class Options:
     # the app, and every command that reads the saves folder
     cards: str | None = None  # --cards FILE
     saves: str | None = None  # --saves DIR
+    database: str | None = None  # --database URL (None: $NORSEWIND_DATABASE, else the saves folder)
     seed: int | None = None  # the app's fixed seed (tests, screenshots); simulate's first (0 by default)
     no_mouse: bool = False
     page: str | None = None  # the page the app opens on ("learn")
@@ -35,6 +36,7 @@ class Options:
     jobs: int = 1
     # the saves commands, export, import, review, cards check
     cards_command: str | None = None
+    db_command: str | None = None  # db upgrade (import, export)
     saves_command: str | None = None
     file: str = ""  # the file named (cards check, saves verify, import)
     name: str = ""  # the game named ("" for resume: the latest)

@@ -139,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     from norsewind_tui.storage.paths import describe_default  # absolute: cli.py is becoming cli/__init__.py
 
     parser.add_argument("--saves", metavar="DIR", help=f"saved-games folder (default: {describe_default()})")
+    where = "default: $NORSEWIND_DATABASE, else the saves folder"
+    parser.add_argument("--database", metavar="URL", help=f"keep the games in this PostgreSQL database ({where})")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--no-mouse", action="store_true", help="do not use the mouse (keyboard only)")
     parser.set_defaults(handler=_cmd_play)
@@ -187,9 +189,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_daily_commands(sub)
 
+    from .db import add_db_commands
+
+    add_db_commands(sub)
+
     from ..ssh import add_serve_command
 
     add_serve_command(sub)
+    for command in sub.choices.values():  # --database after the command too: norsewind resume --database URL
+        if not any("--database" in action.option_strings for action in command._actions):
+            command.add_argument("--database", metavar="URL", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return parser
 
 

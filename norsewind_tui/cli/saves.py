@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..options import Options
 from ..rules.engine import SOLO_LEVELS
 from ..safetext import safe_text, short_name
-from ..storage.context import AppContext
+from ..storage.context import AppContext, names_database
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatMeta
 from ..storage.paths import ENV_VAR, default_saves_dir
@@ -168,7 +168,11 @@ def cmd_saves_verify(args: Options) -> int:
     if by_name:
         path = store.path(args.file)
     try:
-        game = store.verify_file(path, follow=not by_name)
+        if "/" not in args.file and not path.exists() and store.exists(args.file):  # a row of the database
+            game = store.open(args.file, read_only=True)  # replayed and checked as a file is
+            path = Path(args.file)
+        else:
+            game = store.verify_file(path, follow=not by_name)
     except StorageError as exc:
         print(safe_text(str(exc)))
         return 1
@@ -219,7 +223,7 @@ def by_number(store: GameStore, name: str | None) -> str | None:
 def cmd_resume(args: Options) -> int:
     """``norsewind resume [NAME]``: open the game (the latest when no NAME) in the app."""
     folder = _named_saves_dir(args)
-    if not args.name and not folder.is_dir():  # nothing to resume: create nothing
+    if not args.name and not folder.is_dir() and not names_database(args):  # nothing to resume: create nothing
         print(safe_text(f"norsewind: no unfinished game to resume in {folder}"), file=sys.stderr)
         return 2
     store = _store(args)

@@ -27,6 +27,8 @@ import asyncssh
 from ..options import Options
 from ..safetext import safe_text
 from ..storage.cardfile import CardFileError, load_card_file
+from ..storage.context import reach_database
+from ..storage.errors import StorageError
 from .keys import (
     AuthorizedKeys,
     ServeError,
@@ -65,6 +67,7 @@ class ServeConfig:
     per_source_startups: int = DEFAULT.per_source_max_startups  # the same, from one address
     cards: Path | None = None  # passed on to the app as --cards
     log: Callable[[str], None] | None = None
+    database: str | None = None  # the PostgreSQL store of every session (NORSEWIND_DATABASE, never argv)
     extra_env: dict[str, str] = field(default_factory=dict)  # added to every app's environment
     program: list[str] | None = None  # run this instead of norsewind (Python API only: tests, benches)
 
@@ -279,6 +282,8 @@ class GameServer:
             "NORSEWIND_SAVES": str(self.config.saves),
             "NORSEWIND_SERVED": "ssh",
         }
+        if self.config.database is not None:  # the environment, not the command line: ps shows no password
+            env["NORSEWIND_DATABASE"] = self.config.database
         if client_env.get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = client_env["COLORTERM"]
         for name in ("PYTHONPATH", "VIRTUAL_ENV"):  # the operator's, never the client's
@@ -431,9 +436,10 @@ def run_serve(args: Options) -> int:
                 load_card_file(config.cards)
             except CardFileError as exc:
                 raise ServeError(str(exc)) from None
+        config.database = reach_database(args.database)  # before the saves folder is made, too
         config.saves = resolve_saves_dir(cli_saves)
         asyncio.run(serve_forever(config, ready))
-    except ServeError as exc:
+    except (ServeError, StorageError) as exc:
         print(f"norsewind serve: {safe_text(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -15,8 +15,10 @@ from ..options import Options
 from ..rules.cards import CardDB
 from .cardfile import load_card_file
 from .clock import Clock, system_clock
+from .gamefile import Place
 from .identity import player_identity
 from .paths import resolve_saves_dir
+from .pg.url import resolve_database
 from .presence import PresenceStore
 from .profiles import ProfileStore, default_profile_name
 from .saves import GameStore
@@ -37,7 +39,12 @@ class AppContext:
         self.clock = clock  # presence and "since when" (tests move a ManualClock by days)
         self.cards: CardDB | None = load_card_file(options.cards) if options.cards else None
         self.saves_dir: Path = resolve_saves_dir(options.saves)
-        self.games = GameStore(self.saves_dir, self.cards)
+        # the database (issue 25) when one is named: its games and tables instead of the folder's; the
+        # folder keeps the rest (profiles, settings, the host key).  Reached and checked now: one line
+        # (DatabaseUnreachable, SchemaProblem) before anything is shown.
+        self.database: str | None = resolve_database(options.database)
+        self._saves_place = self._place("save", self.saves_dir)
+        self.games = GameStore(self.saves_dir, self.cards, place=self._saves_place)
         self.identity = player_identity()  # $NORSEWIND_PLAYER, else the login name
         self.profile_name = options.profile or default_profile_name()  # solo results go there
 
@@ -54,16 +61,59 @@ class AppContext:
         """This app's presence record, written by its keeper (from one worker thread at a time)."""
         return self.own_presence()
 
-    def own_presence(self) -> PresenceStore:
-        """A presence store for one thread alone (its cache is not thread-safe)."""
-        return PresenceStore(self.saves_dir, self.clock)
+    def own_presence(self, clock: Clock | None = None) -> PresenceStore:
+        """A presence store for one thread alone (its cache is not thread-safe); ``clock``: another
+        than the context's (a table screen's)."""
+        clock = clock or self.clock
+        if self.database is None:
+            return PresenceStore(self.saves_dir, clock)
+        from .pg.home import home
+        from .pg.presence import DbPresenceStore
+
+        return DbPresenceStore(home(self.database), clock)
+
+    def _place(self, kind: str, folder: Path) -> Place | None:
+        """Where the games of ``kind`` are: None for the folder (the stores' default), else the database."""
+        if self.database is None:
+            return None
+        from .pg.games import database_place  # psycopg is loaded only by those who use a database
+
+        place = database_place(self.database, kind, folder)
+        place.home.open()
+        return place
 
     @cached_property
     def tables(self) -> TableStore:
         """The shared tables (their folder made at the first use; ``StorageError`` if it cannot be)."""
-        return TableStore(self.saves_dir, self.cards)
+        return self._table_store()
+
+    def _table_store(self) -> TableStore:
+        place = self._place("table", self.saves_dir / TABLES_DIR)
+        return TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence)
 
     def own_tables(self) -> TableStore | None:
         """A table store for one worker thread (kept: it reads again only changed tables), or None
         while there is no tables folder (a look creates none)."""
-        return TableStore(self.saves_dir, self.cards) if (self.saves_dir / TABLES_DIR).is_dir() else None
+        if self.database is None and not (self.saves_dir / TABLES_DIR).is_dir():
+            return None
+        return self._table_store()
+
+
+def names_database(options: Options) -> bool:
+    """Do the options (or ``$NORSEWIND_DATABASE``) name a database?  (``StorageError``: not a URL.)"""
+    return resolve_database(options.database) is not None
+
+
+def reach_database(given: str | None) -> str | None:
+    """``--database`` (else ``$NORSEWIND_DATABASE``) reached and its schema checked now, then let go;
+    None when no database is named (the saves folder is the store).  ``StorageError`` in one line
+    (not a URL, cannot be reached, another schema), naming the database without its password.
+    ``norsewind serve`` asks at start, before it listens: each session connects on its own."""
+    url = resolve_database(given)
+    if url is not None:
+        from .pg.connect import connect
+        from .pg.schema import check
+
+        with connect(url) as conn:
+            check(conn, url)
+    return url

@@ -47,6 +47,14 @@ class SaveConflict(SaveError):
     """The file on disk changed since this process read or wrote it: it is not overwritten."""
 
 
+class StoreUnreachable(SaveError):
+    """The store cannot be reached (a database that does not answer): nothing was read or written."""
+
+
+# what a player is told when the database is lost as they decide (issue 25): the game stays on screen
+NOT_TAKEN = "the database cannot be reached: your decision was not taken"
+
+
 class GameLocked(SaveError):
     """Another process holds the game; ``user``, ``pid``, ``host`` and ``since`` say who."""
 

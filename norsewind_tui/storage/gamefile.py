@@ -10,24 +10,39 @@ the lock, when, and who may change what) stays in ``saves.py`` and ``tables.py``
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
 import msgspec
 
 from ..rules.cards import CardDB
 from ..rules.session import Session
 from ..rules.state import State
-from .atomic import Generation, Stamp, atomic_write, read_generation, read_limited, set_aside, stamp_of
+from .atomic import (
+    FileLock,
+    Generation,
+    Stamp,
+    atomic_write,
+    read_generation,
+    read_limited,
+    remove_stale_temps,
+    set_aside,
+    stamp_of,
+)
 from .errors import SaveError
 from .format import FORMAT_VERSION, SaveFile, SaveMeta, SeatMeta, decode_json, encode_save, now, session_digest
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, sanitise_name
 from .verify import Loaded, load_bytes
+from .watch import FileWatch, Watch
+
+COMPUTER_SUFFIX = ".json.computer"  # the claim lock of whoever plays a table's computer seats now
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,83 @@ class _Peek(msgspec.Struct):
     generation: int = -1
 
 
+class Lock(Protocol):
+    """An exclusive hold on a game (a ``FileLock``, or the database's advisory lock)."""
+
+    @property
+    def held(self) -> bool: ...
+
+    def acquire(self, timeout: float = 0.0) -> None:
+        """Take it, waiting up to ``timeout`` seconds; ``GameLocked`` names who holds it."""
+
+    def release(self) -> None: ...
+
+
+class GameDoc(Protocol):
+    """Where one game's document lives, whichever the store (issue 25): a folder's files or a database row.
+
+    The document is the save file's bytes (docs/SAVES.md) in both: read, replayed and checked against
+    its digest on every load; written as the generation after the one read, refused (``SaveConflict``
+    or a newer generation found) when another process wrote meanwhile.
+    """
+
+    name: str
+    main: Path  # the save file (a database row: where its file would be; its analysis goes beside it)
+
+    @property
+    def source(self) -> str:
+        """How messages name the document (the file's path, or the database and the row)."""
+
+    def exists(self) -> bool: ...
+
+    def read(self, cards: CardDB) -> Generation[Loaded] | None: ...
+
+    def peek(self) -> int | None: ...
+
+    def write(
+        self,
+        session: Session,
+        meta: SaveMeta,
+        cards: CardDB,
+        base: Snapshot | None = None,
+        stamp: datetime | None = None,
+    ) -> Snapshot: ...
+
+    def lock(self, what: str) -> Lock:
+        """The game's writer's hold (a saved game: for a session; a table: around one write)."""
+
+    def claim(self, what: str) -> Lock:
+        """A table's computer seats' hold: who plays them now."""
+
+    def tidy(self) -> None:
+        """Under the lock: what an interrupted write left (temporary files) goes."""
+
+    def stamp(self) -> Stamp | None:
+        """What changes whenever the document does (a listing's cache key), None when it is missing."""
+
+    def watch(self, fallback: float, notify: bool, claims: bool) -> Watch:
+        """What a follower waits on: woken when the document (and, with ``claims``, the claim) changes."""
+
+    def remove(self) -> None:
+        """Delete the game (under its lock); ``OSError`` or ``SaveError`` when it cannot be."""
+
+
+class Place(Protocol):
+    """Where the games of one kind are: a folder, or a kind of row in the database."""
+
+    @property
+    def where(self) -> str:
+        """How messages say where ("in /home/ana/saves", "in the database postgresql://...")."""
+
+    def files(self, name: str) -> GameDoc: ...
+
+    def listing(self, backups: bool = False) -> list[Listed]:
+        """The games by name; ``OSError`` when they cannot be listed."""
+
+    def data(self, found: Listed) -> bytes:
+        """A listed game's document (``SaveError``, ``FileNotFoundError`` when it is gone)."""
+
+
 class GameFiles:
     """The files of one game: the save, its backup, a broken save set aside, the lock."""
 
@@ -80,10 +172,43 @@ class GameFiles:
         self.main = main or folder / (name + SUFFIX)
         self.backup = folder / (name + BACKUP_SUFFIX)
         self.damaged = folder / (name + DAMAGED_SUFFIX)
-        self.lock = folder / (name + LOCK_SUFFIX)
+        self.lock_path = folder / (name + LOCK_SUFFIX)
+
+    @property
+    def source(self) -> str:
+        return str(self.main)
 
     def exists(self) -> bool:
         return self.main.exists() or self.backup.exists()
+
+    def lock(self, what: str) -> Lock:
+        return FileLock(self.lock_path, what)
+
+    def claim(self, what: str) -> Lock:
+        return FileLock(self.claim_path, what)
+
+    @property
+    def claim_path(self) -> Path:
+        return self.main.parent / (self.name + COMPUTER_SUFFIX)
+
+    def tidy(self) -> None:
+        remove_stale_temps(self.main)
+        remove_stale_temps(self.backup)
+
+    def stamp(self) -> Stamp | None:
+        return stamp_of(self.main)
+
+    def watch(self, fallback: float, notify: bool, claims: bool) -> Watch:
+        names: Collection[str] = (self.main.name, self.backup.name, *([self.claim_path.name] if claims else []))
+        return FileWatch(self.main.parent, names, fallback, notify)
+
+    def remove(self) -> None:
+        for path in (self.main, self.backup, self.damaged, self.claim_path):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+        self.tidy()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.lock_path)
 
     def read(self, cards: CardDB) -> Generation[Loaded] | None:
         """Read, replay and verify the game (its backup when the main file is broken); None if neither exists."""
@@ -115,22 +240,7 @@ class GameFiles:
         move is not ``base``'s (a first write always); otherwise ``meta.turn_since`` is kept (a file
         without it: its ``updated`` before this write, what it read as until now).
         """
-        state = session.state
-        stamp = stamp or now()
-        passed = base is None or _to_move(base.state) != _to_move(state)
-        since = stamp if passed else meta.turn_since or meta.updated
-        meta = msgspec.structs.replace(meta, updated=stamp, turn=state.turn, finished=state.is_over, turn_since=since)
-        save = SaveFile(
-            format=FORMAT_VERSION,
-            generation=_next_generation(base),
-            cards=cards.digest,
-            seed=session.seed,
-            config=session.config,
-            position=session.position,
-            digest=session_digest(session),
-            meta=meta,
-            moves=tuple(session.moves),
-        )
+        save = next_save(session, meta, cards, base, stamp)
         data = encode_save(save)
         before = stamp_of(self.main)
         try:
@@ -164,6 +274,28 @@ class GameFiles:
             return True
 
 
+def next_save(
+    session: Session, meta: SaveMeta, cards: CardDB, base: Snapshot | None, stamp: datetime | None
+) -> SaveFile:
+    """The document of the generation after ``base`` (what every store writes: ``GameDoc.write``)."""
+    state = session.state
+    stamp = stamp or now()
+    passed = base is None or _to_move(base.state) != _to_move(state)
+    since = stamp if passed else meta.turn_since or meta.updated
+    meta = msgspec.structs.replace(meta, updated=stamp, turn=state.turn, finished=state.is_over, turn_since=since)
+    return SaveFile(
+        format=FORMAT_VERSION,
+        generation=_next_generation(base),
+        cards=cards.digest,
+        seed=session.seed,
+        config=session.config,
+        position=session.position,
+        digest=session_digest(session),
+        meta=meta,
+        moves=tuple(session.moves),
+    )
+
+
 def _next_generation(base: Snapshot | None) -> int:
     if base is None:
         return 1
@@ -178,11 +310,33 @@ def snapshot_of(gen: Generation[Loaded], notice: str | None = None) -> Snapshot:
 
 @dataclass(frozen=True)
 class Listed:
-    """A save file found in a folder."""
+    """A save file found in a folder (or a row of the database)."""
 
     name: str
     path: Path
     from_backup: bool = False  # only its backup is there (``path`` is the backup): it opens from it
+    stamp: Stamp | None = None  # a row's generation and time: what a file's stamp is to a folder
+
+
+class Folder:
+    """The games of one folder (``owned``: a shared one, where another account's files are not believed)."""
+
+    def __init__(self, folder: Path, owned: bool = False) -> None:
+        self.dir = folder
+        self.owned = owned
+
+    @property
+    def where(self) -> str:
+        return f"in {self.dir}"
+
+    def files(self, name: str) -> GameDoc:
+        return GameFiles(self.dir, sanitise_name(name), owned=self.owned)
+
+    def listing(self, backups: bool = False) -> list[Listed]:
+        return [dataclasses.replace(f, stamp=stamp_of(f.path)) for f in list_folder(self.dir, backups)]
+
+    def data(self, found: Listed) -> bytes:
+        return read_limited(found.path, owned=self.owned)
 
 
 def list_folder(folder: Path, backups: bool = False) -> Iterator[Listed]:
@@ -211,7 +365,7 @@ def check_name(name: str, path: Path, what: str) -> None:
 class OpenGame(ABC):
     """What every open game answers from its current snapshot (``_current``) and its files."""
 
-    _files: GameFiles
+    _files: GameDoc
 
     @abstractmethod
     def _current(self) -> Snapshot: ...

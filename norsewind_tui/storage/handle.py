@@ -22,7 +22,7 @@ from ..rules.state import State
 from .format import SaveMeta, SeatMeta
 from .gamefile import Snapshot
 from .standin import StandIn
-from .watch import FileWatch
+from .watch import Watch
 
 Decide = Callable[[int, str, State], Move]  # (seat, bot name, state) -> the computer's decision
 
@@ -109,7 +109,7 @@ class GameHandle(Protocol):
         """The decisions of the log a computer made in a person's seat."""
         ...
 
-    def watch(self) -> FileWatch | None:
+    def watch(self) -> Watch | None:
         """What wakes a follower when the game changes elsewhere (None: nothing else changes it)."""
         ...
 

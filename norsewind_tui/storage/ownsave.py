@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .atomic import FileLock, set_aside
+from .atomic import set_aside
 from .errors import GameLocked, SaveError, SaveMismatch
+from .gamefile import GameFiles
 from .saves import GameStore, SavedGame
 
 MAX_NAMES = 100  # NAME-2 ... NAME-100: a folder holding that many others' games is not one to play in
@@ -76,7 +77,9 @@ def _theirs(store: GameStore, name: str, ours: Callable[[SavedGame], bool]) -> b
 def _set_aside(store: GameStore, name: str) -> str:
     """Keep the unreadable generations of ``name`` as ``.damaged`` copies; the first copy's name."""
     files = store.files(name)
-    lock = FileLock(files.lock, f"the game {files.name}")
+    if not isinstance(files, GameFiles):  # a database row has no generations to keep beside it
+        raise SaveError(f"the game {name} in the database is damaged: norsewind saves rm {name} removes it")
+    lock = files.lock(f"the game {files.name}")
     lock.acquire()
     try:
         kept = [set_aside(path, files.damaged) for path in (files.main, files.backup)]

@@ -42,18 +42,30 @@ from ..rules.scoring import final_result
 from ..rules.session import Session
 from ..rules.state import GameConfig
 from .analysis import analysis_path
-from .atomic import FileLock, read_limited, remove_stale_temps, stamp_of
+from .atomic import read_limited
 from .dailyseed import daily_of
-from .errors import GameLocked, ReadOnlyGame, SaveConflict, SaveError
+from .errors import NOT_TAKEN, GameLocked, ReadOnlyGame, SaveConflict, SaveError, StorageError, StoreUnreachable
 from .format import MAX_TEXT, SaveMeta, SeatMeta, decode_save, now, printable_problem
-from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
+from .gamefile import (
+    Folder,
+    GameDoc,
+    GameFiles,
+    Listed,
+    Lock,
+    OpenGame,
+    Place,
+    Snapshot,
+    cannot_list,
+    check_name,
+    snapshot_of,
+)
 from .handle import Change, Decide, GameHandle
 from .paths import SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import GameRecord, ProfileStore
 from .standin import STANDIN_BOT, StandIn
 from .undo import FINISHED, redo_step, undo_step
 from .verify import Loaded, load_bytes, verify
-from .watch import FALLBACK, FileWatch
+from .watch import FALLBACK, Watch
 
 __all__ = ["GameFinished", "GameStore", "Loaded", "SaveSummary", "SavedGame", "load_bytes", "verify"]
 
@@ -86,10 +98,11 @@ class SaveSummary:
     branch_of: str | None = None  # played on from this game (issue 12)
 
 
-def _summary(name: str, path: Path) -> SaveSummary:
+def _summary(place: Place, found: Listed) -> SaveSummary:
+    name, path = found.name, found.path
     try:
         check_name(name, path, "save")
-        save, _ = decode_save(read_limited(path), str(path))
+        save, _ = decode_save(place.data(found), str(path))
     except (SaveError, FileNotFoundError) as exc:
         return SaveSummary(name, path, updated=_file_time(path), error=str(exc))
     meta = save.meta
@@ -125,11 +138,18 @@ class GameStore:
     """The saved games in one folder."""
 
     def __init__(
-        self, saves_dir: Path, cards: CardDB | None = None, profiles: ProfileStore | None = None, owned: bool = False
+        self,
+        saves_dir: Path,
+        cards: CardDB | None = None,
+        profiles: ProfileStore | None = None,
+        owned: bool = False,
+        place: Place | None = None,
     ) -> None:
-        """``owned``: the games are shared (tables): another account's files are not believed."""
+        """``owned``: the games are shared (tables): another account's files are not believed.
+        ``place``: where the games are (default: the folder ``saves_dir``; the database's rows)."""
         self.dir = ensure_dir(Path(saves_dir))
         self.owned = owned
+        self.place: Place = place or Folder(self.dir, owned)
         self._cards = cards
         self.profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=cards)
 
@@ -145,8 +165,8 @@ class GameStore:
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
 
-    def files(self, name: str) -> GameFiles:
-        return GameFiles(self.dir, sanitise_name(name), owned=self.owned)
+    def files(self, name: str) -> GameDoc:
+        return self.place.files(name)
 
     def exists(self, name: str) -> bool:
         return self.files(name).exists()
@@ -243,10 +263,10 @@ class GameStore:
         base = sanitise_name(name if name is not None else default)
         for n in range(1, 10_000):
             candidate = base if n == 1 else f"{base}-{n}"
-            files = GameFiles(self.dir, candidate)
+            files = self.place.files(candidate)
             if name is not None and files.exists():
-                raise SaveError(f"a game named {candidate} already exists in {self.dir}")
-            lock = FileLock(files.lock, f"the game {candidate}")
+                raise SaveError(f"a game named {candidate} already exists {self.place.where}")
+            lock = files.lock(f"the game {candidate}")
             try:
                 lock.acquire()  # GameLocked when someone is creating or playing it right now
             except GameLocked:
@@ -256,7 +276,7 @@ class GameStore:
             if files.exists():
                 lock.release()
                 if name is not None:
-                    raise SaveError(f"a game named {candidate} already exists in {self.dir}")
+                    raise SaveError(f"a game named {candidate} already exists {self.place.where}")
                 continue
             try:
                 written = files.write(session, meta, self.cards, stamp=stamp)
@@ -264,7 +284,7 @@ class GameStore:
                 lock.release()
                 raise
             return SavedGame(self, files, written, lock)
-        raise SaveError(f"no free name like {base} in {self.dir}")
+        raise SaveError(f"no free name like {base} {self.place.where}")
 
     # open
     def open(self, name: str, read_only: bool = False) -> SavedGame:
@@ -276,20 +296,19 @@ class GameStore:
         files = self.files(name)
         lock = None
         if not read_only:
-            lock = FileLock(files.lock, f"the game {files.name}")
+            lock = files.lock(f"the game {files.name}")
             lock.acquire()
         try:
             if lock is not None:
-                remove_stale_temps(files.main)
-                remove_stale_temps(files.backup)
+                files.tidy()
             gen = files.read(self.cards)
             if gen is None:
-                raise SaveError(f"no saved game named {files.name} in {self.dir}")
+                raise SaveError(f"no saved game named {files.name} {self.place.where}")
         except BaseException:
             if lock is not None:
-                if not files.exists():
+                if not files.exists() and isinstance(files, GameFiles):
                     with contextlib.suppress(OSError):
-                        os.unlink(files.lock)
+                        os.unlink(files.lock_path)
                 lock.release()
             raise
         loaded = gen.value
@@ -331,13 +350,15 @@ class GameStore:
         """Every save in the folder, newest first; broken ones carry their ``error``; never raises."""
         out = []
         try:
-            listed = list(list_folder(self.dir))
+            listed = self.place.listing()
         except OSError as exc:
             return [SaveSummary("?", self.dir, error=cannot_list(self.dir, exc))]
+        except StorageError as exc:  # the database cannot be reached
+            return [SaveSummary("?", self.dir, error=str(exc))]
         for found in listed:
-            summary = _summary(found.name, found.path)
-            with contextlib.suppress(OSError):
-                summary = dataclasses.replace(summary, mtime_ns=found.path.lstat().st_mtime_ns)
+            summary = _summary(self.place, found)
+            if found.stamp is not None:
+                summary = dataclasses.replace(summary, mtime_ns=found.stamp[2])
             out.append(summary)
         epoch = datetime.fromtimestamp(0).astimezone()
         out.sort(key=lambda s: (s.updated or epoch, s.mtime_ns, s.name), reverse=True)
@@ -354,17 +375,13 @@ class GameStore:
         """Delete a game (its file, backup and lock); ``GameLocked`` while someone plays it."""
         files = self.files(name)
         if not files.exists():
-            raise SaveError(f"no saved game named {files.name} in {self.dir}")
-        lock = FileLock(files.lock, f"the game {files.name}")
+            raise SaveError(f"no saved game named {files.name} {self.place.where}")
+        lock = files.lock(f"the game {files.name}")
         lock.acquire()
         try:
-            for path in (files.main, files.backup, files.damaged, analysis_path(self.dir, files.name)):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(path)
-            remove_stale_temps(files.main)
-            remove_stale_temps(files.backup)
             with contextlib.suppress(FileNotFoundError):
-                os.unlink(files.lock)
+                os.unlink(analysis_path(self.dir, files.name))
+            files.remove()
         except OSError as exc:
             raise SaveError(f"cannot remove {files.main}: {exc.strerror or exc}") from None
         finally:
@@ -381,7 +398,7 @@ class SavedGame(OpenGame):
     is one object for all that time (changed only through ``Session``'s own methods).
     """
 
-    def __init__(self, store: GameStore, files: GameFiles, snapshot: Snapshot, lock: FileLock | None) -> None:
+    def __init__(self, store: GameStore, files: GameDoc, snapshot: Snapshot, lock: Lock | None) -> None:
         self.store = store
         self._files = files
         self._snap = snapshot
@@ -434,11 +451,11 @@ class SavedGame(OpenGame):
         return f"Your game is saved as {self.name}: {come_back or f'norsewind resume {self.name}'}"
 
     # following it
-    def watch(self) -> FileWatch | None:
+    def watch(self) -> Watch | None:
         """Read-only: its holder's writes wake the follower.  Held: only this process writes it."""
         if self._lock is not None:
             return None
-        return FileWatch(self.path.parent, (self._files.main.name, self._files.backup.name), FALLBACK)
+        return self._files.watch(FALLBACK, notify=True, claims=False)
 
     def changes(self, latest: Snapshot, decide: Decide, pause: float, standin: StandIn | None) -> Iterator[Change]:
         """Watching: the file if its holder saved since.  Held: the computer's decision, made here
@@ -462,7 +479,7 @@ class SavedGame(OpenGame):
 
     def fetch(self) -> Snapshot | None:
         """The file as its holder saved it, when that is another generation (changes nothing)."""
-        if stamp_of(self.path) == self._snap.stamp:
+        if self._files.stamp() == self._snap.stamp:
             return None
         gen = self._files.read(self.store.cards)
         if gen is None:
@@ -489,7 +506,7 @@ class SavedGame(OpenGame):
 
     def _check_version(self) -> None:
         """The file on disk must be the generation we last read or wrote (never clobber)."""
-        current = stamp_of(self.path)
+        current = self._files.stamp()
         if current is None or current == self._snap.stamp:
             return
         if self._files.peek() == self.generation:
@@ -527,6 +544,9 @@ class SavedGame(OpenGame):
         events = self.session.push(move)
         try:
             self._write()
+        except StoreUnreachable:
+            self.session.restore(before)
+            raise StoreUnreachable(NOT_TAKEN) from None
         except SaveError:
             self.session.restore(before)
             raise

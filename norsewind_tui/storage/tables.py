@@ -44,9 +44,7 @@ view current.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import os
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -62,23 +60,23 @@ from ..rules.events import Event
 from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig
-from .atomic import FileLock, Stamp, remove_stale_temps, stamp_of
+from .atomic import Stamp
 from .clock import Clock, system_clock
-from .errors import GameLocked, SaveConflict, SaveError
+from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import STANDIN_CHOICES, SaveMeta, SeatMeta
-from .gamefile import GameFiles, OpenGame, Snapshot, cannot_list, check_name, list_folder, snapshot_of
+from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
+from .presence import PresenceStore
 from .profiles import ProfileStore
 from .saves import GameStore
 from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem
 from .undo import Seat, redo_step, undo_step
-from .watch import FALLBACK, NETWORK_POLL, FileWatch
+from .watch import FALLBACK, NETWORK_POLL, Watch
 
 TABLES_DIR = "tables"
 OPEN = "(open)"  # the seat metadata's name for a seat nobody holds yet (never an identity)
-COMPUTER_SUFFIX = ".json.computer"  # the claim lock of whoever plays the computer seats now
 POLL_INTERVAL = NETWORK_POLL  # seconds between two looks at a table's generation where nothing notifies
 LOCK_WAIT = 5.0  # seconds a write waits for another process's write (a write takes milliseconds)
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -277,17 +275,33 @@ def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
 class TableStore:
     """The shared tables in ``<saves>/tables``."""
 
-    def __init__(self, saves_dir: Path, cards: CardDB | None = None, clock: Clock = system_clock) -> None:
-        """``clock``: the time every write of these tables is stamped with (tests move it)."""
+    def __init__(
+        self,
+        saves_dir: Path,
+        cards: CardDB | None = None,
+        clock: Clock = system_clock,
+        place: Place | None = None,
+        presence: Callable[[Clock], PresenceStore] | None = None,
+    ) -> None:
+        """``clock``: the time every write of these tables is stamped with (tests move it).
+        ``place``: where the tables are (default: the folder ``<saves>/tables``; the database's rows);
+        ``presence``: where the players' presence is (default: the saves folder's; the database's)."""
         saves_dir = Path(saves_dir)
+        self._presence = presence or (lambda clock: PresenceStore(saves_dir, clock))
         self.clock = clock
         self.dir = ensure_dir(saves_dir / TABLES_DIR)
         self.cards = cards or default_cards()
-        self._games = GameStore(self.dir, self.cards, profiles=ProfileStore(profiles_dir(saves_dir)), owned=True)
+        profiles = ProfileStore(profiles_dir(saves_dir))
+        self._games = GameStore(self.dir, self.cards, profiles=profiles, owned=True, place=place)
+        self.place = self._games.place
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
+
+    def presence(self, clock: Clock = system_clock) -> PresenceStore:
+        """The presence of the players of these tables (a store for one thread)."""
+        return self._presence(clock)
 
     def exists(self, name: str) -> bool:
         return self._games.exists(name)
@@ -368,7 +382,7 @@ class TableStore:
                     raise
                 break
             else:
-                raise SaveError(f"no free table name like {base} in {self.dir}")
+                raise SaveError(f"no free table name like {base} {self.place.where}")
         game.close()  # a table is never held for a session
         return self.open(game.name, identity)
 
@@ -386,13 +400,15 @@ class TableStore:
         out: list[TableSummary] = []
         seen: set[str] = set()
         try:
-            listed = list(list_folder(self.dir, backups=True))  # a table whose main file is gone too
+            listed = self.place.listing(backups=True)  # a table whose main file is gone too
         except OSError as exc:
             return [TableSummary("?", self.dir, error=cannot_list(self.dir, exc))]
+        except SaveError as exc:  # the database cannot be reached
+            return [TableSummary("?", self.dir, error=str(exc))]
         for found in listed:
             name, path = found.name, found.path.with_name(found.name + SUFFIX)  # a backup's table: its file
             seen.add(name)
-            stamp = stamp_of(found.path)
+            stamp = found.stamp
             cached = self._cache.get(name)
             if (
                 cached is not None
@@ -421,11 +437,9 @@ class TableStore:
     def remove(self, name: str) -> None:
         """Delete a table with its backup and locks (``GameLocked`` while a write is under way)."""
         self._games.remove(name)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.dir / (sanitise_name(name) + COMPUTER_SUFFIX))
 
 
-def _load(files: GameFiles, cards: CardDB) -> TableView:
+def _load(files: GameDoc, cards: CardDB) -> TableView:
     """Read, replay and verify the table (its backup when the main file is broken)."""
     gen = files.read(cards)
     if gen is None:
@@ -434,7 +448,7 @@ def _load(files: GameFiles, cards: CardDB) -> TableView:
     s = view.session
     movers = [s.mover(i) for i in range(len(s.moves))]
     if (problem := marks_problem(view.meta.by_computer, movers, len(view.seats))) is not None:
-        raise SaveError(f"{files.main}: $.meta.by_computer{'' if problem.startswith('[') else ': '}{problem}")
+        raise SaveError(f"{files.source}: $.meta.by_computer{'' if problem.startswith('[') else ': '}{problem}")
     return view
 
 
@@ -448,12 +462,11 @@ class SharedTable(OpenGame):
     (``push``, ``undo``, ``redo``, ``join``, ``computer_step``) is one locked write.
     """
 
-    def __init__(self, store: TableStore, files: GameFiles, view: TableView, identity: str) -> None:
+    def __init__(self, store: TableStore, files: GameDoc, view: TableView, identity: str) -> None:
         self.store = store
         self._files = files
         self._view = view
         self.identity = identity
-        self._claim_path = files.main.parent / (files.name + COMPUTER_SUFFIX)
         self._bad_stamp: Stamp | None = None
 
     # ------------------------------------------------------------------ what it is
@@ -505,7 +518,7 @@ class SharedTable(OpenGame):
         if gen is not None and gen == base.generation and not base.damaged_main:
             return None
         if gen is None:
-            stamp = stamp_of(self.path)
+            stamp = self._files.stamp()
             if stamp == self._bad_stamp and base.damaged_main:
                 return None  # still broken, and we already use the backup
             self._bad_stamp = stamp
@@ -535,15 +548,14 @@ class SharedTable(OpenGame):
         """The ``SavedGame.reload`` of a watched game: same as ``poll``."""
         return self.poll()
 
-    def watch(self, fallback: float = FALLBACK, notify: bool = True) -> FileWatch:
+    def watch(self, fallback: float = FALLBACK, notify: bool = True) -> Watch:
         """What a follower waits on: its ``wait`` returns when the table's file (or its backup, or the
         computer seats' claim) changed, and at the latest every ``fallback`` seconds; ``fetch`` then.
 
         Blocking (a worker thread's); ``close`` it (or use ``with``).  ``notify=False``: no
         notification, only the fallback look.
         """
-        names = (self._files.main.name, self._files.backup.name, self._claim_path.name)
-        return FileWatch(self._files.main.parent, names, fallback, notify)
+        return self._files.watch(fallback, notify, claims=True)
 
     def changes(self, latest: Snapshot, decide: Decide, pause: float, standin: StandIn | None) -> Iterator[Change]:
         """A follower's look (a worker thread's): the table on disk if newer than ``latest`` (or the
@@ -572,13 +584,12 @@ class SharedTable(OpenGame):
         ``change`` raises to refuse (nothing is written); ``TableMoved`` when the game is no longer
         where ``expect`` saw it.  Returns the written view; the current view is not touched.
         """
-        lock = FileLock(self._files.lock, f"the table {self.name}")
+        lock = self._files.lock(f"the table {self.name}")
         lock.acquire(timeout=LOCK_WAIT)
         try:
             current = base
             if self._files.peek() != base.generation or base.damaged_main:
-                remove_stale_temps(self.path)
-                remove_stale_temps(self._files.backup)
+                self._files.tidy()
                 current = _load(self._files, self.store.cards)
             if expect is not None and not current.same_game(expect):
                 since = self._since(expect, current)
@@ -646,7 +657,10 @@ class SharedTable(OpenGame):
             events = session.push(move)
             return session, _cut(current), events
 
-        view, events = self._transact(base, change, expect=expect)
+        try:
+            view, events = self._transact(base, change, expect=expect)
+        except StoreUnreachable:  # lost before the write's commit: nothing of it is in the database
+            raise StoreUnreachable(NOT_TAKEN) from None
         self._view = view
         return events
 
@@ -699,7 +713,7 @@ class SharedTable(OpenGame):
         base = base or self._view
         if self.computer_to_move(base, standin) is None:
             return None
-        claim = FileLock(self._claim_path, f"the computer seats of the table {self.name}")
+        claim = self._files.claim(f"the computer seats of the table {self.name}")
         try:
             claim.acquire(timeout=0.0)
         except GameLocked:

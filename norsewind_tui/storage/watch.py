@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Collection, Generator
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -73,6 +73,27 @@ NETWORK_FILE_SYSTEMS = frozenset(
         "fuse.davfs2",
     }
 )
+
+
+class Watch(Protocol):
+    """What a follower waits on (a ``FileWatch``, or the database's notifications: ``storage/pg``)."""
+
+    def wait(self, stopped: Callable[[], bool] = ...) -> bool:
+        """Until the game changes (True), the fallback period passes or ``stopped()`` (False); the
+        first call returns True at once."""
+
+    def close(self) -> None: ...
+
+    @property
+    def notified(self) -> bool:
+        """Does a change wake ``wait`` (else ``wait`` only returns after ``period``)?"""
+
+    period: float  # seconds: the longest ``wait`` goes without returning
+    why_polling: str | None  # why nothing notifies (None: notified, or not asked to)
+
+    def __enter__(self) -> Watch: ...
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None: ...
 
 
 def _unescape(field: str) -> str:
@@ -210,4 +231,12 @@ class FileWatch:
         self.close()
 
 
-__all__ = ["FALLBACK", "NETWORK_FILE_SYSTEMS", "NETWORK_POLL", "FileWatch", "file_system_type", "notification_works"]
+__all__ = [
+    "FALLBACK",
+    "NETWORK_FILE_SYSTEMS",
+    "NETWORK_POLL",
+    "FileWatch",
+    "Watch",
+    "file_system_type",
+    "notification_works",
+]

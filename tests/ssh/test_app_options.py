@@ -8,6 +8,7 @@ from pathlib import Path
 
 from norsewind_tui.cli import build_parser
 from norsewind_tui.ssh.launch import APP_MODULE, MODULE, AppOptions, command
+from norsewind_tui.ssh.server import GameServer, ServeConfig
 
 
 def test_the_options_are_arguments_the_norsewind_command_parses(tmp_path: Path) -> None:
@@ -36,3 +37,16 @@ def test_the_app_module_runs_as_the_norsewind_command() -> None:
     """What a served session execs: ``python -m norsewind_tui.cli`` is the ``norsewind`` command."""
     done = subprocess.run([sys.executable, "-m", APP_MODULE, "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("usage: norsewind ")
+
+
+def test_the_database_reaches_the_apps_in_their_environment_never_their_command_line(tmp_path: Path) -> None:
+    """Issue 25: passwords never appear in the ``ps`` output of the apps the server starts."""
+    url = "postgresql://norsewind:s3cret@db.example.org/norsewind"
+    saves = tmp_path / "saves"
+    saves.mkdir(mode=0o700)
+    server = GameServer(ServeConfig(saves=saves, open=True, database=url))
+    assert not any("s3cret" in part or "postgresql" in part for part in server.app_command("alice"))
+    assert server.app_environment("alice", "xterm", {})["NORSEWIND_DATABASE"] == url
+    assert "NORSEWIND_DATABASE" not in GameServer(ServeConfig(saves=saves, open=True)).app_environment(
+        "alice", "xterm", {}
+    )

@@ -9,6 +9,8 @@ import pytest
 
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
+from norsewind_tui.storage.gamefile import Listed
+from norsewind_tui.storage.pg.games import database_place
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
@@ -38,3 +40,21 @@ def duo(store: GameStore, seed: int = 5, name: str | None = None, computer: bool
 @pytest.fixture
 def store(tmp_path: Path) -> GameStore:
     return GameStore(tmp_path / "saves")
+
+
+STORES = ["folder", "database"]
+
+
+def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """The saves folder, or a database (``request.param``; issue 25): a module whose ``store`` fixture
+    returns this runs every test against both, so the two behave the same."""
+    saves = tmp_path / "saves"
+    if request.param == "database":
+        url: str = request.getfixturevalue("pg_url")
+        return GameStore(saves, place=database_place(url, "save", saves))
+    return GameStore(saves)
+
+
+def document(store: GameStore, name: str) -> bytes:
+    """The game's document as its store holds it (the file's bytes, or the row's)."""
+    return store.place.data(Listed(name, store.path(name)))

@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import random
 import shutil
+from pathlib import Path
 
 import pytest
 
 from norsewind_tui.storage import GameStore, SaveError
 from norsewind_tui.storage.format import decode_save
 
-from .conftest import FIXTURES, duo, play, play_to_end, solo
+from .conftest import FIXTURES, STORES, document, duo, either_store, play, play_to_end, solo
+
+
+@pytest.fixture(params=STORES)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """Every test here against the saves folder and the database (issue 25)."""
+    return either_store(request, tmp_path)
 
 
 def test_a_branch_is_a_new_game_from_the_prefix_and_the_original_is_untouched(store: GameStore) -> None:
@@ -22,7 +29,7 @@ def test_a_branch_is_a_new_game_from_the_prefix_and_the_original_is_untouched(st
     play_to_end(game, random.Random(1))
     campaign = store.profiles.load("Ana").campaign()
     assert sum(row.played for row in campaign) == 1  # the original's result, recorded once
-    before = game.path.read_bytes()
+    before = document(store, game.name)
     branch = store.branch(game, 20)
     assert branch.name == f"original-from-turn-{game.session.states[20].turn}"
     assert list(branch.session.moves) == list(game.session.moves[:20]) and branch.session.position == 20
@@ -33,7 +40,7 @@ def test_a_branch_is_a_new_game_from_the_prefix_and_the_original_is_untouched(st
     assert branch.branch_of == "original" and game.branch_of is None
     play_to_end(branch, random.Random(2))  # a branch played to the end is not a campaign game
     assert store.profiles.load("Ana").campaign() == campaign
-    assert game.path.read_bytes() == before
+    assert document(store, game.name) == before
     listed = {s.name: s for s in store.list()}
     assert listed[branch.name].branch_of == "original" and listed["original"].branch_of is None
     reopened = store.open(branch.name, read_only=True)

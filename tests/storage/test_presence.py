@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -10,7 +11,9 @@ import msgspec
 import pytest
 
 from norsewind_tui.storage import SaveError
-from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.clock import Clock, ManualClock
+from norsewind_tui.storage.pg.home import home
+from norsewind_tui.storage.pg.presence import DbPresenceStore
 from norsewind_tui.storage.presence import (
     NEVER_SEEN,
     PRESENCE_DIR,
@@ -30,8 +33,20 @@ def clock() -> ManualClock:
     return ManualClock(START)
 
 
-def test_at_the_table_in_the_app_away(tmp_path: Path, clock: ManualClock) -> None:
-    store = PresenceStore(tmp_path, clock)
+At = Callable[[Clock], PresenceStore]
+
+
+@pytest.fixture(params=["folder", "database"])
+def presence_at(request: pytest.FixtureRequest, tmp_path: Path) -> At:
+    """Presence stores of the saves folder, or of a database (issue 25): the same rules in both."""
+    if request.param == "database":
+        url: str = request.getfixturevalue("pg_url")
+        return lambda clock: DbPresenceStore(home(url), clock)
+    return lambda clock: PresenceStore(tmp_path, clock)
+
+
+def test_at_the_table_in_the_app_away(presence_at: At, clock: ManualClock) -> None:
+    store = presence_at(clock)
     bob = store.enter("bob")
     assert store.of("bob") == Presence("bob", "app", START)
     assert store.away_since("bob") is None
@@ -46,8 +61,8 @@ def test_at_the_table_in_the_app_away(tmp_path: Path, clock: ManualClock) -> Non
     assert store.away_since("bob") == gone
 
 
-def test_a_killed_process_reads_as_away_since_it_was_last_seen(tmp_path: Path, clock: ManualClock) -> None:
-    store = PresenceStore(tmp_path, clock)
+def test_a_killed_process_reads_as_away_since_it_was_last_seen(presence_at: At, clock: ManualClock) -> None:
+    store = presence_at(clock)
     bob = store.enter("bob")
     bob.at_table("friday")
     clock.advance(seconds=STALE - 20)
@@ -61,8 +76,8 @@ def test_a_killed_process_reads_as_away_since_it_was_last_seen(tmp_path: Path, c
     assert store.of("bob").words(clock()) == "away since Nov 30 10:00"  # another day: the date is said
 
 
-def test_two_terminals_of_one_player_the_table_wins(tmp_path: Path, clock: ManualClock) -> None:
-    store = PresenceStore(tmp_path, clock)
+def test_two_terminals_of_one_player_the_table_wins(presence_at: At, clock: ManualClock) -> None:
+    store = presence_at(clock)
     first, second = store.enter("alice"), store.enter("alice")
     second.at_table("t1")
     assert store.of("alice").where == "table"
@@ -84,8 +99,8 @@ def test_coming_back_forgets_the_records_of_processes_that_are_gone(tmp_path: Pa
     assert back.path.exists()
 
 
-def test_never_seen(tmp_path: Path, clock: ManualClock) -> None:
-    store = PresenceStore(tmp_path, clock)
+def test_never_seen(presence_at: At, clock: ManualClock) -> None:
+    store = presence_at(clock)
     assert store.of("dave") == Presence("dave", "away", None)
     assert store.away_since("dave") == NEVER_SEEN
     assert store.all() == {}
@@ -141,10 +156,10 @@ def test_a_record_seen_in_the_future_is_not_live(tmp_path: Path, clock: ManualCl
     assert len(list((tmp_path / PRESENCE_DIR).iterdir())) == 1
 
 
-def test_a_record_a_little_ahead_is_live(tmp_path: Path, clock: ManualClock) -> None:
+def test_a_record_a_little_ahead_is_live(presence_at: At, clock: ManualClock) -> None:
     """Another host's clock may be a few seconds ahead (a saves folder over NFS): up to SKEW is believed."""
     ahead = START + timedelta(seconds=SKEW)
-    PresenceStore(tmp_path, ManualClock(ahead)).enter("bob").at_table("friday")
-    assert PresenceStore(tmp_path, clock).of("bob") == Presence("bob", "table", ahead, "friday")
-    PresenceStore(tmp_path, ManualClock(START + timedelta(seconds=SKEW + 1))).enter("cy")
-    assert PresenceStore(tmp_path, clock).of("cy") == Presence("cy", "away", START)
+    presence_at(ManualClock(ahead)).enter("bob").at_table("friday")
+    assert presence_at(clock).of("bob") == Presence("bob", "table", ahead, "friday")
+    presence_at(ManualClock(START + timedelta(seconds=SKEW + 1))).enter("cy")
+    assert presence_at(clock).of("cy") == Presence("cy", "away", START)

@@ -24,13 +24,22 @@ from norsewind_tui.storage import (
 )
 from norsewind_tui.storage.atomic import login_name
 
-from .conftest import duo, play, solo
+from .conftest import STORES, document, duo, either_store, play, solo
+
+# a test of the files themselves (a backup, a broken or hand-written file, a failing disk): the folder's
+FILES_ONLY = pytest.mark.parametrize("store", ["folder"], indirect=True)
+
+
+@pytest.fixture(params=STORES)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """Every test here against the saves folder and the database (issue 25)."""
+    return either_store(request, tmp_path)
 
 
 def test_file_holds_everything_the_issue_lists(store: GameStore) -> None:
     game = duo(store, seed=11, name="four")
     play(game, 25, random.Random(2))
-    save, migrated = decode_save(game.path.read_bytes(), "x")
+    save, migrated = decode_save(document(store, game.name), "x")
     assert migrated is None
     assert save.format == 3  # issue 13's seat marks (format 2: R23 and the redo-tail digest; format 1 before)
     assert save.cards == store.cards.digest
@@ -52,7 +61,7 @@ def test_every_decision_is_saved_and_reopens_identically(store: GameStore) -> No
     rng = random.Random(9)
     for _ in range(30):
         game.push(rng.choice(game.legal_moves()))
-        on_disk, _ = decode_save(game.path.read_bytes(), "x")
+        on_disk, _ = decode_save(document(store, game.name), "x")
         assert on_disk.position == game.session.position
         assert on_disk.digest == state_digest(game.state)
     state = game.state
@@ -79,34 +88,37 @@ def test_undo_position_and_redo_stack_survive_a_restart(store: GameStore) -> Non
     again.close()
 
 
+@FILES_ONLY
 def test_backup_is_the_previous_generation(store: GameStore) -> None:
     game = solo(store, name="g")
     play(game, 5, random.Random(3))
-    main, _ = decode_save(game.path.read_bytes(), "m")
+    main, _ = decode_save(document(store, game.name), "m")
     bak, _ = decode_save((store.dir / "g.json.bak").read_bytes(), "b")
     assert bak.generation == main.generation - 1
     assert list(bak.moves) == list(main.moves)[:-1]
     game.close()
 
 
+@FILES_ONLY
 def test_broken_main_file_opens_the_backup_and_says_so(store: GameStore) -> None:
     game = solo(store, name="b")
     play(game, 6, random.Random(3))
     state_before = game.session.states[5]
     game.close()
-    broken = game.path.read_bytes()[:-40]
+    broken = document(store, game.name)[:-40]
     game.path.write_bytes(broken)
     again = store.open("b")
     assert again.notice is not None
     assert "b.json" in again.notice and "backup" in again.notice
     assert again.state == state_before
-    assert game.path.read_bytes() == broken  # the failed load changed nothing
+    assert document(store, game.name) == broken  # the failed load changed nothing
     again.push(again.legal_moves()[0])  # the damaged file is set aside, not lost
     assert (store.dir / "b.json.damaged").read_bytes() == broken
     assert decode_save((store.dir / "b.json.bak").read_bytes(), "x")[0].position == 5
     again.close()
 
 
+@FILES_ONLY
 def test_missing_main_file_opens_the_backup(store: GameStore) -> None:
     game = solo(store, name="m")
     play(game, 3, random.Random(3))
@@ -118,6 +130,7 @@ def test_missing_main_file_opens_the_backup(store: GameStore) -> None:
     again.close()
 
 
+@FILES_ONLY
 def test_both_broken_is_refused_with_both_reasons(store: GameStore) -> None:
     game = solo(store, name="x")
     play(game, 3, random.Random(3))
@@ -165,6 +178,7 @@ def test_lock_is_released_when_the_holder_dies(store: GameStore) -> None:
     store.open("dies").close()
 
 
+@FILES_ONLY
 def test_version_check_refuses_to_clobber_a_newer_file(store: GameStore) -> None:
     game = solo(store, name="v")
     play(game, 4, random.Random(5))
@@ -190,10 +204,11 @@ def _write_tmp(folder: Path, data: bytes) -> Path:
     return p
 
 
+@FILES_ONLY
 def test_a_failed_write_takes_the_move_back(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     game = solo(store, name="full")
     play(game, 3, random.Random(5))
-    before = game.path.read_bytes()
+    before = document(store, game.name)
     state = game.state
 
     def disk_full(*args: object, **kw: object) -> None:
@@ -203,7 +218,7 @@ def test_a_failed_write_takes_the_move_back(store: GameStore, monkeypatch: pytes
     with pytest.raises(SaveError, match="No space left on device") as info:
         game.push(game.legal_moves()[0])
     assert "full.json" in str(info.value)
-    assert game.state == state and game.path.read_bytes() == before
+    assert game.state == state and document(store, game.name) == before
     monkeypatch.undo()
     game.push(game.legal_moves()[0])
     assert game.session.position == 4
@@ -212,23 +227,24 @@ def test_a_failed_write_takes_the_move_back(store: GameStore, monkeypatch: pytes
 
 def test_illegal_move_is_raised_untouched_and_nothing_is_written(store: GameStore) -> None:
     game = solo(store, name="i")
-    before = game.path.read_bytes()
+    before = document(store, game.name)
     with pytest.raises(IllegalMove):
         game.push(PickBuilding(9))
-    assert game.path.read_bytes() == before
+    assert document(store, game.name) == before
     game.close()
 
 
+@FILES_ONLY
 def test_card_set_mismatch_is_refused_saying_so(store: GameStore, tmp_path: Path) -> None:
     game = solo(store, name="c")
     play(game, 3, random.Random(5))
     game.close()
     data = (Path(__file__).resolve().parents[2] / "norsewind_tui/rules/data/reconstructed.toml").read_bytes()
     other = compile_card_set(data.replace(b"helmets = 1", b"helmets = 2", 1), "mine.toml")  # one value differs
-    before = game.path.read_bytes()
+    before = document(store, game.name)
     with pytest.raises(SaveError, match=r"c\.json: \$\.cards: made with the card set .* --cards"):
         GameStore(store.dir, cards=other).open("c")
-    assert game.path.read_bytes() == before
+    assert document(store, game.name) == before
     assert not (store.dir / "c.json.damaged").exists()
 
 
@@ -242,6 +258,7 @@ def test_names_are_chosen_free_and_taken_names_refused(store: GameStore) -> None
     b.close()
 
 
+@FILES_ONLY
 def test_list_latest_remove(store: GameStore) -> None:
     a = solo(store, name="alpha", seed=1)
     play(a, 4, random.Random(1))

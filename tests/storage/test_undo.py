@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
+
+import pytest
 
 from norsewind_tui.rules import GameConfig, PickBuilding, new_game
 from norsewind_tui.storage import GameStore, SeatMeta
 
-from .conftest import duo, play, play_to_end, solo
+from .conftest import STORES, document, duo, either_store, play, play_to_end, solo
+
+
+@pytest.fixture(params=STORES)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """Every test here against the saves folder and the database (issue 25)."""
+    return either_store(request, tmp_path)
 
 
 def test_undo_inside_a_turn_needs_no_confirmation(store: GameStore) -> None:
@@ -27,10 +36,10 @@ def test_undo_over_a_revealed_card_needs_confirmation_and_marks_assisted(store: 
     while game.state.revealed == 0:  # play until a decision refilled the market from the deck
         game.push(rng.choice(game.legal_moves()))
     assert game.undo_needs_confirmation()
-    before = game.path.read_bytes()
+    before = document(store, game.name)
     pos = game.session.position
     assert not game.undo()  # refused without confirmation: nothing changes, nothing is written
-    assert game.session.position == pos and game.path.read_bytes() == before and not game.assisted
+    assert game.session.position == pos and document(store, game.name) == before and not game.assisted
     assert game.undo(confirm=True)
     assert game.assisted and game.state.revealed == 0
     assert game.redo() and game.assisted  # for good, even after redoing

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.rules.moves import Move
+from norsewind_tui.rules.session import Session
 from norsewind_tui.rules.state import State
+from norsewind_tui.storage.gamefile import Listed
+from norsewind_tui.storage.pg.games import DbPlace, database_place
 from norsewind_tui.storage.standin import StandIn
-from norsewind_tui.storage.tables import SharedTable, TableStore
+from norsewind_tui.storage.tables import TABLES_DIR, SharedTable, TableStore
 
 
 def decide(seat: int, bot: str, state: State) -> Move:
@@ -80,8 +85,12 @@ def saves(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def store(saves: Path) -> TableStore:
+@pytest.fixture(params=["folder", "database"])
+def store(request: pytest.FixtureRequest, saves: Path) -> TableStore:
+    """The tables of the saves folder, or of a database (issue 25): every test of both behaves the same."""
+    if request.param == "database":
+        url: str = request.getfixturevalue("pg_url")
+        return TableStore(saves, place=database_place(url, "table", saves / TABLES_DIR))
     return TableStore(saves)
 
 
@@ -90,6 +99,63 @@ def pair(store: TableStore) -> tuple[SharedTable, SharedTable]:
     """alice opened a two-seat table and bob joined it."""
     alice = store.create("alice", ["me", "open"], seed=5)
     bob = store.open(alice.name, "bob")
+    assert bob.join() == 1
+    alice.poll()
+    return alice, bob
+
+
+# --------------------------------------------------------------------------- either store
+
+
+def on_database(store: TableStore) -> bool:
+    return isinstance(store.place, DbPlace)
+
+
+def document(store: TableStore, name: str) -> bytes:
+    """The table's document as its store holds it (the file's bytes, or the row's)."""
+    return store.place.data(Listed(name, store.path(name)))
+
+
+def verified(store: TableStore, name: str) -> Session:
+    """The table read afresh from its store, replayed and checked against its digest."""
+    read = store.place.files(name).read(store.cards)
+    assert read is not None
+    return read.value.session
+
+
+def put_document(store: TableStore, name: str, data: bytes) -> None:
+    """Write ``data`` as the table ``name`` behind the program's back (a hand edit, a broken disk)."""
+    if isinstance(store.place, DbPlace):
+        try:  # the editor keeps the row's generation the document's, if it has one
+            generation = int(json.loads(data)["generation"])
+        except (ValueError, KeyError, TypeError):
+            generation = 1
+        sql = (
+            "INSERT INTO games (kind, name, generation, document) VALUES ('table', %s, %s, %s)"
+            " ON CONFLICT (kind, name) DO UPDATE SET generation = excluded.generation, document = excluded.document"
+        )
+        with psycopg.connect(store.place.home.url, autocommit=True) as conn:
+            conn.execute(sql, (name, generation, data))
+    else:
+        store.path(name).write_bytes(data)
+
+
+def same_place(store: TableStore, saves: Path) -> TableStore:
+    """Another store of the same tables (what another process opens)."""
+    return TableStore(saves, place=store.place if on_database(store) else None)
+
+
+@pytest.fixture
+def folder_store(saves: Path) -> TableStore:
+    """The tables of the saves folder only: a test of files (backups, a broken file set aside)."""
+    return TableStore(saves)
+
+
+@pytest.fixture
+def folder_pair(folder_store: TableStore) -> tuple[SharedTable, SharedTable]:
+    """``pair`` at a table of the saves folder."""
+    alice = folder_store.create("alice", ["me", "open"], seed=5)
+    bob = folder_store.open(alice.name, "bob")
     assert bob.join() == 1
     alice.poll()
     return alice, bob

@@ -19,21 +19,23 @@ from tui.waits import progressing
 from norsewind_tui.rules import IllegalMove
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.session import Session
-from norsewind_tui.storage import FileLock, GameStore, SaveError
+from norsewind_tui.storage import GameStore, SaveError
 from norsewind_tui.storage.identity import identity_problem, player_identity
+from norsewind_tui.storage.pg.games import DbPlace, database_place
 from norsewind_tui.storage.tables import (
     OPEN,
+    TABLES_DIR,
     SharedTable,
     TableMoved,
     TableRefused,
     TableStore,
 )
 
-from .conftest import decide, race_for_the_claim, to_move
+from .conftest import decide, document, put_document, race_for_the_claim, same_place, to_move, verified
 
 
 def on_disk(table: SharedTable) -> dict[str, object]:
-    data: dict[str, object] = json.loads(table.path.read_bytes())
+    data: dict[str, object] = json.loads(document(table.store, table.name))
     return data
 
 
@@ -66,8 +68,7 @@ def test_a_new_table_seats_its_opener_and_lists_open_and_computer_seats(store: T
     assert table.seat == 0 and not table.read_only
     assert store.create("alice", ["me", "open"], seed=1).name == "alice-table-2"
     assert GameStore(saves).list() == []  # tables are not among the player's own saves
-    verified = GameStore(saves / "tables").verify_file(table.path)
-    assert verified.session.position == 0
+    assert verified(store, table.name).position == 0
     with pytest.raises(TableRefused, match="2 to 4 seats"):
         store.create("alice", ["me"], seed=1)
     with pytest.raises(TableRefused, match="seat 1"):
@@ -101,7 +102,7 @@ def test_joining_takes_an_open_seat_once_and_renames_it(store: TableStore) -> No
     weird = store.open(alice.name, "not valid!")
     with pytest.raises(TableRefused, match="cannot sit"):
         weird.join()
-    assert GameStore(store.dir).verify_file(alice.path).state.players[1].name == "carol"
+    assert verified(store, alice.name).state.players[1].name == "carol"
 
 
 # --------------------------------------------------------------------------- turns
@@ -219,7 +220,7 @@ def test_concurrent_writers_never_lose_a_decision(store: TableStore) -> None:
     stop.set()
     for t in threads:
         t.join(30)
-    final = GameStore(store.dir).verify_file(alice.path).session
+    final = verified(store, alice.name)
     assert final.position >= 60
     human = [pair for log in acked for pair in log]
     assert len({p for p, _ in human}) == len(human)  # no position decided twice
@@ -285,7 +286,7 @@ def test_a_claimed_computer_turn_is_left_to_the_claimer_until_it_lets_go(store: 
     """While another process holds the computer claim (it is thinking) nobody else plays; when it goes
     away without writing (killed), the next look plays the computer's decision."""
     alice = store.create("alice", ["me", "random"], seed=2)
-    claim = FileLock(store.dir / f"{alice.name}.json.computer", "test claim")
+    claim = store.place.files(alice.name).claim("test claim")
     claim.acquire()
     try:
         assert not play_computer(alice, decide)
@@ -382,12 +383,12 @@ def test_a_table_survives_every_process(store: TableStore, saves: Path) -> None:
     position, moves = alice.session.position, list(alice.session.moves)
     assert position == 12
     del alice, bob
-    again = TableStore(saves)
+    again = same_place(store, saves)
     alice = again.open("alice-table", "alice")
     assert alice.session.position == position and alice.session.moves == moves
     assert [alice.holder(i) for i in range(3)] == ["alice", "bob", None]
-    for suffix in (".json.lock", ".json.computer"):
-        lock = FileLock(again.dir / f"alice-table{suffix}", "test")
+    files = again.place.files("alice-table")
+    for lock in (files.lock("test"), files.claim("test")):
         lock.acquire()  # nobody holds it
         lock.release()
     step(alice, again.open("alice-table", "bob"))
@@ -411,14 +412,15 @@ def test_the_lobby_listing(store: TableStore) -> None:
     store.open(first.name, "carol").join()
     joined = next(r for r in store.list() if r.name == first.name)  # the join may make it the newest
     assert [s.text for s in joined.seats] == ["alice", "carol", "Easy bot 3"]
-    (store.dir / "broken.json").write_text("{", encoding="utf-8")
+    put_document(store, "broken", b"{")
     broken = next(r for r in store.list() if r.name == "broken")
     assert broken.error is not None and "not valid JSON" in broken.error and broken.whose_turn() == ""
     store.remove(second.name)
     assert second.name not in [r.name for r in store.list()]
 
 
-def test_a_table_whose_main_file_is_gone_is_listed_from_its_backup(store: TableStore) -> None:
+def test_a_table_whose_main_file_is_gone_is_listed_from_its_backup(folder_store: TableStore) -> None:
+    store = folder_store
     """Issue 24 point 10: ``open`` recovers it from the backup, so the lobby lists it (marked)."""
     table = store.create("alice", ["me", "open"], seed=5)
     store.open(table.name, "bob").join()  # a second generation: the first is the backup
@@ -434,9 +436,10 @@ def test_a_table_whose_main_file_is_gone_is_listed_from_its_backup(store: TableS
     assert not again.from_backup and [s.text for s in again.seats] == ["alice", "carol"]
 
 
-def _process_player(saves: str, name: str, identity: str, seed: int, queue: object) -> None:
+def _process_player(saves: str, url: str | None, name: str, identity: str, seed: int, queue: object) -> None:
     """A separate process: play ``identity``'s seat (and the computer) until 40 decisions are made."""
-    table = TableStore(Path(saves)).open(name, identity)
+    place = database_place(url, "table", Path(saves) / TABLES_DIR) if url else None
+    table = TableStore(Path(saves), place=place).open(name, identity)
     acked: list[tuple[int, Move]] = []
     stop = threading.Event()
 
@@ -454,10 +457,11 @@ def test_two_processes_at_one_table_lose_nothing(store: TableStore, saves: Path)
     processes, each also playing the computer seat; every acknowledged decision is in the file."""
     alice = store.create("alice", ["me", "open", "random"], seed=6)
     store.open(alice.name, "bob").join()
+    url = store.place.home.url if isinstance(store.place, DbPlace) else None
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     procs = [
-        ctx.Process(target=_process_player, args=(str(saves), alice.name, who, i, queue))
+        ctx.Process(target=_process_player, args=(str(saves), url, alice.name, who, i, queue))
         for i, who in enumerate(("alice", "bob"))
     ]
     for p in procs:
@@ -466,7 +470,7 @@ def test_two_processes_at_one_table_lose_nothing(store: TableStore, saves: Path)
     for p in procs:
         p.join(30)
         assert p.exitcode == 0
-    final = GameStore(store.dir).verify_file(alice.path).session
+    final = verified(store, alice.name)
     assert final.position >= 40
     human = [(pos, msgspec.json.decode(m.encode(), type=Move)) for log in results for pos, m in log]
     assert all(results) and len({p for p, _ in human}) == len(human)
@@ -490,10 +494,12 @@ def test_a_table_deleted_and_opened_again_under_its_name_is_picked_up(store: Tab
     assert watcher.poll() and watcher.id == again.id and watcher.session.position == 0
 
 
-def test_a_broken_main_file_falls_back_to_the_backup_and_is_set_aside(pair: tuple[SharedTable, SharedTable]) -> None:
+def test_a_broken_main_file_falls_back_to_the_backup_and_is_set_aside(
+    folder_pair: tuple[SharedTable, SharedTable],
+) -> None:
     """The main file is damaged (a disk error, a bad edit): the others' next look uses the backup (one
     decision older) and says so; the next write keeps the broken file as .damaged."""
-    alice, bob = pair
+    alice, bob = folder_pair
     bob.push(bob.legal_moves()[0])
     bob.push(bob.legal_moves()[0])
     alice.poll()

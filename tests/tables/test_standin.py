@@ -23,13 +23,13 @@ from norsewind_tui.storage.standin import STANDIN_BOT, StandIn
 from norsewind_tui.storage.tables import OPEN, SharedTable, TableRefused, TableStore
 from norsewind_tui.tui.screens.end import standin_lines
 
-from .conftest import decide, race_for_the_claim
+from .conftest import decide, document, put_document, race_for_the_claim
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 def on_disk(table: SharedTable) -> dict[str, object]:
-    data: dict[str, object] = json.loads(table.path.read_bytes())
+    data: dict[str, object] = json.loads(document(table.store, table.name))
     return data
 
 
@@ -478,9 +478,8 @@ def test_a_hand_edited_seat_mark_or_option_is_refused_in_one_line(
     assert isinstance(meta, dict)
     meta.update(change)
     data = json.dumps(doc).encode()
-    path = store.dir / "edited.json"
-    path.write_bytes(data)
+    put_document(store, "edited", data)
     with pytest.raises(SaveError) as info:
         store.open("edited", "alice")
-    assert str(info.value) == f"{path}: {problem}"
-    assert path.read_bytes() == data
+    assert str(info.value) == f"{store.place.files('edited').source}: {problem}"
+    assert document(store, "edited") == data

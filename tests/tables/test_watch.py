@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from norsewind_tui.storage.tables import SharedTable, TableView
-from norsewind_tui.storage.watch import NETWORK_POLL, FileWatch, file_system_type, notification_works
+from norsewind_tui.storage.watch import NETWORK_POLL, FileWatch, Watch, file_system_type, notification_works
 
 from .conftest import to_move
 
@@ -21,7 +21,7 @@ class Follower:
     """What the app's table worker does, in a thread: wait on the watch, then look at the table."""
 
     table: SharedTable
-    watch: FileWatch
+    watch: Watch
     ready: threading.Event = field(default_factory=threading.Event)  # the watch is set up
     arrived: threading.Event = field(default_factory=threading.Event)
     stop: threading.Event = field(default_factory=threading.Event)

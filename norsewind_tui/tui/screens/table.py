@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError
 from ...storage.handle import GameHandle
-from ...storage.presence import NEVER_SEEN, PresenceStore, clock_words
+from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ..keys import GAME_BINDINGS
@@ -77,7 +77,7 @@ class TableScreen(GameScreen):
         self.table = table
         self.table_shown = table.name
         self.clock = clock
-        self.standin = StandIn(PresenceStore(table.store.dir.parent, clock).away_since, clock, NEVER_SEEN)
+        self.standin = StandIn(table.store.presence(clock).away_since, clock, NEVER_SEEN)
         self.driver.standin = self.standin
 
     def on_mount(self) -> None:

@@ -1,0 +1,37 @@
+"""Connections to the database: one line when it cannot be reached, naming it without its password."""
+
+from __future__ import annotations
+
+import psycopg
+
+from ..errors import StoreUnreachable
+from .url import hide_password, shown_url
+
+CONNECT_TIMEOUT = 5  # seconds: a host that does not answer is reported, not waited on for minutes
+APPLICATION = "norsewind"  # pg_stat_activity's application_name (bench/host.py counts them)
+
+
+class DatabaseUnreachable(StoreUnreachable):
+    """The database did not answer, or refused this program (nothing was read or written)."""
+
+
+def reason_of(exc: psycopg.Error, url: str) -> str:
+    """The driver's message, its first line, the password hidden."""
+    text = str(exc).strip().splitlines()
+    line = hide_password(text[0] if text else type(exc).__name__, url).removeprefix("connection is bad: ")
+    return line.removeprefix("FATAL:  ")
+
+
+def connect(url: str, autocommit: bool = False) -> psycopg.Connection[tuple[object, ...]]:
+    """A new connection to ``url``; ``DatabaseUnreachable`` (one line) when there is none to be had."""
+    try:
+        return psycopg.connect(
+            url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT, application_name=APPLICATION
+        )
+    except psycopg.Error as exc:
+        raise DatabaseUnreachable(f"cannot reach the database {shown_url(url)}: {reason_of(exc, url)}") from None
+
+
+def lost(exc: psycopg.Error, url: str) -> DatabaseUnreachable:
+    """The error for a connection lost (or a query refused) in the middle of some work."""
+    return DatabaseUnreachable(f"the database {shown_url(url)} cannot be reached: {reason_of(exc, url)}")

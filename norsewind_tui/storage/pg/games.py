@@ -1,0 +1,276 @@
+"""Saved games and shared tables as rows of the database (issue 25): the same documents as files.
+
+A game is a row of ``games`` (kind ``save`` or ``table``, name, generation, document): the document
+is the very bytes a save file holds, replayed and checked against its digest on every load
+(``load_bytes``), so a row edited by hand is checked, never trusted.  A write is one statement in
+one transaction, ``UPDATE ... WHERE generation = <the one read>``: two hosts writing at once give one
+new generation and one ``SaveConflict``, never two and never a lost one.  Locks are advisory locks
+of this process's connection (``home.py``); watches wake on ``NOTIFY`` (a trigger sends the kind,
+generation and name of every change, never the game).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from ...rules.cards import CardDB
+from ...rules.session import Session
+from ..atomic import Generation, Stamp
+from ..errors import GameLocked, SaveConflict, SaveError
+from ..format import SaveMeta, encode_save
+from ..gamefile import GameDoc, Listed, Lock, Snapshot, next_save
+from ..paths import SUFFIX, sanitise_name
+from ..verify import Loaded, load_bytes
+from ..watch import FALLBACK, Watch
+from .home import Conn, Home, home, lock_key
+
+KINDS = ("save", "table")
+STEP = 0.01  # seconds between two tries of a lock another process holds
+# seconds a lock whose holder is no longer connected is waited for: a killed app's connection is
+# closed by the kernel at once, but its server process notices (and lets go) a moment later
+GRACE = 2.0
+SLICE = 0.05  # seconds: how often a wait looks at ``stopped``
+
+
+def _stamp(generation: object, size: object, updated: object) -> Stamp:
+    """What identifies one version of a row (a file's stamp is inode, size, time)."""
+    when = updated.timestamp() if isinstance(updated, datetime) else 0.0
+    return (int(str(generation)), int(str(size)), int(when * 1_000_000_000))
+
+
+def _gone(holder: GameLocked) -> bool:
+    """Is the holder of a lock no longer running (unknown, or a process of this host that is gone)?"""
+    if not holder.pid:
+        return True
+    if holder.host != socket.gethostname():
+        return False  # another host's: it says so itself when it goes
+    try:
+        os.kill(holder.pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+class DbLock:
+    """An advisory lock of this process's connection, taken and refused as a ``FileLock`` is."""
+
+    def __init__(self, home: Home, key: str, what: str) -> None:
+        self.home = home
+        self.key = key
+        self.what = what
+        self._held = False
+
+    @property
+    def held(self) -> bool:
+        return self._held
+
+    def acquire(self, timeout: float = 0.0) -> None:
+        if self._held:
+            return
+        deadline = time.monotonic() + timeout
+        grace = deadline + GRACE
+        while not self.home.try_lock(self.key):
+            if time.monotonic() >= deadline:
+                who = self.home.holder_of(self.key)
+                if _gone(who) and time.monotonic() < grace:  # its holder is dead: the server lets go soon
+                    time.sleep(STEP)
+                    continue
+                raise GameLocked(
+                    f"{self.what} is in use by {who.user} (pid {who.pid} on {who.host}); open it read-only to watch",
+                    who.user,
+                    who.pid,
+                    who.host,
+                )
+            time.sleep(STEP)
+        self._held = True
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            self.home.unlock(self.key)
+
+
+class DbWatch:
+    """Wakes a follower at each ``NOTIFY`` of its game; at the latest every ``period`` seconds."""
+
+    def __init__(self, home: Home, kind: str, name: str, fallback: float = FALLBACK, notify: bool = True) -> None:
+        self.home = home
+        self.period = fallback
+        self.why_polling: str | None = None
+        self._sub = home.subscribe(kind, name) if notify else None
+        self._started = False
+
+    @property
+    def notified(self) -> bool:
+        return self._sub is not None
+
+    def wait(self, stopped: Callable[[], bool] = lambda: False) -> bool:
+        if not self._started:
+            self._started = True
+            return True
+        deadline = time.monotonic() + self.period
+        event = self._sub.event if self._sub is not None else threading.Event()
+        while not stopped():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if event.wait(min(left, SLICE)):
+                event.clear()
+                return True
+        return False
+
+    def close(self) -> None:
+        sub, self._sub = self._sub, None
+        if sub is not None:
+            self.home.unsubscribe(sub)
+
+    def __enter__(self) -> Watch:
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+class DbGameFiles:
+    """One game's row.  ``main`` is where a file of it would be (its analysis goes beside it)."""
+
+    def __init__(self, home: Home, kind: str, name: str, folder: Path) -> None:
+        self.home = home
+        self.kind = kind
+        self.name = name
+        self.main = folder / (name + SUFFIX)
+        self.source = f"{home.shown} {kind} {name}"  # how a broken row is named in messages
+
+    def _one(self, sql: str) -> tuple[object, ...] | None:
+        def query(conn: Conn) -> tuple[object, ...] | None:
+            return conn.execute(sql.encode(), (self.kind, self.name)).fetchone()
+
+        return self.home.run(query, transaction=False)
+
+    def exists(self) -> bool:
+        return self._one("SELECT 1 FROM games WHERE kind = %s AND name = %s") is not None
+
+    def read(self, cards: CardDB) -> Generation[Loaded] | None:
+        row = self._one(
+            "SELECT generation, octet_length(document), updated, document FROM games WHERE kind = %s AND name = %s"
+        )
+        if row is None:
+            return None
+        data = row[3]
+        loaded = load_bytes(bytes(data) if isinstance(data, (bytes, memoryview)) else b"", self.source, cards)
+        if (column := int(str(row[0]))) != loaded.save.generation:  # edited by hand: the writes would all fail
+            raise SaveError(
+                f"{self.source}: the row's generation {column} is not its document's ({loaded.save.generation})"
+            )
+        return Generation(loaded, None, False, _stamp(*row[:3]), False)
+
+    def peek(self) -> int | None:
+        row = self._one("SELECT generation FROM games WHERE kind = %s AND name = %s")
+        return None if row is None else int(str(row[0]))
+
+    def stamp(self) -> Stamp | None:
+        row = self._one("SELECT generation, octet_length(document), updated FROM games WHERE kind = %s AND name = %s")
+        return None if row is None else _stamp(*row)
+
+    def write(
+        self,
+        session: Session,
+        meta: SaveMeta,
+        cards: CardDB,
+        base: Snapshot | None = None,
+        stamp: datetime | None = None,
+    ) -> Snapshot:
+        """The next generation, in one transaction checked against ``base``'s generation."""
+        save = next_save(session, meta, cards, base, stamp)
+        data = encode_save(save)
+        args = (self.kind, self.name, save.generation, data)
+
+        def store(conn: Conn) -> tuple[object, ...] | None:
+            if base is None:
+                sql = (
+                    "INSERT INTO games (kind, name, generation, document) VALUES (%s, %s, %s, %s)"
+                    " ON CONFLICT DO NOTHING RETURNING generation, octet_length(document), updated"
+                )
+                return conn.execute(sql, args).fetchone()
+            sql = (
+                "UPDATE games SET generation = %s, document = %s, updated = now()"
+                " WHERE kind = %s AND name = %s AND generation = %s"
+                " RETURNING generation, octet_length(document), updated"
+            )
+            return conn.execute(sql, (save.generation, data, self.kind, self.name, base.generation)).fetchone()
+
+        row = self.home.run(store)
+        if row is None and base is None:
+            raise SaveError(f"a game named {self.name} already exists in the database {self.home.shown}")
+        if row is None:
+            raise SaveConflict(
+                f"{self.name}: changed by another process since it was read; not overwritten (look again)"
+            )
+        return Snapshot(save, session, _stamp(*row))
+
+    def lock(self, what: str) -> Lock:
+        return DbLock(self.home, lock_key(self.kind, self.name, "writer"), what)
+
+    def claim(self, what: str) -> Lock:
+        return DbLock(self.home, lock_key(self.kind, self.name, "computer"), what)
+
+    def tidy(self) -> None:
+        return None  # a transaction leaves nothing half written
+
+    def watch(self, fallback: float, notify: bool, claims: bool) -> Watch:
+        return DbWatch(self.home, self.kind, self.name, fallback, notify)
+
+    def remove(self) -> None:
+        self._one("DELETE FROM games WHERE kind = %s AND name = %s RETURNING 1")
+
+
+class DbPlace:
+    """The games of one kind in the database; ``folder``: where their analyses and messages point."""
+
+    def __init__(self, home: Home, kind: str, folder: Path) -> None:
+        assert kind in KINDS
+        self.home = home
+        self.kind = kind
+        self.folder = folder
+
+    @property
+    def where(self) -> str:
+        return f"in the database {self.home.shown}"
+
+    def files(self, name: str) -> GameDoc:
+        return DbGameFiles(self.home, self.kind, sanitise_name(name), self.folder)
+
+    def listing(self, backups: bool = False) -> list[Listed]:
+        def rows(conn: Conn) -> list[tuple[object, ...]]:
+            sql = "SELECT name, generation, octet_length(document), updated FROM games WHERE kind = %s ORDER BY name"
+            return conn.execute(sql, (self.kind,)).fetchall()
+
+        return [
+            Listed(str(r[0]), self.folder / (str(r[0]) + SUFFIX), stamp=_stamp(*r[1:]))
+            for r in self.home.run(rows, transaction=False)
+        ]
+
+    def data(self, found: Listed) -> bytes:
+        def one(conn: Conn) -> tuple[object, ...] | None:
+            sql = "SELECT document FROM games WHERE kind = %s AND name = %s"
+            return conn.execute(sql, (self.kind, found.name)).fetchone()
+
+        row = self.home.run(one, transaction=False)
+        if row is None:
+            raise FileNotFoundError(found.name)
+        data = row[0]
+        return bytes(data) if isinstance(data, (bytes, memoryview)) else b""
+
+
+def database_place(url: str, kind: str, folder: Path) -> DbPlace:
+    """The games of ``kind`` in the database at ``url`` (this process's one connection to it)."""
+    return DbPlace(home(url), kind, folder)

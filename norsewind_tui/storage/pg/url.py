@@ -1,0 +1,63 @@
+"""The database's URL: where it comes from, and how a message shows it (without its password)."""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+
+from ..errors import StorageError
+
+ENV_VAR = "NORSEWIND_DATABASE"
+SCHEMES = ("postgresql", "postgres")
+_PASSWORD_WORD = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)", re.IGNORECASE)
+
+
+class DatabaseUrlError(StorageError):
+    """A ``--database`` value that is not a PostgreSQL URL."""
+
+
+def shown_url(url: str) -> str:
+    """``url`` as messages and logs show it: the password left out (in the user part or the query).
+
+    >>> shown_url("postgresql://alice:s3cret@db.example.org:5433/norsewind?sslmode=require&password=x")
+    'postgresql://alice@db.example.org:5433/norsewind?sslmode=require'
+    >>> shown_url("postgresql://alice@/norsewind?host=/run/postgresql")
+    'postgresql://alice@/norsewind?host=/run/postgresql'
+    """
+    if "://" not in url:  # not a URL (a key=value string?): hide whatever follows password=
+        return _PASSWORD_WORD.sub(r"\1***", url)
+    try:
+        parts = urlsplit(url)
+        netloc = parts.netloc
+        if "@" in netloc:
+            user, host = netloc.rsplit("@", 1)
+            netloc = f"{user.split(':', 1)[0]}@{host}"
+        query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k.lower() != "password"]
+        return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query, safe="/", quote_via=quote), ""))
+    except ValueError:  # a broken URL (a bad port...): the part before any password only
+        return url.split(":", 1)[0] + "://..."
+
+
+def hide_password(text: str, url: str) -> str:
+    """``text`` (a driver's message) with the URL's password, if it has one, blotted out."""
+    try:
+        password = urlsplit(url).password
+    except ValueError:
+        password = None
+    text = _PASSWORD_WORD.sub(r"\1***", text)
+    return text.replace(password, "***") if password else text
+
+
+def check_url(url: str) -> str:
+    """``url`` if it is a ``postgresql://`` URL, else ``DatabaseUrlError`` (one line)."""
+    scheme = url.split(":", 1)[0].lower() if "://" in url else ""
+    if scheme not in SCHEMES:
+        raise DatabaseUrlError(f"--database takes a URL such as postgresql://user@host/dbname, not {shown_url(url)!r}")
+    return url
+
+
+def resolve_database(given: str | None) -> str | None:
+    """``--database URL``, else ``$NORSEWIND_DATABASE``, else None (the saves folder is the store)."""
+    value = given or os.environ.get(ENV_VAR) or None
+    return check_url(value) if value else None

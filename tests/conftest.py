@@ -1,0 +1,37 @@
+"""Fixtures of the whole suite: a real PostgreSQL server of this test process (tests/pgserver.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pgserver import MISSING, TEMPLATE, PgServer, find_bindir
+
+from norsewind_tui.storage.pg.home import close_all
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """A PostgreSQL server of this process (each xdist worker has its own), stopped at the end."""
+    if find_bindir() is None:
+        pytest.fail(MISSING, pytrace=False)
+    server = PgServer.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """The URL of a fresh database of this test, at the current schema (``norsewind db upgrade`` done);
+    this process's connections to it are closed at the end."""
+    yield pg_server.new_database(TEMPLATE)
+    close_all()
+
+
+@pytest.fixture
+def pg_empty_url(pg_server: PgServer) -> Iterator[str]:
+    """The URL of a fresh, empty database of this test (no schema at all)."""
+    yield pg_server.new_database("template0")
+    close_all()

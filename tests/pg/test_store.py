@@ -1,0 +1,243 @@
+"""The database as the store of the app and the commands (issue 25 §2, §3): chosen by --database,
+one connection per process, one line when it cannot be reached, nothing lost when it restarts."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+
+import psycopg
+import pytest
+from computer_turns import play_computer, seeded_bot
+from pgserver import PgServer
+
+from norsewind_tui.cli import main
+from norsewind_tui.options import Options
+from norsewind_tui.rules import GameConfig
+from norsewind_tui.storage import SeatMeta
+from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.errors import NOT_TAKEN, SaveError, StoreUnreachable
+from norsewind_tui.storage.pg.url import shown_url
+from norsewind_tui.storage.presence import NEVER_SEEN
+from norsewind_tui.storage.standin import StandIn
+from norsewind_tui.storage.tables import SharedTable, TableStore
+
+WAIT = 30.0  # seconds: the bound on every wait for an event (a loaded machine)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def connections(url: str) -> int:
+    """This database's connections made by norsewind (its application_name), other than this count's own."""
+    with psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND application_name LIKE 'norsewind %%' AND pid <> pg_backend_pid()"
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def context(tmp_path: Path, url: str) -> AppContext:
+    return AppContext(Options(saves=str(tmp_path / "saves"), database=url))
+
+
+def test_the_commands_list_the_games_of_the_database_not_the_folder(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = context(tmp_path, pg_url).games
+    games.create(GameConfig(players=("Ana",), level=2), 3, [SeatMeta("Ana")], name="in-the-db").close()
+    assert list((tmp_path / "saves").glob("*.json")) == []  # nothing in the folder
+    code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), "saves", "--database", pg_url)
+    assert (code, err) == (0, "")
+    assert "in-the-db" in out and "solo L2" in out
+    code, out, _ = run(capsys, "--saves", str(tmp_path / "saves"), "saves")  # the folder alone: empty
+    assert code == 0 and "in-the-db" not in out
+
+
+@pytest.mark.parametrize("argv", [[], ["saves"], ["resume"], ["halloffame"]])
+def test_an_unreachable_database_at_start_is_one_line_and_exit_2(
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    url = f"postgresql://ana:hunter2@/norsewind?host={pg_server.root}/nothing-here"
+    code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), "--database", url, *argv)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"norsewind: cannot reach the database {shown_url(url)}: connection to server on socket "
+        f'"{pg_server.root}/nothing-here/.s.PGSQL.5432" failed: No such file or directory\n'
+    )
+    assert "hunter2" not in err
+
+
+def _alice_and_bob(tmp_path: Path, url: str) -> tuple[SharedTable, SharedTable]:
+    tables = context(tmp_path, url).tables
+    alice = tables.create("alice", ["me", "open"], seed=5)
+    bob = tables.open(alice.name, "bob")
+    assert bob.join() == 1
+    alice.poll()
+    return alice, bob
+
+
+def _mover(*tables: SharedTable) -> SharedTable:
+    for t in tables:
+        t.poll()
+    return next(t for t in tables if t.is_my_turn())
+
+
+def test_one_connection_per_process_whatever_it_shows(tmp_path: Path, pg_url: str) -> None:
+    """Stores, tables, watches and writes of one process share one connection (issue 25: a host holds
+    few connections)."""
+    alice, bob = _alice_and_bob(tmp_path, pg_url)
+    watches = [alice.watch(), bob.watch(), context(tmp_path, pg_url).tables.open(alice.name, "carol").watch()]
+    for _ in range(4):
+        mover = _mover(alice, bob)
+        mover.push(mover.legal_moves()[0])
+    assert watches[0].wait() and watches[0].wait(), "woken by the decisions"
+    assert connections(pg_url) == 1
+    for w in watches:
+        w.close()
+
+
+def test_a_decision_while_the_database_is_down_is_refused_in_one_line(
+    tmp_path: Path, pg_url: str, pg_server: PgServer
+) -> None:
+    """Issue 25, faults: the decision is refused ("... your decision was not taken"), the game stays
+    as it was; once the database is back the same decision is taken, once."""
+    alice, bob = _alice_and_bob(tmp_path, pg_url)
+    mover = _mover(alice, bob)
+    move = mover.legal_moves()[0]
+    before = (mover.generation, mover.session.position)
+    pg_server.pg_ctl("stop")
+    try:
+        with pytest.raises(StoreUnreachable) as caught:
+            mover.push(move)
+        assert str(caught.value) == NOT_TAKEN
+        assert (mover.generation, mover.session.position) == before
+    finally:
+        pg_server.pg_ctl("start")
+    mover.push(move)
+    other = bob if mover is alice else alice
+    assert other.poll() and other.session.moves == mover.session.moves and other.session.position == before[1] + 1
+
+
+def test_a_restart_mid_table_loses_nothing_and_doubles_nothing(
+    tmp_path: Path, pg_url: str, pg_server: PgServer
+) -> None:
+    """``pg_ctl restart`` between decisions, while a follower waits: it is woken when the connection
+    comes back, the game goes on, and the table replays to its digest with every decision once."""
+    alice, bob = _alice_and_bob(tmp_path, pg_url)
+    taken = []
+    for _ in range(6):
+        mover = _mover(alice, bob)
+        move = mover.legal_moves()[0]
+        mover.push(move)
+        taken.append(move)
+    watch = alice.watch()
+    assert watch.wait()  # the first: at once
+    woken = threading.Event()
+
+    def wait() -> None:
+        if watch.wait():
+            woken.set()
+
+    waiter = threading.Thread(target=wait, daemon=True)
+    waiter.start()
+    pg_server.pg_ctl("restart")
+    for _ in range(6):
+        for t in (alice, bob):  # the first look after the restart connects again
+            try:
+                t.poll()
+            except StoreUnreachable:
+                t.poll()
+        mover = next(t for t in (alice, bob) if t.is_my_turn())
+        move = mover.legal_moves()[0]
+        mover.push(move)
+        taken.append(move)
+    assert woken.wait(WAIT)
+    waiter.join(WAIT)
+    watch.close()
+    final = TableStore(tmp_path / "saves", place=alice.store.place).open(alice.name, "x")
+    assert list(final.session.moves) == taken and final.session.position == 12
+
+
+def test_a_computer_stands_in_on_one_host_for_a_player_away_from_another(tmp_path: Path, pg_url: str) -> None:
+    """Presence is in the database: bob, who left on host B, is seen away on host A, whose app plays
+    his seat once he has been away the table's stand-in minutes (issue 13 rules, issue 25); when he
+    is back (on any host), nobody plays for him."""
+    clock = ManualClock(datetime(2026, 12, 1, 10, 0, tzinfo=UTC))
+    host_a = AppContext(Options(saves=str(tmp_path / "a"), database=pg_url), clock)
+    host_b = AppContext(Options(saves=str(tmp_path / "b"), database=pg_url), clock)
+    alice = host_a.tables.create("alice", ["me", "open", "random"], seed=5, standin=5)
+    bob = host_b.tables.open(alice.name, "bob")
+    bob.join()
+    bob_here = host_b.presence.enter("bob")
+    standin = StandIn(host_a.own_presence().away_since, clock, NEVER_SEEN)
+
+    def to_bob() -> None:
+        for _ in range(30):
+            alice.poll()
+            seat = alice.state.current
+            if alice.holder(seat) == "bob":
+                return
+            if alice.is_my_turn():
+                alice.push(alice.legal_moves()[0])
+            else:
+                assert play_computer(alice, seeded_bot)
+        raise AssertionError("bob never got the turn")
+
+    to_bob()
+    assert alice.computer_to_move(standin=standin) is None  # bob is in the app (host B)
+    bob_here.leave()
+    clock.advance(minutes=4)
+    assert alice.computer_to_move(standin=standin) is None  # away, not yet 5 minutes
+    clock.advance(minutes=1)
+    position = alice.session.position
+    assert play_computer(alice, seeded_bot, standin)
+    assert alice.view.by_computer(1) == (position,)  # marked as the computer's, for bob's seat
+    assert bob.poll() and bob.session.position == position + 1
+    host_b.own_presence().enter("bob")  # bob is back
+    to_bob()
+    assert alice.computer_to_move(standin=standin) is None
+
+
+def test_saves_verify_and_rm_a_game_of_the_database(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = context(tmp_path, pg_url).games
+    games.create(GameConfig(players=("Ana",), level=1), 3, [SeatMeta("Ana")], name="row").close()
+    saves = ["--saves", str(tmp_path / "saves"), "--database", pg_url]
+    code, out, err = run(capsys, *saves, "saves", "verify", "row")
+    assert (code, err) == (0, "")
+    assert out.startswith("row: OK: solo level 1 (Ana), turn 1, 0 moves; replays to its digest with card set ")
+    code, out, err = run(capsys, *saves, "saves", "rm", "row")
+    assert (code, err) == (0, "") and not games.exists("row")
+
+
+def test_serve_with_an_unreachable_database_creates_nothing(
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A command-line mistake of serve is one line, exit 2, before the saves folder or the key is made."""
+    url = f"postgresql://ana:hunter2@/norsewind?host={pg_server.root}/nothing-here"
+    saves = tmp_path / "saves"
+    code, out, err = run(capsys, "serve", "--open", "--port", "0", "--saves", str(saves), "--database", url)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"norsewind serve: cannot reach the database {shown_url(url)}: ") and err.count("\n") == 1
+    assert not saves.exists()
+
+
+def test_a_row_whose_generation_was_edited_by_hand_is_refused_in_one_line(tmp_path: Path, pg_url: str) -> None:
+    """The row's generation is what a write checks: one that is not its document's is refused on load
+    (else every later decision would be refused as a conflict), and nothing is written."""
+    alice, _ = _alice_and_bob(tmp_path, pg_url)
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("UPDATE games SET generation = 40 WHERE name = %s", (alice.name,))
+    with pytest.raises(SaveError) as caught:
+        context(tmp_path, pg_url).tables.open(alice.name, "carol")
+    place = alice.store.place
+    assert str(caught.value) == f"{place.files(alice.name).source}: the row's generation 40 is not its document's (2)"

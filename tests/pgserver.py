@@ -1,0 +1,120 @@
+"""A real PostgreSQL server for the tests (issue 25): started once per test process, stopped at the end.
+
+``PgServer.start()`` runs ``initdb`` and ``pg_ctl start`` in a fresh temporary folder, listening
+only on a unix socket in that folder (no TCP port to collide with another worker's or another
+person's server), with ``fsync=off`` (a test database need not survive a power cut).  PostgreSQL
+refuses to run as root: under root the folder is given to the ``postgres`` account and the
+server runs as it (``runuser``).  Every test gets a database of its own, copied from a template
+that ``upgrade`` brought to the current schema (``CREATE DATABASE ... TEMPLATE`` takes
+milliseconds).  The binaries are found through ``$NORSEWIND_PG_BIN``, ``pg_config --bindir``,
+``/usr/lib/postgresql/*/bin`` or ``PATH``; without them the fixture fails with one line saying what
+to install (never a skip).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+
+from norsewind_tui.storage.pg.schema import upgrade
+
+MISSING = (
+    "the PostgreSQL server binaries (initdb, pg_ctl) are not installed: "
+    "apt-get install postgresql (Debian, Ubuntu), dnf install postgresql-server (Fedora), "
+    "or set NORSEWIND_PG_BIN to the folder holding them"
+)
+TEMPLATE = "norsewind_template"
+ROOT = os.geteuid() == 0
+
+
+def find_bindir() -> Path | None:
+    """The folder holding ``initdb`` and ``pg_ctl``, or None."""
+    candidates: list[str] = []
+    if given := os.environ.get("NORSEWIND_PG_BIN"):
+        candidates.append(given)
+    with contextlib.suppress(OSError, subprocess.CalledProcessError):
+        out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout
+        candidates.append(out.strip())
+    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)  # Debian: the newest first
+    candidates += [str(Path(p).parent) for p in (shutil.which("initdb"), shutil.which("pg_ctl")) if p]
+    for folder in candidates:
+        if (Path(folder) / "initdb").is_file() and (Path(folder) / "pg_ctl").is_file():
+            return Path(folder)
+    return None
+
+
+@dataclass
+class PgServer:
+    """One server: its data folder, its socket folder, the account it runs as."""
+
+    bindir: Path
+    root: Path
+    user: str  # the operating-system account running it, also its superuser role
+    _names: itertools.count[int]
+
+    @property
+    def data(self) -> Path:
+        return self.root / "data"
+
+    @property
+    def socket_dir(self) -> Path:
+        return self.root
+
+    def url(self, database: str = "postgres") -> str:
+        """The URL of ``database`` on this server (through its unix socket; no password)."""
+        return f"postgresql://{self.user}@/{database}?host={self.socket_dir}"
+
+    @classmethod
+    def start(cls) -> PgServer:
+        bindir = find_bindir()
+        if bindir is None:
+            raise RuntimeError(MISSING)
+        root = Path(tempfile.mkdtemp(prefix="nwpg-", dir="/tmp"))  # short: a socket path holds 107 bytes
+        user = "postgres" if ROOT else pwd.getpwuid(os.geteuid()).pw_name
+        if ROOT:
+            account = pwd.getpwnam(user)
+            os.chown(root, account.pw_uid, account.pw_gid)
+        server = cls(bindir, root, user, itertools.count(1))
+        server._run("initdb", "-D", str(server.data), "-U", user, "-A", "trust", "--no-sync", "-E", "UTF8")
+        server.pg_ctl("start")
+        with psycopg.connect(server.url(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {TEMPLATE}")
+        upgrade(server.url(TEMPLATE))
+        return server
+
+    def _run(self, program: str, *args: str) -> None:
+        command = [str(self.bindir / program), *args]
+        if ROOT:
+            command = ["runuser", "-u", self.user, "--", *command]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=self.root)
+        if done.returncode != 0:
+            raise RuntimeError(f"{program} failed ({done.returncode}): {(done.stderr or done.stdout).strip()}")
+
+    def pg_ctl(self, action: str) -> None:
+        """``pg_ctl start``, ``stop`` or ``restart`` (waits until it is done)."""
+        options = f"-k {self.socket_dir} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        options += " -c synchronous_commit=off -c max_connections=200"
+        log = str(self.root / "log")
+        self._run("pg_ctl", action, "-w", "-m", "fast", "-D", str(self.data), "-l", log, "-o", options)
+
+    def new_database(self, template: str = TEMPLATE) -> str:
+        """A fresh database copied from ``template`` (the current schema; ``template0``: empty); its URL."""
+        name = f"t{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+        return self.url(name)
+
+    def stop(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.pg_ctl("stop")
+        shutil.rmtree(self.root, ignore_errors=True)
