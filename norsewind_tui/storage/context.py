@@ -20,7 +20,7 @@ from .identity import player_identity
 from .paths import resolve_saves_dir
 from .pg.url import resolve_database
 from .presence import PresenceStore
-from .profiles import ProfileStore, default_profile_name
+from .profiles import Profiles, default_profile_name
 from .saves import GameStore
 from .settings import SettingsStore
 from .tables import TABLES_DIR, TableStore
@@ -49,7 +49,7 @@ class AppContext:
         self.profile_name = options.profile or default_profile_name()  # solo results go there
 
     @property
-    def profiles(self) -> ProfileStore:
+    def profiles(self) -> Profiles:
         return self.games.profiles
 
     @cached_property

@@ -11,6 +11,8 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
 from norsewind_tui.storage.gamefile import Listed
 from norsewind_tui.storage.pg.games import database_place
+from norsewind_tui.storage.pg.profiles import PgProfileStore
+from norsewind_tui.storage.profiles import Profiles, ProfileStore
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
@@ -58,3 +60,28 @@ def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
 def document(store: GameStore, name: str) -> bytes:
     """The game's document as its store holds it (the file's bytes, or the row's)."""
     return store.place.data(Listed(name, store.path(name)))
+
+
+# --------------------------------------------------------------------------- both places (issue 25)
+
+
+def database_profiles(request: pytest.FixtureRequest) -> PgProfileStore:
+    """The profiles of a fresh database on the tests' own PostgreSQL server (tests/pgserver.py)."""
+    url: str = request.getfixturevalue("pg_url")
+    return PgProfileStore(url)
+
+
+@pytest.fixture(params=["folder", "database"])
+def profiles(request: pytest.FixtureRequest, tmp_path: Path) -> Profiles:
+    """The profiles in a saves folder, then in a database: the same tests, the same answers."""
+    if request.param == "database":
+        return database_profiles(request)
+    return ProfileStore(tmp_path / "profiles")
+
+
+@pytest.fixture(params=["folder", "database"])
+def campaign_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """``store`` whose solo results are recorded in the folder's profiles, then in a database's."""
+    if request.param == "database":
+        return GameStore(tmp_path / "saves", profiles=database_profiles(request))
+    return GameStore(tmp_path / "saves")

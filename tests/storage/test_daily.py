@@ -37,7 +37,8 @@ def test_the_seed_is_the_documented_hash_of_the_day_and_the_level() -> None:
     assert daily_save_name(DAY, 3, "Ana's") == "daily-2026-11-30-L3-Ana-s"
 
 
-def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(store: GameStore) -> None:
+def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(campaign_store: GameStore) -> None:
+    store = campaign_store
     rng = random.Random(4)
     results = {}
     decks = []
@@ -53,7 +54,7 @@ def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(st
         game.close()
         results[player] = played(store.profiles.load(player), DAY, 1)
     assert decks[0] == decks[1]  # the same deal, whoever plays it
-    hall = read_hall(store.dir / "profiles")
+    hall = store.profiles.hall()
     assert hall.notices == []
     daily = hall.daily(DAY)
     assert sorted(e.player for e in daily) == ["alice", "bob"]
@@ -66,7 +67,8 @@ def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(st
     assert store.profiles.load("alice").campaign()[0].played == 1
 
 
-def test_a_second_attempt_resumes_the_first_then_says_it_is_done(store: GameStore) -> None:
+def test_a_second_attempt_resumes_the_first_then_says_it_is_done(campaign_store: GameStore) -> None:
+    store = campaign_store
     first = start_daily(store, "ana", 1, today=today)
     assert first.game is not None
     play(first.game, 5, random.Random(1))
@@ -98,7 +100,8 @@ def test_a_finished_attempt_is_the_days_attempt_even_when_its_result_is_not_in_t
     assert again.game is None and again.done is None and again.resumed  # no second attempt
 
 
-def test_a_locked_level_is_refused_in_one_line(store: GameStore) -> None:
+def test_a_locked_level_is_refused_in_one_line(campaign_store: GameStore) -> None:
+    store = campaign_store
     with pytest.raises(SaveError, match=r"^level 2 is locked for ana: win platinum on level 1 first \(R21\)$"):
         start_daily(store, "ana", 2, today=today)
     with pytest.raises(SaveError, match=r"^level 8 is not a solo level \(1 to 7\)$"):
@@ -106,7 +109,8 @@ def test_a_locked_level_is_refused_in_one_line(store: GameStore) -> None:
     assert not any(store.dir.glob("daily-*"))
 
 
-def test_only_a_game_both_named_and_seeded_as_the_deal_is_marked_daily(store: GameStore) -> None:
+def test_only_a_game_both_named_and_seeded_as_the_deal_is_marked_daily(campaign_store: GameStore) -> None:
+    store = campaign_store
     assert daily_of("daily-2026-11-30-L1-ana", 400973191, 1) == "2026-11-30"
     assert daily_of("daily-2026-11-30-L1-ana", 400973192, 1) is None
     assert daily_of("daily-2026-11-30-L2-ana", 400973191, 1) is None
