@@ -13,13 +13,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-import psycopg
-
 from ..errors import SaveError, StorageError
 from ..format import printable_problem
 from ..halloffame import Entry, Hall, trusted_daily
 from ..paths import sanitise_name
-from .profiles import COLUMNS, connect_to, record_of
+from .rows import COLUMNS, connect_to, record_of
 
 _SELECT = "p.key, p.name, " + ", ".join(f"r.{c}" for c in COLUMNS.split(", "))
 _BEST = (
@@ -45,7 +43,7 @@ class DbHall(Hall):
             try:
                 with connect_to(self.url) as conn:
                     rows = conn.execute(_DAY, (day.isoformat(),)).fetchall()
-            except (StorageError, psycopg.Error) as exc:
+            except StorageError as exc:
                 self.notices.append(_trouble(exc))
                 return []
             self.days[day] = _entries(rows, self.notices)
@@ -58,15 +56,15 @@ def read_db_hall(url: str) -> DbHall:
     try:
         with connect_to(url) as conn:
             rows = conn.execute(_BEST).fetchall()
-    except (StorageError, psycopg.Error) as exc:
+    except StorageError as exc:
         hall.notices.append(_trouble(exc))
         return hall
     hall.entries = _entries(rows, hall.notices)
     return hall
 
 
-def _trouble(exc: Exception) -> str:
-    return str(exc) if isinstance(exc, StorageError) else f"the hall of fame cannot be read: {type(exc).__name__}"
+def _trouble(exc: StorageError) -> str:
+    return f"the hall of fame cannot be read: {exc}"
 
 
 def _entries(rows: Iterable[Sequence[Any]], notices: list[str]) -> list[Entry]:

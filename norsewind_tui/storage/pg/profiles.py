@@ -10,13 +10,9 @@ checked when read, as a file is: one edited by hand is never believed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
-import psycopg
 
 from ..errors import SaveError
 from ..format import printable_problem
@@ -24,45 +20,12 @@ from ..halloffame import trusted_daily
 from ..paths import sanitise_name
 from ..profiles import Profile, default_profile_name
 from ..records import GameRecord
-from .connect import connect, lost
-
-Connection = psycopg.Connection[tuple[Any, ...]]
+from .rows import COLUMNS, Connection, connect_to, record_of, row_of
 
 if TYPE_CHECKING:
     from .hall import DbHall
 
-COLUMNS = "game, date, level, score, vikings, margin, medal, seed, assisted, save, cards, daily"
 _INSERT = f"INSERT INTO game_records (profile, {COLUMNS}) VALUES (%s, {', '.join(['%s'] * 12)})"
-
-
-def record_of(row: Sequence[Any], source: str) -> GameRecord:
-    """The record of a row of ``COLUMNS``, checked as a profile file's is; ``SaveError`` naming ``source``."""
-    raw = dict(zip(COLUMNS.split(", "), row, strict=True))
-    if isinstance(raw["date"], datetime):
-        raw["date"] = raw["date"].astimezone(UTC)
-    try:
-        record = msgspec.convert(raw, GameRecord)
-    except msgspec.ValidationError as exc:
-        raise SaveError(f"{source}: {exc}") from None
-    if (why := record.problem()) is not None:
-        raise SaveError(f"{source}: {why}")
-    return record
-
-
-def row_of(profile: str, game: GameRecord) -> tuple[Any, ...]:
-    return (profile, *(getattr(game, column) for column in COLUMNS.split(", ")))
-
-
-@contextmanager
-def connect_to(url: str) -> Iterator[Connection]:
-    """A short connection, closed after use (a host holds few: issue 25); a query that fails is
-    ``DatabaseUnreachable``, one line naming the database without its password."""
-    conn = connect(url)
-    try:
-        with conn:
-            yield conn
-    except psycopg.Error as exc:
-        raise lost(exc, url) from None
 
 
 class PgProfileStore:
