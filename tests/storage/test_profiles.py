@@ -245,3 +245,26 @@ def test_a_row_edited_by_hand_is_refused(request: pytest.FixtureRequest) -> None
     hall = profiles.hall()
     assert hall.best(3) == []
     assert hall.notices == ["skipped a record of Ana: medal platinum does not go with margin 2"]
+
+
+def test_four_hosts_recording_the_days_result_at_once_keep_one(profiles: Profiles) -> None:
+    """The one daily result per player, day and level holds across processes (hosts) recording at once."""
+    day, seed = "2026-11-30", 400973191
+    children = []
+    for i in range(4):
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                game = msgspec.structs.replace(rec(1, 10 + i, seed=seed), daily=day)
+                code = 0 if profiles.record("Ana", game) else 2
+            finally:
+                os._exit(code)
+        children.append(pid)
+    for pid in children:
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0  # each game is recorded
+    games = profiles.load("Ana").games
+    assert len(games) == 4
+    assert [g.daily for g in games].count(day) == 1  # the first recorded is the day's
+    assert games[0].daily == day

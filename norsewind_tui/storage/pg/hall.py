@@ -1,7 +1,8 @@
 """The hall of fame from the database: two indexed queries, never a read of every record (issue 25).
 
-Each player's best game per level (assisted games apart) is one ``DISTINCT ON`` query along the
-``game_records_best`` index; a day's deal is asked for when shown (``game_records_day``).  Rows
+Each player's best game per level (assisted games apart) is a row of ``best_games``, which a
+trigger keeps as games are recorded: the hall reads those rows, never every record; a day's
+deal is asked for when shown (the ``game_records_day`` index).  Rows
 are checked as a profile file is (``record_of``, the daily seed): one that does not check is
 left out with a one-line notice.  The answers are the file store's ``Hall`` answers.
 """
@@ -20,11 +21,7 @@ from ..paths import sanitise_name
 from .rows import COLUMNS, connect_to, record_of
 
 _SELECT = "p.key, p.name, " + ", ".join(f"r.{c}" for c in COLUMNS.split(", "))
-_BEST = (
-    f"SELECT DISTINCT ON (r.level, r.assisted, r.profile) {_SELECT} "
-    "FROM game_records r JOIN profiles p ON p.key = r.profile "
-    "ORDER BY r.level, r.assisted, r.profile, r.margin DESC, r.date, r.seq"
-)
+_BEST = f"SELECT {_SELECT} FROM best_games b JOIN game_records r ON r.seq = b.seq JOIN profiles p ON p.key = b.profile"
 _DAY = (
     f"SELECT {_SELECT} FROM game_records r JOIN profiles p ON p.key = r.profile "
     'WHERE r.daily = %s ORDER BY p.key COLLATE "C", r.seq'
@@ -68,24 +65,27 @@ def _trouble(exc: StorageError) -> str:
 
 
 def _entries(rows: Iterable[Sequence[Any]], notices: list[str]) -> list[Entry]:
-    """The rows that check, as entries; a notice for each profile whose rows do not."""
+    """The rows that check, as entries; a notice (once) for each profile whose rows do not."""
     entries = []
-    dropped: dict[str, int] = {}
+    named: dict[tuple[str, str], bool] = {}  # a profile's name checked once, not once per row
     for key, name, *columns in rows:
-        if printable_problem(name) is not None or _safe_name(name) != key:
-            if f"skipped {key}: its name does not match its key" not in notices:
-                notices.append(f"skipped {key}: its name does not match its key")
-            continue
-        try:
-            game = record_of(columns, f"skipped a record of {key}")
-        except SaveError as exc:
-            notices.append(str(exc))
-            continue
-        if trusted_daily(game):
-            entries.append(Entry(name, game))
+        note = None
+        if (fits := named.get((key, name))) is None:
+            fits = named[key, name] = printable_problem(name) is None and _safe_name(name) == key
+        if not fits:
+            note = f"skipped {key}: its name does not match its key"
         else:
-            dropped[key] = dropped.get(key, 0) + 1
-    notices += [f"{key}: left out {n} daily result(s) with a seed not of that day" for key, n in dropped.items()]
+            try:
+                game = record_of(columns, f"skipped a record of {key}")
+            except SaveError as exc:
+                note = str(exc)
+            else:
+                if trusted_daily(game):
+                    entries.append(Entry(name, game))
+                    continue
+                note = f"{key}: left out daily result(s) with a seed not of that day"
+        if note not in notices:  # each query reads the rows it needs: a row may be read twice
+            notices.append(note)
     return entries
 
 

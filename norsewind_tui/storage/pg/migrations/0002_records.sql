@@ -26,7 +26,34 @@ CREATE TABLE game_records (
 
 -- One attempt per player, day and level: the day's result is recorded once.
 CREATE UNIQUE INDEX game_records_daily_once ON game_records (profile, daily, level) WHERE daily IS NOT NULL;
--- The hall of fame: each player's best game per level, found without reading every record.
-CREATE INDEX game_records_best ON game_records (level, assisted, profile, margin DESC, date, seq);
+-- The hall of fame: each player's best game per level (assisted games apart), kept up to date as
+-- each game is recorded, so the hall reads one row per player and level, never every record.
+-- The best is the highest margin, then the earliest game (the file store's Hall.best); a tie
+-- keeps the one recorded first.
+CREATE TABLE best_games (
+    level    smallint NOT NULL,
+    assisted boolean NOT NULL,
+    profile  text NOT NULL REFERENCES profiles (key),
+    margin   bigint NOT NULL,
+    date     timestamptz NOT NULL,
+    seq      bigint NOT NULL REFERENCES game_records (seq) ON DELETE CASCADE,
+    PRIMARY KEY (level, assisted, profile)
+);
+CREATE INDEX best_games_rank ON best_games (level, assisted, margin DESC, date);
+
+CREATE FUNCTION norsewind_best_game() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO best_games AS b (level, assisted, profile, margin, date, seq)
+    VALUES (NEW.level, NEW.assisted, NEW.profile, NEW.margin, NEW.date, NEW.seq)
+    ON CONFLICT (level, assisted, profile) DO UPDATE
+        SET margin = EXCLUDED.margin, date = EXCLUDED.date, seq = EXCLUDED.seq
+        WHERE (EXCLUDED.margin, b.date) > (b.margin, EXCLUDED.date);
+    RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER game_records_best AFTER INSERT ON game_records
+    FOR EACH ROW EXECUTE FUNCTION norsewind_best_game();
+
 -- A day's deal: its results.
 CREATE INDEX game_records_day ON game_records (daily, level) WHERE daily IS NOT NULL;
