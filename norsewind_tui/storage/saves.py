@@ -634,7 +634,7 @@ class SavedGame(OpenGame):
         )
         try:
             self.store.profiles.record(meta.profile, record)
-        except SaveError as exc:
+        except StorageError as exc:  # a profile file, or the database unreachable: recorded on the next open
             self.notice = f"the result could not be recorded in the profile {meta.profile}: {exc}"
             return
         self._snap = self._snap.with_meta(msgspec.structs.replace(meta, recorded=True))

@@ -268,3 +268,21 @@ def test_four_hosts_recording_the_days_result_at_once_keep_one(profiles: Profile
     assert len(games) == 4
     assert [g.daily for g in games].count(day) == 1  # the first recorded is the day's
     assert games[0].daily == day
+
+
+def test_a_finish_the_database_could_not_record_is_recorded_on_the_next_open(pg_url: str, tmp_path: Path) -> None:
+    """The database unreachable when a solo game ends: one line, the game kept unrecorded, and
+    recorded once the database answers (as a finish whose profile file could not be written)."""
+    nowhere = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-server'}"
+    store = GameStore(tmp_path / "saves", profiles=PgProfileStore(nowhere))
+    game = solo(store, name="late", seed=6)
+    play_to_end(game, random.Random(6))
+    assert game.notice is not None
+    assert game.notice.startswith(
+        f"the result could not be recorded in the profile Ana: cannot reach the database {nowhere}: "
+    )
+    assert not game.meta.recorded
+    game.close()
+    back = GameStore(tmp_path / "saves", profiles=PgProfileStore(pg_url))
+    back.open("late").close()
+    assert [g.game for g in back.profiles.load("Ana").games] == [game.id]
