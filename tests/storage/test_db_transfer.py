@@ -147,3 +147,34 @@ def test_a_game_that_does_not_replay_to_its_digest_is_not_imported(
     ]
     with psycopg.connect(pg_url) as conn:
         assert conn.execute("SELECT count(*) FROM games WHERE name = 'camp1'").fetchone() == (0,)
+
+
+def test_export_never_replaces_a_file(
+    saves: Path, pg_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "db", "import", str(saves), "--database", pg_url)[0] == 0
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "camp0.json").write_bytes(b"mine")
+    code, lines = run(capsys, "db", "export", str(out), "--database", pg_url)
+    assert code == 0
+    assert lines == [
+        f"norsewind db export: game camp0: skipped: {out / 'camp0.json'} is there already, with another game "
+        "(not replaced)",
+        "norsewind db export: 5 games, 1 table, 5 profile records; 0 already there",
+    ]
+    assert (out / "camp0.json").read_bytes() == b"mine"
+
+
+def test_import_refuses_a_database_without_the_schema_and_a_missing_folder(
+    saves: Path, pg_empty_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["db", "import", str(saves), "--database", pg_empty_url]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 2: "
+        f"run norsewind db upgrade --database {pg_empty_url}\n"
+    )
+    assert main(["db", "import", str(tmp_path / "none"), "--database", pg_empty_url]) == 2
+    assert capsys.readouterr().err == f"norsewind: {tmp_path / 'none'}: not a saves folder (no such folder)\n"
