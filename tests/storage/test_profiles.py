@@ -286,3 +286,14 @@ def test_a_finish_the_database_could_not_record_is_recorded_on_the_next_open(pg_
     back = GameStore(tmp_path / "saves", profiles=PgProfileStore(pg_url))
     back.open("late").close()
     assert [g.game for g in back.profiles.load("Ana").games] == [game.id]
+
+
+def test_the_hall_of_an_unreachable_database_is_empty_with_one_line(tmp_path: Path) -> None:
+    nowhere = f"postgresql://postgres:secret@/nowhere?host={tmp_path / 'no-server'}"
+    hall = PgProfileStore(nowhere).hall()
+    assert hall.best(1) == [] and hall.daily(date(2026, 11, 30)) == []
+    shown = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-server'}"  # never the password
+    assert [n.split(": connection is bad")[0] for n in hall.notices] == [
+        f"the hall of fame cannot be read: cannot reach the database {shown}"
+    ]
+    assert "secret" not in "".join(hall.notices)

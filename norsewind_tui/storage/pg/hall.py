@@ -40,8 +40,9 @@ class DbHall(Hall):
             try:
                 with connect_to(self.url) as conn:
                     rows = conn.execute(_DAY, (day.isoformat(),)).fetchall()
-            except StorageError as exc:
-                self.notices.append(_trouble(exc))
+            except StorageError as exc:  # asked again next time; said once
+                if (line := _trouble(exc)) not in self.notices:
+                    self.notices.append(line)
                 return []
             self.days[day] = _entries(rows, self.notices)
         return Hall(self.days[day]).daily(day, level)
