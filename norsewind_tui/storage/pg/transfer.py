@@ -163,7 +163,7 @@ def _export_game(url: str, folder: Path, kind: str, name: str, cards: CardDB) ->
         load_bytes(document, f"the {what} {name} in the database", cards)  # a row is checked, never trusted
     except SaveError as exc:
         return Step(what, name, 0, f"skipped: {exc}")
-    target = ensure_dir(folder / TABLES if kind == "table" else folder, private=True) / (name + SUFFIX)
+    target = ensure_dir(folder / TABLES if kind == "table" else folder) / (name + SUFFIX)  # as the stores make them
     try:
         if read_limited(target) == document:
             return Step(what, name, 0)
