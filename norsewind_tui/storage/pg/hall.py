@@ -1,10 +1,10 @@
-"""The hall of fame from the database: two indexed queries, never a read of every record (issue 25).
+"""The hall of fame from the database: indexed queries, never a read of every record (issue 25).
 
 Each player's best game per level (assisted games apart) is a row of ``best_games``, which a
-trigger keeps as games are recorded: the hall reads those rows, never every record; a day's
-deal is asked for when shown (the ``game_records_day`` index).  Rows
-are checked as a profile file is (``record_of``, the daily seed): one that does not check is
-left out with a one-line notice.  The answers are the file store's ``Hall`` answers.
+trigger keeps as games are recorded: the hall reads those rows; a day's deal is read when it
+is shown (the ``game_records_day`` index).  Rows are checked as a profile file is
+(``record_of``, the daily seed): one that does not check is left out with a one-line notice.
+The answers are the file store's: ``DbHall`` is a ``Hall``, its ``best`` and ``daily`` the same code.
 """
 
 from __future__ import annotations
