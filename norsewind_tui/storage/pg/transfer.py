@@ -26,10 +26,11 @@ from ..paths import BACKUP_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_na
 from ..profiles import ProfileStore
 from ..verify import load_bytes
 from .profiles import record_into
-from .rows import COLUMNS, connect_to, record_of
+from .rows import COLUMNS, Connection, connect_to, record_of
 
 TABLES = "tables"  # the tables' folder of a saves folder (storage/tables.py's TABLES_DIR)
 KINDS = {"save": "game", "table": "table"}
+_DOCUMENT = "SELECT document FROM games WHERE kind = %s AND name = %s"
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,11 @@ def import_folder(url: str, folder: Path, cards: CardDB) -> Plan:
     names = store.names() if profiles_dir(folder).is_dir() else []
 
     def run() -> Iterator[Step]:
-        for kind, (name, main) in games:
-            yield _import_game(url, kind, name, main, cards)
-        for name in names:
-            yield _import_profile(url, store, name)
+        with connect_to(url) as conn:  # one connection; a transaction per step (a run cut short keeps its steps)
+            for kind, (name, main) in games:
+                yield _import_game(conn, kind, name, main, cards)
+            for name in names:
+                yield _import_profile(conn, store, name)
 
     return Plan(len(games) + len(names), run())
 
@@ -88,7 +90,7 @@ def _games_in(folder: Path) -> list[tuple[str, Path]]:
     return found
 
 
-def _import_game(url: str, kind: str, name: str, main: Path, cards: CardDB) -> Step:
+def _import_game(conn: Connection, kind: str, name: str, main: Path, cards: CardDB) -> Step:
     what = KINDS[kind]
     try:
         if sanitise_name(name) != name:
@@ -100,16 +102,19 @@ def _import_game(url: str, kind: str, name: str, main: Path, cards: CardDB) -> S
     if read is None:  # removed meanwhile
         return Step(what, name, 0, f"skipped {main}: it is gone")
     document, generation = read.value
-    with connect_to(url) as conn:
+    with conn.transaction():
         added = conn.execute(
             "INSERT INTO games (kind, name, generation, document) VALUES (%s, %s, %s, %s) "
             "ON CONFLICT DO NOTHING RETURNING 1",
             (kind, name, generation, document),
         ).fetchone()
+        held = None if added else conn.execute(_DOCUMENT, (kind, name)).fetchone()
+    if held is not None and bytes(held[0]) != document:
+        return Step(what, name, 0, f"kept the database's {what} {name}: {main} is another game of that name")
     return Step(what, name, 1 if added else 0, read.notice)
 
 
-def _import_profile(url: str, store: ProfileStore, stem: str) -> Step:
+def _import_profile(conn: Connection, store: ProfileStore, stem: str) -> Step:
     try:
         profile = store.load(stem)
     except SaveError as exc:
@@ -120,7 +125,7 @@ def _import_profile(url: str, store: ProfileStore, stem: str) -> Step:
     notes = [profile.notice] if profile.notice else []
     if left := len(profile.games) - len(games):
         notes.append(f"left out {left} daily result(s) with a seed not of that day")
-    with connect_to(url) as conn, conn.transaction():
+    with conn.transaction():
         added = sum(record_into(conn, stem, profile.name, g) for g in games)
     return Step("profile", stem, added, "; ".join(notes) or None)
 
@@ -142,18 +147,19 @@ def export_folder(url: str, folder: Path, cards: CardDB) -> Plan:
         names = conn.execute('SELECT key, name FROM profiles ORDER BY key COLLATE "C"').fetchall()
 
     def run() -> Iterator[Step]:
-        for kind, name in games:
-            yield _export_game(url, folder, kind, name, cards)
-        for key, name in names:
-            yield _export_profile(url, folder, key, name, cards)
+        with connect_to(url) as conn:
+            for kind, name in games:
+                yield _export_game(conn, folder, kind, name, cards)
+            for key, name in names:
+                yield _export_profile(conn, folder, key, name, cards)
 
     return Plan(len(games) + len(names), run())
 
 
-def _export_game(url: str, folder: Path, kind: str, name: str, cards: CardDB) -> Step:
+def _export_game(conn: Connection, folder: Path, kind: str, name: str, cards: CardDB) -> Step:
     what = KINDS.get(kind, kind)
-    with connect_to(url) as conn:
-        row = conn.execute("SELECT document FROM games WHERE kind = %s AND name = %s", (kind, name)).fetchone()
+    with conn.transaction():
+        row = conn.execute(_DOCUMENT, (kind, name)).fetchone()
     if row is None:
         return Step(what, name, 0, f"skipped the {what} {name}: it is gone")
     document = bytes(row[0])
@@ -170,6 +176,8 @@ def _export_game(url: str, folder: Path, kind: str, name: str, cards: CardDB) ->
         return Step(what, name, 0, f"skipped: {target} is there already, with another game (not replaced)")
     except FileNotFoundError:
         pass
+    except SaveError as exc:  # too big, a symbolic link...: not ours to replace either
+        return Step(what, name, 0, f"skipped: {exc} (not replaced)")
     try:
         _write_new(target, document)
     except FileExistsError:
@@ -190,8 +198,8 @@ def _write_new(path: Path, data: bytes) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def _export_profile(url: str, folder: Path, key: str, name: str, cards: CardDB) -> Step:
-    with connect_to(url) as conn:
+def _export_profile(conn: Connection, folder: Path, key: str, name: str, cards: CardDB) -> Step:
+    with conn.transaction():
         rows = conn.execute(f"SELECT {COLUMNS} FROM game_records WHERE profile = %s ORDER BY seq", (key,)).fetchall()
     store = ProfileStore(profiles_dir(folder), cards=cards)
     added, notes = 0, []
