@@ -219,3 +219,20 @@ def test_the_commands_show_the_same_from_the_database_after_db_import(
         "alice: daily deal of 2026-11-30, level 1: margin +17, gold.",
         "One attempt a day. The others: norsewind halloffame --daily 2026-11-30",
     ]
+
+
+def test_a_database_that_cannot_be_used_is_one_line_and_exit_2(
+    tmp_path: Path, pg_empty_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = f"postgresql://ana:secret@/nowhere?host={tmp_path / 'no-server'}"
+    code, lines, err = run(capsys, "--saves", str(tmp_path), "--database", nowhere, "halloffame")
+    assert (code, lines) == (2, [])
+    shown = f"postgresql://ana@/nowhere?host={tmp_path / 'no-server'}"
+    assert err.startswith(f"norsewind: cannot reach the database {shown}: ") and err.count("\n") == 1
+    assert "secret" not in err
+    code, lines, err = run(capsys, "--saves", str(tmp_path), "--database", pg_empty_url, "progress")
+    assert (code, lines) == (2, [])
+    assert err == (
+        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 2: "
+        f"run norsewind db upgrade --database {pg_empty_url}\n"
+    )
