@@ -19,6 +19,7 @@ from norsewind_tui.cli import main
 from norsewind_tui.storage import GameStore
 from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.halloffame import Hall
+from norsewind_tui.storage.pg.games import database_place
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import ProfileStore
 from norsewind_tui.storage.tables import TableStore
@@ -110,6 +111,17 @@ def test_import_copies_the_folder_checked_and_idempotent_and_changes_nothing(
     for name in ("alice", "bob", "cyd"):
         assert PgProfileStore(pg_url).load(name).games == ProfileStore(saves / "profiles").load(name).games
 
+    elsewhere = saves.parent / "host-b"  # another host's (empty) folder: the games come from the rows
+    db_games = GameStore(elsewhere, place=database_place(pg_url, "save", elsewhere))
+    for name in ("camp0", "halfway", "daily-2026-11-30-L1-cyd"):
+        moved = db_games.open(name, read_only=True)
+        here = GameStore(saves).open(name, read_only=True)
+        assert (moved.id, moved.session.position, moved.state) == (here.id, here.session.position, here.state)
+        moved.close()
+        here.close()
+    db_tables = TableStore(elsewhere, place=database_place(pg_url, "table", elsewhere / "tables"))
+    assert [t.name for t in db_tables.list()] == ["longship"]
+    assert db_tables.open("longship", "alice").state == TableStore(saves).open("longship", "alice").state
     code, lines = run(capsys, "db", "import", str(saves), "--database", pg_url)  # a second run adds nothing
     assert code == 0
     assert lines[-1] == "norsewind db import: 0 games, 0 tables, 0 profile records; 10 already there"
