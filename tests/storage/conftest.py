@@ -44,25 +44,9 @@ def store(tmp_path: Path) -> GameStore:
     return GameStore(tmp_path / "saves")
 
 
-STORES = ["folder", "database"]
-
-
-def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
-    """The saves folder, or a database (``request.param``; issue 25): a module whose ``store`` fixture
-    returns this runs every test against both, so the two behave the same."""
-    saves = tmp_path / "saves"
-    if request.param == "database":
-        url: str = request.getfixturevalue("pg_url")
-        return GameStore(saves, place=database_place(url, "save", saves))
-    return GameStore(saves)
-
-
-def document(store: GameStore, name: str) -> bytes:
-    """The game's document as its store holds it (the file's bytes, or the row's)."""
-    return store.place.data(Listed(name, store.path(name)))
-
-
 # --------------------------------------------------------------------------- both places (issue 25)
+
+STORES = ["folder", "database"]
 
 
 def database_profiles(request: pytest.FixtureRequest) -> PgProfileStore:
@@ -71,7 +55,18 @@ def database_profiles(request: pytest.FixtureRequest) -> PgProfileStore:
     return PgProfileStore(url)
 
 
-@pytest.fixture(params=["folder", "database"])
+def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """The saves folder, or a database (``request.param``; issue 25): a module whose ``store`` fixture
+    returns this runs every test against both, so the two behave the same.  The database's store
+    keeps its games as rows and records its solo results in the database's profiles."""
+    saves = tmp_path / "saves"
+    if request.param == "database":
+        profiles = database_profiles(request)
+        return GameStore(saves, place=database_place(profiles.url, "save", saves), profiles=profiles)
+    return GameStore(saves)
+
+
+@pytest.fixture(params=STORES)
 def profiles(request: pytest.FixtureRequest, tmp_path: Path) -> Profiles:
     """The profiles in a saves folder, then in a database: the same tests, the same answers."""
     if request.param == "database":
@@ -79,9 +74,12 @@ def profiles(request: pytest.FixtureRequest, tmp_path: Path) -> Profiles:
     return ProfileStore(tmp_path / "profiles")
 
 
-@pytest.fixture(params=["folder", "database"])
+@pytest.fixture(params=STORES)
 def campaign_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
-    """``store`` whose solo results are recorded in the folder's profiles, then in a database's."""
-    if request.param == "database":
-        return GameStore(tmp_path / "saves", profiles=database_profiles(request))
-    return GameStore(tmp_path / "saves")
+    """``either_store`` for the campaign's and the daily deal's tests."""
+    return either_store(request, tmp_path)
+
+
+def document(store: GameStore, name: str) -> bytes:
+    """The game's document as its store holds it (the file's bytes, or the row's)."""
+    return store.place.data(Listed(name, store.path(name)))
