@@ -9,9 +9,9 @@ CREATE TABLE profiles (
 CREATE TABLE game_records (
     seq      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,  -- the order recorded (a file's order)
     profile  text NOT NULL REFERENCES profiles (key),
-    game     text NOT NULL,          -- the save's game id: a game is recorded once (idempotent)
+    game     text NOT NULL CHECK (game ~ '^[0-9a-f]{32}$'),  -- the save's game id: recorded once
     date     timestamptz NOT NULL,
-    level    smallint NOT NULL,
+    level    smallint NOT NULL CHECK (level BETWEEN 1 AND 7),
     score    bigint NOT NULL,
     vikings  bigint NOT NULL,
     margin   bigint NOT NULL,
@@ -20,7 +20,8 @@ CREATE TABLE game_records (
     assisted boolean NOT NULL,
     save     text NOT NULL,
     cards    text,
-    daily    text,                   -- YYYY-MM-DD of the daily deal this game was, else NULL
+    daily    text CHECK (daily ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),  -- the day of the daily deal it was, else NULL
+    CHECK (margin = score - vikings),  -- the rest is checked when read, as a profile file is
     CONSTRAINT game_records_once UNIQUE (profile, game)
 );
 
@@ -31,7 +32,7 @@ CREATE UNIQUE INDEX game_records_daily_once ON game_records (profile, daily, lev
 -- The best is the highest margin, then the earliest game (the file store's Hall.best); a tie
 -- keeps the one recorded first.
 CREATE TABLE best_games (
-    level    smallint NOT NULL,
+    level    smallint NOT NULL CHECK (level BETWEEN 1 AND 7),
     assisted boolean NOT NULL,
     profile  text NOT NULL REFERENCES profiles (key),
     margin   bigint NOT NULL,
