@@ -293,7 +293,6 @@ def test_the_hall_of_an_unreachable_database_is_empty_with_one_line(tmp_path: Pa
     hall = PgProfileStore(nowhere).hall()
     assert hall.best(1) == [] and hall.daily(date(2026, 11, 30)) == []
     shown = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-server'}"  # never the password
-    assert [n.split(": connection is bad")[0] for n in hall.notices] == [
-        f"the hall of fame cannot be read: cannot reach the database {shown}"
-    ]
+    assert len(hall.notices) == 1  # said once, though asked twice
+    assert hall.notices[0].startswith(f"the hall of fame cannot be read: cannot reach the database {shown}: ")
     assert "secret" not in "".join(hall.notices)
