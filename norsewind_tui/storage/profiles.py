@@ -299,7 +299,7 @@ class ProfileStore:
         if (why := game.problem()) is not None:
             raise SaveError(f"not recording the game: {why}")
         ensure_dir(self.dir, private=True)
-        main, backup, damaged, lockfile = self._paths(name)
+        main, backup, _, lockfile = self._paths(name)
         lock = FileLock(lockfile, f"the profile {main.name}")
         lock.acquire(timeout=LOCK_WAIT)
         try:
@@ -312,16 +312,55 @@ class ProfileStore:
             if not is_new and not disk.rebuild:
                 return False
             games = disk.games if disk.rebuild else (*disk.games, first_daily(disk.games, game))
-            data = msgspec.json.format(msgspec.json.encode(ProfileFile(PROFILE_FORMAT, disk.name, games)), indent=1)
-            try:
-                for broken in disk.broken:
-                    set_aside(broken, damaged)
-                atomic_write(main, data, backup=backup)
-            except OSError as exc:
-                raise SaveError(f"{main}: cannot write: {exc.strerror or exc}") from None
+            self._write(name, disk, games)
             return is_new
         finally:
             lock.release()
+
+    def record_all(self, name: str, games: Sequence[GameRecord]) -> int:
+        """Add finished games to ``name``'s profile in one write (``db export``); how many were new.
+
+        As ``record`` (the lock, the rebuild, the newer profile left alone), for many games at once:
+        a profile of N games is written once, not N times.
+        """
+        if (why := printable_problem(name)) is not None:
+            raise SaveError(f"profile name {name!r} {why}")
+        for game in games:
+            if (why := game.problem()) is not None:
+                raise SaveError(f"not recording the game {game.game}: {why}")
+        ensure_dir(self.dir, private=True)
+        main, backup, _, lockfile = self._paths(name)
+        lock = FileLock(lockfile, f"the profile {main.name}")
+        lock.acquire(timeout=LOCK_WAIT)
+        try:
+            remove_stale_temps(main)
+            remove_stale_temps(backup)
+            disk = self._on_disk(name)
+            if disk.newer is not None:
+                raise SaveMismatch(f"{disk.newer}: this version cannot record games into it (update Norsewind)")
+            held = list(disk.games)
+            known = {g.game for g in held}
+            for game in games:
+                if game.game not in known:
+                    held.append(first_daily(held, game))
+                    known.add(game.game)
+            added = len(held) - len(disk.games)
+            if added or disk.rebuild:
+                self._write(name, disk, tuple(held))
+            return added
+        finally:
+            lock.release()
+
+    def _write(self, name: str, disk: _OnDisk, games: tuple[GameRecord, ...]) -> None:
+        """Write ``games`` as ``name``'s profile (the caller holds its lock); broken files set aside."""
+        main, backup, damaged, _ = self._paths(name)
+        data = msgspec.json.format(msgspec.json.encode(ProfileFile(PROFILE_FORMAT, disk.name, games)), indent=1)
+        try:
+            for broken in disk.broken:
+                set_aside(broken, damaged)
+            atomic_write(main, data, backup=backup)
+        except OSError as exc:
+            raise SaveError(f"{main}: cannot write: {exc.strerror or exc}") from None
 
     def hall(self) -> Hall:
         """Every profile file of the folder, read as untrusted input (``read_hall``)."""

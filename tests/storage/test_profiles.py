@@ -16,7 +16,7 @@ from norsewind_tui.storage import GameRecord, GameStore, ProfileStore, SaveError
 from norsewind_tui.storage.atomic import login_name
 from norsewind_tui.storage.paths import profiles_dir
 from norsewind_tui.storage.pg.profiles import PgProfileStore
-from norsewind_tui.storage.profiles import TITLE, Profiles
+from norsewind_tui.storage.profiles import TITLE, Profiles, decode_profile
 
 from .conftest import play_to_end, solo
 
@@ -296,3 +296,15 @@ def test_the_hall_of_an_unreachable_database_is_empty_with_one_line(tmp_path: Pa
     assert len(hall.notices) == 1  # said once, though asked twice
     assert hall.notices[0].startswith(f"the hall of fame cannot be read: cannot reach the database {shown}: ")
     assert "secret" not in "".join(hall.notices)
+
+
+def test_record_all_adds_the_new_games_in_one_write(folder_profiles: ProfileStore) -> None:
+    """``db export``'s way in (issue 25): many games, one write; those already there are not added again."""
+    games = [rec(1, 3), rec(1, 26), rec(2, 9)]
+    assert folder_profiles.record("Ana", games[0])
+    assert folder_profiles.record_all("Ana", games) == 2
+    assert [g.game for g in folder_profiles.load("Ana").games] == [g.game for g in games]
+    backup = decode_profile((folder_profiles.dir / "Ana.json.bak").read_bytes(), "bak")
+    assert [g.game for g in backup.games] == [games[0].game]  # one write after the first: one generation back
+    assert folder_profiles.record_all("Ana", games) == 0
+    assert folder_profiles.load("Ana").campaign()[1].unlocked  # the platinum on level 1 (R21)

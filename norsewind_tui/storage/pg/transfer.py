@@ -201,11 +201,14 @@ def _write_new(path: Path, data: bytes) -> None:
 def _export_profile(conn: Connection, folder: Path, key: str, name: str, cards: CardDB) -> Step:
     with conn.transaction():
         rows = conn.execute(f"SELECT {COLUMNS} FROM game_records WHERE profile = %s ORDER BY seq", (key,)).fetchall()
-    store = ProfileStore(profiles_dir(folder), cards=cards)
-    added, notes = 0, []
+    games, notes = [], []
     for i, row in enumerate(rows):
         try:
-            added += store.record(name, record_of(row, f"the profile {key} in the database: $.games[{i}]"))
-        except SaveError as exc:
+            games.append(record_of(row, f"the profile {key} in the database: $.games[{i}]"))
+        except SaveError as exc:  # a row edited by hand: left out, said
             notes.append(str(exc))
+    try:
+        added = ProfileStore(profiles_dir(folder), cards=cards).record_all(name, games)  # one write
+    except SaveError as exc:
+        return Step("profile", key, 0, "; ".join([*notes, str(exc)]))
     return Step("profile", key, added, "; ".join(notes) or None)
