@@ -18,9 +18,9 @@ from ..errors import SaveError, StorageError
 from ..format import printable_problem
 from ..halloffame import Entry, Hall, trusted_daily
 from ..paths import sanitise_name
-from .rows import COLUMNS, connect_to, record_of
+from .rows import AS_JSON, connect_to, record_of_json
 
-_SELECT = "p.key, p.name, " + ", ".join(f"r.{c}" for c in COLUMNS.split(", "))
+_SELECT = f"p.key, p.name, {AS_JSON}"
 _BEST = f"SELECT {_SELECT} FROM best_games b JOIN game_records r ON r.seq = b.seq JOIN profiles p ON p.key = b.profile"
 _DAY = (
     f"SELECT {_SELECT} FROM game_records r JOIN profiles p ON p.key = r.profile "
@@ -69,7 +69,7 @@ def _entries(rows: Iterable[Sequence[Any]], notices: list[str]) -> list[Entry]:
     """The rows that check, as entries; a notice (once) for each profile whose rows do not."""
     entries = []
     named: dict[tuple[str, str], bool] = {}  # a profile's name checked once, not once per row
-    for key, name, *columns in rows:
+    for key, name, text in rows:
         note = None
         if (fits := named.get((key, name))) is None:
             fits = named[key, name] = printable_problem(name) is None and _safe_name(name) == key
@@ -77,7 +77,7 @@ def _entries(rows: Iterable[Sequence[Any]], notices: list[str]) -> list[Entry]:
             note = f"skipped {key}: its name does not match its key"
         else:
             try:
-                game = record_of(columns, f"skipped a record of {key}")
+                game = record_of_json(text, f"skipped a record of {key}")
             except SaveError as exc:
                 note = str(exc)
             else:

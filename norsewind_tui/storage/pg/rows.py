@@ -33,6 +33,28 @@ def record_of(row: Sequence[Any], source: str) -> GameRecord:
     return record
 
 
+# A record as one JSON text made by the server (the hall reads thousands: msgspec decodes and checks
+# a record's JSON several times faster than the driver converts its twelve columns); the stamp in UTC.
+_UTC_STAMP = "to_char(r.date AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+AS_JSON = (
+    "json_build_object("
+    + ", ".join(f"'{c}', " + (_UTC_STAMP if c == "date" else f"r.{c}") for c in COLUMNS.split(", "))
+    + ")::text"
+)
+_decoder = msgspec.json.Decoder(GameRecord)
+
+
+def record_of_json(text: str, source: str) -> GameRecord:
+    """The record of an ``AS_JSON`` text, checked as ``record_of`` checks a row."""
+    try:
+        record = _decoder.decode(text)
+    except msgspec.ValidationError as exc:
+        raise SaveError(f"{source}: {exc}") from None
+    if (why := record.problem()) is not None:
+        raise SaveError(f"{source}: {why}")
+    return record
+
+
 def row_of(profile: str, game: GameRecord) -> tuple[Any, ...]:
     return (profile, *(getattr(game, column) for column in COLUMNS.split(", ")))
 
