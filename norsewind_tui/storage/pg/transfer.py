@@ -24,11 +24,11 @@ from ..gamefile import list_folder
 from ..halloffame import trusted_daily
 from ..paths import BACKUP_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from ..profiles import ProfileStore
+from ..tables import TABLES_DIR
 from ..verify import load_bytes
 from .profiles import record_into
 from .rows import COLUMNS, Connection, connect_to, record_of
 
-TABLES = "tables"  # the tables' folder of a saves folder (storage/tables.py's TABLES_DIR)
 KINDS = {"save": "game", "table": "table"}
 _DOCUMENT = "SELECT document FROM games WHERE kind = %s AND name = %s"
 
@@ -66,8 +66,8 @@ def _checked(cards: CardDB) -> Callable[[bytes, str], tuple[bytes, int]]:
 def import_folder(url: str, folder: Path, cards: CardDB) -> Plan:
     """The plan of copying the saves folder ``folder`` (games, ``tables/``, ``profiles/``) into ``url``."""
     games = [("save", listed) for listed in _games_in(folder)]
-    games += [("table", listed) for listed in _games_in(folder / TABLES)]
-    store = ProfileStore(profiles_dir(folder), cards=cards, saves=(folder, folder / TABLES))
+    games += [("table", listed) for listed in _games_in(folder / TABLES_DIR)]
+    store = ProfileStore(profiles_dir(folder), cards=cards, saves=(folder, folder / TABLES_DIR))
     names = store.names() if profiles_dir(folder).is_dir() else []
 
     def run() -> Iterator[Step]:
@@ -169,7 +169,7 @@ def _export_game(conn: Connection, folder: Path, kind: str, name: str, cards: Ca
         load_bytes(document, f"the {what} {name} in the database", cards)  # a row is checked, never trusted
     except SaveError as exc:
         return Step(what, name, 0, f"skipped: {exc}")
-    target = ensure_dir(folder / TABLES if kind == "table" else folder) / (name + SUFFIX)  # as the stores make them
+    target = ensure_dir(folder / TABLES_DIR if kind == "table" else folder) / (name + SUFFIX)  # as the stores make them
     try:
         if read_limited(target) == document:
             return Step(what, name, 0)
