@@ -308,3 +308,21 @@ def test_record_all_adds_the_new_games_in_one_write(folder_profiles: ProfileStor
     assert [g.game for g in backup.games] == [games[0].game]  # one write after the first: one generation back
     assert folder_profiles.record_all("Ana", games) == 0
     assert folder_profiles.load("Ana").campaign()[1].unlocked  # the platinum on level 1 (R21)
+
+
+def test_the_databases_hall_reads_one_row_per_player_and_level(pg_url: str) -> None:
+    """The hall of fame is a query of ``best_games`` (issue 25): one row per player, level and
+    assisted or not, kept as games are recorded, not a read of every record."""
+    profiles = PgProfileStore(pg_url)
+    for margin in (3, 12, -5, 25, 9):
+        profiles.record("Ana", rec(1, margin))
+    profiles.record("Ana", rec(1, 40, assisted=True))
+    profiles.record("Bo", rec(2, 7))
+    with psycopg.connect(pg_url) as conn:
+        rows = conn.execute(
+            "SELECT b.profile, b.level, b.assisted, r.margin FROM best_games b JOIN game_records r ON r.seq = b.seq "
+            "ORDER BY b.profile, b.level, b.assisted"
+        ).fetchall()
+        assert conn.execute("SELECT count(*) FROM game_records").fetchone() == (7,)
+    assert rows == [("Ana", 1, False, 25), ("Ana", 1, True, 40), ("Bo", 2, False, 7)]
+    assert sorted((e.player, e.game.margin) for e in profiles.hall().entries) == [("Ana", 25), ("Ana", 40), ("Bo", 7)]
