@@ -189,3 +189,50 @@ def test_wide_and_hostile_names_stay_within_their_column(tmp_path: Path, capsys:
         " 1  王様の長い名前はと …      +5  bronze       65       60  2026-11-30",
         "note: skipped evil.json: $.name: contains the control character U+202E",
     ]
+
+
+# --------------------------------------------------------------------------- from the database (issue 25)
+
+
+def test_the_commands_show_the_same_from_the_database_after_db_import(
+    saves: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``db import`` leaves mallory's profile out (its name has a control character), with a note."""
+    assert main(["db", "import", str(saves), "--database", pg_url]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"norsewind db import: profile mallory: skipped: {saves / 'profiles' / 'mallory.json'}: $.name: "
+        "contains the control character U+001B",
+        "norsewind db import: 0 games, 0 tables, 6 profile records; 0 already there",
+    ]
+    for argv in (["halloffame"], ["halloffame", "--daily", "2026-11-30"], ["halloffame", "--level", "2"]):
+        _, from_folder, _ = run(capsys, "--saves", str(saves), *argv)
+        empty = saves.parent / "empty"  # nothing of the folder is read: the database answers
+        code, from_database, err = run(capsys, "--saves", str(empty), "--database", pg_url, *argv)
+        assert (code, err) == (0, "")
+        assert from_database == from_folder[:-1]  # the same, but for the folder's note on mallory.json
+        assert from_folder[-1] == "note: skipped mallory.json: $.name: contains the control character U+001B"
+    _, from_folder, _ = run(capsys, "--saves", str(saves), "progress", "--profile", "alice")
+    _, from_database, _ = run(capsys, "--saves", str(saves), "--database", pg_url, "progress", "--profile", "alice")
+    assert from_database == from_folder and len(from_folder) > 10  # the score pad and the recent games
+    argv = ["daily", "--profile", "alice", "--today", "2026-11-30"]
+    assert run(capsys, "--saves", str(saves.parent / "empty"), "--database", pg_url, *argv)[1] == [
+        "alice: daily deal of 2026-11-30, level 1: margin +17, gold.",
+        "One attempt a day. The others: norsewind halloffame --daily 2026-11-30",
+    ]
+
+
+def test_a_database_that_cannot_be_used_is_one_line_and_exit_2(
+    tmp_path: Path, pg_empty_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = f"postgresql://ana:secret@/nowhere?host={tmp_path / 'no-server'}"
+    code, lines, err = run(capsys, "--saves", str(tmp_path), "--database", nowhere, "halloffame")
+    assert (code, lines) == (2, [])
+    shown = f"postgresql://ana@/nowhere?host={tmp_path / 'no-server'}"
+    assert err.startswith(f"norsewind: cannot reach the database {shown}: ") and err.count("\n") == 1
+    assert "secret" not in err
+    code, lines, err = run(capsys, "--saves", str(tmp_path), "--database", pg_empty_url, "progress")
+    assert (code, lines) == (2, [])
+    assert err == (
+        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 2: "
+        f"run norsewind db upgrade --database {pg_empty_url}\n"
+    )

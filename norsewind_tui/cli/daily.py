@@ -95,10 +95,9 @@ def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) ->
 
 def cmd_halloffame(args: Options) -> int:
     """``norsewind halloffame [--level L] [--daily DATE]``."""
-    from ..storage.halloffame import read_hall
 
     _check_level(args.level)
-    for line in hall_lines(read_hall(AppContext(args).profiles.dir), args.level, args.daily):
+    for line in hall_lines(AppContext(args).profiles.hall(), args.level, args.daily):
         print(line)
     return 0
 

@@ -20,7 +20,7 @@ from .identity import player_identity
 from .paths import resolve_saves_dir
 from .pg.url import resolve_database
 from .presence import PresenceStore
-from .profiles import ProfileStore, default_profile_name
+from .profiles import Profiles, default_profile_name
 from .saves import GameStore
 from .settings import SettingsStore
 from .tables import TABLES_DIR, TableStore
@@ -39,17 +39,18 @@ class AppContext:
         self.clock = clock  # presence and "since when" (tests move a ManualClock by days)
         self.cards: CardDB | None = load_card_file(options.cards) if options.cards else None
         self.saves_dir: Path = resolve_saves_dir(options.saves)
-        # the database (issue 25) when one is named: its games and tables instead of the folder's; the
-        # folder keeps the rest (profiles, settings, the host key).  Reached and checked now: one line
-        # (DatabaseUnreachable, SchemaProblem) before anything is shown.
+        # the database (issue 25) when one is named: its games, tables and profiles (the campaign, the
+        # daily deal, the hall of fame) instead of the folder's; the folder keeps the rest (settings,
+        # the host key).  Reached and checked now: one line (DatabaseUnreachable, SchemaProblem)
+        # before anything is shown.
         self.database: str | None = resolve_database(options.database)
         self._saves_place = self._place("save", self.saves_dir)
-        self.games = GameStore(self.saves_dir, self.cards, place=self._saves_place)
+        self.games = GameStore(self.saves_dir, self.cards, place=self._saves_place, profiles=self._profiles())
         self.identity = player_identity()  # $NORSEWIND_PLAYER, else the login name
         self.profile_name = options.profile or default_profile_name()  # solo results go there
 
     @property
-    def profiles(self) -> ProfileStore:
+    def profiles(self) -> Profiles:
         return self.games.profiles
 
     @cached_property
@@ -71,6 +72,14 @@ class AppContext:
         from .pg.presence import DbPresenceStore
 
         return DbPresenceStore(home(self.database), clock)
+
+    def _profiles(self) -> Profiles | None:
+        """The database's profiles, or None for the folder's (the game store's default)."""
+        if self.database is None:
+            return None
+        from .pg.profiles import PgProfileStore
+
+        return PgProfileStore(self.database)
 
     def _place(self, kind: str, folder: Path) -> Place | None:
         """Where the games of ``kind`` are: None for the folder (the stores' default), else the database."""

@@ -66,7 +66,7 @@ def _rank(e: Entry) -> tuple[int, float, str]:
     return (-e.game.margin, e.game.date.timestamp(), e.player)
 
 
-def _trusted(game: GameRecord) -> bool:
+def trusted_daily(game: GameRecord) -> bool:
     """A daily mark is believed only when the seed is that day's deal on that level."""
     if game.daily is None:
         return True
@@ -104,7 +104,7 @@ def read_hall(profiles: Path) -> Hall:
             continue
         dropped = 0
         for game in prof.games:
-            if _trusted(game):
+            if trusted_daily(game):
                 hall.entries.append(Entry(prof.name, game))
             else:
                 dropped += 1

@@ -16,6 +16,7 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
@@ -36,7 +37,10 @@ from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_di
 from .records import PROFILE_FORMAT, GameRecord, ProfileFile, decode_profile, salvage_records
 from .recovery import harvest, merge
 
-__all__ = ["PROFILE_FORMAT", "CampaignRow", "GameRecord", "Profile", "ProfileStore", "decode_profile"]
+if TYPE_CHECKING:  # the hall of fame is read when asked for
+    from .halloffame import Hall
+
+__all__ = ["PROFILE_FORMAT", "CampaignRow", "GameRecord", "Profile", "ProfileStore", "Profiles", "decode_profile"]
 
 LEVELS = range(1, 8)
 MEDAL_ORDER: tuple[Medal, ...] = tuple(reversed([m for _, m in MEDALS]))  # bronze .. platinum
@@ -92,6 +96,34 @@ class Profile:
 def default_profile_name() -> str:
     """The login name (each user of a shared host has their own profile)."""
     return login_name()
+
+
+def first_daily(games: Sequence[GameRecord], game: GameRecord) -> GameRecord:
+    """``game``, or ``game`` without its daily mark when ``games`` hold that day's result on that
+    level already: one attempt per player, day and level (the first one recorded is the day's)."""
+    if game.daily is None or not any(g.daily == game.daily and g.level == game.level for g in games):
+        return game
+    return msgspec.structs.replace(game, daily=None)
+
+
+class Profiles(Protocol):
+    """What the app and the commands ask of the profiles, in a saves folder or a database."""
+
+    def load(self, name: str | None = None) -> Profile:
+        """``name``'s profile (the login name when None): empty when it has no record yet."""
+        ...
+
+    def names(self) -> list[str]:
+        """The profiles there, by name."""
+        ...
+
+    def record(self, name: str, game: GameRecord) -> bool:
+        """Add a finished game; False when that game (its id) is in ``name``'s profile already."""
+        ...
+
+    def hall(self) -> Hall:
+        """The hall of fame of every profile there; never raises (a problem is a notice)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -267,7 +299,7 @@ class ProfileStore:
         if (why := game.problem()) is not None:
             raise SaveError(f"not recording the game: {why}")
         ensure_dir(self.dir, private=True)
-        main, backup, damaged, lockfile = self._paths(name)
+        main, backup, _, lockfile = self._paths(name)
         lock = FileLock(lockfile, f"the profile {main.name}")
         lock.acquire(timeout=LOCK_WAIT)
         try:
@@ -279,14 +311,59 @@ class ProfileStore:
             is_new = game.game not in disk.known
             if not is_new and not disk.rebuild:
                 return False
-            games = disk.games if disk.rebuild else (*disk.games, game)
-            data = msgspec.json.format(msgspec.json.encode(ProfileFile(PROFILE_FORMAT, disk.name, games)), indent=1)
-            try:
-                for broken in disk.broken:
-                    set_aside(broken, damaged)
-                atomic_write(main, data, backup=backup)
-            except OSError as exc:
-                raise SaveError(f"{main}: cannot write: {exc.strerror or exc}") from None
+            games = disk.games if disk.rebuild else (*disk.games, first_daily(disk.games, game))
+            self._write(name, disk, games)
             return is_new
         finally:
             lock.release()
+
+    def record_all(self, name: str, games: Sequence[GameRecord]) -> int:
+        """Add finished games to ``name``'s profile in one write (``db export``); how many were new.
+
+        As ``record`` (the lock, the rebuild, the newer profile left alone), for many games at once:
+        a profile of N games is written once, not N times.
+        """
+        if (why := printable_problem(name)) is not None:
+            raise SaveError(f"profile name {name!r} {why}")
+        for game in games:
+            if (why := game.problem()) is not None:
+                raise SaveError(f"not recording the game {game.game}: {why}")
+        ensure_dir(self.dir, private=True)
+        main, backup, _, lockfile = self._paths(name)
+        lock = FileLock(lockfile, f"the profile {main.name}")
+        lock.acquire(timeout=LOCK_WAIT)
+        try:
+            remove_stale_temps(main)
+            remove_stale_temps(backup)
+            disk = self._on_disk(name)
+            if disk.newer is not None:
+                raise SaveMismatch(f"{disk.newer}: this version cannot record games into it (update Norsewind)")
+            held = list(disk.games)
+            known = {g.game for g in held}
+            for game in games:
+                if game.game not in known:
+                    held.append(first_daily(held, game))
+                    known.add(game.game)
+            added = len(held) - len(disk.games)
+            if added or disk.rebuild:
+                self._write(name, disk, tuple(held))
+            return added
+        finally:
+            lock.release()
+
+    def _write(self, name: str, disk: _OnDisk, games: tuple[GameRecord, ...]) -> None:
+        """Write ``games`` as ``name``'s profile (the caller holds its lock); broken files set aside."""
+        main, backup, damaged, _ = self._paths(name)
+        data = msgspec.json.format(msgspec.json.encode(ProfileFile(PROFILE_FORMAT, disk.name, games)), indent=1)
+        try:
+            for broken in disk.broken:
+                set_aside(broken, damaged)
+            atomic_write(main, data, backup=backup)
+        except OSError as exc:
+            raise SaveError(f"{main}: cannot write: {exc.strerror or exc}") from None
+
+    def hall(self) -> Hall:
+        """Every profile file of the folder, read as untrusted input (``read_hall``)."""
+        from .halloffame import read_hall
+
+        return read_hall(self.dir)

@@ -61,7 +61,7 @@ from .gamefile import (
 )
 from .handle import Change, Decide, GameHandle
 from .paths import SUFFIX, ensure_dir, profiles_dir, sanitise_name
-from .profiles import GameRecord, ProfileStore
+from .profiles import GameRecord, Profiles, ProfileStore
 from .standin import STANDIN_BOT, StandIn
 from .undo import FINISHED, redo_step, undo_step
 from .verify import Loaded, load_bytes, verify
@@ -141,7 +141,7 @@ class GameStore:
         self,
         saves_dir: Path,
         cards: CardDB | None = None,
-        profiles: ProfileStore | None = None,
+        profiles: Profiles | None = None,
         owned: bool = False,
         place: Place | None = None,
     ) -> None:
@@ -151,7 +151,7 @@ class GameStore:
         self.owned = owned
         self.place: Place = place or Folder(self.dir, owned)
         self._cards = cards
-        self.profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=cards)
+        self.profiles: Profiles = profiles or ProfileStore(profiles_dir(self.dir), cards=cards)
 
     @property
     def cards(self) -> CardDB:
@@ -634,7 +634,7 @@ class SavedGame(OpenGame):
         )
         try:
             self.store.profiles.record(meta.profile, record)
-        except SaveError as exc:
+        except StorageError as exc:  # a profile file, or the database unreachable: recorded on the next open
             self.notice = f"the result could not be recorded in the profile {meta.profile}: {exc}"
             return
         self._snap = self._snap.with_meta(msgspec.structs.replace(meta, recorded=True))

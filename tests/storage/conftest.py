@@ -11,6 +11,8 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
 from norsewind_tui.storage.gamefile import Listed
 from norsewind_tui.storage.pg.games import database_place
+from norsewind_tui.storage.pg.profiles import PgProfileStore
+from norsewind_tui.storage.profiles import Profiles, ProfileStore
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
@@ -42,17 +44,40 @@ def store(tmp_path: Path) -> GameStore:
     return GameStore(tmp_path / "saves")
 
 
+# --------------------------------------------------------------------------- both places (issue 25)
+
 STORES = ["folder", "database"]
+
+
+def database_profiles(request: pytest.FixtureRequest) -> PgProfileStore:
+    """The profiles of a fresh database on the tests' own PostgreSQL server (tests/pgserver.py)."""
+    url: str = request.getfixturevalue("pg_url")
+    return PgProfileStore(url)
 
 
 def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
     """The saves folder, or a database (``request.param``; issue 25): a module whose ``store`` fixture
-    returns this runs every test against both, so the two behave the same."""
+    returns this runs every test against both, so the two behave the same.  The database's store
+    keeps its games as rows and records its solo results in the database's profiles."""
     saves = tmp_path / "saves"
     if request.param == "database":
-        url: str = request.getfixturevalue("pg_url")
-        return GameStore(saves, place=database_place(url, "save", saves))
+        profiles = database_profiles(request)
+        return GameStore(saves, place=database_place(profiles.url, "save", saves), profiles=profiles)
     return GameStore(saves)
+
+
+@pytest.fixture(params=STORES)
+def profiles(request: pytest.FixtureRequest, tmp_path: Path) -> Profiles:
+    """The profiles in a saves folder, then in a database: the same tests, the same answers."""
+    if request.param == "database":
+        return database_profiles(request)
+    return ProfileStore(tmp_path / "profiles")
+
+
+@pytest.fixture(params=STORES)
+def campaign_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """``either_store`` for the campaign's and the daily deal's tests."""
+    return either_store(request, tmp_path)
 
 
 def document(store: GameStore, name: str) -> bytes:

@@ -9,15 +9,19 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import msgspec
+import psycopg
 import pytest
 
 from norsewind_tui.rules import medal_for
+from norsewind_tui.rules.cards import default_cards
 from norsewind_tui.storage import GameStore, SaveError
 from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.daily import played, start_daily
 from norsewind_tui.storage.dailyseed import daily_of, daily_save_name, daily_seed
 from norsewind_tui.storage.halloffame import read_hall
-from norsewind_tui.storage.profiles import GameRecord, ProfileStore, decode_profile
+from norsewind_tui.storage.pg.profiles import PgProfileStore, record_into
+from norsewind_tui.storage.pg.transfer import import_folder
+from norsewind_tui.storage.profiles import GameRecord, Profiles, ProfileStore, decode_profile
 
 from .conftest import play, play_to_end, solo
 
@@ -37,7 +41,8 @@ def test_the_seed_is_the_documented_hash_of_the_day_and_the_level() -> None:
     assert daily_save_name(DAY, 3, "Ana's") == "daily-2026-11-30-L3-Ana-s"
 
 
-def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(store: GameStore) -> None:
+def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(campaign_store: GameStore) -> None:
+    store = campaign_store
     rng = random.Random(4)
     results = {}
     decks = []
@@ -53,7 +58,7 @@ def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(st
         game.close()
         results[player] = played(store.profiles.load(player), DAY, 1)
     assert decks[0] == decks[1]  # the same deal, whoever plays it
-    hall = read_hall(store.dir / "profiles")
+    hall = store.profiles.hall()
     assert hall.notices == []
     daily = hall.daily(DAY)
     assert sorted(e.player for e in daily) == ["alice", "bob"]
@@ -66,7 +71,8 @@ def test_two_players_are_dealt_the_same_game_and_both_are_in_the_hall_of_fame(st
     assert store.profiles.load("alice").campaign()[0].played == 1
 
 
-def test_a_second_attempt_resumes_the_first_then_says_it_is_done(store: GameStore) -> None:
+def test_a_second_attempt_resumes_the_first_then_says_it_is_done(campaign_store: GameStore) -> None:
+    store = campaign_store
     first = start_daily(store, "ana", 1, today=today)
     assert first.game is not None
     play(first.game, 5, random.Random(1))
@@ -98,7 +104,25 @@ def test_a_finished_attempt_is_the_days_attempt_even_when_its_result_is_not_in_t
     assert again.game is None and again.done is None and again.resumed  # no second attempt
 
 
-def test_a_locked_level_is_refused_in_one_line(store: GameStore) -> None:
+def test_a_finished_attempt_is_the_days_attempt_even_when_its_result_is_not_in_the_database(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """As above, the result lost from the database (rows deleted by hand)."""
+    url: str = request.getfixturevalue("pg_url")
+    store = GameStore(tmp_path / "saves", profiles=PgProfileStore(url))
+    start = start_daily(store, "ana", 1, today=today)
+    assert start.game is not None
+    play_to_end(start.game, random.Random(3))
+    start.game.close()
+    assert played(store.profiles.load("ana"), DAY, 1) is not None
+    with psycopg.connect(url) as conn:
+        conn.execute("DELETE FROM game_records")
+    again = start_daily(store, "ana", 1, today=today)
+    assert again.game is None and again.done is None and again.resumed  # no second attempt
+
+
+def test_a_locked_level_is_refused_in_one_line(campaign_store: GameStore) -> None:
+    store = campaign_store
     with pytest.raises(SaveError, match=r"^level 2 is locked for ana: win platinum on level 1 first \(R21\)$"):
         start_daily(store, "ana", 2, today=today)
     with pytest.raises(SaveError, match=r"^level 8 is not a solo level \(1 to 7\)$"):
@@ -106,7 +130,8 @@ def test_a_locked_level_is_refused_in_one_line(store: GameStore) -> None:
     assert not any(store.dir.glob("daily-*"))
 
 
-def test_only_a_game_both_named_and_seeded_as_the_deal_is_marked_daily(store: GameStore) -> None:
+def test_only_a_game_both_named_and_seeded_as_the_deal_is_marked_daily(campaign_store: GameStore) -> None:
+    store = campaign_store
     assert daily_of("daily-2026-11-30-L1-ana", 400973191, 1) == "2026-11-30"
     assert daily_of("daily-2026-11-30-L1-ana", 400973192, 1) is None
     assert daily_of("daily-2026-11-30-L2-ana", 400973191, 1) is None
@@ -227,14 +252,65 @@ def test_an_unreadable_or_missing_profiles_folder_is_an_empty_hall(tmp_path: Pat
     ]
 
 
-def test_the_best_game_of_each_player_per_level_assisted_apart(tmp_path: Path) -> None:
+@pytest.mark.parametrize("place", ["folder", "database"])
+def test_the_best_game_of_each_player_per_level_assisted_apart(
+    place: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     folder = tmp_path / "profiles"
     folder.mkdir()
     assisted = msgspec.structs.replace(_record(DAY, 1, 60), assisted=True, medal=None)
     (folder / "ana.json").write_bytes(_profile("ana", _record(DAY, 1, 5), _record(DAY, 1, 17), assisted))
     (folder / "bo.json").write_bytes(_profile("bo", _record(DAY, 1, 9), _record(DAY, 3, 25)))
-    hall = read_hall(folder)
+    hall = read_hall(folder) if place == "folder" else imported(tmp_path, request).hall()
     assert [(e.player, e.game.margin, e.game.medal) for e in hall.best(1)] == [("ana", 17, "gold"), ("bo", 9, "silver")]
     assert [(e.player, e.game.margin) for e in hall.best(1, assisted=True)] == [("ana", 60)]
     assert [(e.player, e.game.medal) for e in hall.best(3)] == [("bo", "platinum")]
     assert hall.best(2) == []
+
+
+def imported(saves: Path, request: pytest.FixtureRequest) -> PgProfileStore:
+    """The profiles of the saves folder ``saves``, imported into a fresh database (``db import``)."""
+    url: str = request.getfixturevalue("pg_url")
+    plan = import_folder(url, saves, default_cards())
+    assert sum(1 for _ in plan.steps) == plan.total
+    return PgProfileStore(url)
+
+
+def test_hostile_rows_are_left_out_with_a_notice(request: pytest.FixtureRequest) -> None:
+    """As hostile profile files (above): rows written by hand past the program are checked."""
+    url: str = request.getfixturevalue("pg_url")
+    profiles = PgProfileStore(url)
+    profiles.record("ana", _record(DAY, 1, 10, daily=True))
+    profiles.record("cheat", _record(DAY, 2, 1))
+    with pytest.raises(SaveError, match=r"^not recording the game: its seed is not the daily deal of 2026-11-30$"):
+        profiles.record("cheat", msgspec.structs.replace(_record(DAY, 1, 30), daily=DAY.isoformat(), seed=5))
+    forged = msgspec.structs.replace(_record(DAY, 1, 30), daily=DAY.isoformat(), seed=5)
+    no_day = msgspec.structs.replace(_record(DAY, 1, 31), daily="2026-13-45")
+    with psycopg.connect(url) as conn:
+        conn.execute("INSERT INTO profiles VALUES ('esc', 'esc\x1b[2J'), ('thief', 'ana')")
+        for key, game in (
+            ("cheat", forged),
+            ("cheat", no_day),
+            ("esc", _record(DAY, 1, 40)),
+            ("thief", _record(DAY, 1, 50)),
+        ):
+            record_into(conn, key, key, game)
+    hall = profiles.hall()
+    assert [e.player for e in hall.daily(DAY)] == ["ana"]
+    assert [(e.player, e.game.margin) for e in hall.best(1)] == [("ana", 10)]
+    assert [(e.player, e.game.margin) for e in hall.best(2)] == [("cheat", 1)]
+    assert sorted(hall.notices) == [
+        "cheat: left out daily result(s) with a seed not of that day",
+        "skipped esc: its name does not match its key",
+        "skipped thief: its name does not match its key",
+    ]
+
+
+def test_a_tie_goes_to_the_earlier_game_then_to_the_one_recorded_first(profiles: Profiles) -> None:
+    """Hall.best: the highest margin, then the earliest game; an exact tie keeps the first recorded."""
+    late = _record(DAY, 1, 10)
+    early = msgspec.structs.replace(_record(DAY, 1, 10), date=datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
+    same = msgspec.structs.replace(early, game=os.urandom(16).hex(), seed=12)
+    for game in (late, early, same, _record(DAY, 1, 9)):
+        assert profiles.record("ana", game)
+    assert [e.game for e in profiles.hall().best(1)] == [early]

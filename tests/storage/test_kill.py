@@ -24,6 +24,7 @@ from norsewind_tui.rules import GameConfig, medal_for
 from norsewind_tui.storage import GameStore, SeatMeta
 from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.format import decode_save
+from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import GameRecord, ProfileStore, decode_profile
 from norsewind_tui.storage.saves import load_bytes
 
@@ -170,6 +171,37 @@ def test_sigkill_a_profile_writer_at_random_moments(tmp_path: Path) -> None:
     ProfileStore(folder).record("Ana", _record(random.Random(1)))  # the next recorder cleans up
     left = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
     assert not left, left
+
+
+def _database_writer(url: str) -> Callable[[int], None]:
+    def body(w: int) -> None:
+        profiles = PgProfileStore(url)
+        rng = random.Random(os.getpid())
+        count = len(profiles.load("Ana").games)
+        while True:
+            assert profiles.record("Ana", _record(rng))
+            count += 1
+            os.write(w, struct.pack("Q", count))
+
+    return body
+
+
+def test_sigkill_a_database_recorder_at_random_moments(pg_url: str) -> None:
+    """The database twin of the profile writer's test (issue 25): a record is one transaction,
+    so a kill leaves every acknowledged record and at most the one being recorded."""
+    rng = random.Random(7)
+    acked = 0
+    for _ in range(KILLS // 5):  # a connection per record: slower than a file, 40 kills are plenty
+        pid, r = _fork(_database_writer(pg_url))
+        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.1))
+        if reported:
+            acked = reported[-1]
+        profile = PgProfileStore(pg_url).load("Ana")  # every row checks (SaveError otherwise)
+        count = len(profile.games)
+        assert acked <= count <= acked + 1
+        assert len({g.game for g in profile.games}) == count  # nothing doubled
+        acked = count
+    assert acked > 0
 
 
 @pytest.mark.parametrize(

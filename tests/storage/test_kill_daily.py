@@ -18,12 +18,15 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
+import pytest
+
 from norsewind_tui.rules.cards import default_cards
 from norsewind_tui.storage import GameStore
 from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.daily import played, start_daily
 from norsewind_tui.storage.dailyseed import daily_seed
 from norsewind_tui.storage.halloffame import read_hall
+from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import decode_profile
 from norsewind_tui.storage.saves import load_bytes
 
@@ -46,9 +49,9 @@ def _days(store: GameStore) -> int:
     return n
 
 
-def _daily_player(saves: Path) -> Callable[[int], None]:
+def _daily_player(saves: Path, url: str | None) -> Callable[[int], None]:
     def body(w: int) -> None:
-        store = GameStore(saves)
+        store = _store(saves, url)
         rng = random.Random(os.getpid())
         n = _days(store)
         while True:
@@ -65,13 +68,20 @@ def _daily_player(saves: Path) -> Callable[[int], None]:
     return body
 
 
-def test_sigkill_a_daily_player_at_random_moments(tmp_path: Path) -> None:
+def _store(saves: Path, url: str | None) -> GameStore:
+    """The saves folder's games, with its profiles or (``url``) the database's (issue 25)."""
+    return GameStore(saves, profiles=PgProfileStore(url) if url else None)
+
+
+@pytest.mark.parametrize("place", ["folder", "database"])
+def test_sigkill_a_daily_player_at_random_moments(place: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    url: str | None = request.getfixturevalue("pg_url") if place == "database" else None
     saves = tmp_path / "saves"
     (saves / "profiles").mkdir(parents=True, mode=0o700)
     rng = random.Random(13)
     acked = 0
     for _ in range(KILLS):
-        pid, r = _fork(_daily_player(saves))
+        pid, r = _fork(_daily_player(saves, url))
         reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.5))
         if reported:
             acked = reported[-1]
@@ -81,13 +91,19 @@ def test_sigkill_a_daily_player_at_random_moments(tmp_path: Path) -> None:
         for path in (saves / "profiles").iterdir():
             if path.name.endswith((".json", ".json.bak")):
                 decode_profile(read_limited(path), str(path))
-        store = GameStore(saves)
+        store = _store(saves, url)
         assert store.profiles.load("ana").notice is None
         days = _days(store)
         assert acked <= days <= acked + 1
-        hall = read_hall(saves / "profiles")
+        hall = store.profiles.hall()
+        if url is None:
+            assert hall == read_hall(saves / "profiles")
+            assert {e.game.daily for e in hall.entries} == {
+                (FIRST + timedelta(days=n)).isoformat() for n in range(days)
+            }
+        shown = {e.game.daily for n in range(days + 2) for e in hall.daily(FIRST + timedelta(days=n))}
+        assert shown == {(FIRST + timedelta(days=n)).isoformat() for n in range(days)}
         assert hall.notices == []
-        assert {e.game.daily for e in hall.entries} == {(FIRST + timedelta(days=n)).isoformat() for n in range(days)}
         # the day in play: resumed, or done (its result recorded on opening), never a second deal
         day = FIRST + timedelta(days=days)
         start = start_daily(store, "ana", 1, today=functools.partial(_same, day))

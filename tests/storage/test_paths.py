@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from norsewind_tui.storage import GameStore, SaveError, resolve_saves_dir, sanitise_name
-from norsewind_tui.storage.paths import default_saves_dir, project_root
+from norsewind_tui.storage.paths import default_saves_dir, profiles_dir, project_root
 
 from .conftest import solo
 
@@ -60,7 +60,7 @@ def test_modes(tmp_path: Path) -> None:
     for path in (game.path, store.dir / "x.json.bak", store.dir / "x.json.lock"):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     game.close()
-    play_game_to_profile = store.profiles.dir
+    play_game_to_profile = profiles_dir(store.dir)
     assert not play_game_to_profile.exists()  # created only when a solo game is recorded
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from norsewind_tui.storage import GameStore, ProfileStore
 from norsewind_tui.storage.atomic import MAX_FILE, set_aside
+from norsewind_tui.storage.paths import profiles_dir
 from norsewind_tui.storage.records import PROFILE_FORMAT
 
 from .conftest import play_to_end, solo
@@ -54,7 +55,7 @@ def test_a_profile_damaged_twice_keeps_every_game(how: str, tmp_path: Path) -> N
     damage = DAMAGES[how]
     store = GameStore(tmp_path / "saves")
     ids = [finish(store, 1), finish(store, 2)]  # the profile holds both, its backup the first
-    path = store.profiles.path("Ana")
+    path = profiles_dir(store.dir) / "Ana.json"
     originals = []
     for seed in (3, 4):
         broken = damage(path.read_bytes())
@@ -69,7 +70,7 @@ def test_a_profile_damaged_twice_keeps_every_game(how: str, tmp_path: Path) -> N
         assert profile.notice is None  # a sound file again
         assert sorted(g.game for g in profile.games) == sorted(ids)
         assert sum(row.played for row in profile.campaign()) == len(ids)
-    copies = sorted(store.profiles.dir.glob("Ana.json.damaged*"))
+    copies = sorted(profiles_dir(store.dir).glob("Ana.json.damaged*"))
     assert [p.name for p in copies] == ["Ana.json.damaged", "Ana.json.damaged.1"]
     assert [p.read_bytes() for p in copies] == originals  # the second damage did not overwrite the first
 
@@ -93,7 +94,7 @@ def test_records_without_a_save_come_back_from_the_damaged_copies(how: str, tmp_
 def test_a_profile_of_a_newer_format_is_left_untouched_and_read_only(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "saves")
     first = finish(store, 1)
-    path = store.profiles.path("Ana")
+    path = profiles_dir(store.dir) / "Ana.json"
     doc = msgspec.json.decode(path.read_bytes())
     doc["format"] = PROFILE_FORMAT + 1
     doc["trophies"] = ["a field this version does not know"]
@@ -109,7 +110,7 @@ def test_a_profile_of_a_newer_format_is_left_untouched_and_read_only(tmp_path: P
     assert not game.meta.recorded  # so a Norsewind that can record it does, on the next open
     game.close()
     assert path.read_bytes() == newer
-    assert not list(store.profiles.dir.glob("Ana.json.damaged*"))
+    assert not list(profiles_dir(store.dir).glob("Ana.json.damaged*"))
 
 
 def test_set_aside_never_overwrites_a_damaged_copy(tmp_path: Path) -> None:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import os
 import random
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import msgspec
+import psycopg
 import pytest
 
 from norsewind_tui.rules import medal_for
 from norsewind_tui.storage import GameRecord, GameStore, ProfileStore, SaveError, default_profile_name
 from norsewind_tui.storage.atomic import login_name
-from norsewind_tui.storage.profiles import TITLE
+from norsewind_tui.storage.paths import profiles_dir
+from norsewind_tui.storage.pg.profiles import PgProfileStore
+from norsewind_tui.storage.profiles import TITLE, Profiles, decode_profile
 
 from .conftest import play_to_end, solo
 
@@ -33,11 +36,12 @@ def rec(level: int, margin: int, assisted: bool = False, seed: int = 1) -> GameR
 
 
 @pytest.fixture
-def profiles(tmp_path: Path) -> ProfileStore:
+def folder_profiles(tmp_path: Path) -> ProfileStore:
+    """The profiles of a saves folder alone (the tests of its files); ``profiles`` is either place."""
     return ProfileStore(tmp_path / "profiles")
 
 
-def test_empty_profile_has_level_1_unlocked_only(profiles: ProfileStore) -> None:
+def test_empty_profile_has_level_1_unlocked_only(profiles: Profiles) -> None:
     p = profiles.load("Ana")
     rows = p.campaign()
     assert [r.level for r in rows] == [1, 2, 3, 4, 5, 6, 7]
@@ -46,7 +50,7 @@ def test_empty_profile_has_level_1_unlocked_only(profiles: ProfileStore) -> None
     assert p.title is None and p.games == ()
 
 
-def test_campaign_table_by_r21(profiles: ProfileStore) -> None:
+def test_campaign_table_by_r21(profiles: Profiles) -> None:
     """R21: medals by margin; level N+1 unlocked by a platinum on level N; best margin per level."""
     for r in (rec(1, 3), rec(1, 12), rec(1, -5), rec(1, 25), rec(2, 20), rec(2, 9)):
         assert profiles.record("Ana", r)
@@ -57,7 +61,7 @@ def test_campaign_table_by_r21(profiles: ProfileStore) -> None:
     assert profiles.load("Ana").title is None
 
 
-def test_assisted_games_are_recorded_but_earn_nothing(profiles: ProfileStore) -> None:
+def test_assisted_games_are_recorded_but_earn_nothing(profiles: Profiles) -> None:
     profiles.record("Ana", rec(1, 30, assisted=True))
     p = profiles.load("Ana")
     row = p.campaign()[0]
@@ -66,7 +70,7 @@ def test_assisted_games_are_recorded_but_earn_nothing(profiles: ProfileStore) ->
     assert p.games[0].assisted and p.games[0].medal is None
 
 
-def test_king_of_all_kings(profiles: ProfileStore) -> None:
+def test_king_of_all_kings(profiles: Profiles) -> None:
     for level in range(1, 8):
         profiles.record("Ana", rec(level, 25 + level))
     p = profiles.load("Ana")
@@ -74,7 +78,7 @@ def test_king_of_all_kings(profiles: ProfileStore) -> None:
     assert p.title == TITLE == "King of all Kings"
 
 
-def test_same_seed_again_is_recorded_the_same_game_once(profiles: ProfileStore) -> None:
+def test_same_seed_again_is_recorded_the_same_game_once(profiles: Profiles) -> None:
     first, second = rec(1, 5, seed=42), rec(1, 7, seed=42)
     assert profiles.record("Ana", first) and profiles.record("Ana", second)
     assert not profiles.record("Ana", first)  # the same game (id) is recorded once
@@ -83,7 +87,8 @@ def test_same_seed_again_is_recorded_the_same_game_once(profiles: ProfileStore) 
     assert [g.margin for g in p.recent()] == [7, 5]  # newest first
 
 
-def test_a_finished_solo_game_is_recorded_once(store: GameStore) -> None:
+def test_a_finished_solo_game_is_recorded_once(campaign_store: GameStore) -> None:
+    store = campaign_store
     game = solo(store, name="camp", seed=5, level=1, player="Ragnar")
     play_to_end(game, random.Random(5))
     game.close()
@@ -99,8 +104,8 @@ def test_a_finish_whose_recording_was_interrupted_is_recorded_on_open(store: Gam
     game = solo(store, name="late", seed=6)
     play_to_end(game, random.Random(6))
     game.close()
-    (store.profiles.dir / "Ana.json").unlink()  # as if killed before the profile was written
-    (store.profiles.dir / "Ana.json.bak").unlink(missing_ok=True)
+    (profiles_dir(store.dir) / "Ana.json").unlink()  # as if killed before the profile was written
+    (profiles_dir(store.dir) / "Ana.json.bak").unlink(missing_ok=True)
     doc = msgspec.json.decode(game.path.read_bytes())
     doc["meta"]["recorded"] = False
     game.path.write_bytes(msgspec.json.encode(doc))
@@ -108,7 +113,8 @@ def test_a_finish_whose_recording_was_interrupted_is_recorded_on_open(store: Gam
     assert [g.game for g in store.profiles.load("Ana").games] == [game.id]
 
 
-def test_broken_profile_uses_its_backup_and_says_so(profiles: ProfileStore) -> None:
+def test_broken_profile_uses_its_backup_and_says_so(folder_profiles: ProfileStore) -> None:
+    profiles = folder_profiles
     profiles.record("Ana", rec(1, 3))
     profiles.record("Ana", rec(1, 9))
     path = profiles.path("Ana")
@@ -121,7 +127,8 @@ def test_broken_profile_uses_its_backup_and_says_so(profiles: ProfileStore) -> N
     assert len(profiles.load("Ana").games) == 2
 
 
-def test_both_broken_refuses_to_load_and_record_keeps_them(profiles: ProfileStore) -> None:
+def test_both_broken_refuses_to_load_and_record_keeps_them(folder_profiles: ProfileStore) -> None:
+    profiles = folder_profiles
     profiles.record("Ana", rec(1, 3))
     profiles.record("Ana", rec(1, 4))
     profiles.path("Ana").write_bytes(b"garbage")
@@ -133,7 +140,8 @@ def test_both_broken_refuses_to_load_and_record_keeps_them(profiles: ProfileStor
     assert len(profiles.load("Ana").games) == 1
 
 
-def test_hand_edited_medal_is_refused(profiles: ProfileStore) -> None:
+def test_hand_edited_medal_is_refused(folder_profiles: ProfileStore) -> None:
+    profiles = folder_profiles
     profiles.record("Ana", rec(3, 2))
     path = profiles.path("Ana")
     path.write_bytes(path.read_bytes().replace(b'"bronze"', b'"platinum"'))
@@ -142,7 +150,7 @@ def test_hand_edited_medal_is_refused(profiles: ProfileStore) -> None:
         profiles.load("Ana")
 
 
-def test_concurrent_recorders_lose_nothing(profiles: ProfileStore) -> None:
+def test_concurrent_recorders_lose_nothing(profiles: Profiles) -> None:
     children = []
     for _ in range(4):
         pid = os.fork()
@@ -161,7 +169,8 @@ def test_concurrent_recorders_lose_nothing(profiles: ProfileStore) -> None:
     assert len(profiles.load("Ana").games) == 60
 
 
-def test_profile_files_are_private_and_named_safely(profiles: ProfileStore) -> None:
+def test_profile_files_are_private_and_named_safely(folder_profiles: ProfileStore) -> None:
+    profiles = folder_profiles
     with pytest.raises(SaveError, match="control character"):
         profiles.record("Ana\x1b[2J", rec(1, 1))
     profiles.record("../../Ana", rec(1, 1))
@@ -173,3 +182,147 @@ def test_profile_files_are_private_and_named_safely(profiles: ProfileStore) -> N
 
 def test_default_profile_is_the_login_name() -> None:
     assert default_profile_name() == login_name() == ProfileStore.default_profile_name()
+
+
+# --------------------------------------------------------------------------- both places (issue 25)
+
+
+def test_profile_names_are_checked_and_made_safe(profiles: Profiles) -> None:
+    with pytest.raises(SaveError, match="control character"):
+        profiles.record("Ana\x1b[2J", rec(1, 1))
+    assert profiles.record("../../Ana", rec(1, 1))
+    assert profiles.record("Bo", rec(1, 2))
+    assert profiles.names() == ["Ana", "Bo"]
+    assert [g.margin for g in profiles.load("Ana").games] == [1]  # the same profile by its safe name
+
+
+def test_the_same_game_recorded_by_four_processes_at_once_is_recorded_once(profiles: Profiles) -> None:
+    games = [rec(1 + i % 7, i) for i in range(12)]
+    children = []
+    for _ in range(4):
+        pid = os.fork()
+        if pid == 0:
+            code = 100
+            try:
+                code = sum(profiles.record("Ana", g) for g in games)  # how many this one added
+            finally:
+                os._exit(code)
+        children.append(pid)
+    added = 0
+    for pid in children:
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status)
+        added += os.WEXITSTATUS(status)
+    assert added == 12
+    assert sorted(g.game for g in profiles.load("Ana").games) == sorted(g.game for g in games)
+
+
+def test_one_daily_result_per_player_day_and_level(profiles: Profiles) -> None:
+    """The daily deal: one attempt per player, day and level (a second result of the same day and
+    level counts in the campaign, as a game of no day)."""
+    day, seed = "2026-11-30", 400973191  # the deal of that day on level 1 (test_daily.py)
+    first = msgspec.structs.replace(rec(1, 5, seed=seed), daily=day)
+    second = msgspec.structs.replace(rec(1, 9, seed=seed), daily=day)
+    other_level = msgspec.structs.replace(rec(2, 3, seed=1208913641), daily=day)
+    assert profiles.record("Ana", first) and profiles.record("Ana", second) and profiles.record("Ana", other_level)
+    games = profiles.load("Ana").games
+    assert [(g.margin, g.daily) for g in games] == [(5, day), (9, None), (3, day)]
+    assert profiles.load("Ana").campaign()[0].played == 2
+    hall = profiles.hall()
+    assert [(e.player, e.game.margin) for e in hall.daily(date(2026, 11, 30), 1)] == [("Ana", 5)]
+    assert [(e.player, e.game.margin) for e in hall.best(1)] == [("Ana", 9)]
+
+
+def test_a_row_edited_by_hand_is_refused(request: pytest.FixtureRequest) -> None:
+    """As a hand-edited profile file (test_hand_edited_medal_is_refused): a row is checked, never believed."""
+    url: str = request.getfixturevalue("pg_url")
+    profiles = PgProfileStore(url)
+    profiles.record("Ana", rec(3, 2))
+    with psycopg.connect(url) as conn:
+        conn.execute("UPDATE game_records SET medal = 'platinum'")
+    with pytest.raises(SaveError, match=r"\$\.games\[0\]: medal platinum does not go with margin 2"):
+        profiles.load("Ana")
+    hall = profiles.hall()
+    assert hall.best(3) == []
+    assert hall.notices == ["skipped a record of Ana: medal platinum does not go with margin 2"]
+
+
+def test_four_hosts_recording_the_days_result_at_once_keep_one(profiles: Profiles) -> None:
+    """The one daily result per player, day and level holds across processes (hosts) recording at once."""
+    day, seed = "2026-11-30", 400973191
+    children = []
+    for i in range(4):
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                game = msgspec.structs.replace(rec(1, 10 + i, seed=seed), daily=day)
+                code = 0 if profiles.record("Ana", game) else 2
+            finally:
+                os._exit(code)
+        children.append(pid)
+    for pid in children:
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0  # each game is recorded
+    games = profiles.load("Ana").games
+    assert len(games) == 4
+    assert [g.daily for g in games].count(day) == 1  # the first recorded is the day's
+    assert games[0].daily == day
+
+
+def test_a_finish_the_database_could_not_record_is_recorded_on_the_next_open(pg_url: str, tmp_path: Path) -> None:
+    """The database unreachable when a solo game ends: one line, the game kept unrecorded, and
+    recorded once the database answers (as a finish whose profile file could not be written)."""
+    nowhere = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-server'}"
+    store = GameStore(tmp_path / "saves", profiles=PgProfileStore(nowhere))
+    game = solo(store, name="late", seed=6)
+    play_to_end(game, random.Random(6))
+    assert game.notice is not None
+    assert game.notice.startswith(
+        f"the result could not be recorded in the profile Ana: cannot reach the database {nowhere}: "
+    )
+    assert not game.meta.recorded
+    game.close()
+    back = GameStore(tmp_path / "saves", profiles=PgProfileStore(pg_url))
+    back.open("late").close()
+    assert [g.game for g in back.profiles.load("Ana").games] == [game.id]
+
+
+def test_the_hall_of_an_unreachable_database_is_empty_with_one_line(tmp_path: Path) -> None:
+    nowhere = f"postgresql://postgres:secret@/nowhere?host={tmp_path / 'no-server'}"
+    hall = PgProfileStore(nowhere).hall()
+    assert hall.best(1) == [] and hall.daily(date(2026, 11, 30)) == []
+    shown = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-server'}"  # never the password
+    assert len(hall.notices) == 1  # said once, though asked twice
+    assert hall.notices[0].startswith(f"the hall of fame cannot be read: cannot reach the database {shown}: ")
+    assert "secret" not in "".join(hall.notices)
+
+
+def test_record_all_adds_the_new_games_in_one_write(folder_profiles: ProfileStore) -> None:
+    """``db export``'s way in (issue 25): many games, one write; those already there are not added again."""
+    games = [rec(1, 3), rec(1, 26), rec(2, 9)]
+    assert folder_profiles.record("Ana", games[0])
+    assert folder_profiles.record_all("Ana", games) == 2
+    assert [g.game for g in folder_profiles.load("Ana").games] == [g.game for g in games]
+    backup = decode_profile((folder_profiles.dir / "Ana.json.bak").read_bytes(), "bak")
+    assert [g.game for g in backup.games] == [games[0].game]  # one write after the first: one generation back
+    assert folder_profiles.record_all("Ana", games) == 0
+    assert folder_profiles.load("Ana").campaign()[1].unlocked  # the platinum on level 1 (R21)
+
+
+def test_the_databases_hall_reads_one_row_per_player_and_level(pg_url: str) -> None:
+    """The hall of fame is a query of ``best_games`` (issue 25): one row per player, level and
+    assisted or not, kept as games are recorded, not a read of every record."""
+    profiles = PgProfileStore(pg_url)
+    for margin in (3, 12, -5, 25, 9):
+        profiles.record("Ana", rec(1, margin))
+    profiles.record("Ana", rec(1, 40, assisted=True))
+    profiles.record("Bo", rec(2, 7))
+    with psycopg.connect(pg_url) as conn:
+        rows = conn.execute(
+            "SELECT b.profile, b.level, b.assisted, r.margin FROM best_games b JOIN game_records r ON r.seq = b.seq "
+            "ORDER BY b.profile, b.level, b.assisted"
+        ).fetchall()
+        assert conn.execute("SELECT count(*) FROM game_records").fetchone() == (7,)
+    assert rows == [("Ana", 1, False, 25), ("Ana", 1, True, 40), ("Bo", 2, False, 7)]
+    assert sorted((e.player, e.game.margin) for e in profiles.hall().entries) == [("Ana", 25), ("Ana", 40), ("Bo", 7)]

@@ -15,7 +15,6 @@ from textual.widgets import DataTable, Footer, Static
 from ...storage import StorageError
 from ...storage.daily import played, start_daily, utc_today
 from ...storage.dailyseed import daily_save_name
-from ...storage.halloffame import read_hall
 from ...storage.profiles import Profile
 from ..text import safe_text
 from .base import NorsewindScreen
@@ -67,7 +66,7 @@ class DailyScreen(NorsewindScreen[None]):
             profile = self.context.profiles.load(self.context.profile_name)
         except StorageError as exc:
             self.say(f"profile unavailable: {exc}")
-        hall = read_hall(self.context.profiles.dir)
+        hall = self.context.profiles.hall()
         table = self.query_one(DataTable)
         for label in ("Level", "You", "Players today", "Best today"):
             table.add_column(label)

@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ...storage.daily import utc_today
-from ...storage.halloffame import Hall, read_hall
+from ...storage.halloffame import Hall
 from ..fame import HEADER, entry_rows
 from ..text import safe_text
 from .base import NorsewindScreen
@@ -60,7 +60,7 @@ class HallOfFameScreen(NorsewindScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.hall = read_hall(self.context.profiles.dir)
+        self.hall = self.context.profiles.hall()
         self.refresh_page()
 
     def refresh_page(self) -> None:

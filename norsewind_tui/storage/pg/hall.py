@@ -1,0 +1,97 @@
+"""The hall of fame from the database: indexed queries, never a read of every record (issue 25).
+
+Each player's best game per level (assisted games apart) is a row of ``best_games``, which a
+trigger keeps as games are recorded: the hall reads those rows; a day's deal is read when it
+is shown (the ``game_records_day`` index).  Rows are checked as a profile file is
+(``record_of``, the daily seed): one that does not check is left out with a one-line notice.
+The answers are the file store's: ``DbHall`` is a ``Hall``, its ``best`` and ``daily`` the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from ..errors import SaveError, StorageError
+from ..format import printable_problem
+from ..halloffame import Entry, Hall, trusted_daily
+from ..paths import sanitise_name
+from .rows import AS_JSON, connect_to, record_of_json
+
+_SELECT = f"p.key, p.name, {AS_JSON}"
+_BEST = f"SELECT {_SELECT} FROM best_games b JOIN game_records r ON r.seq = b.seq JOIN profiles p ON p.key = b.profile"
+_DAY = (
+    f"SELECT {_SELECT} FROM game_records r JOIN profiles p ON p.key = r.profile "
+    'WHERE r.daily = %s ORDER BY p.key COLLATE "C", r.seq'
+)
+
+
+@dataclass
+class DbHall(Hall):
+    """``Hall`` whose daily results are read from the database day by day, when asked for."""
+
+    url: str = ""
+    days: dict[date, list[Entry]] = field(default_factory=dict)
+
+    def daily(self, day: date, level: int | None = None) -> list[Entry]:
+        if day not in self.days:
+            try:
+                with connect_to(self.url) as conn:
+                    rows = conn.execute(_DAY, (day.isoformat(),)).fetchall()
+            except StorageError as exc:  # asked again next time; said once
+                if (line := _trouble(exc)) not in self.notices:
+                    self.notices.append(line)
+                return []
+            self.days[day] = _entries(rows, self.notices)
+        return Hall(self.days[day]).daily(day, level)
+
+
+def read_db_hall(url: str) -> DbHall:
+    """The hall of fame of the database at ``url``; never raises (a problem is a notice)."""
+    hall = DbHall(url=url)
+    try:
+        with connect_to(url) as conn:
+            rows = conn.execute(_BEST).fetchall()
+    except StorageError as exc:
+        hall.notices.append(_trouble(exc))
+        return hall
+    hall.entries = _entries(rows, hall.notices)
+    return hall
+
+
+def _trouble(exc: StorageError) -> str:
+    return f"the hall of fame cannot be read: {exc}"
+
+
+def _entries(rows: Iterable[Sequence[Any]], notices: list[str]) -> list[Entry]:
+    """The rows that check, as entries; a notice (once) for each profile whose rows do not."""
+    entries = []
+    named: dict[tuple[str, str], bool] = {}  # a profile's name checked once, not once per row
+    for key, name, text in rows:
+        note = None
+        if (fits := named.get((key, name))) is None:
+            fits = named[key, name] = printable_problem(name) is None and _safe_name(name) == key
+        if not fits:
+            note = f"skipped {key}: its name does not match its key"
+        else:
+            try:
+                game = record_of_json(text, f"skipped a record of {key}")
+            except SaveError as exc:
+                note = str(exc)
+            else:
+                if trusted_daily(game):
+                    entries.append(Entry(name, game))
+                    continue
+                note = f"{key}: left out daily result(s) with a seed not of that day"
+        if note not in notices:  # each query reads the rows it needs: a row may be read twice
+            notices.append(note)
+    return entries
+
+
+def _safe_name(name: str) -> str | None:
+    try:
+        return sanitise_name(name)
+    except SaveError:
+        return None

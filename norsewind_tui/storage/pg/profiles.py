@@ -1,0 +1,85 @@
+"""The profiles in the database: every finished solo game of a player, as a row (issue 25).
+
+The twin of ``ProfileStore`` (storage/profiles.py) behind the same ``Profiles`` interface: a
+profile is its records, and the campaign, the medals and the title are derived from them by
+the same ``Profile`` code.  A game is recorded once by its id (a unique key), the daily deal's
+result once per player, day and level (a unique index: a second one is kept as a campaign game
+without the daily mark, as the file store does), each in one short transaction.  A row is
+checked when read, as a file is: one edited by hand is never believed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from ..errors import SaveError
+from ..format import printable_problem
+from ..halloffame import trusted_daily
+from ..paths import sanitise_name
+from ..profiles import Profile, default_profile_name
+from ..records import GameRecord
+from .rows import COLUMNS, Connection, connect_to, record_of, row_of
+
+if TYPE_CHECKING:
+    from .hall import DbHall
+
+_INSERT = f"INSERT INTO game_records (profile, {COLUMNS}) VALUES (%s, {', '.join(['%s'] * 12)})"
+
+
+class PgProfileStore:
+    """The profiles of one database (``Profiles``); a short connection per call."""
+
+    default_profile_name = staticmethod(default_profile_name)
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def load(self, name: str | None = None) -> Profile:
+        """``name``'s profile; ``SaveError`` when a row of it does not check, ``StorageError`` when
+        the database cannot be reached."""
+        name = name or default_profile_name()
+        key = sanitise_name(name)
+        with connect_to(self.url) as conn:
+            held = conn.execute("SELECT name FROM profiles WHERE key = %s", (key,)).fetchone()
+            rows = conn.execute(
+                f"SELECT {COLUMNS} FROM game_records WHERE profile = %s ORDER BY seq", (key,)
+            ).fetchall()
+        source = f"the profile {key} in the database"
+        games = tuple(record_of(row, f"{source}: $.games[{i}]") for i, row in enumerate(rows))
+        return Profile(held[0] if held is not None else name[:64], games)
+
+    def names(self) -> list[str]:
+        with connect_to(self.url) as conn:
+            return sorted(row[0] for row in conn.execute("SELECT key FROM profiles"))
+
+    def record(self, name: str, game: GameRecord) -> bool:
+        """Add a finished game to ``name``'s profile (one transaction); False when it is there."""
+        if (why := printable_problem(name)) is not None:
+            raise SaveError(f"profile name {name!r} {why}")
+        if (why := game.problem()) is not None:
+            raise SaveError(f"not recording the game: {why}")
+        if not trusted_daily(game):
+            raise SaveError(f"not recording the game: its seed is not the daily deal of {game.daily}")
+        key = sanitise_name(name)
+        with connect_to(self.url) as conn, conn.transaction():
+            return record_into(conn, key, name[:64], game)
+
+    def hall(self) -> DbHall:
+        from .hall import read_db_hall
+
+        return read_db_hall(self.url)
+
+
+def record_into(conn: Connection, key: str, name: str, game: GameRecord) -> bool:
+    """Insert ``game`` into the profile ``key`` inside the caller's transaction; False when it is there."""
+    conn.execute("INSERT INTO profiles (key, name) VALUES (%s, %s) ON CONFLICT DO NOTHING", (key, name))
+    # no conflict target: the game's id and the day's one result both end in "nothing inserted"
+    if conn.execute(_INSERT + " ON CONFLICT DO NOTHING RETURNING seq", row_of(key, game)).fetchone():
+        return True
+    if conn.execute("SELECT 1 FROM game_records WHERE profile = %s AND game = %s", (key, game.game)).fetchone():
+        return False
+    # the day's result is there already: this game counts in the campaign, not as the day's deal
+    plain = msgspec.structs.replace(game, daily=None)
+    return conn.execute(_INSERT + " ON CONFLICT DO NOTHING RETURNING seq", row_of(key, plain)).fetchone() is not None
