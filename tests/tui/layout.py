@@ -51,9 +51,11 @@ def _clipping_parent(widget: Widget) -> str | None:
     return None
 
 
-def layout_problems(app: App[Any]) -> list[str]:
-    """Every line that ends cut off and every widget whose text needs more room than it was given."""
-    problems = [f"cut: {line.rstrip()!r}" for line in screen_text(app).split("\n") if CUT.search(line.rstrip())]
+def layout_problems(app: App[Any], text: str | None = None) -> list[str]:
+    """Every line that ends cut off and every widget whose text needs more room than it was given
+    (``text``: the screen's text, when the caller has it already: rendering it costs a frame)."""
+    text = screen_text(app) if text is None else text
+    problems = [f"cut: {line.rstrip()!r}" for line in text.split("\n") if CUT.search(line.rstrip())]
     screen = app.screen
     for table in screen.query(DataTable):  # a list shows every column whole, without scrolling sideways
         if table.display and table.virtual_size.width > table.scrollable_content_region.width:
