@@ -11,13 +11,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...rules.engine import cards_for
 from ...rules.state import State
 from ..text import short_name
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
+from ..widgets.footer import KeysFooter
 from ..widgets.kingdoms import KingdomsView
 from ..widgets.market import MarketView
 from ..widgets.players import PlayersBar
@@ -46,7 +47,7 @@ class FinalBoardScreen(ModalScreen[None]):
         yield CastleView(id="castles")
         yield KingdomsView(id="kingdoms")
         yield Static(id="final-whose")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.show()

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...rules.cards import CardDB
 from ...rules.scoring import viking_score
 from ...rules.state import State
 from ..text import TYPE_LONG, plural
+from ..widgets.footer import KeysFooter
 
 
 def viking_lines(state: State, db: CardDB) -> list[str]:
@@ -58,7 +59,7 @@ class VikingScreen(ModalScreen[None]):
         with VerticalScroll(id="vikings-page", classes="page"):
             yield Static(Text("Viking display"), classes="page-title")
             yield Static(Text("\n".join(viking_lines(self.state, self.db))))
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter(compact=True, show_command_palette=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from .castles import CastleView
+from .footer import KeysFooter
 from .kingdoms import KingdomsView
 from .market import MarketView
 from .players import PlayersBar, PlayersPanel
@@ -31,4 +31,4 @@ def board_layout(log: Widget, chart: Widget | None = None) -> ComposeResult:
             yield VikingPanel(id="viking-panel")
     yield PromptLine(id="prompt")
     yield StatusLine(id="status")
-    yield Footer(id="footer", compact=True, show_command_palette=False)
+    yield KeysFooter(id="footer", compact=True, show_command_palette=False)
