@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
 from textual import events
+from textual._context import NoActiveAppError
 from textual.message import Message
 from textual.screen import Screen
 
@@ -64,6 +65,25 @@ class NorsewindScreen(Screen[ResultType]):
     """A screen of the Norsewind app."""
 
     table_shown: str | None = None  # the shared table this page shows (its game, its score pad), if any
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        self.size_classes()
+
+    def size_classes(self) -> None:
+        """Take the breakpoint classes of the terminal's size now, before the screen is styled: set
+        only on its first resize, they restyled every widget of a screen just styled (issue 22 §4)."""
+        try:
+            width, height = self.app.size
+        except NoActiveAppError:  # made outside a running app: its first resize sets them
+            return
+        for breakpoints, size in (
+            (self.HORIZONTAL_BREAKPOINTS or self.app.HORIZONTAL_BREAKPOINTS, width),
+            (self.VERTICAL_BREAKPOINTS or self.app.VERTICAL_BREAKPOINTS, height),
+        ):
+            reached = [name for edge, name in sorted(breakpoints or []) if size >= edge]  # as Textual picks
+            if reached:
+                self.add_class(reached[-1], update=False)
 
     @property
     def norsewind(self) -> AppServices:

@@ -126,6 +126,7 @@ class GameScreen(NorsewindScreen[None]):
     def __init__(self, game: GameHandle, notice: str = "") -> None:
         super().__init__()
         self.game = game
+        self.set_class(game.state.solo, "-solo", update=False)  # styled once, when mounted
         self.db = cards_for(game.state)
         self.cursor: Key | None = None
         self.view_seat: int | None = None  # None: follow the player to move
@@ -153,7 +154,6 @@ class GameScreen(NorsewindScreen[None]):
 
     def on_mount(self) -> None:
         self.session.active_game = self.game
-        self.set_class(self.game.state.solo, "-solo")
         self.query_one(GameLog).standin_for = lambda event: self.standin_events.get(id(event))
         self.mark_standins()
         self.rebuild_log()
