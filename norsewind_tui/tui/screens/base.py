@@ -103,6 +103,14 @@ class NorsewindScreen(Screen[ResultType]):
         # immediate: the screens hear of a look in the app's handler, in the order they are stacked
         self.session.around_signal.subscribe(self, self._around_seen, immediate=True)
 
+    async def _on_resize(self, event: events.Resize) -> None:
+        # Textual lays a resized screen out, and that layout sends the screen a Resize of its own, at
+        # the size just laid out: Textual's handler (below in the MRO) would lay it all out again.
+        # The screens' own on_resize handlers (above) still hear it.
+        if event.size == self._compositor.size:
+            event.stop()
+            event.prevent_default()
+
     def _around_seen(self, _around: Around) -> None:
         if self.norsewind.keeps(self):
             self.around_changed()
