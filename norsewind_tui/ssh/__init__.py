@@ -1,7 +1,8 @@
 """Play over SSH: ``norsewind serve``, a built-in SSH server (see docs/SSH.md).
 
 ``add_serve_command(sub)`` registers the ``serve`` subcommand on the ``norsewind`` command line;
-everything heavy (asyncssh) is imported only when the command runs.
+everything heavy (asyncssh) is imported only when the command runs, once its options are checked
+(``config.py``: a usage error is one line without it).
 """
 
 from __future__ import annotations
@@ -14,6 +15,16 @@ DEFAULT = Options()  # the defaults of serve's options: one place (options.py)
 
 
 def _cmd_serve(args: Options) -> int:
+    import sys
+
+    from ..safetext import safe_text
+    from .config import ServeError, check_config, config_of
+
+    try:
+        check_config(config_of(args))  # a usage error is said before asyncssh is imported (issue 22 §4)
+    except ServeError as exc:
+        print(f"norsewind serve: {safe_text(str(exc))}", file=sys.stderr)
+        return 2
     from .server import run_serve
 
     return run_serve(args)

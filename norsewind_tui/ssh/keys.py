@@ -10,11 +10,8 @@
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import re
-import socket
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,11 +20,8 @@ import asyncssh
 from ..storage.errors import SaveError
 from ..storage.paths import ensure_dir
 from ..storage.paths import resolve_saves_dir as storage_saves_dir
-
-
-class ServeError(Exception):
-    """A problem the operator can fix; printed as one line, exit status 2."""
-
+from .config import ServeError as ServeError
+from .config import is_loopback_only as is_loopback_only
 
 # --------------------------------------------------------------------------- saves folder
 
@@ -199,41 +193,3 @@ class AuthorizedKeys:
             if entry.principals is None or username in entry.principals:
                 return entry
         return None
-
-
-# --------------------------------------------------------------------------- loopback
-
-
-def resolve_host(host: str) -> list[str]:
-    """The numeric addresses ``host`` names, in order, without repeats: itself when it is a plain
-    address, else what the resolver makes of it (``127.1``, ``0x7f000001`` and ``2130706433`` are all
-    127.0.0.1, as the socket calls read them). The wildcard ('', ``*``) and a name that does not
-    resolve give []."""
-    if host in ("", "*"):
-        return []
-    try:
-        return [str(ipaddress.ip_address(host))]
-    except ValueError:
-        pass
-    try:
-        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError):
-        return []
-    return list(dict.fromkeys(str(info[4][0]) for info in infos))
-
-
-def is_loopback_address(address: str) -> bool:
-    """127.0.0.0/8, ::1, or an IPv4-mapped loopback address (``::ffff:127.0.0.1``)."""
-    try:
-        ip = ipaddress.ip_address(address.split("%")[0])
-    except ValueError:
-        return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped.is_loopback
-    return ip.is_loopback
-
-
-def is_loopback_only(host: str) -> bool:
-    """True when every address ``host`` resolves to is a loopback address; the wildcard is not."""
-    addresses: Sequence[str] = resolve_host(host)
-    return bool(addresses) and all(is_loopback_address(a) for a in addresses)

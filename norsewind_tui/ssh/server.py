@@ -18,8 +18,6 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import asyncssh
@@ -29,77 +27,15 @@ from ..safetext import safe_text
 from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.context import reach_database
 from ..storage.errors import StorageError
-from .keys import (
-    AuthorizedKeys,
-    ServeError,
-    fingerprint,
-    is_loopback_address,
-    is_loopback_only,
-    load_or_create_host_key,
-    resolve_host,
-    resolve_saves_dir,
-    ssh_dir,
-)
+from .config import ServeConfig as ServeConfig
+from .config import ServeError, check_config, config_of, resolve_host
+from .keys import AuthorizedKeys, fingerprint, load_or_create_host_key, resolve_saves_dir, ssh_dir
 from .launch import AppOptions, command
-from .limits import StartupLimiter, check_seconds, raise_open_files_limit
+from .limits import StartupLimiter, raise_open_files_limit
 from .session import HANGUP_GRACE, GameSession
 
 KEEPALIVE_INTERVAL = 30.0
 QUIET_INTERVAL = 10.0  # under a flood, a kind of log line is written once, then as a count this often
-
-
-DEFAULT = Options()  # serve's defaults, as the command line has them
-
-
-@dataclass
-class ServeConfig:
-    """Everything ``norsewind serve`` was asked for (``saves`` is the resolved folder)."""
-
-    saves: Path
-    host: str = DEFAULT.host
-    port: int = DEFAULT.port
-    authorized_keys: Path | None = None
-    open: bool = False
-    idle_timeout: float = DEFAULT.idle_timeout
-    max_sessions: int = DEFAULT.max_sessions
-    login_grace_time: float = DEFAULT.login_grace_time  # seconds from connecting to logged in
-    max_startups: int = DEFAULT.max_startups  # connections logging in at once, in total
-    per_source_startups: int = DEFAULT.per_source_max_startups  # the same, from one address
-    cards: Path | None = None  # passed on to the app as --cards
-    log: Callable[[str], None] | None = None
-    database: str | None = None  # the PostgreSQL store of every session (NORSEWIND_DATABASE, never argv)
-    extra_env: dict[str, str] = field(default_factory=dict)  # added to every app's environment
-    program: list[str] | None = None  # run this instead of norsewind (Python API only: tests, benches)
-
-
-def check_config(config: ServeConfig) -> None:
-    """Refuse a configuration before anything is created or bound (one-line ``ServeError``)."""
-    if not 0 <= config.port <= 65535:
-        raise ServeError(f"--port must be 0-65535, not {config.port}")
-    for option, count in (
-        ("--max-sessions", config.max_sessions),
-        ("--max-startups", config.max_startups),
-        ("--per-source-max-startups", config.per_source_startups),
-    ):
-        if count < 1:
-            raise ServeError(f"{option} must be at least 1")
-    problem = check_seconds("--idle-timeout", config.idle_timeout) or check_seconds(
-        "--login-grace-time", config.login_grace_time, allow_zero=False
-    )
-    if problem:
-        raise ServeError(problem)
-    if config.open:
-        if config.authorized_keys is not None:
-            raise ServeError("choose either --open (no keys, loopback only) or --authorized-keys FILE")
-        if not is_loopback_only(config.host):
-            elsewhere = [a for a in resolve_host(config.host) if not is_loopback_address(a)]
-            where = config.host or "every address"
-            if elsewhere and elsewhere != [config.host]:
-                where += f" (which is {', '.join(elsewhere)})"
-            raise ServeError(
-                f"--open lets anyone in without a key, so it listens on loopback only (127.0.0.1 or ::1), "
-                f"not on {where}; use --authorized-keys FILE instead"
-            )
 
 
 def listen_addresses(config: ServeConfig) -> list[str] | str:
@@ -415,21 +351,7 @@ def run_serve(args: Options) -> int:
 
     try:
         cli_saves = args.serve_saves or args.saves
-        cards, keys = args.cards, args.authorized_keys
-        config = ServeConfig(
-            saves=Path(),
-            host=args.host,
-            port=args.port,
-            authorized_keys=Path(keys).resolve() if keys else None,
-            open=args.open,
-            idle_timeout=args.idle_timeout,
-            max_sessions=args.max_sessions,
-            login_grace_time=args.login_grace_time,
-            max_startups=args.max_startups,
-            per_source_startups=args.per_source_max_startups,
-            cards=Path(cards).resolve() if cards else None,
-            log=_log_to_stderr,
-        )
+        config = config_of(args, log=_log_to_stderr)
         check_config(config)  # before the saves folder or the host key are touched
         if config.cards is not None:  # every session would fail on a bad card set: say so now
             try:

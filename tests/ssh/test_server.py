@@ -389,6 +389,19 @@ def test_open_on_a_non_loopback_address_is_refused_without_binding(tmp_path: Pat
     assert is_loopback_only("127.0.0.1") and is_loopback_only("::1") and is_loopback_only("127.5.0.1")
 
 
+def test_a_serve_usage_error_is_said_before_asyncssh_is_imported(tmp_path: Path) -> None:
+    """A third of a second a start (issue 22 §4): the options are checked first."""
+    code = (
+        "import sys\n"
+        "from norsewind_tui.cli import main\n"
+        f"code = main(['serve', '--open', '--port', '70000', '--saves', {str(tmp_path / 's')!r}])\n"
+        "print(code, 'asyncssh' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (result.stdout, result.stderr) == ("2 False\n", "norsewind serve: --port must be 0-65535, not 70000\n")
+    assert not (tmp_path / "s").exists()  # nothing created
+
+
 def test_cli_usage_errors_are_one_line(tmp_path: Path, keys: Keys) -> None:
     """No way to log in, a missing key file, a bad port, a timeout that is not a number of seconds
     (nan, inf and negative values would each turn it off), a broken card set: one line each, exit 2."""
