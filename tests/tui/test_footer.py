@@ -9,7 +9,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from .helpers import aio, make_app, new_game, shown
+from .helpers import aio, footer_line, make_app, new_game
 from .waits import until
 
 
@@ -19,7 +19,7 @@ async def test_the_game_footers_keys_are_compact_before_they_are_mounted(saves: 
     key mounted plain and then made compact was styled twice (issue 22 §4)."""
     app = make_app(saves, game=new_game(saves, ("Ana", "Bo"), seed=4))
     async with app.run_test(size=(80, 24)) as pilot:
-        text = await shown(pilot)
+        line = await footer_line(pilot)  # the keys are mounted (after the first frame)
         footer = app.screen.query_one("#footer", Footer)
         mounted = [key for key in footer.query(FooterKey) if key.display]
         widgets: list[Widget] = []
@@ -29,4 +29,4 @@ async def test_the_game_footers_keys_are_compact_before_they_are_mounted(saves: 
         assert [k.key for k in composed] == [k.key for k in mounted]  # the keys the footer shows
         assert [k.has_class("-compact") for k in composed] == [True] * len(mounted)
         assert all(k.has_class("-compact") for k in mounted)
-        assert "Choose" in text.splitlines()[-1]  # the footer's keys, as shown, at 80x24
+        assert "Choose" in line  # the footer's keys, as shown, at 80x24

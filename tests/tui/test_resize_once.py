@@ -12,6 +12,7 @@ from textual.geometry import Size
 from norsewind_tui.tui.screens.game import GameScreen
 
 from .helpers import aio, make_app, new_game, shown
+from .waits import until
 
 
 @aio
@@ -29,8 +30,9 @@ async def test_a_resize_lays_the_game_screen_out_once(saves: Path, monkeypatch: 
         await shown(pilot)
         laid_out.clear()
         for width, height in ((100, 30), (120, 36), (80, 24)):
-            await pilot.resize_terminal(width, height)
-            text = await shown(pilot)
+            await pilot.resize_terminal(width, height)  # the app passes it on after a timer: awaited
+            await until(pilot, lambda: bool(laid_out), "the screen's resize")
+            text = await shown(pilot)  # and the Resize its layout sent the screen is handled
             assert laid_out == [(GameScreen, Size(width, height))], (width, height)
             assert app.screen.size == Size(width, height) and len(text.splitlines()) == height
             assert {"-wide", "-tall"} <= app.screen.classes if width >= 112 else {"-narrow"} <= app.screen.classes
