@@ -12,52 +12,22 @@ import os
 import random
 import signal
 import struct
-import sys
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from kills import fork, kill_and_collect
 
 from norsewind_tui.rules import GameConfig, medal_for
 from norsewind_tui.storage import GameStore, SeatMeta
 from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.format import decode_save
 from norsewind_tui.storage.pg.profiles import PgProfileStore
-from norsewind_tui.storage.profiles import GameRecord, ProfileStore, decode_profile
+from norsewind_tui.storage.profiles import GameRecord, Profiles, ProfileStore, decode_profile
 from norsewind_tui.storage.saves import load_bytes
 
 KILLS = 200
-
-
-def _fork(body: Callable[[int], None]) -> tuple[int, int]:
-    """Run ``body(write_fd)`` in a child process; returns (pid, read_fd)."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        code = 0
-        try:
-            body(w)
-        except BaseException as exc:
-            sys.stderr.write(f"writer failed: {type(exc).__name__}: {exc}\n")
-            code = 3
-        os._exit(code)
-    os.close(w)
-    return pid, r
-
-
-def _kill_and_collect(pid: int, r: int, delay: float) -> list[int]:
-    time.sleep(delay)
-    os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, f"writer exited by itself: {status}"
-    data = b""
-    while chunk := os.read(r, 65536):
-        data += chunk
-    os.close(r)
-    return [v for (v,) in struct.iter_unpack("Q", data[: len(data) // 8 * 8])]
 
 
 def _game_writer(folder: Path) -> Callable[[int], None]:
@@ -105,8 +75,8 @@ def test_sigkill_a_save_writer_at_random_moments(tmp_path: Path) -> None:
     rng = random.Random(99)
     leftovers = mid_write = 0
     for _ in range(KILLS):
-        pid, r = _fork(_game_writer(tmp_path))
-        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
+        pid, r = fork(_game_writer(tmp_path))
+        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
         if reported:
             acked = reported[-1]
         gen = _check_saves(store, acked)
@@ -134,9 +104,11 @@ def _record(rng: random.Random) -> GameRecord:
     )
 
 
-def _profile_writer(folder: Path) -> Callable[[int], None]:
+def _recorder(profiles_of: Callable[[], Profiles]) -> Callable[[int], None]:
+    """A child that records Ana's games one after the other into the store ``profiles_of()`` opens."""
+
     def body(w: int) -> None:
-        profiles = ProfileStore(folder)
+        profiles = profiles_of()
         rng = random.Random(os.getpid())
         count = len(profiles.load("Ana").games)
         while True:
@@ -153,8 +125,8 @@ def test_sigkill_a_profile_writer_at_random_moments(tmp_path: Path) -> None:
     rng = random.Random(7)
     acked = 0
     for _ in range(KILLS):
-        pid, r = _fork(_profile_writer(folder))
-        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
+        pid, r = fork(_recorder(lambda: ProfileStore(folder)))
+        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
         if reported:
             acked = reported[-1]
         for path in folder.iterdir():
@@ -173,27 +145,14 @@ def test_sigkill_a_profile_writer_at_random_moments(tmp_path: Path) -> None:
     assert not left, left
 
 
-def _database_writer(url: str) -> Callable[[int], None]:
-    def body(w: int) -> None:
-        profiles = PgProfileStore(url)
-        rng = random.Random(os.getpid())
-        count = len(profiles.load("Ana").games)
-        while True:
-            assert profiles.record("Ana", _record(rng))
-            count += 1
-            os.write(w, struct.pack("Q", count))
-
-    return body
-
-
 def test_sigkill_a_database_recorder_at_random_moments(pg_url: str) -> None:
     """The database twin of the profile writer's test (issue 25): a record is one transaction,
     so a kill leaves every acknowledged record and at most the one being recorded."""
     rng = random.Random(7)
     acked = 0
     for _ in range(KILLS // 5):  # a connection per record: slower than a file, 40 kills are plenty
-        pid, r = _fork(_database_writer(pg_url))
-        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.1))
+        pid, r = fork(_recorder(lambda: PgProfileStore(pg_url)))
+        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.1))
         if reported:
             acked = reported[-1]
         profile = PgProfileStore(pg_url).load("Ana")  # every row checks (SaveError otherwise)
@@ -233,7 +192,7 @@ def test_crash_at_each_step_of_a_write(tmp_path: Path, call: str, nth: int) -> N
         g.push(g.legal_moves()[0])
         os.write(w, b"unreachable")
 
-    pid, r = _fork(body)
+    pid, r = fork(body)
     _, status = os.waitpid(pid, 0)
     assert os.WIFSIGNALED(status), "the writer was to die inside the write"
     assert os.read(r, 100) == b""

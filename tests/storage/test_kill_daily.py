@@ -19,6 +19,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from kills import fork, kill_and_collect
 
 from norsewind_tui.rules.cards import default_cards
 from norsewind_tui.storage import GameStore
@@ -29,8 +30,6 @@ from norsewind_tui.storage.halloffame import read_hall
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import decode_profile
 from norsewind_tui.storage.saves import load_bytes
-
-from .test_kill import _fork, _kill_and_collect
 
 KILLS = 40
 FIRST = date(2026, 11, 1)
@@ -81,8 +80,8 @@ def test_sigkill_a_daily_player_at_random_moments(place: str, tmp_path: Path, re
     rng = random.Random(13)
     acked = 0
     for _ in range(KILLS):
-        pid, r = _fork(_daily_player(saves, url))
-        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.5))
+        pid, r = fork(_daily_player(saves, url))
+        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.5))
         if reported:
             acked = reported[-1]
         for path in saves.glob("*.json*"):

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from kills import fork, kill_and_collect
+
 from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.clock import ManualClock, system_clock
 from norsewind_tui.storage.format import decode_json
 from norsewind_tui.storage.presence import PRESENCE_DIR, STALE, PresenceRecord, PresenceStore
-
-from .test_kill import _fork, _kill_and_collect
 
 KILLS = 60
 
@@ -59,8 +59,8 @@ def test_sigkill_a_presence_writer_at_random_moments(tmp_path: Path) -> None:
     known: set[str] = set()
     for _ in range(KILLS):
         before = system_clock()
-        pid, r = _fork(_writer(tmp_path))
-        reported = _kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
+        pid, r = fork(_writer(tmp_path))
+        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
         after = system_clock()
         records = _records(folder) if folder.exists() else {}
         store = PresenceStore(tmp_path, ManualClock(after))
