@@ -220,6 +220,10 @@ class PresenceStore:
         except SaveError as exc:
             self.problems.append(f"skipped a presence record: {exc}")
             return None
+        return self._of_this_version(path, record)
+
+    def _of_this_version(self, path: Path, record: PresenceRecord) -> PresenceRecord | None:
+        """``record``, unless it is another version's or not the identity its name says (a problem noted)."""
         if record.format != PRESENCE_FORMAT or not path.name.startswith(record.identity + "@"):
             self.problems.append(f"skipped a presence record: {path}: not a record of this version")
             return None

@@ -89,10 +89,7 @@ class DbPresenceStore(PresenceStore):
         except SaveError as exc:
             self.problems.append(f"skipped a presence record: {exc}")
             return None
-        if record.format != PRESENCE_FORMAT or not path.name.startswith(record.identity + "@"):
-            self.problems.append(f"skipped a presence record: {path}: not a record of this version")
-            return None
-        return record
+        return self._of_this_version(path, record)
 
 
 class DbPresenceHandle(PresenceHandle):
