@@ -1,6 +1,6 @@
 """How many players one host holds: N concurrent SSH sessions playing at a human pace.
 
-    python bench/host.py [--sessions 10,50,100] [--seconds 60] [--pace 1.5] [--tables 1]
+    python bench/host.py [--sessions 10,50,100] [--seconds 60] [--pace 1.5] [--tables 1] [--database URL|auto]
 
 For each N: starts ``norsewind serve --open`` on a free loopback port (127.0.0.1 only, a
 temporary saves folder), opens N sessions with asyncssh clients (at most ``--connect`` logging
@@ -13,7 +13,11 @@ tables of two players taking turns the same way.  After a warm-up it measures fo
 - CPU: the server's and the apps' CPU time over the window, as a share of one core;
 - key-to-screen latency: from a key written on the channel to the first bytes of the redrawn
   screen coming back (median, 95th percentile, worst), over every session's keys;
-- failed sessions: those that never reached their game, or dropped.
+- failed sessions: those that never reached their game, or dropped;
+- with ``--database URL`` (``auto``: a temporary PostgreSQL server of its own, as the tests start
+  one): the games, tables and records are in that database, and the database's connections made
+  by the host (``pg_stat_activity``) are counted every 50 ms over the window: median and most,
+  and how many of them listen.
 
 The machine's load average is printed with the figures: on a shared machine they are upper
 bounds of what the game itself costs.
@@ -213,6 +217,25 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def connections(url: str) -> tuple[int, int]:
+    """The host's connections to the database now (norsewind's, this count's own left out): all, listening."""
+    import psycopg
+
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        row = conn.execute(
+            "SELECT count(*), count(*) FILTER (WHERE query LIKE 'LISTEN%%') FROM pg_stat_activity"
+            " WHERE datname = current_database() AND application_name LIKE 'norsewind %%'"
+            " AND pid <> pg_backend_pid()"
+        ).fetchone()
+    return (int(row[0]), int(row[1])) if row else (0, 0)
+
+
+async def count_connections(url: str, until: float, seen: list[tuple[int, int]]) -> None:
+    while time.monotonic() < until:
+        seen.append(await asyncio.to_thread(connections, url))
+        await asyncio.sleep(0.05)
+
+
 async def one_round(port: int, server: int, n: int, args: argparse.Namespace) -> None:
     result = Round()
     gate = asyncio.Semaphore(args.connect)
@@ -227,6 +250,8 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
     apps = children(server)
     cpu_before = {p: cpu(p) for p in [server, *apps]}
     wall = time.monotonic()
+    seen: list[tuple[int, int]] = []
+    counting = asyncio.create_task(count_connections(args.database, times[1] - 1, seen)) if args.database else None
     await asyncio.sleep(max(0.0, times[1] - time.monotonic() - 1))
     apps = children(server)
     elapsed = time.monotonic() - wall
@@ -235,6 +260,8 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
     app_cpu = sum(cpu(p) - cpu_before.get(p, 0.0) for p in apps)
     server_cpu = cpu(server) - cpu_before[server]
     load = os.getloadavg()
+    if counting is not None:
+        await counting
     await asyncio.gather(*tasks)
     lat = sorted(result.latencies)
     sessions = n + 2 * args.tables
@@ -258,6 +285,12 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
         print(
             f"  key to screen: {len(lat)} keys, median {statistics.median(lat) * 1000:.0f} ms, 95% "
             f"{p95 * 1000:.0f} ms, worst {lat[-1] * 1000:.0f} ms"
+        )
+    if seen:
+        total = sorted(c for c, _ in seen)
+        print(
+            f"  database connections of the host ({len(seen)} counts): median {statistics.median(total):.0f}, "
+            f"most {total[-1]}; listening: most {max(listening for _, listening in seen)}"
         )
     quiet = ", ".join(f"{k} {v}" for k, v in sorted(result.unanswered.items()))
     print(f"  keys that drew nothing within 10 s: {sum(result.unanswered.values())}" + (f" ({quiet})" if quiet else ""))
@@ -291,6 +324,7 @@ def serve(saves: Path, n: int, args: argparse.Namespace) -> tuple[subprocess.Pop
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
+        env={**os.environ, **({"NORSEWIND_DATABASE": args.database} if args.database else {})},
     )
     assert server.stdout is not None
     line = server.stdout.readline()
@@ -311,11 +345,27 @@ def main() -> int:
     parser.add_argument("--connect", type=int, default=8, help="logins at once")
     parser.add_argument("--cols", type=int, default=80)
     parser.add_argument("--rows", type=int, default=24)
+    parser.add_argument("--database", metavar="URL", help="the host on this database ('auto': a temporary one)")
     args = parser.parse_args()
     counts = [int(n) for n in args.sessions.split(",")]
     if any(not 1 <= n <= MAX_SESSIONS for n in counts) or not 0 <= args.tables <= 5:
         parser.error(f"each N must be 1 to {MAX_SESSIONS}; --tables 0 to 5")
     print(f"terminal {args.cols}x{args.rows}; a key every {args.pace:g} s (jittered) per player; loopback")
+    with contextlib.ExitStack() as stack:
+        if args.database == "auto":
+            sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+            from pgserver import PgServer  # the tests' own server: initdb and pg_ctl in a temporary folder
+
+            database = PgServer.start()
+            stack.callback(database.stop)
+            args.database = database.new_database()
+        if args.database:
+            print("on the database (games, tables, presence and records as rows)")
+        rounds(counts, args)
+    return 0
+
+
+def rounds(counts: list[int], args: argparse.Namespace) -> None:
     for n in counts:
         if not args.warmup:
             args.warmup = 0.0
@@ -328,7 +378,6 @@ def main() -> int:
             finally:
                 server.terminate()
                 server.wait(timeout=60)
-    return 0
 
 
 if __name__ == "__main__":

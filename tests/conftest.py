@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 
 import pytest
 from pgserver import MISSING, TEMPLATE, PgServer, find_bindir
 
 from norsewind_tui.storage.pg.home import close_all
+from norsewind_tui.storage.pg.relay import wake_folder
 
 
 @pytest.fixture(scope="session")
@@ -26,8 +28,10 @@ def pg_server() -> Iterator[PgServer]:
 def pg_url(pg_server: PgServer) -> Iterator[str]:
     """The URL of a fresh database of this test, at the current schema (``norsewind db upgrade`` done);
     this process's connections to it are closed at the end."""
-    yield pg_server.new_database(TEMPLATE)
+    url = pg_server.new_database(TEMPLATE)
+    yield url
     close_all()
+    shutil.rmtree(wake_folder(url), ignore_errors=True)  # the host's wake files of this database
 
 
 @pytest.fixture

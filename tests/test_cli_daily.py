@@ -233,6 +233,6 @@ def test_a_database_that_cannot_be_used_is_one_line_and_exit_2(
     code, lines, err = run(capsys, "--saves", str(tmp_path), "--database", pg_empty_url, "progress")
     assert (code, lines) == (2, [])
     assert err == (
-        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 2: "
+        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 3: "
         f"run norsewind db upgrade --database {pg_empty_url}\n"
     )

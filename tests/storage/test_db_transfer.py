@@ -185,7 +185,7 @@ def test_import_refuses_a_database_without_the_schema_and_a_missing_folder(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == (
-        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 2: "
+        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 3: "
         f"run norsewind db upgrade --database {pg_empty_url}\n"
     )
     assert main(["db", "import", str(tmp_path / "none"), "--database", pg_empty_url]) == 2

@@ -22,11 +22,13 @@ def reason_of(exc: psycopg.Error, url: str) -> str:
     return line.removeprefix("FATAL:  ")
 
 
-def connect(url: str, autocommit: bool = False) -> psycopg.Connection[tuple[object, ...]]:
+def connect(
+    url: str, autocommit: bool = False, application: str = APPLICATION
+) -> psycopg.Connection[tuple[object, ...]]:
     """A new connection to ``url``; ``DatabaseUnreachable`` (one line) when there is none to be had."""
     try:
         return psycopg.connect(
-            url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT, application_name=APPLICATION
+            url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT, application_name=application
         )
     except psycopg.Error as exc:
         raise DatabaseUnreachable(f"cannot reach the database {shown_url(url)}: {reason_of(exc, url)}") from None

@@ -4,21 +4,16 @@ A game is a row of ``games`` (kind ``save`` or ``table``, name, generation, docu
 is the very bytes a save file holds, replayed and checked against its digest on every load
 (``load_bytes``), so a row edited by hand is checked, never trusted.  A write is one statement in
 one transaction, ``UPDATE ... WHERE generation = <the one read>``: two hosts writing at once give one
-new generation and one ``SaveConflict``, never two and never a lost one.  Locks are advisory locks
-of this process's connection (``home.py``); watches wake on ``NOTIFY`` (a trigger sends the kind,
-generation and name of every change, never the game).
+new generation and one ``SaveConflict``, never two and never a lost one.  Locks are leases
+(``home.py``); watches wake on ``NOTIFY`` (a trigger sends the kind, generation and name of every
+change, never the game), heard by the host's one listener (``relay.py``).
 """
 
 from __future__ import annotations
 
-import os
-import socket
-import threading
 import time
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 
 from ...rules.cards import CardDB
 from ...rules.session import Session
@@ -28,15 +23,11 @@ from ..format import SaveMeta, encode_save
 from ..gamefile import GameDoc, Listed, Lock, Snapshot, next_save
 from ..paths import SUFFIX, sanitise_name
 from ..verify import Loaded, load_bytes
-from ..watch import FALLBACK, Watch
+from ..watch import Watch
 from .home import Conn, Home, home, lock_key
 
 KINDS = ("save", "table")
 STEP = 0.01  # seconds between two tries of a lock another process holds
-# seconds a lock whose holder is no longer connected is waited for: a killed app's connection is
-# closed by the kernel at once, but its server process notices (and lets go) a moment later
-GRACE = 2.0
-SLICE = 0.05  # seconds: how often a wait looks at ``stopped``
 
 
 def _stamp(generation: object, size: object, updated: object) -> Stamp:
@@ -45,23 +36,8 @@ def _stamp(generation: object, size: object, updated: object) -> Stamp:
     return (int(str(generation)), int(str(size)), int(when * 1_000_000_000))
 
 
-def _gone(holder: GameLocked) -> bool:
-    """Is the holder of a lock no longer running (unknown, or a process of this host that is gone)?"""
-    if not holder.pid:
-        return True
-    if holder.host != socket.gethostname():
-        return False  # another host's: it says so itself when it goes
-    try:
-        os.kill(holder.pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:
-        return False
-    return False
-
-
 class DbLock:
-    """An advisory lock of this process's connection, taken and refused as a ``FileLock`` is."""
+    """A lease of this process (``home.py``), taken and refused as a ``FileLock`` is."""
 
     def __init__(self, home: Home, key: str, what: str) -> None:
         self.home = home
@@ -77,13 +53,9 @@ class DbLock:
         if self._held:
             return
         deadline = time.monotonic() + timeout
-        grace = deadline + GRACE
         while not self.home.try_lock(self.key):
             if time.monotonic() >= deadline:
                 who = self.home.holder_of(self.key)
-                if _gone(who) and time.monotonic() < grace:  # its holder is dead: the server lets go soon
-                    time.sleep(STEP)
-                    continue
                 raise GameLocked(
                     f"{self.what} is in use by {who.user} (pid {who.pid} on {who.host}); open it read-only to watch",
                     who.user,
@@ -97,47 +69,6 @@ class DbLock:
         if self._held:
             self._held = False
             self.home.unlock(self.key)
-
-
-class DbWatch:
-    """Wakes a follower at each ``NOTIFY`` of its game; at the latest every ``period`` seconds."""
-
-    def __init__(self, home: Home, kind: str, name: str, fallback: float = FALLBACK, notify: bool = True) -> None:
-        self.home = home
-        self.period = fallback
-        self.why_polling: str | None = None
-        self._sub = home.subscribe(kind, name) if notify else None
-        self._started = False
-
-    @property
-    def notified(self) -> bool:
-        return self._sub is not None
-
-    def wait(self, stopped: Callable[[], bool] = lambda: False) -> bool:
-        if not self._started:
-            self._started = True
-            return True
-        deadline = time.monotonic() + self.period
-        event = self._sub.event if self._sub is not None else threading.Event()
-        while not stopped():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            if event.wait(min(left, SLICE)):
-                event.clear()
-                return True
-        return False
-
-    def close(self) -> None:
-        sub, self._sub = self._sub, None
-        if sub is not None:
-            self.home.unsubscribe(sub)
-
-    def __enter__(self) -> Watch:
-        return self
-
-    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
 
 
 class DbGameFiles:
@@ -227,7 +158,7 @@ class DbGameFiles:
         return None  # a transaction leaves nothing half written
 
     def watch(self, fallback: float, notify: bool, claims: bool) -> Watch:
-        return DbWatch(self.home, self.kind, self.name, fallback, notify)
+        return self.home.watch(self.kind, self.name, fallback, notify)
 
     def remove(self) -> None:
         self._one("DELETE FROM games WHERE kind = %s AND name = %s RETURNING 1")

@@ -1,41 +1,49 @@
-"""This process's one connection to the database: its writes, its locks and its notifications.
+"""This process's use of the database: short connections, leases for its locks, the host's listener.
 
-A host must not hold a connection per player (issue 25): every store of a process shares one
-``Home`` per database, so an app holds exactly one connection whatever it shows.  Work runs
-under a thread lock, one statement or one transaction at a time (a write takes a millisecond).
-The same connection ``LISTEN``s: a listener thread waits on its socket without the lock and,
-when something arrives, takes the lock to read it; psycopg hands every notification, also
-those that arrive during another thread's query, to ``_notified``, which wakes the watches of
-that game.  Advisory locks (a saved game's writer, a table's write and its computer seats) are
-session locks of this connection, so they go with it when the process dies.
+A host must not hold a connection per player (issue 25: PostgreSQL's default is 100).  So an app
+holds a connection only while it works: ``run`` opens one when none is open and the connection is
+closed once it has been idle ``IDLE`` seconds (a burst of queries, a screen's reads, share it; a
+player thinking holds none).  Work runs under a thread lock, one statement or one transaction at a
+time (a write takes a millisecond).
 
-A lost connection is one ``DatabaseUnreachable``; the next use connects again, takes the
-advisory locks again, and wakes every watch (notifications sent meanwhile were lost, so every
-follower looks at its game once).
+- **Locks** (a saved game's writer, a table's computer seats) are leases, rows of ``holds`` that
+  outlive a connection: taken by an ``INSERT``, renewed every ``RENEW`` seconds by a thread of the
+  holder, free when not renewed for ``LEASE`` seconds, and free at once when their holder was a
+  process of this host that no longer runs (a killed app's game is opened again at once on its
+  host; on another host ``LEASE`` seconds later).  Writes never trust a lease alone: each is
+  checked against the generation it read.
+- **Notifications** come through the host's one listening connection (``relay.py``): the apps of
+  an account on a host elect one of them to ``LISTEN`` and to wake the others' watches.
+
+A lost connection is one ``DatabaseUnreachable``; the next use connects again.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import getpass
 import os
-import select
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import psycopg
 
 from ..errors import GameLocked
+from ..watch import Watch
 from .connect import DatabaseUnreachable, connect, reason_of
+from .relay import Relay
 from .schema import check
 from .url import shown_url
 
 T = TypeVar("T")
-CHANNEL = "norsewind_games"
-RETRY = 0.5  # seconds between two attempts of the listener to connect again
 LOST = "the database cannot be reached"
+IDLE = 0.1  # seconds a connection stays open with nothing to do
+LEASE = 15.0  # seconds a lock stays taken without its holder renewing it
+RENEW = 4.0  # seconds between two renewals of this process's leases
 
 Conn = psycopg.Connection[tuple[object, ...]]
 
@@ -45,7 +53,7 @@ def lock_key(kind: str, name: str, what: str) -> str:
 
 
 def _holder_name() -> str:
-    """This process as ``pg_stat_activity`` shows it to a process refused its lock (63 bytes at most)."""
+    """This process as a lease names it to a process refused it (63 bytes at most, as before)."""
     try:
         user = getpass.getuser()
     except Exception:
@@ -53,57 +61,97 @@ def _holder_name() -> str:
     return f"norsewind {user} {os.getpid()} {socket.gethostname()}"[:63]
 
 
-class Subscription:
-    """A watch's link to the notifications of one game: ``event`` is set by each of them."""
+def parse_holder(text: str) -> GameLocked:
+    """A lease's holder as the refusal that names it."""
+    parts = text.split(" ")
+    if len(parts) == 4 and parts[0] == "norsewind":
+        return GameLocked("", parts[1], int(parts[2]) if parts[2].isdigit() else 0, parts[3])
+    return GameLocked("", "?", 0, "?")
 
-    def __init__(self, key: tuple[str, str]) -> None:
-        self.key = key
-        self.event = threading.Event()
+
+def gone(holder: GameLocked) -> bool:
+    """Is the holder a process of this host that no longer runs?"""
+    if not holder.pid or not holder.host or not socket.gethostname().startswith(holder.host):
+        return False  # another host's, or unknown: its lease runs out by itself
+    try:
+        os.kill(holder.pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+_TAKE = (
+    "INSERT INTO holds (key, holder) VALUES (%s, %s)"
+    " ON CONFLICT (key) DO UPDATE SET holder = EXCLUDED.holder, renewed = now()"
+    " WHERE holds.renewed < now() - make_interval(secs => %s) OR holds.holder = EXCLUDED.holder"
+    " RETURNING 1"
+)
 
 
 class Home:
-    """The connection of this process to the database at ``url`` (``home(url)`` gives the shared one)."""
+    """This process's way to the database at ``url`` (``home(url)`` gives the shared one)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.shown = shown_url(url)
+        self.holder = _holder_name()
         self._lock = threading.RLock()
         self._conn: Conn | None = None
-        self._held: dict[str, int] = {}  # advisory locks of this process: key -> local owners (1)
-        self._subs: dict[tuple[str, str], set[Subscription]] = {}
-        self._listener: threading.Thread | None = None
+        self._used = 0.0  # time.monotonic() of the last use of ``_conn``
+        self._checked = False  # the schema was found right once: a process does not ask again
+        self._held: set[str] = set()  # the leases of this process
+        self._closer: threading.Thread | None = None
+        self._renewer: threading.Thread | None = None
         self._closed = threading.Event()
+        self.relay = Relay(url, self.holder)
 
     # ------------------------------------------------------------------ the connection
 
     def open(self) -> None:
         """Connect now and check the schema (``DatabaseUnreachable``, ``SchemaProblem``: one line)."""
-        with self._lock:
-            self._connection()
+        self.run(lambda _conn: None, transaction=False)
 
     def _connection(self) -> Conn:
         if self._conn is not None and not self._conn.closed:
             return self._conn
-        conn = connect(self.url, autocommit=True)
+        conn = connect(self.url, autocommit=True, application=self.holder)
         try:
-            check(conn, self.url)
-            conn.execute("SELECT set_config('application_name', %s, false)", (_holder_name(),))
-            conn.add_notify_handler(self._notified)
-            conn.execute(f"LISTEN {CHANNEL}")
-            for key in self._held:  # held before the connection was lost: ours again if still free
-                conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (key,))
+            if not self._checked:
+                check(conn, self.url)
+                self._checked = True
         except BaseException:
             conn.close()
             raise
         self._conn = conn
-        self._wake_all()  # what was notified while there was no connection is not known
+        if self._closer is None or not self._closer.is_alive():
+            self._closer = threading.Thread(target=self._close_when_idle, name="norsewind-idle", daemon=True)
+            self._closer.start()
         return conn
 
-    def _lost(self, exc: psycopg.Error) -> DatabaseUnreachable:
+    def _close_when_idle(self) -> None:
+        """The closer thread: close the connection ``IDLE`` seconds after its last use; then end."""
+        while not self._closed.is_set():
+            with self._lock:
+                if self._conn is None:
+                    self._closer = None
+                    return
+                left = self._used + IDLE - time.monotonic()
+                if left <= 0:
+                    self._drop()
+                    self._closer = None
+                    return
+            self._closed.wait(left)
+
+    def _drop(self) -> None:
         with contextlib.suppress(Exception):
             if self._conn is not None:
                 self._conn.close()
         self._conn = None
+
+    def _lost(self, exc: psycopg.Error) -> DatabaseUnreachable:
+        self._drop()
         return DatabaseUnreachable(f"{LOST} ({self.shown}: {reason_of(exc, self.url)})")
 
     def run(self, work: Callable[[Conn], T], transaction: bool = True) -> T:
@@ -125,116 +173,86 @@ class Home:
                 if conn.closed or conn.broken:
                     raise self._lost(exc) from None
                 raise DatabaseUnreachable(f"{self.shown}: {reason_of(exc, self.url)}") from None
+            finally:
+                self._used = time.monotonic()
 
-    # ------------------------------------------------------------------ advisory locks
+    # ------------------------------------------------------------------ leases
 
     def try_lock(self, key: str) -> bool:
-        """Take the advisory lock ``key`` if nobody (no other process, no other thread here) holds it."""
+        """Take the lease ``key`` if nobody (no other process, no other thread here) holds it."""
         with self._lock:
             if key in self._held:
                 return False
 
             def take(conn: Conn) -> bool:
-                row = conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (key,)).fetchone()
-                return bool(row and row[0])
+                if conn.execute(_TAKE, (key, self.holder, LEASE)).fetchone() is not None:
+                    return True
+                row = conn.execute("SELECT holder FROM holds WHERE key = %s", (key,)).fetchone()
+                if row is None or not gone(parse_holder(str(row[0]))):
+                    return False
+                conn.execute("DELETE FROM holds WHERE key = %s AND holder = %s", (key, row[0]))  # died here
+                return conn.execute(_TAKE, (key, self.holder, LEASE)).fetchone() is not None
 
-            if self.run(take, transaction=False):
-                self._held[key] = 1
+            if self.run(take):
+                self._held.add(key)
+                self._keep_renewing()
                 return True
             return False
 
     def unlock(self, key: str) -> None:
         with self._lock:
-            if self._held.pop(key, None) is None:
+            if key not in self._held:
                 return
-            with contextlib.suppress(DatabaseUnreachable):  # a lost connection released it already
-                self.run(lambda c: c.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key,)), False)
+            self._held.discard(key)
+            with contextlib.suppress(DatabaseUnreachable):  # not let go of: it runs out by itself
+                self.run(lambda c: c.execute("DELETE FROM holds WHERE key = %s AND holder = %s", (key, self.holder)))
 
     def holder_of(self, key: str) -> GameLocked:
-        """The refusal naming the process that holds ``key`` (as its ``application_name`` says)."""
-
-        def who(conn: Conn) -> str:
-            row = conn.execute(
-                "WITH k AS (SELECT hashtextextended(%s, 0) AS v)"
-                " SELECT a.application_name FROM k, pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-                " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
-                " AND l.classid::bigint = ((k.v >> 32) & 4294967295) AND l.objid::bigint = (k.v & 4294967295)"
-                " LIMIT 1",
-                (key,),
-            ).fetchone()
-            return str(row[0]) if row else ""
-
+        """The refusal naming the process that holds ``key``."""
         with contextlib.suppress(DatabaseUnreachable):
-            parts = self.run(who, transaction=False).split(" ")
-            if len(parts) == 4 and parts[0] == "norsewind":
-                user, pid, host = parts[1], int(parts[2]) if parts[2].isdigit() else 0, parts[3]
-                return GameLocked("", user, pid, host)
+            row = self.run(lambda c: c.execute("SELECT holder FROM holds WHERE key = %s", (key,)).fetchone(), False)
+            if row is not None:
+                return parse_holder(str(row[0]))
         return GameLocked("", "?", 0, "?")
+
+    def _keep_renewing(self) -> None:
+        if self._renewer is None or not self._renewer.is_alive():
+            self._renewer = threading.Thread(target=self._renew, name="norsewind-leases", daemon=True)
+            self._renewer.start()
+
+    def _renew(self) -> None:
+        """The renewer thread: every ``RENEW`` seconds, renew this process's leases (and take back one
+        that ran out while the database could not be reached, if it is still free)."""
+        while not self._closed.wait(RENEW):
+            with self._lock:
+                keys = sorted(self._held)
+                if not keys:
+                    self._renewer = None
+                    return
+                with contextlib.suppress(DatabaseUnreachable):
+                    self.run(functools.partial(self._renew_now, keys=keys))
+
+    def _renew_now(self, conn: Conn, keys: list[str]) -> None:
+        sql = "UPDATE holds SET renewed = now() WHERE holder = %s AND key = ANY(%s) RETURNING key"
+        kept = {str(r[0]) for r in conn.execute(sql, (self.holder, keys)).fetchall()}
+        for key in set(keys) - kept:
+            conn.execute(_TAKE, (key, self.holder, LEASE))
 
     # ------------------------------------------------------------------ notifications
 
-    def subscribe(self, kind: str, name: str) -> Subscription:
-        """Wake ``Subscription.event`` at each change of the game; ``DatabaseUnreachable`` is not raised
-        (the listener connects when it can, and wakes every watch then)."""
-        sub = Subscription((kind, name))
-        with self._lock:
-            self._subs.setdefault(sub.key, set()).add(sub)
-            if self._listener is None or not self._listener.is_alive():
-                self._closed.clear()
-                self._listener = threading.Thread(target=self._listen, name="norsewind-listen", daemon=True)
-                self._listener.start()
-        return sub
-
-    def unsubscribe(self, sub: Subscription) -> None:
-        with self._lock:
-            subs = self._subs.get(sub.key)
-            if subs is not None:
-                subs.discard(sub)
-                if not subs:
-                    del self._subs[sub.key]
-
-    def _notified(self, note: psycopg.Notify) -> None:
-        kind, _, rest = note.payload.partition(" ")
-        _generation, _, name = rest.partition(" ")
-        for sub in list(self._subs.get((kind, name), ())):
-            sub.event.set()
-
-    def _wake_all(self) -> None:
-        for subs in list(self._subs.values()):
-            for sub in list(subs):
-                sub.event.set()
-
-    def _listen(self) -> None:
-        """The listener thread: wait on the socket, read what came (psycopg calls ``_notified``)."""
-        while not self._closed.is_set():
-            with self._lock:
-                if not self._subs:
-                    self._listener = None
-                    return
-                try:
-                    fd = self._connection().fileno()
-                except (DatabaseUnreachable, psycopg.Error):
-                    fd = -1
-            if fd < 0:
-                self._closed.wait(RETRY)
-                continue
-            try:
-                ready, _, _ = select.select([fd], [], [], 1.0)
-            except (OSError, ValueError):  # the connection was closed by another thread meanwhile
-                continue
-            if ready:
-                with contextlib.suppress(DatabaseUnreachable):
-                    self.run(lambda c: c.execute("SELECT 1"), transaction=False)  # reads the notifications
+    def watch(self, kind: str, name: str, fallback: float, notify: bool) -> Watch:
+        """A watch woken at each change of the game, through the host's listener (``relay.py``)."""
+        return self.relay.watch(kind, name, fallback, notify)
 
     def close(self) -> None:
         self._closed.set()
+        self.relay.close()
         with self._lock:
-            self._held.clear()
-            self._subs.clear()
-            if self._conn is not None:
+            held, self._held = sorted(self._held), set()
+            if held:
                 with contextlib.suppress(Exception):
-                    self._conn.close()
-            self._conn = None
+                    self.run(lambda c: c.execute("DELETE FROM holds WHERE holder = %s", (self.holder,)))
+            self._drop()
 
 
 _HOMES: dict[str, Home] = {}
