@@ -20,6 +20,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,16 @@ MISSING = (
     "or set NORSEWIND_PG_BIN to the folder holding them"
 )
 TEMPLATE = "norsewind_template"
+# The server's keeper: a process of its own session that waits for the test process to end, however
+# it ends (a SIGKILL too: the pipe's end it holds is closed by the kernel), then stops the server and
+# removes its folder.  After a clean ``stop`` it finds nothing left to do.
+KEEPER = """
+import os, shutil, subprocess, sys
+while os.read(int(sys.argv[1]), 1):
+    pass
+subprocess.run(sys.argv[3:], capture_output=True)
+shutil.rmtree(sys.argv[2], ignore_errors=True)
+"""
 ROOT = os.geteuid() == 0
 
 
@@ -61,6 +72,7 @@ class PgServer:
     root: Path
     user: str  # the operating-system account running it, also its superuser role
     _names: itertools.count[int]
+    _keeper: int = -1  # this process's end of the keeper's pipe
 
     @property
     def data(self) -> Path:
@@ -87,16 +99,33 @@ class PgServer:
         server = cls(bindir, root, user, itertools.count(1))
         server._run("initdb", "-D", str(server.data), "-U", user, "-A", "trust", "--no-sync", "-E", "UTF8")
         server.pg_ctl("start")
+        server._keep()
         with psycopg.connect(server.url(), autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {TEMPLATE}")
         upgrade(server.url(TEMPLATE))
         return server
 
-    def _run(self, program: str, *args: str) -> None:
+    def _command(self, program: str, *args: str) -> list[str]:
         command = [str(self.bindir / program), *args]
-        if ROOT:
-            command = ["runuser", "-u", self.user, "--", *command]
-        done = subprocess.run(command, capture_output=True, text=True, cwd=self.root)
+        return ["runuser", "-u", self.user, "--", *command] if ROOT else command
+
+    def _keep(self) -> None:
+        """Start the keeper that stops this server if the test process dies without stopping it."""
+        r, w = os.pipe()  # w: held by this process alone (close-on-exec), for as long as it lives
+        stop = self._command("pg_ctl", "stop", "-m", "immediate", "-D", str(self.data))
+        subprocess.Popen(
+            [sys.executable, "-c", KEEPER, str(r), str(self.root), *stop],
+            pass_fds=(r,),
+            start_new_session=True,  # a Ctrl+C to the tests' process group leaves it to clean up
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(r)
+        self._keeper = w
+
+    def _run(self, program: str, *args: str) -> None:
+        done = subprocess.run(self._command(program, *args), capture_output=True, text=True, cwd=self.root)
         if done.returncode != 0:
             raise RuntimeError(f"{program} failed ({done.returncode}): {(done.stderr or done.stdout).strip()}")
 
@@ -118,3 +147,6 @@ class PgServer:
         with contextlib.suppress(RuntimeError):
             self.pg_ctl("stop")
         shutil.rmtree(self.root, ignore_errors=True)
+        if self._keeper >= 0:
+            os.close(self._keeper)  # its keeper ends, finding nothing left
+            self._keeper = -1
