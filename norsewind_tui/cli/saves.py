@@ -196,9 +196,9 @@ def cmd_saves_verify(args: Options) -> int:
 def cmd_saves_rm(args: Options) -> int:
     """``norsewind saves rm NAME``."""
     store = _store(args)
-    path = store.path(args.name)
+    source = store.files(args.name).source  # the file, or the database and the row
     store.remove(args.name)
-    print(safe_text(f"removed {path}"))
+    print(safe_text(f"removed {source}"))
     return 0
 
 

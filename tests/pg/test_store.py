@@ -223,7 +223,7 @@ def test_saves_verify_and_rm_a_game_of_the_database(
     assert (code, err) == (0, "")
     assert out.startswith("row: OK: solo level 1 (Ana), turn 1, 0 moves; replays to its digest with card set ")
     code, out, err = run(capsys, *saves, "saves", "rm", "row")
-    assert (code, err) == (0, "") and not games.exists("row")
+    assert (code, err, out) == (0, "", f"removed {shown_url(pg_url)} save row\n") and not games.exists("row")
 
 
 def test_serve_with_an_unreachable_database_creates_nothing(

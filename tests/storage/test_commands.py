@@ -78,7 +78,7 @@ def test_rm(store: GameStore, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "in use by" in err and err.count("\n") == 1
     game.close()
     code, out, _ = run(capsys, "--saves", str(store.dir), "saves", "rm", "gone")
-    assert code == 0 and "removed" in out and not game.path.exists()
+    assert code == 0 and out == f"removed {game.path}\n" and not game.path.exists()
     code, _, err = run(capsys, "--saves", str(store.dir), "saves", "rm", "gone")
     assert code == 2 and "no saved game named gone" in err
 
