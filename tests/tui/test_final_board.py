@@ -10,14 +10,16 @@ from textual.pilot import Pilot
 from norsewind_tui.tui.screens.final_board import FinalBoardScreen
 from norsewind_tui.tui.screens.vikings import VikingScreen
 
-from .helpers import aio, finished_game, make_app, screen_text, shown
+from .helpers import aio, finished_game, footer_line, make_app, screen_text, shown
 
 
 async def final_board(pilot: Pilot[Any]) -> str:
     """The score pad's b: the final board, as text."""
     await pilot.pause()
     await pilot.press("b")
-    return await shown(pilot)
+    await shown(pilot)
+    await footer_line(pilot)  # its keys are drawn after its first frame
+    return screen_text(pilot.app)
 
 
 @aio

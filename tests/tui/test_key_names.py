@@ -10,11 +10,7 @@ from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.review import ReviewScreen
 
-from .helpers import aio, make_app, new_game, shown
-
-
-def footer_line(text: str) -> str:
-    return text.splitlines()[-1]
+from .helpers import aio, footer_line, make_app, new_game, shown
 
 
 @aio
@@ -24,7 +20,8 @@ async def test_the_palette_names_each_key_as_the_footer_does(saves: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        footer = footer_line(await shown(pilot))
+        await shown(pilot)
+        footer = await footer_line(pilot)
         keys = {title: help_text for title, help_text, _ in screen.palette_commands()}
         assert keys["Help"] == "key ?"
         assert keys["Back"] == "key Esc"
@@ -46,7 +43,7 @@ async def test_the_decline_button_is_named_as_the_footer_names_d(saves: Path) ->
         assert game.state.phase == "supply"
         text = await shown(pilot)
         assert "[d Decline]" in text
-        assert "d Decline" in footer_line(text)
+        assert "d Decline" in await footer_line(pilot)
         assert "Skip" not in text
 
 

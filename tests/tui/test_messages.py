@@ -13,7 +13,7 @@ from norsewind_tui.rules.state import Phase
 from norsewind_tui.tui.screens.game import digits
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, finished_game, make_app, new_game, screen_text
+from .helpers import aio, finished_game, footer_line, make_app, new_game, screen_text
 from .test_layout import game_at
 from .waits import until
 
@@ -36,7 +36,7 @@ async def test_a_key_that_does_nothing_at_the_market_says_why(saves: Path, key: 
     game = new_game(saves, ("Ana", "Bo"), seed=7)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert f" {key} " not in " " + screen_text(app).splitlines()[-1]  # not offered in the footer
+        assert f" {key} " not in " " + await footer_line(pilot)  # not offered in the footer
         await pilot.press(key)
         await pilot.pause()
         assert status(app) == why
@@ -59,8 +59,7 @@ async def test_the_footer_offers_the_digits_of_the_decision(saves: Path, phase: 
     game = game_at(saves, ("Ana", "Bo"), phase)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        last = screen_text(app).splitlines()[-1]
+        last = await footer_line(pilot)
         assert footer in last and ("1-5" in last) == (footer == "1-5 Pick")
         if phase == "building_kingdom":
             await pilot.press("1")  # the "1" of the footer chooses the first kingdom

@@ -9,7 +9,7 @@ from norsewind_tui.rules import legal_moves
 from norsewind_tui.rules.scoring import viking_score
 from norsewind_tui.tui.screens.vikings import VikingScreen, viking_lines
 
-from .helpers import aio, make_app, new_game, screen_text
+from .helpers import aio, footer_line, make_app, new_game, screen_text
 from .layout import LONG_NAMES, layout_problems
 
 
@@ -89,7 +89,8 @@ async def test_the_score_pad_opens_the_final_board_and_the_whole_log(saves: Path
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "EndScreen"
-        assert "b Board" in screen_text(app).splitlines()[-1] and "L Log" in screen_text(app).splitlines()[-1]
+        footer = await footer_line(pilot)
+        assert "b Board" in footer and "L Log" in footer
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, FinalBoardScreen)
