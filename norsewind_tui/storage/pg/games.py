@@ -24,6 +24,7 @@ from ..gamefile import GameDoc, Listed, Lock, Snapshot, next_save
 from ..paths import SUFFIX, sanitise_name
 from ..verify import Loaded, load_bytes
 from ..watch import Watch
+from .connect import DatabaseUnreachable
 from .home import Conn, Home, home, lock_key
 
 KINDS = ("save", "table")
@@ -139,7 +140,12 @@ class DbGameFiles:
             )
             return conn.execute(sql, (save.generation, data, self.kind, self.name, base.generation)).fetchone()
 
-        row = self.home.run(store)
+        try:
+            row = self.home.run(store)
+        except DatabaseUnreachable:
+            row = self._written(save.generation, data)
+            if row is None:
+                raise
         if row is None and base is None:
             raise SaveError(f"a game named {self.name} already exists in the database {self.home.shown}")
         if row is None:
@@ -147,6 +153,27 @@ class DbGameFiles:
                 f"{self.name}: changed by another process since it was read; not overwritten (look again)"
             )
         return Snapshot(save, session, _stamp(*row))
+
+    def _written(self, generation: int, data: bytes) -> tuple[object, ...] | None:
+        """After a write whose answer was lost: its row if the commit reached the server after all.
+
+        A connection can drop after the server committed and before the answer arrived; the write
+        is then taken, and saying "not taken" would be wrong (the player's next decision would meet
+        a generation it did not know).  One look, on a new connection; None if not written, or
+        if the database still cannot be reached.
+        """
+
+        def look(conn: Conn) -> tuple[object, ...] | None:
+            sql = (
+                "SELECT generation, octet_length(document), updated FROM games"
+                " WHERE kind = %s AND name = %s AND generation = %s AND document = %s"
+            )
+            return conn.execute(sql, (self.kind, self.name, generation, data)).fetchone()
+
+        try:
+            return self.home.run(look, transaction=False)
+        except DatabaseUnreachable:
+            return None
 
     def lock(self, what: str) -> Lock:
         return DbLock(self.home, lock_key(self.kind, self.name, "writer"), what)
