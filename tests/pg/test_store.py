@@ -21,7 +21,7 @@ from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.errors import NOT_TAKEN, SaveError, StoreUnreachable
 from norsewind_tui.storage.pg.url import shown_url
-from norsewind_tui.storage.presence import NEVER_SEEN
+from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle
 from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import SharedTable, TableStore
 
@@ -211,6 +211,49 @@ def test_a_computer_stands_in_on_one_host_for_a_player_away_from_another(tmp_pat
     host_b.own_presence().enter("bob")  # bob is back
     to_bob()
     assert alice.computer_to_move(standin=standin) is None
+
+
+def test_a_table_is_played_to_its_end_from_two_hosts_with_a_computer_standing_in_a_while(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Issue 25's "done when": a table made on host A, played to its end from hosts A and B; bob,
+    on host B, is away for a while (three of his decisions are the stand-in's, played on host A),
+    then back.  Every decision is in the row once: it replays to its digest on a third store."""
+    clock = ManualClock(datetime(2026, 12, 1, 10, 0, tzinfo=UTC))
+    host_a = AppContext(Options(saves=str(tmp_path / "a"), database=pg_url), clock)
+    host_b = AppContext(Options(saves=str(tmp_path / "b"), database=pg_url), clock)
+    alice = host_a.tables.create("alice", ["me", "open"], seed=8, standin=5)
+    bob = host_b.tables.open(alice.name, "bob")
+    assert bob.join() == 1
+    bob_here: PresenceHandle | None = host_b.presence.enter("bob")
+    standin = StandIn(host_a.own_presence().away_since, clock, NEVER_SEEN)
+    stood_in: list[int] = []
+    bobs = 0  # bob's own decisions: he leaves after his 10th, and is back after three of the stand-in's
+    while True:
+        alice.poll()
+        bob.poll()
+        if alice.finished:
+            break
+        if alice.is_my_turn():
+            alice.push(alice.legal_moves()[0])
+        elif bob_here is not None and bobs == 10 and not stood_in:
+            bob_here.leave()
+            bob_here = None
+            clock.advance(minutes=5)
+        elif bob_here is None:
+            position = alice.session.position
+            assert play_computer(alice, seeded_bot, standin), "host A stands in for bob"
+            stood_in.append(position)
+            if len(stood_in) == 3:
+                bob_here = host_b.presence.enter("bob")
+                assert alice.computer_to_move(standin=standin) is None  # back: nobody plays for him
+        else:
+            bob.push(bob.legal_moves()[-1])
+            bobs += 1
+    assert bob.finished
+    assert alice.view.by_computer(1) == tuple(stood_in) and len(stood_in) == 3
+    third = TableStore(tmp_path / "c", place=alice.store.place).open(alice.name, "x")
+    assert third.finished and list(third.session.moves) == list(alice.session.moves) == list(bob.session.moves)
 
 
 def test_saves_verify_and_rm_a_game_of_the_database(
