@@ -5,10 +5,12 @@ them changes (True), or when ``period`` seconds passed without a notification (F
 so a follower that then reads the file can never miss a change for longer than the
 period, whatever happened to the notifications.
 
-- **Notified** (the usual case): inotify on Linux, through ``watchfiles`` (the Rust
-  ``notify`` crate), watching the *folder*, because an atomic write replaces the file
-  (a new inode) and a watch on the old file would see nothing after the first write.
-  A change wakes ``wait`` within a few milliseconds; the period is ``FALLBACK`` (2 s).
+- **Notified** (the usual case): on Linux, inotify's own descriptor (``inotify.py``),
+  waited on with ``select``: a waiting follower spends nothing at all, and a change wakes
+  it at once (issue 28).  Elsewhere ``watchfiles`` (the Rust ``notify`` crate), which
+  looks for events every ``STEP``.  Both watch the *folder*, because an atomic write
+  replaces the file (a new inode) and a watch on the old file would see nothing after
+  the first write.  The period is ``FALLBACK`` (2 s).
 - **Network file systems** (NFS, SMB/CIFS, sshfs and other FUSE network mounts, 9p,
   AFS, Ceph, GlusterFS, Lustre...): inotify reports only the changes made *by this
   machine*, never those of another host writing the same folder.  The folder's file
@@ -17,22 +19,25 @@ period, whatever happened to the notifications.
 - **No notification available** (not Linux with inotify, the user's inotify instances
   used up, ``watchfiles`` failing): the same poll every ``NETWORK_POLL`` seconds.
 
-Blocking; meant for a worker thread.  ``stopped`` (checked every ``SLICE`` seconds)
-lets the thread's owner end a wait early.  The watch is ``watchfiles.watch``, its public
-generator, kept open from the constructor to ``close``: changes made while the follower
-reads the file are kept for its next wait.
+Blocking; meant for a worker thread.  ``interrupt`` (any thread) ends a wait at once;
+``stopped`` (looked at every ``STOPPED`` seconds) lets the thread's owner end one too.  The
+watch is open from the constructor to ``close``: changes made while the follower reads the
+file are kept for its next wait.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import select
 import threading
 import time
 from collections.abc import Callable, Collection, Generator
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
+
+from .inotify import OVERFLOW, Inotify
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -45,7 +50,10 @@ NETWORK_POLL = 0.25  # seconds between two looks where notification cannot work
 # steps after its last event on average (watchfiles yields once a step passes without a new one):
 # 2 ms wakes a follower ~5 ms sooner than 5 ms did, for ~0.7% of a core per waiting app, not 0.3%.
 STEP = 0.002
-GROUP = 0.02  # seconds: the most a wait spends gathering the events of one write
+GROUP = 0.02  # seconds: the most a wait spends gathering the events of one write (watchfiles)
+GATHER = 0.002  # seconds: the same with inotify (the events of one write come within microseconds)
+# seconds: how often a wait looks at ``stopped`` (``interrupt`` and ``close`` end it at once)
+STOPPED = 0.1
 # seconds: how long watchfiles waits before it hands back "nothing yet", so that a wait sees its
 # deadline and ``stopped`` (watchfiles' own stop event would end the watch, not one wait)
 SLICE = 0.02
@@ -83,6 +91,9 @@ class Watch(Protocol):
         first call returns True at once."""
 
     def close(self) -> None: ...
+
+    def interrupt(self) -> None:
+        """End the current wait (or the next) at once, from any thread: it returns False."""
 
     @property
     def notified(self) -> bool:
@@ -138,7 +149,8 @@ class FileWatch:
     """Wakes a follower when one of ``names`` in ``folder`` changes; at the latest every ``period`` s.
 
     ``notify=False`` watches nothing: ``wait`` returns after ``fallback`` seconds, as a
-    notified watch does when its notifications are lost.
+    notified watch does when its notifications are lost.  ``interrupt`` (from any thread) ends
+    the current or next wait at once.
     """
 
     def __init__(self, folder: Path, names: Collection[str], fallback: float = FALLBACK, notify: bool = True) -> None:
@@ -146,26 +158,32 @@ class FileWatch:
         self.names = frozenset(names)
         self.period = fallback
         self.why_polling: str | None = None  # why nothing is watched (None: notified, or notify=False)
-        self._notify: Changes | None = None
+        self._inotify: Inotify | None = None  # Linux: a descriptor to wait on, nothing spent meanwhile
+        self._notify: Changes | None = None  # elsewhere: watchfiles, which looks every STEP
         self._closing = threading.Event()  # watchfiles' stop event: set by close() alone
         self._started = False  # the first wait returns at once: the file may have changed before the watch
+        self._wake_r, self._wake_w = os.pipe()  # ``interrupt``'s wake-up, waited on with the watch
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
         if not notify:
             return
         if not notification_works(self.folder):
             self._poll_fast(f"{self.folder} is on a network file system ({file_system_type(self.folder)})")
             return
         try:
-            self._notify = self._start()
-            # watchfiles starts watching at the generator's first step: taken here (one SLICE at
-            # most), so the watch is set when the constructor returns; what it yields does not
-            # matter (the first wait returns at once)
-            next(self._notify)
+            self._inotify = Inotify.open(self.folder)
+            if self._inotify is None:
+                self._notify = self._start()
+                # watchfiles starts watching at the generator's first step: taken here (one SLICE at
+                # most), so the watch is set when the constructor returns; what it yields does not
+                # matter (the first wait returns at once)
+                next(self._notify)
         except (ImportError, OSError, RuntimeError, TypeError, StopIteration) as exc:  # inotify limits, no folder
             self._notify = None
             self._poll_fast(f"no file-change notification for {self.folder}: {exc or type(exc).__name__}")
 
     def _start(self) -> Changes:
-        from watchfiles import watch  # deferred: only a table's worker needs it
+        from watchfiles import watch  # deferred: only where there is no inotify
 
         names = self.names
         return watch(
@@ -190,10 +208,22 @@ class FileWatch:
     @property
     def notified(self) -> bool:
         """Does a change wake ``wait`` (else ``wait`` only returns after ``period``)?"""
-        return self._notify is not None
+        return self._inotify is not None or self._notify is not None
+
+    def interrupt(self) -> None:
+        """End the current wait now, or the next one if none is under way (it returns False)."""
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"!")
+
+    def _interrupted(self) -> bool:
+        try:
+            return bool(os.read(self._wake_r, 4096))
+        except OSError:
+            return False
 
     def wait(self, stopped: Callable[[], bool] = lambda: False) -> bool:
-        """Until one of the files changes (True), ``period`` passes or ``stopped()`` (False).
+        """Until one of the files changes (True), ``period`` passes, ``stopped()`` or an ``interrupt``
+        (False).  ``stopped`` is looked at every ``STOPPED`` seconds (``interrupt`` at once).
 
         The first call returns True at once (what changed before the watch began is not known).
         """
@@ -201,28 +231,72 @@ class FileWatch:
             self._started = True
             return True
         deadline = time.monotonic() + self.period
-        while not stopped():
+        while not stopped() and not self._closing.is_set():
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
-            if self._notify is None:
-                time.sleep(min(left, 0.05))
+            if self._notify is not None:
+                if self._interrupted():
+                    return False
+                try:
+                    if next(self._notify):  # only changes of ``names`` pass the filter
+                        return True
+                except (OSError, RuntimeError, StopIteration) as exc:  # the folder went away: poll
+                    self._stop_notifications(exc)
+                    return False
                 continue
+            inotify = self._inotify
             try:
-                if next(self._notify):  # only changes of ``names`` pass the filter
-                    return True
-            except (OSError, RuntimeError, StopIteration) as exc:  # the folder went away, the watcher broke: poll
-                self.close()
-                self._poll_fast(f"file-change notification stopped for {self.folder}: {exc or type(exc).__name__}")
+                ready, _, _ = select.select(
+                    [self._wake_r] + ([inotify.fd] if inotify else []), [], [], min(left, STOPPED)
+                )
+            except (OSError, ValueError):  # closed by another thread meanwhile
                 return False
+            if self._wake_r in ready and self._interrupted():
+                return False
+            if inotify is not None and inotify.fd in ready:
+                if self._changed(inotify):
+                    return True
+                if self._inotify is None:  # its notifications stopped: look now, poll from now on
+                    return False
         return False
 
-    def close(self) -> None:
+    def _changed(self, inotify: Inotify) -> bool:
+        """Did the events waiting concern ``names``?  The events of one write come together: those
+        that follow within ``GROUP`` seconds are read with them (one wake-up per write)."""
+        try:
+            names = inotify.names()
+            if not (OVERFLOW in names or names & self.names):
+                return False
+            if select.select([inotify.fd], [], [], GATHER)[0]:
+                inotify.names()
+            return True
+        except (OSError, ValueError) as exc:  # the folder went away: poll
+            self._stop_notifications(exc)
+            return False
+
+    def _stop_notifications(self, exc: BaseException) -> None:
+        self._release()
+        self._poll_fast(f"file-change notification stopped for {self.folder}: {exc or type(exc).__name__}")
+
+    def _release(self) -> None:
         notify, self._notify = self._notify, None
-        self._closing.set()
+        inotify, self._inotify = self._inotify, None
         if notify is not None:
+            self._closing.set()
             with contextlib.suppress(Exception):
                 notify.close()  # the generator's exit closes watchfiles' watcher
+        if inotify is not None:
+            inotify.close()
+
+    def close(self) -> None:
+        self._closing.set()
+        self.interrupt()  # a wait under way in another thread returns
+        self._release()
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
 
     def __enter__(self) -> FileWatch:
         return self

@@ -21,6 +21,7 @@ from ..rules.state import State
 from ..storage.gamefile import Snapshot
 from ..storage.handle import GameHandle
 from ..storage.standin import StandIn
+from ..storage.watch import Watch
 from .computer import Computer
 from .messages import GameChanged
 
@@ -50,6 +51,7 @@ class Driver:
         self._stop = threading.Event()
         self._lock = threading.Lock()  # a wake and the worker's end: never a wake lost between them
         self._running = False
+        self._watch: Watch | None = None  # the worker's, while it waits: a wake interrupts its wait
 
     def start(self) -> None:
         self._stop.clear()
@@ -59,6 +61,8 @@ class Driver:
         """Look again now (the position changed here, or time passed with no file changing)."""
         with self._lock:
             self._wake.set()
+            if self._watch is not None:
+                self._watch.interrupt()
             if self._running or self._stop.is_set():
                 return
             self._running = True
@@ -66,7 +70,7 @@ class Driver:
 
     def stop(self) -> None:
         self._stop.set()
-        self._wake.set()
+        self.wake()  # interrupts the worker's wait; starts nothing once stopped
         self.screen.workers.cancel_group(self.screen, "driver")
 
     def decide(self, seat: int, bot: str, state: State) -> Move:
@@ -82,6 +86,8 @@ class Driver:
         worker = get_current_worker()
         game = self.game
         watch = game.watch()
+        with self._lock:
+            self._watch = watch
         latest = game.view
         try:
             while not self._done(worker):
@@ -98,6 +104,7 @@ class Driver:
         finally:
             with self._lock:
                 self._running = False
+                self._watch = None
             if watch is not None:
                 watch.close()
 

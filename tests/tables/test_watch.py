@@ -156,3 +156,45 @@ def test_a_change_between_two_waits_wakes_the_next_one(pair: tuple[SharedTable, 
         mover.push(mover.legal_moves()[0])  # while nobody waits
         assert watch.wait() is True
         assert other.fetch() is not None
+
+
+def _waits(watch: Watch) -> tuple[threading.Thread, list[bool]]:
+    """``watch.wait()`` in a thread of its own; what it returned."""
+    got: list[bool] = []
+    thread = threading.Thread(target=lambda: got.append(watch.wait()), daemon=True)
+    thread.start()
+    return thread, got
+
+
+def test_an_interrupt_ends_a_wait_at_once_from_another_thread(tmp_path: Path) -> None:
+    """The app's driver interrupts its worker's wait when the player decides (issue 28: the wait
+    blocks on the notification; it no longer looks every few milliseconds)."""
+    with FileWatch(tmp_path, ["x.json"], fallback=600.0) as watch:
+        assert watch.notified and watch.wait()  # the first: at once
+        thread, got = _waits(watch)
+        watch.interrupt()  # before or during the wait: either ends it
+        thread.join(WAIT)
+        assert not thread.is_alive() and got == [False]
+        (tmp_path / "other.json").write_bytes(b"{}")  # not its file
+        (tmp_path / "x.json").write_bytes(b"{}")
+        assert watch.wait() is True  # its file: woken (the other file's event was passed over)
+
+
+def test_closing_a_watch_ends_the_wait_of_another_thread(tmp_path: Path) -> None:
+    watch = FileWatch(tmp_path, ["x.json"], fallback=600.0)
+    assert watch.wait()
+    thread, got = _waits(watch)
+    watch.close()
+    thread.join(WAIT)
+    assert not thread.is_alive() and got == [False]
+
+
+def test_a_watched_folder_that_goes_away_is_polled_and_says_why(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    with FileWatch(folder, ["x.json"], fallback=600.0) as watch:
+        assert watch.notified and watch.wait()
+        folder.rmdir()
+        assert watch.wait() is False  # the folder's removal: no change of x.json, and no more notification
+        assert not watch.notified and watch.period == NETWORK_POLL
+        assert watch.why_polling == f"file-change notification stopped for {folder}: the watched folder went away"

@@ -234,6 +234,9 @@ class RelayWatch:
         self.why_polling = self.inner.why_polling or self.why_polling
         return changed
 
+    def interrupt(self) -> None:
+        self.inner.interrupt()
+
     def close(self) -> None:
         self.inner.close()
         if self.counted:
