@@ -150,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--database", metavar="URL", help=f"keep the games in this PostgreSQL database ({where})")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--no-mouse", action="store_true", help="do not use the mouse (keyboard only)")
+    parser.add_argument(
+        "--engine", metavar="CMD", help="an outside engine (docs/ENGINE.md): a seat kind of the new-game form"
+    )
+    parser.add_argument("--engine-time", type=float, default=5.0, metavar="S", help=argparse.SUPPRESS)
     parser.set_defaults(handler=_cmd_play)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
