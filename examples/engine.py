@@ -2,8 +2,8 @@
 """An outside computer player for Norsewind: the engine protocol (docs/ENGINE.md), stdlib only.
 
 Run it as a seat: norsewind simulate --engine 'python3 examples/engine.py' --games 20
-It plays a simple rule of thumb: a castle when one is offered, otherwise the building whose
-card has the most helmets and citizens, take a figure rather than decline, and any space.
+It plays a simple rule of thumb: a castle while a kingdom has none (and it goes there), otherwise
+the building with the most helmets and citizens for its cost, a figure rather than nothing, any space.
 """
 
 import json
@@ -20,11 +20,15 @@ def send(message):
 
 def score(move, view, cards):
     tag, *numbers = move
+    kingdoms = view["players"][view["current"]]["kingdoms"]
     if tag == "castle":  # ["castle", index in the castle display]
-        return 30 + cards[view["display"][numbers[0]]]["prestige"]
+        bare = any(k["castle"] < 0 for k in kingdoms)
+        return 30 + cards[view["display"][numbers[0]]]["prestige"] if bare else -1
     if tag == "building":  # ["building", market slot]
         card = cards[view["market"][numbers[0]]]
         return 10 + card["helmets"] + card["citizens"] - card["cost"]
+    if tag == "kingdom" and view["held"] >= 0 and cards[view["held"]]["type"] == "castle":
+        return 10 if kingdoms[numbers[0]]["castle"] < 0 else 0  # ["kingdom", row]
     if tag in ("supply", "citizen", "disc", "kingdom"):
         return 5
     return 0  # decline, refresh, pass
