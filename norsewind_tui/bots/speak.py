@@ -2,12 +2,14 @@
 
 ``speak(bot, source, sink)`` reads the host's lines from ``source`` and answers on ``sink``: ``ready``
 to the hello (after checking its card set), the index of the bot's move to each decide (the bot
-decides on ``state_of(view)``: what the seat sees, so it makes the move it makes in-process), and
-it ends at ``bye`` or at the end of the input.  A line that is not the protocol's is ``Unspoken``.
+decides on ``state_of(view)``: what the seat sees, so it makes the move it makes in-process; a
+search stops within the clock's limit), and it ends at ``bye`` or at the end of the input.  A line
+that is not the protocol's is ``Unspoken``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import BinaryIO
 
 import msgspec
@@ -15,6 +17,7 @@ import msgspec
 from ..rules.cards import CardDB, card_set_digest, validate
 from ..rules.engine import register_cards
 from .base import Bot
+from .mcts import MCTSBot
 from .protocol import PROTOCOL, Answer, Bye, Decide, Hello, Ready, decode_host, encode, state_of
 
 
@@ -51,7 +54,13 @@ def _learn_cards(hello: Hello) -> None:
     register_cards(CardDB(hello.card_set, hello.digest, "<host>"))
 
 
+CLOCK_SHARE = 0.6  # of an answer's time limit, at most, for a search (the rest: pipes, a loaded host)
+
+
 def _index(bot: Bot, decide: Decide) -> int:
+    if isinstance(bot, MCTSBot):  # the search's time cap within the host's limit (its budget decides)
+        cap = max(decide.clock.move_ms / 1000 * CLOCK_SHARE, 0.05)
+        bot.config = dataclasses.replace(bot.config, time_cap=min(bot.config.time_cap, cap))
     move = bot.decide(state_of(decide.view))
     try:
         return decide.moves.index(move)

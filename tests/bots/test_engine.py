@@ -26,6 +26,7 @@ import pytest
 
 from norsewind_tui.bots.engine import EngineBot, EngineFault, EngineSpec, fault_line
 from norsewind_tui.bots.greedy import GreedyBot
+from norsewind_tui.bots.mcts import MCTSBot
 from norsewind_tui.bots.protocol import (
     PROTOCOL,
     Clock,
@@ -38,6 +39,7 @@ from norsewind_tui.bots.protocol import (
     seat_view,
     state_of,
 )
+from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.bots.speak import Unspoken, speak
 from norsewind_tui.bots.tournament import (
     BotGame,
@@ -343,15 +345,18 @@ def example_module() -> ModuleType:
     return module
 
 
-def example_game(names: tuple[str, ...], entries: tuple[int, ...], seed: int, at: int) -> BotGame:
-    """The example engine in seat ``at`` against greedy, replayed here: its rule of thumb on the view
-    as JSON, its own ``random.Random(0)`` (one program per game)."""
+def example_game(
+    names: tuple[str, ...], entries: tuple[int, ...], seed: int, at: int, level: int | None = None
+) -> BotGame:
+    """The example engine in seat ``at`` against greedy (or solo at ``level``), replayed here: its rule
+    of thumb on the view as JSON, its own ``random.Random(0)`` (one program per game)."""
     example = example_module()
     cards = msgspec.to_builtins(default_cards().card_set)["cards"]
-    state = new_game(GameConfig(players=tuple(f"{n} ({i + 1})" for i, n in enumerate(names))), seed)
+    players = tuple(f"{n} ({i + 1})" for i, n in enumerate(names))
+    state = new_game(GameConfig(players=players, level=level or 1), seed)
     greedy = GreedyBot(bot_seed(seed, 1 - at))
     rng = random.Random(0)
-    think: list[list[float]] = [[], []]
+    think: list[list[float]] = [[] for _ in names]
     decisions = 0
     while state.phase != "over":
         moves = legal_moves(state)
@@ -366,7 +371,8 @@ def example_game(names: tuple[str, ...], entries: tuple[int, ...], seed: int, at
         state = apply(state, move)
         decisions += 1
     r = final_result(state)
-    return BotGame(seed, entries, r.scores, r.winners, decisions, tuple(map(tuple, think)), (0, 0), (0, 0))
+    zeros = (0,) * len(names)
+    return BotGame(seed, entries, r.scores, r.winners, decisions, tuple(map(tuple, think)), zeros, zeros)
 
 
 def without_times(stats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -446,3 +452,25 @@ def test_norsewind_engine_refuses_what_is_not_the_protocol() -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("norsewind engine: not a line of the protocol: ")
+
+
+def test_norsewind_engine_searches_within_the_hosts_clock() -> None:
+    """The hard player's time cap (1.8 s) is cut to 60 % of the answer's limit: 100 ms gives 60 ms."""
+    db = default_cards()
+    state = mid_game(8, 20)
+    moves = tuple(legal_moves(state))
+    decide = Decide(1, state.current, seat_view(state), moves, Clock(100, 0))
+    source = io.BytesIO(encode(Hello(PROTOCOL, db.digest, db.card_set)) + encode(decide))
+    sink = io.BytesIO()
+    bot = make_bot("hard", 0)
+    assert isinstance(bot, MCTSBot) and bot.config.time_cap == 1.8
+    assert speak(bot, source, sink) == 1
+    assert bot.config.time_cap == pytest.approx(0.06)
+    answer = json.loads(sink.getvalue().splitlines()[1])
+    assert answer["id"] == 1 and 0 <= answer["index"] < len(moves)
+
+
+def test_an_engine_plays_solo_against_the_vikings() -> None:
+    game = play_game(["engine"], 4, level=3, engines={"engine": EngineSpec(EXAMPLE)})
+    assert game.faults == (0,) and game.vikings is not None and game.margin == game.scores[0] - game.vikings
+    assert outcome(game) == outcome(example_game(("engine",), (0,), 4, 0, level=3))
