@@ -34,6 +34,9 @@ class Options:
     random_tiles: bool = False
     bots: str | None = None
     jobs: int = 1
+    engine: str | None = None  # simulate --engine CMD: the outside engine named "engine" in --bots
+    engine_time: float = 5.0  # seconds for each of its answers
+    bot: str = "greedy"  # engine --bot NAME: the player that speaks the protocol
     # the saves commands, export, import, review, cards check
     cards_command: str | None = None
     db_command: str | None = None  # db upgrade (import, export)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import msgspec
 from rich import box
@@ -15,6 +17,9 @@ from rich.table import Table
 from .rules import GameConfig, apply, legal_moves, new_game, outcome
 from .rules.cards import CardDB
 from .rules.scoring import Outcome
+
+if TYPE_CHECKING:
+    from .bots.engine import EngineSpec
 
 MAX_MOVES = 10_000  # a safety net: R13 guarantees every game ends long before
 
@@ -122,13 +127,23 @@ def run_random(
 
 
 def run_bots(
-    names: list[str], games: int, seed: int, level: int | None, cards: CardDB, jobs: int, as_json: bool
+    names: list[str],
+    games: int,
+    seed: int,
+    level: int | None,
+    cards: CardDB,
+    jobs: int,
+    as_json: bool,
+    engines: Mapping[str, EngineSpec] | None = None,
 ) -> int:
-    """Computer players against each other (seats alternated), or each against the Vikings at ``level``."""
-    from .bots.tournament import duel_tasks, entry_stats, run_tasks, solo_tasks
+    """Computer players against each other (seats alternated), or each against the Vikings at ``level``;
+    ``engines``: the outside engines among the names (a fault of one is a line on stderr)."""
+    from .bots.tournament import duel_tasks, entry_stats, run_tasks, solo_tasks, with_engines
 
     console = Console(stderr=as_json)
     tasks = solo_tasks(names, games, seed, level) if level is not None else duel_tasks(names, games, seed)
+    if engines:
+        tasks = with_engines(tasks, engines)
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"playing ({jobs} job{'s' if jobs > 1 else ''})", total=len(tasks))
         results = run_tasks(tasks, cards, jobs, progress=lambda _: progress.advance(task))
@@ -169,6 +184,9 @@ def run_bots(
             row += [f"{s.mean_vikings or 0:.1f}", "/".join(str(v) for v in s.medals.values())]
         table.add_row(*row)
     console.print(table)
+    for s in stats:
+        if s.faults:
+            console.print(f"{s.name} failed in {s.faults} game(s): greedy played on for it (the lines above say why)")
     capped = sum(s.capped for s in stats)
     if capped:
         console.print(f"[yellow]the time cap stopped {capped} search(es) early: those games may not replay exactly[/]")

@@ -43,6 +43,10 @@ class Bot(Protocol):
         """A few words on why ``move`` is good in ``state``."""
         ...
 
+    def close(self) -> None:
+        """The game is over for this bot: let go of what it holds (an outside engine's program)."""
+        ...
+
 
 class BotBase:
     """Shared plumbing: the seed, ``decide`` and a default ``explain``."""
@@ -64,6 +68,9 @@ class BotBase:
         from .explain import explain_move
 
         return explain_move(state, move)
+
+    def close(self) -> None:
+        """Nothing to let go of (an outside engine stops its program)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"

@@ -9,13 +9,18 @@ hard       the full tree search (within 2 s per decision)
 =========  ==============================================================
 
 ``budget`` overrides the search bots' iteration count (tests use small ones).
+
+An outside engine (docs/ENGINE.md) has no name of its own here: the caller names it and says
+how to run it, ``make_bot("engine", 3, engines={"engine": EngineSpec("python3 my_engine.py")})``,
+so no name read from a file or a table ever starts a program.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .base import Bot
+from .engine import EngineBot, EngineSpec
 from .greedy import GreedyBot
 from .mcts import MCTSBot, SearchConfig
 from .random_bot import RandomBot
@@ -68,8 +73,13 @@ def bot_names() -> tuple[str, ...]:
     return tuple(BOTS)
 
 
-def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
-    """A bot by name with its own seed.  Raises ``ValueError`` for an unknown name."""
+def make_bot(
+    name: str, seed: int = 0, budget: int | None = None, engines: Mapping[str, EngineSpec] | None = None
+) -> Bot:
+    """A bot by name with its own seed (``engines``: the outside engines the caller names).
+    Raises ``ValueError`` for an unknown name."""
+    if engines and name in engines:
+        return EngineBot(seed, engines[name])
     try:
         factory = BOTS[name]
     except KeyError:

@@ -16,14 +16,16 @@ import multiprocessing
 import signal
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import msgspec
 
 from ..rules.cards import CardDB
 from ..rules.engine import apply, legal_moves, new_game
 from ..rules.scoring import final_result
-from ..rules.state import GameConfig
+from ..rules.state import GameConfig, State
+from .base import Bot
+from .engine import EngineBot, EngineSpec
 from .mcts import MCTSBot
 from .registry import make_bot
 
@@ -41,6 +43,7 @@ class BotGame(msgspec.Struct, frozen=True):
     decisions: int
     think: tuple[tuple[float, ...], ...]  # per seat: seconds per decision that had a choice
     capped: tuple[int, ...]  # per seat: searches stopped by the time cap
+    faults: tuple[int, ...] = ()  # per seat: 1 when an outside engine failed and greedy played on
     vikings: int | None = None
     margin: int | None = None
     medal: str | None = None
@@ -51,13 +54,27 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def play_game(
-    names: Sequence[str], seed: int, level: int | None = None, cards: CardDB | None = None, entries: Sequence[int] = ()
+    names: Sequence[str],
+    seed: int,
+    level: int | None = None,
+    cards: CardDB | None = None,
+    entries: Sequence[int] = (),
+    engines: Mapping[str, EngineSpec] | None = None,
 ) -> BotGame:
-    """One game: ``names[i]`` plays seat i (solo when ``level`` is given and one name)."""
-    n = len(names)
+    """One game: ``names[i]`` plays seat i (solo when ``level`` is given and one name);
+    ``engines``: the outside engines among the names."""
     config = GameConfig(players=tuple(f"{name} ({i + 1})" for i, name in enumerate(names)), level=level or 1)
     state = new_game(config, seed, cards)
-    bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(names)]
+    bots = [make_bot(name, bot_seed(seed, i), engines=engines) for i, name in enumerate(names)]
+    try:
+        return _play(state, bots, seed, entries)
+    finally:
+        for bot in bots:
+            bot.close()
+
+
+def _play(state: State, bots: Sequence[Bot], seed: int, entries: Sequence[int]) -> BotGame:
+    n = len(bots)
     think: list[list[float]] = [[] for _ in range(n)]
     capped = [0] * n
     decisions = 0
@@ -84,6 +101,7 @@ def play_game(
         decisions=decisions,
         think=tuple(tuple(t) for t in think),
         capped=tuple(capped),
+        faults=tuple(int(isinstance(b, EngineBot) and b.fault is not None) for b in bots),
         vikings=result.vikings,
         margin=result.margin,
         medal=result.medal,
@@ -98,6 +116,12 @@ class Task(msgspec.Struct, frozen=True):
     entries: tuple[int, ...]
     seed: int
     level: int | None
+    engines: dict[str, EngineSpec] | None = None  # the outside engines among the names
+
+
+def with_engines(tasks: Sequence[Task], engines: Mapping[str, EngineSpec]) -> list[Task]:
+    """The tasks with these outside engines named."""
+    return [msgspec.structs.replace(t, engines=dict(engines)) for t in tasks]
 
 
 def duel_tasks(names: Sequence[str], games: int, seed: int) -> list[Task]:
@@ -117,7 +141,7 @@ def solo_tasks(names: Sequence[str], games: int, seed: int, level: int) -> list[
 
 
 def _run(task: Task, cards: CardDB | None) -> BotGame:
-    return play_game(task.names, task.seed, task.level, cards, task.entries)
+    return play_game(task.names, task.seed, task.level, cards, task.entries, task.engines)
 
 
 _WORKER_CARDS: CardDB | None = None
@@ -192,6 +216,7 @@ class EntryStats(msgspec.Struct, frozen=True):
     think_worst: float
     decisions: int
     capped: int  # decisions where the time cap stopped the search
+    faults: int = 0  # games where this outside engine failed (greedy played on)
     mean_vikings: float | None = None
     medals: dict[str, int] | None = None
 
@@ -214,6 +239,7 @@ def entry_stats(games: Sequence[BotGame], names: Sequence[str]) -> list[EntrySta
         margins = []
         think: list[float] = []
         capped = 0
+        faults = 0
         medals: dict[str, int] | None = None
         vikings: list[int] = []
         for game, seat in seats:
@@ -230,6 +256,7 @@ def entry_stats(games: Sequence[BotGame], names: Sequence[str]) -> list[EntrySta
                 margins.append(game.scores[seat] - max(others))
             think.extend(game.think[seat])
             capped += game.capped[seat]
+            faults += game.faults[seat] if game.faults else 0
         low, high = wilson(wins, n)
         out.append(
             EntryStats(
@@ -246,6 +273,7 @@ def entry_stats(games: Sequence[BotGame], names: Sequence[str]) -> list[EntrySta
                 think_worst=max(think, default=0.0),
                 decisions=len(think),
                 capped=capped,
+                faults=faults,
                 mean_vikings=statistics.fmean(vikings) if vikings else None,
                 medals=medals,
             )

@@ -69,10 +69,10 @@ def _cmd_cards_check(args: Options) -> int:
 def _cmd_simulate(args: Options) -> int:
     from ..simulate import run_random
 
-    if args.bots is not None:
+    if args.bots is not None or args.engine is not None:
         if args.random_tiles:
             raise UsageError("--random-tiles is for random games, not --bots")
-        return _simulate_bots(args, args.bots)
+        return _simulate_bots(args, args.bots if args.bots is not None else "engine,greedy")
     if not 1 <= args.players <= 4:
         raise UsageError("--players must be 1 to 4")
     if args.games < 1:
@@ -93,13 +93,19 @@ def _cmd_simulate(args: Options) -> int:
 
 
 def _simulate_bots(args: Options, bots: str) -> int:
+    from ..bots.engine import EngineSpec
     from ..bots.registry import bot_names
     from ..simulate import run_bots
 
     names = [n.strip() for n in bots.split(",") if n.strip()]
-    unknown = [n for n in names if n not in bot_names()]
+    known = (*bot_names(), "engine") if args.engine is not None else bot_names()
+    unknown = [n for n in names if n not in known]
     if unknown:
-        raise UsageError(f"unknown computer player {unknown[0]!r} in --bots; choose from {', '.join(bot_names())}")
+        raise UsageError(f"unknown computer player {unknown[0]!r} in --bots; choose from {', '.join(known)}")
+    if args.engine is not None and "engine" not in names:
+        raise UsageError("--engine names the player 'engine': seat it in --bots (engine,greedy)")
+    if not 0 < args.engine_time <= 600:
+        raise UsageError("--engine-time must be more than 0 and at most 600 seconds")
     if args.level is None and not 2 <= len(names) <= 4:
         raise UsageError("--bots needs 2 to 4 names for a game (or --level L for solo games against the Vikings)")
     if args.level is not None and not 1 <= args.level <= 7:
@@ -109,7 +115,8 @@ def _simulate_bots(args: Options, bots: str) -> int:
     if not 1 <= args.jobs <= 64:
         raise UsageError("--jobs must be 1 to 64")
     cards = load_cards(args.cards)
-    return run_bots(names, args.games, args.seed or 0, args.level, cards, args.jobs, as_json=args.json)
+    engines = {} if args.engine is None else {"engine": EngineSpec(args.engine, move_s=args.engine_time)}
+    return run_bots(names, args.games, args.seed or 0, args.level, cards, args.jobs, as_json=args.json, engines=engines)
 
 
 # --------------------------------------------------------------------------- play
@@ -143,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--database", metavar="URL", help=f"keep the games in this PostgreSQL database ({where})")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--no-mouse", action="store_true", help="do not use the mouse (keyboard only)")
+    parser.add_argument(
+        "--engine", metavar="CMD", help="an outside engine (docs/ENGINE.md): a seat kind of the new-game form"
+    )
+    parser.add_argument("--engine-time", type=float, default=5.0, metavar="S", help=argparse.SUPPRESS)
     parser.set_defaults(handler=_cmd_play)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -163,6 +174,15 @@ def build_parser() -> argparse.ArgumentParser:
         "a game each, seats alternated; with --level, each plays solo",
     )
     sim.add_argument("--jobs", type=int, default=1, help="processes for --bots games (default 1)")
+    sim.add_argument(
+        "--engine",
+        metavar="CMD",
+        default=None,
+        help="an outside engine (docs/ENGINE.md), seated as 'engine' in --bots (default --bots engine,greedy)",
+    )
+    sim.add_argument(
+        "--engine-time", type=float, default=5.0, metavar="S", help="seconds for each answer of the engine (default 5)"
+    )
     sim.set_defaults(handler=_cmd_simulate)
 
     learn = sub.add_parser("learn", help="learn to play: the tutorial (resumed where you left it)")
@@ -188,6 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .daily import add_daily_commands
 
     add_daily_commands(sub)
+
+    from .engine import add_engine_command
+
+    add_engine_command(sub)
 
     from .db import add_db_commands
 

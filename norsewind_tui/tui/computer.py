@@ -2,20 +2,32 @@
 
 The app never runs a bot on its event loop: ``GameScreen`` asks ``decide`` in
 a worker thread, and the worker posts the move back as a message.
+
+An outside engine (docs/ENGINE.md) is the seat kind ``engine``: the program is the one this app
+was started with (``norsewind --engine CMD``), never one a saved game or a table names.  Its
+faults, and an engine seat in an app started without one, are ``notices`` (one line each, for the
+status line): greedy plays the seat on and the game goes on.
 """
 
 from __future__ import annotations
 
+import subprocess
+import threading
+
 from ..bots import Bot, make_bot
+from ..bots.engine import FALLBACK, EngineBot, EngineFault, EngineSpec, fault_line
+from ..options import Options
 from ..rules.moves import Move
 from ..rules.state import State
 
+ENGINE = "engine"  # the seat kind of an outside engine
 LABELS = {
     "easy": "Computer (easy)",
     "normal": "Computer (normal)",
     "hard": "Computer (hard)",
     "random": "Computer (random)",
     "greedy": "Computer (greedy)",
+    ENGINE: "Outside engine",
 }
 
 
@@ -23,16 +35,61 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 31 + seat * 7919 + 17) % (2**31)
 
 
-class Computer:
-    """The bots of one game, made on first use."""
+def engine_spec(options: Options) -> EngineSpec | None:
+    """The outside engine the app was started with (``--engine CMD``, ``--engine-time S``), if any."""
+    return None if options.engine is None else EngineSpec(options.engine, move_s=options.engine_time)
 
-    def __init__(self, game_seed: int) -> None:
+
+def no_engine_line(seat: int) -> str:
+    return (
+        f"seat {seat + 1} is an outside engine, and this app was started without one "
+        f"(norsewind --engine CMD): {FALLBACK} plays seat {seat + 1}"
+    )
+
+
+class Computer:
+    """The bots of one game, made on first use (``engine``: the app's outside engine, if any)."""
+
+    def __init__(self, game_seed: int, engine: EngineSpec | None = None) -> None:
         self.game_seed = game_seed
+        self.engine = engine
         self._bots: dict[tuple[int, str], Bot] = {}
+        self._notices: list[str] = []
+        self._lock = threading.Lock()  # the worker adds notices and bots, the screen's stop closes them
 
     def decide(self, seat: int, name: str, state: State) -> Move:
         key = (seat, name)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = make_bot(name, seed=bot_seed(self.game_seed, seat))
+            bot = self._bots[key] = self._make(seat, name)
         return bot.decide(state)
+
+    def notices(self) -> list[str]:
+        """The lines to say since the last call (an engine's fault, a missing engine)."""
+        with self._lock:
+            lines, self._notices = self._notices, []
+        return lines
+
+    def close(self) -> None:
+        """The game is left: stop the outside engines' programs."""
+        with self._lock:
+            bots, self._bots = list(self._bots.values()), {}
+        for bot in bots:
+            bot.close()
+
+    def _make(self, seat: int, name: str) -> Bot:
+        seed = bot_seed(self.game_seed, seat)
+        if name != ENGINE:
+            return make_bot(name, seed=seed)
+        if self.engine is None:
+            self._notice(no_engine_line(seat))
+            return make_bot(FALLBACK, seed=seed)
+        # its standard error would draw over the screen: the app's engine keeps it to itself
+        return EngineBot(seed, self.engine, report=self._fault, stderr=subprocess.DEVNULL)
+
+    def _fault(self, fault: EngineFault) -> None:
+        self._notice(fault_line(fault))
+
+    def _notice(self, line: str) -> None:
+        with self._lock:
+            self._notices.append(line)

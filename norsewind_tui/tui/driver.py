@@ -16,6 +16,7 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 from textual.worker import Worker, get_current_worker
 
+from ..bots.engine import EngineSpec
 from ..rules.moves import Move
 from ..rules.state import State
 from ..storage.gamefile import Snapshot
@@ -23,7 +24,7 @@ from ..storage.handle import GameHandle
 from ..storage.standin import StandIn
 from ..storage.watch import Watch
 from .computer import Computer
-from .messages import GameChanged
+from .messages import EngineNotice, GameChanged
 
 TROUBLE_PAUSE = 5.0  # seconds before looking again after the game could not be read or a bot failed
 
@@ -41,11 +42,13 @@ class Driver:
     it ends when a look finds nothing new was asked (Textual's ``wait_for_complete`` then returns).
     """
 
-    def __init__(self, screen: DOMNode, game: GameHandle, delay: Callable[[], float]) -> None:
+    def __init__(
+        self, screen: DOMNode, game: GameHandle, delay: Callable[[], float], engine: EngineSpec | None = None
+    ) -> None:
         self.screen = screen
         self.game = game
         self.delay = delay  # the app's computer delay, read at each decision (tests set it to 0)
-        self.computer = Computer(game.session.seed)
+        self.computer = Computer(game.session.seed, engine)  # engine: the app's outside engine
         self.standin: StandIn | None = None  # who is away, at a table (a stand-in plays for them)
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -72,12 +75,19 @@ class Driver:
         self._stop.set()
         self.wake()  # interrupts the worker's wait; starts nothing once stopped
         self.screen.workers.cancel_group(self.screen, "driver")
+        with self._lock:
+            if self._running:
+                return  # the worker closes the computer as it ends
+        self.computer.close()
 
     def decide(self, seat: int, bot: str, state: State) -> Move:
         try:
             return self.computer.decide(seat, bot, state)
         except Exception as exc:  # a bot that fails must not take the game down
             raise BotFailed(f"the computer player {bot} failed: {exc}") from exc
+        finally:
+            for line in self.computer.notices():  # an outside engine failed: greedy played on
+                self.screen.post_message(EngineNotice(line))
 
     def _done(self, worker: Worker[None]) -> bool:
         return worker.is_cancelled or self._stop.is_set()
@@ -105,6 +115,9 @@ class Driver:
             with self._lock:
                 self._running = False
                 self._watch = None
+                stopped = self._stop.is_set()
+            if stopped:
+                self.computer.close()
             if watch is not None:
                 watch.close()
 

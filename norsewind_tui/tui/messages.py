@@ -82,3 +82,11 @@ class PresenceTrouble(Message):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__()
+
+
+class EngineNotice(Message):
+    """An outside engine failed (or the app has none for an engine's seat): greedy plays on (one line)."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        super().__init__()

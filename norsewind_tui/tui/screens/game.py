@@ -38,11 +38,12 @@ from ...storage.dailyseed import daily_of
 from ...storage.gamefile import Snapshot
 from ...storage.handle import GameHandle
 from ...storage.tables import TableMoved
+from ..computer import engine_spec
 from ..driver import Driver
 from ..hints import Announced, HintAnswer, ask, follow_plan
 from ..info import explain_key
 from ..keys import GAME_BINDINGS
-from ..messages import GameChanged, HintFailed, HintReady
+from ..messages import EngineNotice, GameChanged, HintFailed, HintReady
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step
 from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
@@ -57,6 +58,7 @@ from .info import InfoScreen
 from .vikings import VikingScreen
 
 LOG_HISTORY = 300  # events replayed into the log when a game is opened or undone
+ENGINE_NOTICE_S = 20.0  # seconds an outside engine's fault stays on screen
 SHOWN = 8  # the views last drawn, with when: a key's decision is tied to the one it was typed on
 # the notation in one line (at most 79 cells: one line of the log at 80 columns); ? has it all
 LEGEND = "Key: h helmets, s shields, p prestige, c citizens, $ coins; RISK (h>s) is -7."
@@ -137,7 +139,7 @@ class GameScreen(NorsewindScreen[None]):
         self.notice = notice
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
-        self.driver = Driver(self, game, lambda: self.session.computer_delay)
+        self.driver = Driver(self, game, lambda: self.session.computer_delay, engine_spec(self.context.options))
         self.lesson: Lesson | None = None  # a tutorial's
         self.standin_events: dict[int, str] = {}  # id(event) -> whose seat a computer played it in
         self.shown: list[tuple[float, Snapshot]] = []  # (when drawn, the view): the last SHOWN
@@ -500,6 +502,10 @@ class GameScreen(NorsewindScreen[None]):
         elif change.view is not None:
             self.adopt(change.view)
 
+    def on_engine_notice(self, message: EngineNotice) -> None:
+        """A notification, not the status line: the engine's next move (greedy's) is said there at once."""
+        self.notify(safe_text(message.line), severity="warning", markup=False, timeout=ENGINE_NOTICE_S)
+
     def adopt(self, view: Snapshot) -> None:
         """A newer generation, written elsewhere (or by this process's computer): show it."""
         was_mine = self.is_human_turn()
@@ -635,6 +641,7 @@ class GameScreen(NorsewindScreen[None]):
         if self.ended or self.app.screen is not self:
             return
         self.ended = True
+        self.driver.stop()  # nothing is left to decide: an outside engine is told bye (on_unmount may not come)
         self.app.switch_screen(self.END_SCREEN(self.game))
 
     # ------------------------------------------------------------------ actions

@@ -17,7 +17,7 @@ from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
 from ...safetext import printable
 from ...storage import SeatMeta
-from ..computer import LABELS
+from ..computer import ENGINE, LABELS
 from .form import MAX_NAME, FormScreen, clean_name, form_buttons, read_seed, seed_field, variant_ticks
 
 CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
@@ -71,7 +71,7 @@ class NewGameScreen(FormScreen):
     def compose(self) -> ComposeResult:
         library = self.session.library
         profile = clean_name(self.context.profile_name) or "Player 1"
-        bots = list(STRENGTHS)
+        bots = [*STRENGTHS, ENGINE] if self.context.options.engine is not None else list(STRENGTHS)
         kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
         rows, _title, _games = library.campaign()
         unlocked = [r.level for r in rows if r.unlocked] or [1]
