@@ -196,6 +196,10 @@ def build_parser() -> argparse.ArgumentParser:
     from ..ssh import add_serve_command
 
     add_serve_command(sub)
+
+    from ..web import add_web_command
+
+    add_web_command(sub)
     for command in sub.choices.values():  # --database after the command too: norsewind resume --database URL
         if not any("--database" in action.option_strings for action in command._actions):
             command.add_argument("--database", metavar="URL", default=argparse.SUPPRESS, help=argparse.SUPPRESS)

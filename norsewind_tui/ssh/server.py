@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import signal
 import sys
 import time
@@ -30,7 +29,7 @@ from ..storage.errors import StorageError
 from .config import ServeConfig as ServeConfig
 from .config import ServeError, check_config, config_of, resolve_host
 from .keys import AuthorizedKeys, fingerprint, load_or_create_host_key, resolve_saves_dir, ssh_dir
-from .launch import AppOptions, command
+from .launch import AppOptions, Served, command, served_environment
 from .limits import StartupLimiter, raise_open_files_limit
 from .session import HANGUP_GRACE, GameSession
 
@@ -206,27 +205,9 @@ class GameServer:
 
     def app_environment(self, player: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
         """A minimal environment: nothing from the client but its terminal type (and truecolor)."""
-        env = {
-            "TERM": term,
-            "LANG": "C.UTF-8",
-            "PYTHONUTF8": "1",
-            "PATH": str(self.folder / "empty-path"),
-            "HOME": os.environ.get("HOME", str(self.config.saves)),
-            "USER": player,
-            "LOGNAME": player,
-            "NORSEWIND_PLAYER": player,
-            "NORSEWIND_SAVES": str(self.config.saves),
-            "NORSEWIND_SERVED": "ssh",
-        }
-        if self.config.database is not None:  # the environment, not the command line: ps shows no password
-            env["NORSEWIND_DATABASE"] = self.config.database
-        if client_env.get("COLORTERM") in ("truecolor", "24bit"):
-            env["COLORTERM"] = client_env["COLORTERM"]
-        for name in ("PYTHONPATH", "VIRTUAL_ENV"):  # the operator's, never the client's
-            if name in os.environ:
-                env[name] = os.environ[name]
-        env.update(self.config.extra_env)
-        return env
+        config = self.config
+        served = Served(config.saves, self.folder / "empty-path", config.database, "ssh", config.extra_env)
+        return served_environment(served, player, term, client_env.get("COLORTERM"))
 
     def app_cwd(self) -> str:
         return str(self.config.saves)

@@ -44,7 +44,14 @@ from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import AppSession
-from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
+from .terminal import (
+    COME_BACK,
+    HangupGuard,
+    come_back_hint,
+    logged_in_remotely,
+    served_in_browser,
+    terminal_refusal,
+)
 from .text import safe_text, short_name
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
@@ -161,6 +168,7 @@ class NorsewindApp(App[str]):
         self.set_interval(FULL_LOOK, collect_when_due, name="full collections")
 
     def on_mount(self) -> None:
+        self.mouse_off_in_browser()
         self.load_settings()
         self.start_presence()
         if self.initial_review is not None:
@@ -175,6 +183,17 @@ class NorsewindApp(App[str]):
         else:
             self.push_screen(TitleScreen(self.session.library.problem))
         self.check_size()
+
+    def mouse_off_in_browser(self) -> None:
+        """``--no-mouse`` in a browser: Textual's web driver turns mouse reporting on whatever it is
+        told (it ignores ``mouse=False``), so the app turns it off again, once the driver has started."""
+        driver = self._driver
+        if driver is None or not driver.is_web:  # a terminal's driver heeds mouse=False itself
+            return
+        from textual.drivers.web_driver import WebDriver
+
+        if isinstance(driver, WebDriver) and not driver._mouse:
+            driver._disable_mouse_support()
 
     # ------------------------------------------------------------------ navigation
 
@@ -570,7 +589,8 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
         if reviewed is not None:
             reviewed.close()
         return 2
-    if logged_in_remotely():  # over SSH (serve or a forced command): said before the app draws
+    browser = served_in_browser()  # stdout is the web driver's channel to the server: nothing else on it
+    if logged_in_remotely() and not browser:  # over SSH (serve or a forced command): said before the app draws
         line = your_turn_line(context)
         if line:
             print(line, flush=True)
@@ -583,7 +603,7 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not args.no_mouse)
-    if message:
+    if message and not browser:
         print(message)
     return 0
 

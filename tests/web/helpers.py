@@ -1,0 +1,131 @@
+"""Driving ``norsewind web`` without a browser: aiohttp's HTTP and websocket client, speaking what
+textual-serve's page script speaks (``["stdin", text]``, ``["resize", {...}]``, ``["ping", x]``), with
+the frames it gets drawn by a pyte terminal, as xterm.js draws them in a page."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pyte
+
+from norsewind_tui.web.server import WebConfig, WebServer
+
+WAIT = 30.0  # seconds: the most any screen may take to appear on a busy 2-core machine
+
+
+@contextlib.asynccontextmanager
+async def serving(config: WebConfig, log: list[str] | None = None) -> AsyncIterator[WebServer]:
+    """A started server on a free loopback port (``config.port`` 0), closed afterwards."""
+    if log is not None:
+        config.log = log.append
+    server = WebServer(config)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+class Browser:
+    """One tab: its cookies (an aiohttp session) and, once ``open``, its game's websocket."""
+
+    def __init__(self, port: int, cols: int = 100, rows: int = 32) -> None:
+        self.base = f"http://127.0.0.1:{port}/"
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # cookies for 127.0.0.1
+        self.cols, self.rows = cols, rows
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.changed = asyncio.Event()
+        self.closed = asyncio.Event()
+        self.close_code: int | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self.texts: list[object] = []  # the JSON messages the server sent (pong...)
+
+    async def login(self, name: str, password: str) -> aiohttp.ClientResponse:
+        """Post the login form (redirects followed: a good login ends on the game page)."""
+        async with self.http.post(self.base + "login", data={"name": name, "password": password}) as response:
+            await response.read()
+            return response
+
+    async def open(self, headers: dict[str, str] | None = None) -> None:
+        """Open the game's websocket at this tab's size, as the page's script does."""
+        url = f"{self.base}ws?width={self.cols}&height={self.rows}"
+        self.ws = await self.http.ws_connect(url, headers=headers, max_msg_size=0)
+        self.screen.reset()
+        self.closed.clear()
+        self._reader = asyncio.ensure_future(self._read(self.ws))
+        await self.ws.send_json(["resize", {"width": self.cols, "height": self.rows}])
+
+    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        async for message in ws:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.raw += message.data
+                self.stream.feed(message.data)
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                self.texts.append(message.json())
+            self.changed.set()
+        self.close_code = ws.close_code
+        self.closed.set()
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def press(self, keys: str) -> None:
+        assert self.ws is not None
+        await self.ws.send_json(["stdin", keys])
+
+    async def send(self, data: object) -> None:
+        assert self.ws is not None
+        await self.ws.send_json(data)
+
+    async def wait_for(self, *needles: str, timeout: float = WAIT, settle: float = 0.25) -> str:
+        """Wait until the screen shows one of ``needles`` and has been still for ``settle`` seconds;
+        returns the needle (AssertionError with the screen on timeout)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [needle for needle in needles if needle in self.text()]
+            if found:
+                await self.quiet(settle, timeout=max(0.0, deadline - time.monotonic()))
+                for needle in found:
+                    if needle in self.text():
+                        return needle
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed.is_set():
+                raise AssertionError(f"none of {needles!r} on the screen:\n{self.text()}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
+        """Wait until nothing has arrived for ``gap`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), gap)
+            except TimeoutError:
+                return
+
+    async def ended(self, timeout: float = WAIT) -> int | None:
+        """Wait for the server to close the websocket; its close code."""
+        await asyncio.wait_for(self.closed.wait(), timeout)
+        return self.close_code
+
+    async def drop(self) -> None:
+        """The tab goes away (closed, reloaded, the network gone): the websocket closes."""
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.wait_for(self._reader, WAIT)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.drop()
+        await self.http.close()

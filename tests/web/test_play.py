@@ -1,0 +1,88 @@
+"""Playing the real game through ``norsewind web`` (issue 26) with an HTTP and websocket client that
+speaks textual-serve's protocol, the screen read with pyte; the saves folder is the ground truth."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tui.waits import until
+
+from norsewind_tui.storage import GameStore
+from norsewind_tui.web.server import WebConfig
+
+from .helpers import Browser, serving
+
+TITLE = "Resume a saved game"  # a title-screen menu entry
+
+
+def run(coro: Coroutine[Any, Any, None], timeout: float = 150) -> None:
+    asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def moves_saved(saves: Path) -> list[int]:
+    return [s.moves for s in GameStore(saves).list() if s.error is None]
+
+
+async def decide(tab: Browser, saves: Path, key: str = "\r") -> int:
+    """Press ``key`` (Enter: choose what the cursor is on) and wait for the decision to be saved."""
+    before = max(moves_saved(saves), default=0)
+    await tab.press(key)
+    await until(None, lambda: max(moves_saved(saves), default=0) > before, "the decision saved", show=tab.text)
+    return max(moves_saved(saves))
+
+
+def test_solo_game_in_a_tab_then_reload_and_resume_at_the_same_decision(config: WebConfig, saves: Path) -> None:
+    """Open the page's websocket and see the title screen; start a solo game as the account's player;
+    decide twice (each autosaved); the tab goes away (the app is hung up, nothing lost); a new tab
+    is offered the game first, Enter resumes it at the decision it was at, and play goes on."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server:
+            tab = Browser(server.port)
+            try:
+                async with tab.http.get(tab.base) as page:
+                    assert page.status == 200 and "textual.js" in await page.text()
+                await tab.open()
+                await tab.wait_for(TITLE)
+                await tab.press("n")
+                await tab.wait_for("Solo level")
+                await tab.press("\x13")  # ctrl+s: start
+                await until(None, lambda: moves_saved(saves) == [0], "the new game saved", show=tab.text)
+                await tab.wait_for("alice:")  # the account's player plays
+                assert [await decide(tab, saves) for _ in range(2)] == [1, 2]
+                await tab.quiet()
+                prompt = [line for line in tab.text().splitlines() if "alice:" in line]
+                assert prompt, tab.text()
+
+                (session,) = server.sessions
+                pid = session.pid
+                assert pid is not None
+                await tab.drop()  # the tab is closed (or reloaded)
+                await until(None, lambda: not server.sessions, "the session ended")
+                with pytest.raises(ProcessLookupError):
+                    os.kill(pid, 0)
+                assert moves_saved(saves) == [2]
+            finally:
+                await tab.close()
+
+            again = Browser(server.port)
+            try:
+                await again.open()
+                await again.wait_for("Continue: ")
+                await again.press("\r")  # the first entry: this player's game
+                await again.wait_for("alice:")
+                assert [line for line in again.text().splitlines() if "alice:" in line] == prompt
+                assert moves_saved(saves) == [2]
+                assert await decide(again, saves) == 3
+            finally:
+                await again.close()
+        assert any("alice@127.0.0.1: playing (browser 100x32" in line for line in log), log
+        assert any("alice@127.0.0.1: ended (signal 1, connection closed" in line for line in log), log
+
+    run(main())
