@@ -381,6 +381,7 @@ class WebServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
         self.closing = False
+        self._restore_logging: Callable[[], None] = lambda: None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -398,6 +399,7 @@ class WebServer:
 
     async def start(self) -> None:
         raise_open_files_limit()
+        self._restore_logging = quiet_aiohttp(self.log)
         self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port, reuse_address=True)
@@ -405,6 +407,7 @@ class WebServer:
             await site.start()
         except OSError as exc:
             await self._runner.cleanup()
+            self._restore_logging()
             raise WebError(f"cannot listen on {self.config.host}:{self.config.port}: {exc.strerror or exc}") from None
         server = site._server
         sockets = getattr(server, "sockets", None) or []
@@ -420,6 +423,7 @@ class WebServer:
             await asyncio.wait(tasks, timeout=HANGUP_GRACE + 2)
         if self._runner is not None:
             await self._runner.cleanup()
+        self._restore_logging()
 
     def log(self, message: str) -> None:
         self._log(message)
@@ -661,26 +665,46 @@ _NO_STORE = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Referrer-P
 
 
 class _OneLine(logging.Handler):
-    """aiohttp's own complaints (a request it could not parse, a handshake cut off) as one line."""
+    """aiohttp's own complaints (a request it could not parse, a handshake cut off) as one line, no
+    traceback. A request that is not HTTP at all aiohttp logs at the debug level: it is one line too."""
 
     def __init__(self, log: Callable[[str], None]) -> None:
-        super().__init__(logging.WARNING)
+        super().__init__(logging.DEBUG)
         self.write = log
 
     def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if record.levelno < logging.WARNING and not message.startswith("Error handling request"):
+            return
         exc = record.exc_info[1] if record.exc_info else None
-        self.write(f"server: {record.getMessage()}" + (f": {exc}" if exc is not None else ""))
+        said = str(getattr(exc, "message", None) or exc) if exc is not None else ""
+        why = next((line.strip() for line in said.splitlines() if line.strip()), "")[:120]
+        self.write(f"server: {message}" + (f": {type(exc).__name__}: {why}" if exc is not None else ""))
+
+
+LOGGERS = ("aiohttp.server", "aiohttp.web", "aiohttp.access", "aiohttp.websocket")
+
+
+def quiet_aiohttp(log: Callable[[str], None]) -> Callable[[], None]:
+    """Route aiohttp's loggers to ``log``, one line a record; the function that puts them back."""
+    before = []
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        before.append((logger, logger.handlers, logger.propagate, logger.level))
+        logger.handlers = [_OneLine(log)]
+        logger.propagate = False
+        logger.setLevel(logging.DEBUG)
+
+    def restore() -> None:
+        for logger, handlers, propagate, level in before:
+            logger.handlers, logger.propagate = handlers, propagate
+            logger.setLevel(level)
+
+    return restore
 
 
 def _log_to_stderr(message: str) -> None:
     print(time.strftime("%Y-%m-%d %H:%M:%S ") + safe_text(message), file=sys.stderr, flush=True)
-
-
-def quiet_aiohttp(log: Callable[[str], None]) -> None:
-    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.access", "aiohttp.websocket"):
-        logger = logging.getLogger(name)
-        logger.handlers = [_OneLine(log)]
-        logger.propagate = False
 
 
 async def web_forever(config: WebConfig, ready: Callable[[WebServer], None] | None = None) -> None:
@@ -728,7 +752,6 @@ def run_web(args: Options) -> int:
             read_password(config.password_file)
         config.database = reach_database(args.database)
         config.saves = resolve_saves_dir(args.serve_saves or args.saves)
-        quiet_aiohttp(_log_to_stderr)
         asyncio.run(web_forever(config, ready))
     except (ServeError, StorageError) as exc:
         print(f"norsewind web: {safe_text(str(exc))}", file=sys.stderr)

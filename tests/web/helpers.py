@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import sys
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import pyte
+from tui.waits import until
 
 from norsewind_tui.web.server import WebConfig, WebServer
 
@@ -33,9 +37,12 @@ async def serving(config: WebConfig, log: list[str] | None = None) -> AsyncItera
 class Browser:
     """One tab: its cookies (an aiohttp session) and, once ``open``, its game's websocket."""
 
-    def __init__(self, port: int, cols: int = 100, rows: int = 32) -> None:
+    def __init__(self, port: int, cols: int = 100, rows: int = 32, source: str | None = None) -> None:
         self.base = f"http://127.0.0.1:{port}/"
-        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # cookies for 127.0.0.1
+        connector = aiohttp.TCPConnector(local_addr=(source, 0)) if source else None  # from 127.0.0.2...
+        self.http = aiohttp.ClientSession(
+            connector=connector, cookie_jar=aiohttp.CookieJar(unsafe=True)
+        )  # unsafe: cookies for 127.0.0.1
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -129,3 +136,19 @@ class Browser:
         with contextlib.suppress(Exception):
             await self.drop()
         await self.http.close()
+
+
+PROBE = Path(__file__).with_name("probe.py")
+
+
+def probe_program() -> list[str]:
+    """The stand-in app (``probe.py``): its environment, then an echo of the keys it is sent."""
+    return [sys.executable, str(PROBE)]
+
+
+async def environment_of(tab: Browser) -> dict[str, str]:
+    """The environment the probe was started with, as it sent it."""
+    await until(None, lambda: b"\r\nenv: " in tab.raw and tab.raw.count(b"\r\n") >= 2, "the probe's environment")
+    text = tab.raw.split(b"\r\nenv: ", 1)[1].split(b"\r\n", 1)[0]
+    env: dict[str, str] = json.loads(text)
+    return env

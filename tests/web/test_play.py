@@ -86,3 +86,26 @@ def test_solo_game_in_a_tab_then_reload_and_resume_at_the_same_decision(config: 
         assert any("alice@127.0.0.1: ended (signal 1, connection closed" in line for line in log), log
 
     run(main())
+
+
+@pytest.mark.parametrize("no_mouse", [False, True], ids=["mouse", "no-mouse"])
+def test_no_mouse_turns_the_web_drivers_mouse_reporting_off(config: WebConfig, no_mouse: bool) -> None:
+    """Textual's web driver turns every mouse report on whatever it is told; with --no-mouse the app
+    turns them off again before its first screen, so the browser sends no mouse events."""
+    config.no_mouse = no_mouse
+
+    async def main() -> None:
+        async with serving(config) as server:
+            tab = Browser(server.port)
+            try:
+                await tab.open()
+                await tab.wait_for(TITLE)
+                raw = bytes(tab.raw)
+                for mode in (b"1000", b"1003", b"1006"):
+                    on, off = raw.rfind(b"\x1b[?" + mode + b"h"), raw.rfind(b"\x1b[?" + mode + b"l")
+                    assert on >= 0, mode  # the driver's
+                    assert (off > on) == no_mouse, mode
+            finally:
+                await tab.close()
+
+    run(main())
