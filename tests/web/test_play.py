@@ -28,6 +28,10 @@ def moves_saved(saves: Path) -> list[int]:
     return [s.moves for s in GameStore(saves).list() if s.error is None]
 
 
+def finished(saves: Path) -> bool:
+    return [s.finished for s in GameStore(saves).list() if s.error is None] == [True]
+
+
 async def decide(tab: Browser, saves: Path, key: str = "\r") -> int:
     """Press ``key`` (Enter: choose what the cursor is on) and wait for the decision to be saved."""
     before = max(moves_saved(saves), default=0)
@@ -36,10 +40,11 @@ async def decide(tab: Browser, saves: Path, key: str = "\r") -> int:
     return max(moves_saved(saves))
 
 
-def test_solo_game_in_a_tab_then_reload_and_resume_at_the_same_decision(config: WebConfig, saves: Path) -> None:
+def test_a_whole_solo_game_in_a_tab_reloaded_and_resumed_at_the_same_decision(config: WebConfig, saves: Path) -> None:
     """Open the page's websocket and see the title screen; start a solo game as the account's player;
     decide twice (each autosaved); the tab goes away (the app is hung up, nothing lost); a new tab
-    is offered the game first, Enter resumes it at the decision it was at, and play goes on."""
+    is offered the game first, Enter resumes it at the decision it was at, and the game is played
+    on to its score pad."""
 
     async def main() -> None:
         log: list[str] = []
@@ -80,6 +85,10 @@ def test_solo_game_in_a_tab_then_reload_and_resume_at_the_same_decision(config: 
                 assert [line for line in again.text().splitlines() if "alice:" in line] == prompt
                 assert moves_saved(saves) == [2]
                 assert await decide(again, saves) == 3
+                while not finished(saves):  # and on to the end of the game
+                    await decide(again, saves)
+                await again.wait_for("Score pad")
+                assert "Vikings" in again.text()
             finally:
                 await again.close()
         assert any("alice@127.0.0.1: playing (browser 100x32" in line for line in log), log
