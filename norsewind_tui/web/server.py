@@ -392,6 +392,7 @@ class WebServer:
                 web.get("/", self.index),
                 web.post("/login", self.login),
                 web.get("/ws", self.websocket),
+                web.get("/favicon.ico", self.no_icon),
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
@@ -490,6 +491,9 @@ class WebServer:
         size = _query_size(request, "fontsize", 16)
         return web.Response(text=game_page(player, min(size, 64)), content_type="text/html", headers=_NO_STORE)
 
+    async def no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)  # a browser asks; nothing to log
+
     async def login(self, request: web.Request) -> web.Response:
         if self.config.how != "password" or self.password is None:
             raise self._refuse(web.HTTPNotFound, "nothing to log in to: this server knows who you are")
@@ -512,11 +516,12 @@ class WebServer:
         name = name.strip()
         if identity_problem(name) is not None:
             page = login_page(NAME_RULE)
-            return web.Response(status=400, text=page, content_type="text/html")
+            return web.Response(status=400, text=page, content_type="text/html", headers=_NO_STORE)
         if not hmac.compare_digest(_digest(password), _digest(self.password)):
             self.failures.failed(peer)
             self.log(f"{name}@{peer}: login refused (wrong password)")
-            return web.Response(status=403, text=login_page("Wrong password.", name), content_type="text/html")
+            page = login_page("Wrong password.", name)
+            return web.Response(status=403, text=page, content_type="text/html", headers=_NO_STORE)
         self.log(f"{name}@{peer}: logged in (password)")
         response = web.HTTPSeeOther(location=".")
         secure = bool(self.config.public_url and self.config.public_url.startswith("https:"))
@@ -658,7 +663,7 @@ class WebServer:
                 await ws.close()
 
 
-_NO_STORE = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer"}
+_NO_STORE = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin"}
 
 
 # --------------------------------------------------------------------------- the command
