@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import textual_serve
 from aiohttp import WSMsgType, web
@@ -182,6 +183,7 @@ class WebSession:
         self.proc: asyncio.subprocess.Process | None = None
         self.pid: int | None = None
         self.ready = asyncio.Event()  # the app's first line came: it runs
+        self.quitting = False  # the app said it is ending (the web driver's "exit"), or its output ended
         self.ended = asyncio.Event()  # its output is over
         self.reason: str | None = None  # why the server ended it (None: the app quit)
         self.message: str | None = None  # told the player after the app ended
@@ -239,10 +241,12 @@ class WebSession:
                     self.stats.bytes_out += len(payload)
                     await self._send(payload)
                 elif kind == b"M" and _meta_type(payload) == "exit":
+                    self.quitting = True
                     await self._close()
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
+            self.quitting = True  # its output is over: the app is ending by itself
             self.ended.set()
 
     async def _send(self, payload: bytes) -> None:
@@ -314,7 +318,11 @@ class WebSession:
     async def wait(self) -> int:
         """Wait for the app to end (its output read to the end); its exit status."""
         assert self.proc is not None
-        returncode = await self.proc.wait()
+        try:  # an app that said it is ending and does not: hung up like any other
+            returncode = await asyncio.wait_for(asyncio.shield(self.proc.wait()), HANGUP_GRACE)
+        except TimeoutError:
+            self.hangup("did not end after quitting")
+            returncode = await self.proc.wait()
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.ended.wait(), 1.0)
         for task in self._tasks:
@@ -474,14 +482,16 @@ class WebServer:
         return self.cookies.name_of(request.cookies.get(COOKIE))
 
     def _same_origin(self, request: web.Request) -> None:
-        """A page elsewhere may not open a game or log in here (a browser always sends Origin)."""
+        """A page elsewhere may not open a game or log in here (a browser always sends Origin). The
+        host is compared, not the scheme: behind a proxy with TLS the page is https and the request
+        that reaches here is http (``--public-url`` names the host when the proxy does not pass it)."""
         origin = request.headers.get("Origin")
         if origin is None:
             return
-        allowed = {f"{request.scheme}://{request.host}"}
+        allowed = {request.host.lower()}
         if self.config.public_url:
-            allowed.add("/".join(self.config.public_url.split("/")[:3]))
-        if origin not in allowed:
+            allowed.add(urlsplit(self.config.public_url).netloc.lower())
+        if urlsplit(origin).netloc.lower() not in allowed:
             raise self._refuse(web.HTTPForbidden, "a page from another site may not play here")
 
     async def index(self, request: web.Request) -> web.Response:
@@ -573,9 +583,7 @@ class WebServer:
                 await self._messages(session)
             finally:
                 if session.proc is not None:
-                    if not ws.closed and session.reason is None:
-                        session.hangup("app quit")
-                    elif session.reason is None:
+                    if not session.quitting:  # the tab went away (or a bad message, the grace time...)
                         session.hangup("connection closed")
                     await self._ended(session)
                 self.sessions.discard(session)
@@ -650,9 +658,10 @@ class WebServer:
         returncode = await session.wait()
         elapsed = time.monotonic() - session.stats.started
         how = f"exit {returncode}" if returncode >= 0 else f"signal {-returncode}"
+        why = "app quit" if session.quitting and returncode >= 0 else session.reason or "app quit"
         error = session.last_error() if returncode not in (0, -signal.SIGHUP) else ""
         self.log(
-            f"{session.player}@{session.peer}: ended ({how}, {session.reason or 'app quit'}, {elapsed:.0f} s, "
+            f"{session.player}@{session.peer}: ended ({how}, {why}, {elapsed:.0f} s, "
             f"{session.stats.bytes_in} B in, {session.stats.bytes_out} B out)" + (f": {error}" if error else "")
         )
         ws = session.ws

@@ -138,10 +138,16 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
                 assert tab.sizes[-1] == (80, 24)
                 shot = await page.screenshot(path=str(tmp_path / "game-80x24.png"))
                 assert shot.startswith(b"\x89PNG") and len(shot) > 10_000
+
+                await tab.press("q")  # quit: the app ends, and the page says so
+                await page.wait_for_selector("body.-closed")
+                assert await page.is_visible("text=The game has ended (every decision is saved).")
+                await until(None, lambda: not server.sessions, "the app ended")
             finally:
                 await browser.close()
         assert "erik@127.0.0.1: logged in (password)" in log
         assert sum("erik@127.0.0.1: playing (browser" in line for line in log) == 2
+        assert any("erik@127.0.0.1: ended (exit 0, app quit" in line for line in log), log
         assert not [line for line in log if "404" in line or "Traceback" in line]
 
     run(main())

@@ -3,6 +3,7 @@ Ctrl+C; a mistake in its options is one line and exit status 2, before anything 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
@@ -12,6 +13,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from tui.waits import until
+
+from .helpers import Browser
 
 COMMAND = [sys.executable, "-m", "norsewind_tui.cli", "web"]
 
@@ -85,3 +89,41 @@ def test_a_password_file_others_can_read_is_refused(tmp_path: Path) -> None:
     mode = "has mode 0644; it must be 0600 (chmod 600 it)"
     assert result.stderr == f"norsewind web: the password file {password} {mode}\n"
     assert not (tmp_path / "s").exists()
+
+
+def test_an_app_ends_by_itself_when_its_server_is_killed(tmp_path: Path) -> None:
+    """SIGKILL to the server leaves its apps without their pipe: each ends by itself (as a hung-up
+    terminal app does), its game saved, instead of running on with nobody to play."""
+    env = {**os.environ, "NORSEWIND_PLAYER": "bob"}
+    proc = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--saves", str(tmp_path / "s")], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert proc.stdout is not None
+        match = re.search(r"open http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+        assert match
+
+        async def main() -> int:
+            tab = Browser(int(match.group(1)))
+            try:
+                await tab.open()
+                await tab.wait_for("Resume a saved game")
+                (app,) = [int(p) for p in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+                proc.kill()
+                await until(None, lambda: not Path(f"/proc/{app}").exists() or zombie(app), "the app ended")
+                return app
+            finally:
+                await tab.close()
+
+        asyncio.run(asyncio.wait_for(main(), 120))
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+
+
+def zombie(pid: int) -> bool:
+    """Ended and not yet reaped (its parent, the killed server, is gone too: init reaps it soon)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True

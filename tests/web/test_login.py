@@ -160,7 +160,13 @@ def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfi
                 assert await refused(tab, {"X-Forwarded-User": "carol smith"}) == 403  # not a player name
                 async with tab.http.get(tab.base, headers={"X-Forwarded-User": "carol"}) as page:
                     assert "<title>Norsewind: carol</title>" in await page.text()
-                await tab.open({"X-Forwarded-User": "carol"})
+                # the page as the proxy serves it (https, its host name), the request as it passes it on
+                proxied = {
+                    "X-Forwarded-User": "carol",
+                    "Host": "game.example.org",
+                    "Origin": "https://game.example.org",
+                }
+                await tab.open(proxied)
                 env = await environment_of(tab)
                 assert env["NORSEWIND_PLAYER"] == "carol"
             finally:
@@ -187,6 +193,8 @@ def test_a_page_from_another_site_cannot_open_a_game(config: WebConfig) -> None:
             tab = Browser(server.port)
             try:
                 assert await refused(tab, {"Origin": "http://evil.example"}) == 403
+                assert await refused(tab, {"Origin": "null"}) == 403
+                assert await refused(tab, {"Origin": f"http://127.0.0.1.evil.example:{server.port}"}) == 403
                 await tab.open({"Origin": f"http://127.0.0.1:{server.port}"})  # the page's own origin
                 assert (await environment_of(tab))["NORSEWIND_PLAYER"] == "alice"
             finally:
