@@ -41,6 +41,7 @@ from typing import Any
 import aiohttp
 import asyncssh
 import pyte
+from ssh import children, memory  # bench/ssh.py: the app processes of a server, and their memory
 
 TITLE = "Resume a saved game"
 GAME = "Enter Choose"
@@ -150,26 +151,6 @@ def start(command: list[str], pattern: str) -> tuple[subprocess.Popen[str], int]
         proc.terminate()
         raise SystemExit(f"bench/web.py: the server did not start: {line.strip()}")
     return proc, int(match.group(1))
-
-
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            found += [int(p) for p in f.read().split()]
-    return found
-
-
-def memory(pid: int) -> tuple[int, int]:
-    """(RSS, PSS) of a process in KiB."""
-    rss = pss = 0
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            if line.startswith("Rss:"):
-                rss = int(line.split()[1])
-            elif line.startswith("Pss:"):
-                pss = int(line.split()[1])
-    return rss, pss
 
 
 def cpu_seconds(pid: int) -> float:

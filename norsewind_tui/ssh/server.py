@@ -13,9 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,8 +28,9 @@ from .config import ServeConfig as ServeConfig
 from .config import ServeError, check_config, config_of, resolve_host
 from .keys import AuthorizedKeys, fingerprint, load_or_create_host_key, resolve_saves_dir, ssh_dir
 from .launch import AppOptions, Served, command, served_environment
+from .lifecycle import HANGUP_GRACE, log_to_stderr, run_until_signalled
 from .limits import StartupLimiter, raise_open_files_limit
-from .session import HANGUP_GRACE, GameSession
+from .session import GameSession
 
 KEEPALIVE_INTERVAL = 30.0
 QUIET_INTERVAL = 10.0  # under a flood, a kind of log line is written once, then as a count this often
@@ -288,26 +287,9 @@ class _Connection(asyncssh.SSHServer):
 # --------------------------------------------------------------------------- the command
 
 
-def _log_to_stderr(message: str) -> None:
-    print(time.strftime("%Y-%m-%d %H:%M:%S ") + safe_text(message), file=sys.stderr, flush=True)
-
-
 async def serve_forever(config: ServeConfig, ready: Callable[[GameServer], None] | None = None) -> None:
     """Run until SIGINT or SIGTERM, then hang up every session."""
-    server = GameServer(config)
-    await server.start()
-    if ready is not None:
-        ready(server)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
-        await server.close()
+    await run_until_signalled(GameServer(config), ready)
 
 
 def run_serve(args: Options) -> int:
@@ -332,7 +314,7 @@ def run_serve(args: Options) -> int:
 
     try:
         cli_saves = args.serve_saves or args.saves
-        config = config_of(args, log=_log_to_stderr)
+        config = config_of(args, log=log_to_stderr)
         check_config(config)  # before the saves folder or the host key are touched
         if config.cards is not None:  # every session would fail on a bad card set: say so now
             try:

@@ -18,7 +18,6 @@ import contextlib
 import errno
 import fcntl
 import os
-import signal
 import struct
 import termios
 import time
@@ -29,9 +28,10 @@ from typing import Protocol
 import asyncssh
 
 from .keys import valid_player_name
+from .lifecycle import HANGUP_GRACE as HANGUP_GRACE
+from .lifecycle import hang_up
 
 DEFAULT_SIZE = (80, 24)
-HANGUP_GRACE = 3.0  # seconds between SIGHUP and SIGKILL
 READ_CHUNK = 65536
 INPUT_HIGH_WATER = 65536
 
@@ -277,19 +277,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._signal_app()
 
     def _signal_app(self) -> None:
-        proc = self._proc
-        if proc is None or proc.returncode is not None:
-            return
-        for sig in (signal.SIGHUP, signal.SIGCONT):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, sig)
-        asyncio.get_running_loop().call_later(HANGUP_GRACE, self._kill_app)
-
-    def _kill_app(self) -> None:
-        proc = self._proc
-        if proc is not None and proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)
+        if self._proc is not None:
+            hang_up(self._proc)
 
     async def _watch_idle(self) -> None:
         timeout = self.host.idle_timeout

@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..options import Options
-from ..ssh.config import ServeError, is_loopback_address, is_loopback_only, resolve_host
-from ..ssh.limits import check_seconds
+from ..ssh.config import ServeError, is_loopback_only, limits_problem, where_not_loopback
 
 DEFAULT = Options()
 DEFAULT_PORT = 8000  # textual-serve's
@@ -69,18 +68,7 @@ class WebConfig:
 
 def check_web_config(config: WebConfig) -> None:
     """Refuse a configuration before anything is created or bound (one-line ``WebError``)."""
-    if not 0 <= config.port <= 65535:
-        raise WebError(f"--port must be 0-65535, not {config.port}")
-    for option, count in (
-        ("--max-sessions", config.max_sessions),
-        ("--max-startups", config.max_startups),
-        ("--per-source-max-startups", config.per_source_startups),
-    ):
-        if count < 1:
-            raise WebError(f"{option} must be at least 1")
-    problem = check_seconds("--idle-timeout", config.idle_timeout) or check_seconds(
-        "--login-grace-time", config.login_grace_time, allow_zero=False
-    )
+    problem = limits_problem(config)
     if problem:
         raise WebError(problem)
     if config.password_file is not None and config.trust_header is not None:
@@ -95,13 +83,9 @@ def check_web_config(config: WebConfig) -> None:
     if config.public_url is not None and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", config.public_url):
         raise WebError(f"--public-url must be an http:// or https:// address, not {config.public_url!r}")
     if config.how == "owner" and not is_loopback_only(config.host):
-        elsewhere = [a for a in resolve_host(config.host) if not is_loopback_address(a)]
-        where = config.host or "every address"
-        if elsewhere and elsewhere != [config.host]:
-            where += f" (which is {', '.join(elsewhere)})"
         raise WebError(
             "without --password-file or --trust-header every browser plays as this account's player, so it "
-            f"listens on loopback only (127.0.0.1 or ::1), not on {where}"
+            f"listens on loopback only (127.0.0.1 or ::1), not on {where_not_loopback(config.host)}"
         )
 
 

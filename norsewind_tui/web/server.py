@@ -46,8 +46,8 @@ from ..safetext import safe_text
 from ..ssh.config import ServeError, is_loopback_address
 from ..ssh.keys import resolve_saves_dir, ssh_dir
 from ..ssh.launch import AppOptions, Served, app_command, served_environment
+from ..ssh.lifecycle import HANGUP_GRACE, hang_up, log_to_stderr, run_until_signalled
 from ..ssh.limits import StartupLimiter, raise_open_files_limit
-from ..ssh.session import HANGUP_GRACE
 from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.context import reach_database
 from ..storage.errors import StorageError
@@ -301,19 +301,8 @@ class WebSession:
         if self.reason is not None:
             return
         self.reason, self.message = reason, message
-        proc = self.proc
-        if proc is None or proc.returncode is not None:
-            return
-        for sig in (signal.SIGHUP, signal.SIGCONT):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, sig)
-        asyncio.get_running_loop().call_later(HANGUP_GRACE, self._kill)
-
-    def _kill(self) -> None:
-        proc = self.proc
-        if proc is not None and proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)
+        if self.proc is not None:
+            hang_up(self.proc)
 
     async def wait(self) -> int:
         """Wait for the app to end (its output read to the end); its exit status."""
@@ -717,26 +706,9 @@ def quiet_aiohttp(log: Callable[[str], None]) -> Callable[[], None]:
     return restore
 
 
-def _log_to_stderr(message: str) -> None:
-    print(time.strftime("%Y-%m-%d %H:%M:%S ") + safe_text(message), file=sys.stderr, flush=True)
-
-
 async def web_forever(config: WebConfig, ready: Callable[[WebServer], None] | None = None) -> None:
     """Run until SIGINT or SIGTERM, then hang up every app."""
-    server = WebServer(config)
-    await server.start()
-    if ready is not None:
-        ready(server)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
-        await server.close()
+    await run_until_signalled(WebServer(config), ready)
 
 
 def describe_players(config: WebConfig) -> str:
@@ -755,7 +727,7 @@ def run_web(args: Options) -> int:
         print(safe_text(line), flush=True)
 
     try:
-        config = config_of(args, log=_log_to_stderr)
+        config = config_of(args, log=log_to_stderr)
         check_web_config(config)
         if config.cards is not None:
             try:

@@ -8,17 +8,14 @@ import asyncio
 import contextlib
 import json
 import sys
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
-import pyte
+from ssh.helpers import WAIT, Screen
 from tui.waits import until
 
 from norsewind_tui.web.server import WebConfig, WebServer
-
-WAIT = 30.0  # seconds: the most any screen may take to appear on a busy 2-core machine
 
 
 @contextlib.asynccontextmanager
@@ -34,21 +31,17 @@ async def serving(config: WebConfig, log: list[str] | None = None) -> AsyncItera
         await server.close()
 
 
-class Browser:
+class Browser(Screen):
     """One tab: its cookies (an aiohttp session) and, once ``open``, its game's websocket."""
 
     def __init__(self, port: int, cols: int = 100, rows: int = 32, source: str | None = None) -> None:
+        super().__init__(cols, rows)
         self.base = f"http://127.0.0.1:{port}/"
         connector = aiohttp.TCPConnector(local_addr=(source, 0)) if source else None  # from 127.0.0.2...
         self.http = aiohttp.ClientSession(
             connector=connector, cookie_jar=aiohttp.CookieJar(unsafe=True)
         )  # unsafe: cookies for 127.0.0.1
         self.cols, self.rows = cols, rows
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = bytearray()
-        self.changed = asyncio.Event()
-        self.closed = asyncio.Event()
         self.close_code: int | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -81,9 +74,6 @@ class Browser:
         self.closed.set()
         self.changed.set()
 
-    def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
     async def press(self, keys: str) -> None:
         assert self.ws is not None
         await self.ws.send_json(["stdin", keys])
@@ -91,34 +81,6 @@ class Browser:
     async def send(self, data: object) -> None:
         assert self.ws is not None
         await self.ws.send_json(data)
-
-    async def wait_for(self, *needles: str, timeout: float = WAIT, settle: float = 0.25) -> str:
-        """Wait until the screen shows one of ``needles`` and has been still for ``settle`` seconds;
-        returns the needle (AssertionError with the screen on timeout)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = [needle for needle in needles if needle in self.text()]
-            if found:
-                await self.quiet(settle, timeout=max(0.0, deadline - time.monotonic()))
-                for needle in found:
-                    if needle in self.text():
-                        return needle
-            left = deadline - time.monotonic()
-            if left <= 0 or self.closed.is_set():
-                raise AssertionError(f"none of {needles!r} on the screen:\n{self.text()}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
-
-    async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
-        """Wait until nothing has arrived for ``gap`` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), gap)
-            except TimeoutError:
-                return
 
     async def ended(self, timeout: float = WAIT) -> int | None:
         """Wait for the server to close the websocket; its close code."""
