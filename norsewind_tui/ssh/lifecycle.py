@@ -5,7 +5,8 @@ serve`` and ``norsewind web`` share (no asyncssh here).
   then SIGKILL ``HANGUP_GRACE`` seconds later if it is still there. The app saved the game at its
   last decision, so nothing is lost.
 - ``run_until_signalled(server, ready)``: start a server, run until SIGINT or SIGTERM, close it.
-- ``log_to_stderr``: a log line, stamped, in safe text.
+- ``idle_message``: what a player hung up for idling is told; ``log_to_stderr``: a log line,
+  stamped, in safe text.
 """
 
 from __future__ import annotations
@@ -63,6 +64,13 @@ async def run_until_signalled(server: S, ready: Callable[[S], None] | None = Non
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
         await server.close()
+
+
+def idle_message(timeout: float) -> str:
+    """What a player idled out is told: ``no key pressed for 30 minutes; ...``."""
+    minutes = timeout >= 120 and timeout % 60 == 0
+    how_long = f"{int(timeout // 60)} minutes" if minutes else f"{timeout:g} seconds"
+    return f"norsewind: no key pressed for {how_long}; disconnected (your game is saved)"
 
 
 def log_to_stderr(message: str) -> None:

@@ -29,7 +29,7 @@ import asyncssh
 
 from .keys import valid_player_name
 from .lifecycle import HANGUP_GRACE as HANGUP_GRACE
-from .lifecycle import hang_up
+from .lifecycle import hang_up, idle_message
 
 DEFAULT_SIZE = (80, 24)
 READ_CHUNK = 65536
@@ -69,12 +69,6 @@ def sane_term(term: str | None) -> str:
     if term and len(term) <= 64 and all(c.isalnum() or c in "._+-" for c in term):
         return term
     return "xterm-256color"
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 120 and seconds % 60 == 0:
-        return f"{int(seconds // 60)} minutes"
-    return f"{seconds:g} seconds"
 
 
 @dataclass
@@ -285,9 +279,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         while True:
             left = self._last_input + timeout - time.monotonic()
             if left <= 0:
-                self.hangup(
-                    "idle", f"norsewind: no key pressed for {_duration(timeout)}; disconnected (your game is saved)"
-                )
+                self.hangup("idle", idle_message(timeout))
                 return
             await asyncio.sleep(left)
 

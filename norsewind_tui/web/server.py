@@ -46,7 +46,7 @@ from ..safetext import safe_text
 from ..ssh.config import ServeError, is_loopback_address
 from ..ssh.keys import resolve_saves_dir, ssh_dir
 from ..ssh.launch import AppOptions, Served, app_command, served_environment
-from ..ssh.lifecycle import HANGUP_GRACE, hang_up, log_to_stderr, run_until_signalled
+from ..ssh.lifecycle import HANGUP_GRACE, hang_up, idle_message, log_to_stderr, run_until_signalled
 from ..ssh.limits import StartupLimiter, raise_open_files_limit
 from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.context import reach_database
@@ -242,19 +242,23 @@ class WebSession:
                     await self._send(payload)
                 elif kind == b"M" and _meta_type(payload) == "exit":
                     self.quitting = True
-                    await self._close()
+                    if self.reason is None:  # the player quit; a hung-up app's tab closes after its message
+                        await self.close_tab()
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
-            self.quitting = True  # its output is over: the app is ending by itself
+            self.quitting = True  # its output is over: the app is ending (by itself, or hung up)
             self.ended.set()
+            if self.message:  # why the server ended it, after its last screen
+                await self._send(b"\x1b[?1049l\x1b[0m\r\n" + self.message.encode() + b"\r\n")
+            await self.close_tab()  # the tab's end: the page says the game has ended
 
     async def _send(self, payload: bytes) -> None:
         if not self.ws.closed:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.ws.send_bytes(payload)
 
-    async def _close(self) -> None:
+    async def close_tab(self) -> None:
         with contextlib.suppress(ConnectionError, RuntimeError):
             await self.ws.close()
 
@@ -269,8 +273,7 @@ class WebSession:
         while True:
             left = self.last_input + timeout - time.monotonic()
             if left <= 0:
-                said = f"norsewind: no key pressed for {timeout:g} seconds; disconnected (your game is saved)"
-                self.hangup("idle", said)
+                self.hangup("idle", idle_message(timeout))
                 return
             await asyncio.sleep(left)
 
@@ -653,12 +656,7 @@ class WebServer:
             f"{session.player}@{session.peer}: ended ({how}, {why}, {elapsed:.0f} s, "
             f"{session.stats.bytes_in} B in, {session.stats.bytes_out} B out)" + (f": {error}" if error else "")
         )
-        ws = session.ws
-        if not ws.closed:
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                if session.message:
-                    await ws.send_bytes(b"\x1b[?1049l\x1b[0m\r\n" + session.message.encode() + b"\r\n")
-                await ws.close()
+        await session.close_tab()
 
 
 _NO_STORE = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin"}

@@ -41,11 +41,25 @@ def test_serves_on_loopback_prints_the_address_and_stops_on_ctrl_c(tmp_path: Pat
         with urllib.request.urlopen(match.group(1), timeout=30) as page:
             assert page.status == 200
             assert "<title>Norsewind: bob</title>" in page.read().decode()
+
+        async def main() -> None:  # a tab playing when Ctrl+C comes: its app is hung up, it is told
+            tab = Browser(int(match.group(1).rsplit(":", 1)[1].rstrip("/")))
+            try:
+                await tab.open()
+                await tab.wait_for("Resume a saved game")
+                proc.send_signal(signal.SIGINT)
+                await tab.wait_for("norsewind: the server is stopping (your game is saved)")
+                await tab.ended()
+            finally:
+                await tab.close()
+
+        asyncio.run(asyncio.wait_for(main(), 120))
     finally:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
+    assert "bob@127.0.0.1: ended (signal 1, server stopping" in err
 
 
 @pytest.mark.parametrize(

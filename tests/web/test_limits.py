@@ -170,3 +170,45 @@ def test_a_ping_is_answered_and_a_huge_size_is_clamped(config: WebConfig) -> Non
                 await tab.close()
 
     run(main())
+
+
+def test_a_tab_without_a_key_for_the_idle_timeout_is_hung_up_and_told_why(config: WebConfig) -> None:
+    config.program = probe_program()
+    config.idle_timeout = 1.0
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server:
+            tab = Browser(server.port)
+            try:
+                await tab.open()
+                await environment_of(tab)
+                await tab.wait_for("norsewind: no key pressed for 1 seconds; disconnected (your game is saved)")
+                await tab.ended()
+            finally:
+                await tab.close()
+        assert any("alice@127.0.0.1: ended (signal 1, idle" in line for line in log), log
+
+    run(main())
+
+
+def test_an_app_that_fails_closes_its_tab_and_logs_its_last_line(config: WebConfig) -> None:
+    """An app ending without the web driver's goodbye (a crash): the tab is closed, and the log has
+    its exit status and the last line of its stderr, not the whole traceback."""
+    crash = "import sys; print('__GANGLION__', flush=True); sys.stderr.write('Traceback:\\n  x\\nValueError: boom\\n')"
+    config.program = [sys.executable, "-c", crash + "; sys.exit(3)"]
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server:
+            tab = Browser(server.port)
+            try:
+                await tab.open()
+                await tab.ended()
+                await until(None, lambda: not server.sessions, "the session ended")
+            finally:
+                await tab.close()
+        (ended,) = [line for line in log if ": ended (" in line]
+        assert ended.startswith("alice@127.0.0.1: ended (exit 3, app quit, ") and ended.endswith(": ValueError: boom")
+
+    run(main())

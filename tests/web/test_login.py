@@ -46,6 +46,7 @@ def test_the_player_is_the_accounts_own_on_loopback_with_serves_environment(conf
     """Without a password or a proxy, every tab plays as the account's player; its app gets the
     environment an SSH session of that player gets, told it is served to a browser."""
     config.program = probe_program()
+    config.database = "postgresql://norsewind:s3cret@db.example.org/norsewind"
 
     async def main() -> None:
         async with serving(config) as server:
@@ -57,7 +58,8 @@ def test_the_player_is_the_accounts_own_on_loopback_with_serves_environment(conf
                 env = await environment_of(tab)
             finally:
                 await tab.close()
-        ssh = GameServer(ServeConfig(saves=saves, open=True)).app_environment("alice", "xterm-256color", {})
+        ssh_config = ServeConfig(saves=saves, open=True, database=config.database)
+        ssh = GameServer(ssh_config).app_environment("alice", "xterm-256color", {})
         textual = {k: env.pop(k) for k in list(env) if k.startswith("TEXTUAL_") or k.startswith("TERM_PROGRAM")}
         assert textual == {
             "TEXTUAL_COLOR_SYSTEM": "truecolor",
@@ -71,6 +73,7 @@ def test_the_player_is_the_accounts_own_on_loopback_with_serves_environment(conf
         assert env.pop("NORSEWIND_SERVED") == "web" and ssh.pop("NORSEWIND_SERVED") == "ssh"
         assert env == ssh  # the rest exactly as serve gives it: player, saves, empty PATH, no client variables
         assert env["NORSEWIND_PLAYER"] == env["USER"] == env["LOGNAME"] == "alice"
+        assert env["NORSEWIND_DATABASE"] == config.database  # in the environment, never on a command line
 
     run(main())
 
