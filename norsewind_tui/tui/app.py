@@ -452,8 +452,9 @@ class NorsewindApp(App[str]):
         return screen.is_mounted and self.keeps(screen)
 
     def get_driver_class(self) -> type[Driver]:
-        install_paste_parser()  # a paste arrives whole, in order (issue 23.17)
-        return bounded_driver(super().get_driver_class())
+        driver = super().get_driver_class()
+        install_paste_parser(driver)  # a paste arrives whole, in order (issue 23.17), in a browser too
+        return bounded_driver(driver)
 
     def post_message(self, message: Message) -> bool:
         # The terminal's keys enter here: a flood beyond the backlog is dropped, with one notice.

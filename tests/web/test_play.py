@@ -118,3 +118,24 @@ def test_no_mouse_turns_the_web_drivers_mouse_reporting_off(config: WebConfig, n
                 await tab.close()
 
     run(main())
+
+
+def test_a_paste_in_the_browser_arrives_whole_and_in_order(config: WebConfig) -> None:
+    """A bracketed paste with an escape in it (issue 23.17) is one paste under the web driver too:
+    the name field gets ABCD, where Textual's own parser made it ^CDAB."""
+
+    async def main() -> None:
+        async with serving(config) as server:
+            tab = Browser(server.port)
+            try:
+                await tab.open()
+                await tab.wait_for(TITLE)
+                await tab.press("n")
+                await tab.wait_for("Solo level")
+                await tab.press("\x1b[200~AB\x1bCD\x1b[201~")
+                await tab.wait_for("Player 1     ABCD")
+                assert "^CD" not in tab.text()
+            finally:
+                await tab.close()
+
+    run(main())
