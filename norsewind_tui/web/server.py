@@ -246,6 +246,8 @@ class WebSession:
                         await self.close_tab()
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
+        except ValueError:  # a first line longer than the stream's limit: not the web driver
+            self.server.log(f"{self.player}@{self.peer}: the app's output is not the web driver's")
         finally:
             self.quitting = True  # its output is over: the app is ending (by itself, or hung up)
             self.ended.set()

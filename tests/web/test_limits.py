@@ -212,3 +212,22 @@ def test_an_app_that_fails_closes_its_tab_and_logs_its_last_line(config: WebConf
         assert ended.startswith("alice@127.0.0.1: ended (exit 3, app quit, ") and ended.endswith(": ValueError: boom")
 
     run(main())
+
+
+def test_an_app_whose_output_is_not_the_web_drivers_closes_its_tab(config: WebConfig) -> None:
+    config.program = [sys.executable, "-c", "import sys, time; sys.stdout.write('x' * 200000); sys.stdout.flush()"]
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server:
+            tab = Browser(server.port)
+            try:
+                await tab.open()
+                await tab.ended()
+                await until(None, lambda: not server.sessions, "the session ended")
+            finally:
+                await tab.close()
+        assert "alice@127.0.0.1: the app's output is not the web driver's" in log
+        assert not any("Traceback" in line for line in log)
+
+    run(main())
