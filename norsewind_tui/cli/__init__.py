@@ -143,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--database", metavar="URL", help=f"keep the games in this PostgreSQL database ({where})")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--no-mouse", action="store_true", help="do not use the mouse (keyboard only)")
+    # the latest unfinished game at once, not the title (norsewind web: a reloaded tab goes on playing)
+    parser.add_argument("--continue", dest="page", action="store_const", const="continue", help=argparse.SUPPRESS)
     parser.set_defaults(handler=_cmd_play)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

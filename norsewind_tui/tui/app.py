@@ -115,7 +115,7 @@ class NorsewindApp(App[str]):
         self.keys = KeyBacklog()  # before App.__init__, which picks the driver (get_driver_class)
         super().__init__()
         self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
-        self.initial_page = page  # norsewind learn: "learn"
+        self.initial_page = page  # norsewind learn: "learn"; norsewind --continue: "continue"
         library = library or Library.at()
         self.context: AppContext = library.context  # every store, the identity and the clock
         # what the screens read and change besides navigation (AppServices): tui/session.py
@@ -180,8 +180,8 @@ class NorsewindApp(App[str]):
         elif self.initial_page == "learn":
             self.push_screen(TitleScreen(self.session.library.problem))
             self.open_page("learn")
-        else:
-            self.push_screen(TitleScreen(self.session.library.problem))
+        else:  # "continue": the title opens the player's latest game at once (norsewind web's reloaded tab)
+            self.push_screen(TitleScreen(self.session.library.problem, go_on=self.initial_page == "continue"))
         self.check_size()
 
     def mouse_off_in_browser(self) -> None:

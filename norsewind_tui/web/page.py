@@ -21,11 +21,23 @@ body.-first-byte .textual-terminal { opacity: 1; }
 """
 
 # textual.js reads the websocket's address from the element when the page has loaded: made here from
-# the page's own address (ws: or wss:, the same host and path), so it is right behind any proxy.
+# the page's own address (ws: or wss:, the same host and path), so it is right behind any proxy. A
+# tab that played before (a reload, or "Play again" after the connection dropped) asks for ws/continue:
+# the player's latest game at once. A tab whose player quit starts anew (the server's close reason).
 WEBSOCKET_URL = """
-const here = new URL("ws", window.location.href);
+const KEY = "norsewind-tab";
+const again = sessionStorage.getItem(KEY) === "playing";
+sessionStorage.setItem(KEY, "playing");
+const here = new URL(again ? "ws/continue" : "ws", window.location.href);
 here.protocol = here.protocol === "https:" ? "wss:" : "ws:";
 document.getElementById("terminal").dataset.sessionWebsocketUrl = here.href;
+const Real = window.WebSocket;
+window.WebSocket = function (url, protocols) {
+  const socket = new Real(url, protocols);
+  socket.addEventListener("close", (event) => { if (event.reason === "quit") sessionStorage.removeItem(KEY); });
+  return socket;
+};
+window.WebSocket.prototype = Real.prototype;
 """
 
 

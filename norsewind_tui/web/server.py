@@ -68,6 +68,7 @@ MAX_MESSAGE = 65536  # the longest websocket message a browser may send (a paste
 MAX_SIZE = 1000  # columns or rows, as serve clamps a window
 STDERR_KEPT = 4096
 TERM = "xterm-256color"  # xterm.js
+QUIT = b"quit"  # the close reason of a tab whose player quit (page.py: its next load starts anew)
 NAME_RULE = "Player names are 1-32 letters, digits, '.', '_' or '-', starting with a letter or a digit."
 
 
@@ -191,7 +192,7 @@ class WebSession:
         self.stderr = bytearray()
         self._tasks: list[asyncio.Task[None]] = []
 
-    async def start(self, cols: int, rows: int) -> None:
+    async def start(self, cols: int, rows: int, go_on: bool = False) -> None:
         config = self.server.config
         env = served_environment(self.server.served, self.player, TERM, "truecolor")
         env.update(  # what textual-serve's AppService gives its apps
@@ -204,7 +205,7 @@ class WebSession:
             ROWS=str(rows),
         )
         self.proc = await asyncio.create_subprocess_exec(
-            *app_command(AppOptions(cards=config.cards, no_mouse=config.no_mouse), config.program),
+            *app_command(AppOptions(cards=config.cards, no_mouse=config.no_mouse, go_on=go_on), config.program),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
@@ -243,7 +244,7 @@ class WebSession:
                 elif kind == b"M" and _meta_type(payload) == "exit":
                     self.quitting = True
                     if self.reason is None:  # the player quit; a hung-up app's tab closes after its message
-                        await self.close_tab()
+                        await self.close_tab(QUIT)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         except ValueError:  # a first line longer than the stream's limit: not the web driver
@@ -260,9 +261,10 @@ class WebSession:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.ws.send_bytes(payload)
 
-    async def close_tab(self) -> None:
+    async def close_tab(self, why: bytes = b"") -> None:
+        """Close the websocket; ``QUIT`` tells the page the player quit (a reload starts anew)."""
         with contextlib.suppress(ConnectionError, RuntimeError):
-            await self.ws.close()
+            await self.ws.close(message=why)
 
     async def _errors(self) -> None:
         assert self.proc is not None and self.proc.stderr is not None
@@ -394,6 +396,7 @@ class WebServer:
                 web.get("/", self.index),
                 web.post("/login", self.login),
                 web.get("/ws", self.websocket),
+                web.get("/ws/continue", self.websocket),  # a reloaded tab: the latest game at once
                 web.get("/favicon.ico", self.no_icon),
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
@@ -563,7 +566,7 @@ class WebServer:
             try:
                 cols, rows = _query_size(request, "width", 80), _query_size(request, "height", 24)
                 try:
-                    await session.start(cols, rows)
+                    await session.start(cols, rows, go_on=request.path.endswith("/continue"))
                 except OSError as exc:
                     self.log(f"{player}@{peer}: refused: cannot start the game ({exc.strerror})")
                     await ws.send_bytes(f"norsewind: the server cannot start the game ({exc.strerror})\r\n".encode())

@@ -53,9 +53,10 @@ class Browser(Screen):
             await response.read()
             return response
 
-    async def open(self, headers: dict[str, str] | None = None) -> None:
-        """Open the game's websocket at this tab's size, as the page's script does."""
-        url = f"{self.base}ws?width={self.cols}&height={self.rows}"
+    async def open(self, headers: dict[str, str] | None = None, go_on: bool = False) -> None:
+        """Open the game's websocket at this tab's size, as the page's script does (``go_on``: as a
+        reloaded tab does, for the player's latest game at once)."""
+        url = f"{self.base}ws{'/continue' if go_on else ''}?width={self.cols}&height={self.rows}"
         self.ws = await self.http.ws_connect(url, headers=headers, max_msg_size=0)
         self.screen.reset()
         self.closed.clear()

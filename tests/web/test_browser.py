@@ -1,6 +1,6 @@
 """``norsewind web`` in a real browser (issue 26): Debian's chromium, headless, driven by Playwright
 (``executable_path``: no browser is downloaded). Log in, start a game, decide from the keyboard,
-reload the page, continue at the same decision, and a screenshot at 80x24. What the page's
+reload the page: back at the same decision; continue, a screenshot at 80x24, and quit. What the page's
 websocket receives is drawn by pyte too, to read the screen (xterm.js draws on a canvas)."""
 
 from __future__ import annotations
@@ -127,12 +127,11 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
                 await tab.press("Enter")
                 await until(None, lambda: moves_saved(saves) == [1], "the decision saved", show=tab.text)
 
-                await page.reload()  # a new websocket, a new app: the game is offered first
+                await page.reload()  # a new websocket, a new app: back in the game at once
                 await page.wait_for_selector("body.-first-byte")
-                await tab.shows("Continue: ")
-                await tab.press("Enter")
                 await tab.shows("erik:")
                 assert moves_saved(saves) == [1]
+                assert "Resume a saved game" not in tab.text()
                 await tab.press("Enter")
                 await until(None, lambda: moves_saved(saves) == [2], "the next decision saved", show=tab.text)
                 assert tab.sizes[-1] == (80, 24)
@@ -142,6 +141,7 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
                 await tab.press("q")  # quit: the app ends, and the page says so
                 await page.wait_for_selector("body.-closed")
                 assert await page.is_visible("text=The game has ended (every decision is saved).")
+                assert await page.evaluate("() => sessionStorage.getItem('norsewind-tab')") is None  # anew
                 await until(None, lambda: not server.sessions, "the app ended")
             finally:
                 await browser.close()

@@ -108,9 +108,8 @@ def test_one_player_over_ssh_one_in_a_browser_to_the_end(
                         dropped = True
                         await tab.drop()
                         await until(None, lambda: not web_server.sessions, "bob's app ended")
-                        await tab.open()  # the page again (the cookie still names him)
-                        await tab.wait_for("Continue: table alice-table")
-                        await tab.press("\r")
+                        await tab.open(go_on=True)  # the page again (the cookie still names him)
+                        await tab.wait_for("Your turn, bob")  # at his seat at once
                         assert table_now(saves).session.position == position  # nothing lost, nothing more
                     await seats[mover].wait_for(prompt(view.state)[:40])  # the mover sees it is theirs
                     await seats[mover].press("\r")

@@ -42,9 +42,9 @@ async def decide(tab: Browser, saves: Path, key: str = "\r") -> int:
 
 def test_a_whole_solo_game_in_a_tab_reloaded_and_resumed_at_the_same_decision(config: WebConfig, saves: Path) -> None:
     """Open the page's websocket and see the title screen; start a solo game as the account's player;
-    decide twice (each autosaved); the tab goes away (the app is hung up, nothing lost); a new tab
-    is offered the game first, Enter resumes it at the decision it was at, and the game is played
-    on to its score pad."""
+    decide twice (each autosaved); the tab goes away (the app is hung up, nothing lost); a new tab's
+    title offers the game first; the tab reloaded (ws/continue) is back in the game at once, at the
+    decision it was at, and the game is played on to its score pad."""
 
     async def main() -> None:
         log: list[str] = []
@@ -76,11 +76,17 @@ def test_a_whole_solo_game_in_a_tab_reloaded_and_resumed_at_the_same_decision(co
             finally:
                 await tab.close()
 
-            again = Browser(server.port)
+            fresh = Browser(server.port)  # a new tab: the title, the game offered first
             try:
-                await again.open()
-                await again.wait_for("Continue: ")
-                await again.press("\r")  # the first entry: this player's game
+                await fresh.open()
+                await fresh.wait_for("Continue: ")
+                assert fresh.text().index("Continue: ") < fresh.text().index("New game")
+            finally:
+                await fresh.close()
+
+            again = Browser(server.port)  # the tab reloaded: the game at once, at its decision
+            try:
+                await again.open(go_on=True)
                 await again.wait_for("alice:")
                 assert [line for line in again.text().splitlines() if "alice:" in line] == prompt
                 assert moves_saved(saves) == [2]
