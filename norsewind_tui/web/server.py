@@ -664,7 +664,20 @@ class WebServer:
         await session.close_tab()
 
 
-_NO_STORE = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin"}
+# The pages: never cached, never framed by another site, and able to reach nothing but this server
+# (textual.js fetches a ?ping= address it is given: the policy keeps it here).
+CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; "
+    "base-uri 'none'"
+)
+_NO_STORE = {
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+}
 
 
 # --------------------------------------------------------------------------- the command

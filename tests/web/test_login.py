@@ -54,6 +54,8 @@ def test_the_player_is_the_accounts_own_on_loopback_with_serves_environment(conf
             try:
                 async with tab.http.get(tab.base) as page:
                     assert "<title>Norsewind: alice</title>" in await page.text()
+                    assert "connect-src 'self'" in page.headers["Content-Security-Policy"]  # nowhere else
+                    assert page.headers["X-Frame-Options"] == "DENY"
                 await tab.open()
                 env = await environment_of(tab)
             finally:
