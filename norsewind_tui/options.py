@@ -64,7 +64,13 @@ class Options:
     login_grace_time: float = 20.0  # OpenSSH's LoginGraceTime is 120 s; a key login takes well under 1 s
     max_startups: int = 32  # connections logging in at once (OpenSSH: MaxStartups)
     per_source_max_startups: int = 8  # the same from one address (OpenSSH: PerSourceMaxStartups)
-    serve_saves: str | None = None  # serve's own --saves (after the subcommand)
+    serve_saves: str | None = None  # serve's own --saves (after the subcommand); web's too
+    # web (and serve's host, limits and saves above)
+    web_port: int = 8000
+    public_url: str | None = None
+    password_file: str | None = None
+    trust_header: str | None = None
+    trust_proxy: str | None = None  # comma-separated addresses (None: loopback)
 
     @classmethod
     def of(cls, parsed: dict[str, Any]) -> Options:
@@ -77,5 +83,13 @@ class Options:
 
     def paths(self) -> tuple[str, ...]:
         """The file and folder names given (checked for length before anything is touched)."""
-        given = (self.cards, self.saves, self.file, self.serve_saves, self.authorized_keys, self.output)
+        given = (
+            self.cards,
+            self.saves,
+            self.file,
+            self.serve_saves,
+            self.authorized_keys,
+            self.output,
+            self.password_file,
+        )
         return tuple(p for p in given if p)

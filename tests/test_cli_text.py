@@ -21,7 +21,7 @@ import pytest
 
 from norsewind_tui.cli import main
 from norsewind_tui.rules import GameConfig
-from norsewind_tui.ssh.server import _log_to_stderr
+from norsewind_tui.ssh.lifecycle import log_to_stderr
 from norsewind_tui.storage import GameStore, SeatMeta
 from norsewind_tui.tui.text import safe_text
 
@@ -141,7 +141,7 @@ def test_every_subcommand_escapes_what_it_did_not_write(
 
 def test_serve_log_lines_escape_what_clients_send(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
     for payload in PAYLOADS.values():  # a login name comes from the network
-        _log_to_stderr(f"{payload}@127.0.0.1: not let in (no accepted key for this name)")
+        log_to_stderr(f"{payload}@127.0.0.1: not let in (no accepted key for this name)")
         out, err = capfdbinary.readouterr()
         assert out == b"" and err.endswith(
             f"{safe_text(payload)}@127.0.0.1: not let in".encode() + b" (no accepted key for this name)\n"

@@ -154,6 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine", metavar="CMD", help="an outside engine (docs/ENGINE.md): a seat kind of the new-game form"
     )
     parser.add_argument("--engine-time", type=float, default=5.0, metavar="S", help=argparse.SUPPRESS)
+    # the latest unfinished game at once, not the title (norsewind web: a reloaded tab goes on playing)
+    parser.add_argument("--continue", dest="page", action="store_const", const="continue", help=argparse.SUPPRESS)
     parser.set_defaults(handler=_cmd_play)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -220,6 +222,10 @@ def build_parser() -> argparse.ArgumentParser:
     from ..ssh import add_serve_command
 
     add_serve_command(sub)
+
+    from ..web import add_web_command
+
+    add_web_command(sub)
     for command in sub.choices.values():  # --database after the command too: norsewind resume --database URL
         if not any("--database" in action.option_strings for action in command._actions):
             command.add_argument("--database", metavar="URL", default=argparse.SUPPRESS, help=argparse.SUPPRESS)

@@ -11,6 +11,7 @@ import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from ..options import Options
 from .limits import check_seconds
@@ -44,34 +45,55 @@ class ServeConfig:
     program: list[str] | None = None  # run this instead of norsewind (Python API only: tests, benches)
 
 
-def check_config(config: ServeConfig) -> None:
-    """Refuse a configuration before anything is created or bound (one-line ``ServeError``)."""
+def limits_problem(config: Limits) -> str | None:
+    """What is wrong with a server's port and limits (serve's and web's are the same options), or None."""
     if not 0 <= config.port <= 65535:
-        raise ServeError(f"--port must be 0-65535, not {config.port}")
+        return f"--port must be 0-65535, not {config.port}"
     for option, count in (
         ("--max-sessions", config.max_sessions),
         ("--max-startups", config.max_startups),
         ("--per-source-max-startups", config.per_source_startups),
     ):
         if count < 1:
-            raise ServeError(f"{option} must be at least 1")
-    problem = check_seconds("--idle-timeout", config.idle_timeout) or check_seconds(
+            return f"{option} must be at least 1"
+    return check_seconds("--idle-timeout", config.idle_timeout) or check_seconds(
         "--login-grace-time", config.login_grace_time, allow_zero=False
     )
+
+
+def where_not_loopback(host: str) -> str:
+    """``host`` as a refusal names it: ``0x0a000001 (which is 10.0.0.1)``; the wildcard is "every address"."""
+    elsewhere = [a for a in resolve_host(host) if not is_loopback_address(a)]
+    where = host or "every address"
+    if elsewhere and elsewhere != [host]:
+        where += f" (which is {', '.join(elsewhere)})"
+    return where
+
+
+def check_config(config: ServeConfig) -> None:
+    """Refuse a configuration before anything is created or bound (one-line ``ServeError``)."""
+    problem = limits_problem(config)
     if problem:
         raise ServeError(problem)
     if config.open:
         if config.authorized_keys is not None:
             raise ServeError("choose either --open (no keys, loopback only) or --authorized-keys FILE")
         if not is_loopback_only(config.host):
-            elsewhere = [a for a in resolve_host(config.host) if not is_loopback_address(a)]
-            where = config.host or "every address"
-            if elsewhere and elsewhere != [config.host]:
-                where += f" (which is {', '.join(elsewhere)})"
             raise ServeError(
                 f"--open lets anyone in without a key, so it listens on loopback only (127.0.0.1 or ::1), "
-                f"not on {where}; use --authorized-keys FILE instead"
+                f"not on {where_not_loopback(config.host)}; use --authorized-keys FILE instead"
             )
+
+
+class Limits(Protocol):
+    """A server's port and limits, as ``limits_problem`` reads them."""
+
+    port: int
+    max_sessions: int
+    max_startups: int
+    per_source_startups: int
+    idle_timeout: float
+    login_grace_time: float
 
 
 def config_of(args: Options, log: Callable[[str], None] | None = None) -> ServeConfig:

@@ -10,7 +10,8 @@ suspend: there is no shell to suspend to), and then becomes ``norsewind`` (``exe
 process, so the terminal and the ignored signals stay; the SSH layer never imports the command line).
 
 ``AppOptions`` is the app's command line as the server gives it: a typed object, turned into
-arguments here, so the server does not read the command-line parser.
+arguments here, so the server does not read the command-line parser; ``served_environment`` is the
+whole environment a served app gets (``norsewind serve`` and ``norsewind web`` alike).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import os
 import signal
 import sys
 import termios
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 MODULE = "norsewind_tui.ssh.launch"
@@ -32,10 +34,50 @@ class AppOptions:
     """What a served session's ``norsewind`` is started with (the player comes in the environment)."""
 
     cards: Path | None = None  # --cards FILE
+    no_mouse: bool = False  # --no-mouse
+    go_on: bool = False  # --continue: the player's latest game at once (a reloaded browser tab)
 
     def argv(self) -> list[str]:
         """The ``norsewind`` arguments these options stand for."""
-        return ["--cards", str(self.cards)] if self.cards is not None else []
+        cards = ["--cards", str(self.cards)] if self.cards is not None else []
+        return cards + (["--no-mouse"] if self.no_mouse else []) + (["--continue"] if self.go_on else [])
+
+
+@dataclass(frozen=True)
+class Served:
+    """What every app a server starts shares: its saves folder, its database, the empty ``PATH``."""
+
+    saves: Path
+    empty_path: Path  # a folder with nothing in it: the app has no programs to run
+    database: str | None = None  # the environment, not the command line: ps shows no password
+    how: str = "ssh"  # NORSEWIND_SERVED: "ssh" (norsewind serve) or "web" (norsewind web)
+    extra: Mapping[str, str] = field(default_factory=dict)  # added last (the Python API: tests, benches)
+
+
+def served_environment(served: Served, player: str, term: str, colorterm: str | None = None) -> dict[str, str]:
+    """A served app's whole environment: nothing from the client but its terminal type (and
+    truecolor); ``player`` is the identity (``NORSEWIND_PLAYER``, ``USER``, ``LOGNAME``)."""
+    env = {
+        "TERM": term,
+        "LANG": "C.UTF-8",
+        "PYTHONUTF8": "1",
+        "PATH": str(served.empty_path),
+        "HOME": os.environ.get("HOME", str(served.saves)),
+        "USER": player,
+        "LOGNAME": player,
+        "NORSEWIND_PLAYER": player,
+        "NORSEWIND_SAVES": str(served.saves),
+        "NORSEWIND_SERVED": served.how,
+    }
+    if served.database is not None:
+        env["NORSEWIND_DATABASE"] = served.database
+    if colorterm in ("truecolor", "24bit"):
+        env["COLORTERM"] = colorterm
+    for name in ("PYTHONPATH", "VIRTUAL_ENV"):  # the operator's, never the client's
+        if name in os.environ:
+            env[name] = os.environ[name]
+    env.update(served.extra)
+    return env
 
 
 def command(options: AppOptions, program: list[str] | None = None) -> list[str]:
@@ -47,6 +89,12 @@ def command(options: AppOptions, program: list[str] | None = None) -> list[str]:
     if program is not None:
         return [*argv, "--exec", *program]
     return [*argv, *options.argv()]
+
+
+def app_command(options: AppOptions, program: list[str] | None = None) -> list[str]:
+    """``norsewind`` itself, without taking a terminal (``norsewind web``: the app's input and output
+    are pipes to the server); ``program`` runs another program instead (the Python API only)."""
+    return list(program) if program is not None else [sys.executable, "-m", APP_MODULE, *options.argv()]
 
 
 def take_terminal(fd: int = 0) -> None:

@@ -13,10 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import signal
 import sys
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,9 +27,10 @@ from ..storage.errors import StorageError
 from .config import ServeConfig as ServeConfig
 from .config import ServeError, check_config, config_of, resolve_host
 from .keys import AuthorizedKeys, fingerprint, load_or_create_host_key, resolve_saves_dir, ssh_dir
-from .launch import AppOptions, command
+from .launch import AppOptions, Served, command, served_environment
+from .lifecycle import HANGUP_GRACE, log_to_stderr, run_until_signalled
 from .limits import StartupLimiter, raise_open_files_limit
-from .session import HANGUP_GRACE, GameSession
+from .session import GameSession
 
 KEEPALIVE_INTERVAL = 30.0
 QUIET_INTERVAL = 10.0  # under a flood, a kind of log line is written once, then as a count this often
@@ -206,27 +204,9 @@ class GameServer:
 
     def app_environment(self, player: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
         """A minimal environment: nothing from the client but its terminal type (and truecolor)."""
-        env = {
-            "TERM": term,
-            "LANG": "C.UTF-8",
-            "PYTHONUTF8": "1",
-            "PATH": str(self.folder / "empty-path"),
-            "HOME": os.environ.get("HOME", str(self.config.saves)),
-            "USER": player,
-            "LOGNAME": player,
-            "NORSEWIND_PLAYER": player,
-            "NORSEWIND_SAVES": str(self.config.saves),
-            "NORSEWIND_SERVED": "ssh",
-        }
-        if self.config.database is not None:  # the environment, not the command line: ps shows no password
-            env["NORSEWIND_DATABASE"] = self.config.database
-        if client_env.get("COLORTERM") in ("truecolor", "24bit"):
-            env["COLORTERM"] = client_env["COLORTERM"]
-        for name in ("PYTHONPATH", "VIRTUAL_ENV"):  # the operator's, never the client's
-            if name in os.environ:
-                env[name] = os.environ[name]
-        env.update(self.config.extra_env)
-        return env
+        config = self.config
+        served = Served(config.saves, self.folder / "empty-path", config.database, "ssh", config.extra_env)
+        return served_environment(served, player, term, client_env.get("COLORTERM"))
 
     def app_cwd(self) -> str:
         return str(self.config.saves)
@@ -307,26 +287,9 @@ class _Connection(asyncssh.SSHServer):
 # --------------------------------------------------------------------------- the command
 
 
-def _log_to_stderr(message: str) -> None:
-    print(time.strftime("%Y-%m-%d %H:%M:%S ") + safe_text(message), file=sys.stderr, flush=True)
-
-
 async def serve_forever(config: ServeConfig, ready: Callable[[GameServer], None] | None = None) -> None:
     """Run until SIGINT or SIGTERM, then hang up every session."""
-    server = GameServer(config)
-    await server.start()
-    if ready is not None:
-        ready(server)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
-        await server.close()
+    await run_until_signalled(GameServer(config), ready)
 
 
 def run_serve(args: Options) -> int:
@@ -351,7 +314,7 @@ def run_serve(args: Options) -> int:
 
     try:
         cli_saves = args.serve_saves or args.saves
-        config = config_of(args, log=_log_to_stderr)
+        config = config_of(args, log=log_to_stderr)
         check_config(config)  # before the saves folder or the host key are touched
         if config.cards is not None:  # every session would fail on a bad card set: say so now
             try:

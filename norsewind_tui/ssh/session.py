@@ -18,7 +18,6 @@ import contextlib
 import errno
 import fcntl
 import os
-import signal
 import struct
 import termios
 import time
@@ -29,9 +28,10 @@ from typing import Protocol
 import asyncssh
 
 from .keys import valid_player_name
+from .lifecycle import HANGUP_GRACE as HANGUP_GRACE
+from .lifecycle import hang_up, idle_message
 
 DEFAULT_SIZE = (80, 24)
-HANGUP_GRACE = 3.0  # seconds between SIGHUP and SIGKILL
 READ_CHUNK = 65536
 INPUT_HIGH_WATER = 65536
 
@@ -69,12 +69,6 @@ def sane_term(term: str | None) -> str:
     if term and len(term) <= 64 and all(c.isalnum() or c in "._+-" for c in term):
         return term
     return "xterm-256color"
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 120 and seconds % 60 == 0:
-        return f"{int(seconds // 60)} minutes"
-    return f"{seconds:g} seconds"
 
 
 @dataclass
@@ -277,28 +271,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._signal_app()
 
     def _signal_app(self) -> None:
-        proc = self._proc
-        if proc is None or proc.returncode is not None:
-            return
-        for sig in (signal.SIGHUP, signal.SIGCONT):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, sig)
-        asyncio.get_running_loop().call_later(HANGUP_GRACE, self._kill_app)
-
-    def _kill_app(self) -> None:
-        proc = self._proc
-        if proc is not None and proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)
+        if self._proc is not None:
+            hang_up(self._proc)
 
     async def _watch_idle(self) -> None:
         timeout = self.host.idle_timeout
         while True:
             left = self._last_input + timeout - time.monotonic()
             if left <= 0:
-                self.hangup(
-                    "idle", f"norsewind: no key pressed for {_duration(timeout)}; disconnected (your game is saved)"
-                )
+                self.hangup("idle", idle_message(timeout))
                 return
             await asyncio.sleep(left)
 

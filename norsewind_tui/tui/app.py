@@ -44,7 +44,14 @@ from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import AppSession
-from .terminal import COME_BACK, HangupGuard, come_back_hint, logged_in_remotely, terminal_refusal
+from .terminal import (
+    COME_BACK,
+    HangupGuard,
+    come_back_hint,
+    logged_in_remotely,
+    served_in_browser,
+    terminal_refusal,
+)
 from .text import safe_text, short_name
 from .theme import BOARD_VARIABLES, THEMES, theme_name
 
@@ -108,7 +115,7 @@ class NorsewindApp(App[str]):
         self.keys = KeyBacklog()  # before App.__init__, which picks the driver (get_driver_class)
         super().__init__()
         self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
-        self.initial_page = page  # norsewind learn: "learn"
+        self.initial_page = page  # norsewind learn: "learn"; norsewind --continue: "continue"
         library = library or Library.at()
         self.context: AppContext = library.context  # every store, the identity and the clock
         # what the screens read and change besides navigation (AppServices): tui/session.py
@@ -161,6 +168,7 @@ class NorsewindApp(App[str]):
         self.set_interval(FULL_LOOK, collect_when_due, name="full collections")
 
     def on_mount(self) -> None:
+        self.mouse_off_in_browser()
         self.load_settings()
         self.start_presence()
         if self.initial_review is not None:
@@ -172,9 +180,20 @@ class NorsewindApp(App[str]):
         elif self.initial_page == "learn":
             self.push_screen(TitleScreen(self.session.library.problem))
             self.open_page("learn")
-        else:
-            self.push_screen(TitleScreen(self.session.library.problem))
+        else:  # "continue": the title opens the player's latest game at once (norsewind web's reloaded tab)
+            self.push_screen(TitleScreen(self.session.library.problem, go_on=self.initial_page == "continue"))
         self.check_size()
+
+    def mouse_off_in_browser(self) -> None:
+        """``--no-mouse`` in a browser: Textual's web driver turns mouse reporting on whatever it is
+        told (it ignores ``mouse=False``), so the app turns it off again, once the driver has started."""
+        driver = self._driver
+        if driver is None or not driver.is_web:  # a terminal's driver heeds mouse=False itself
+            return
+        from textual.drivers.web_driver import WebDriver
+
+        if isinstance(driver, WebDriver) and not driver._mouse:
+            driver._disable_mouse_support()
 
     # ------------------------------------------------------------------ navigation
 
@@ -433,8 +452,9 @@ class NorsewindApp(App[str]):
         return screen.is_mounted and self.keeps(screen)
 
     def get_driver_class(self) -> type[Driver]:
-        install_paste_parser()  # a paste arrives whole, in order (issue 23.17)
-        return bounded_driver(super().get_driver_class())
+        driver = super().get_driver_class()
+        install_paste_parser(driver)  # a paste arrives whole, in order (issue 23.17), in a browser too
+        return bounded_driver(driver)
 
     def post_message(self, message: Message) -> bool:
         # The terminal's keys enter here: a flood beyond the backlog is dropped, with one notice.
@@ -570,7 +590,8 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
         if reviewed is not None:
             reviewed.close()
         return 2
-    if logged_in_remotely():  # over SSH (serve or a forced command): said before the app draws
+    browser = served_in_browser()  # stdout is the web driver's channel to the server: nothing else on it
+    if logged_in_remotely() and not browser:  # over SSH (serve or a forced command): said before the app draws
         line = your_turn_line(context)
         if line:
             print(line, flush=True)
@@ -583,7 +604,7 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not args.no_mouse)
-    if message:
+    if message and not browser:
         print(message)
     return 0
 

@@ -9,6 +9,7 @@ what is not printable).  Outside a paste the bytes go to Textual's parser unchan
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from time import monotonic
 
@@ -75,6 +76,11 @@ class PasteParser(XTermParser):
         yield from super().tick()
 
 
-def install() -> None:
-    """Textual's terminal reader builds its parser by this module name; there is no other hook."""
+def install(driver: type[object] | None = None) -> None:
+    """Textual's terminal reader builds its parser by this module name; there is no other hook.
+    ``driver``: the driver the app runs with, whose module is given the parser too (the web
+    driver's, under ``norsewind web``: a browser's paste comes bracketed the same way)."""
     linux_driver.XTermParser = PasteParser  # type: ignore[attr-defined]
+    module = sys.modules.get(driver.__module__) if driver is not None else None
+    if module is not None and getattr(module, "XTermParser", None) is XTermParser:
+        module.XTermParser = PasteParser  # type: ignore[attr-defined]

@@ -4,8 +4,10 @@
   terminal, before anything is drawn: started on pipes (``norsewind </dev/null``, or OpenSSH's
   ``ForceCommand`` for ``ssh host ls``), the app would write escape codes into them and read end of
   file in a loop for ever. The line says how to connect with one, as ``norsewind serve`` does.
-- ``logged_in_remotely()``: the app runs as a login's game (``norsewind serve`` or a forced
-  command), where "log in again" is the way back, not a command the player cannot run.
+- ``logged_in_remotely()``: the app runs as a login's game (``norsewind serve``, ``norsewind web`` or a
+  forced command), where "log in again" is the way back, not a command the player cannot run.
+- ``served_in_browser()``: the app runs under ``norsewind web``: its input and output are pipes to the
+  server (Textual's web driver), not a terminal, and that is as it should be.
 - ``HangupGuard``: while the app runs, a terminal that goes away (SIGHUP, a closed pty, end of file)
   ends the app at once, after the decision being saved, instead of reading nothing in a loop.
 """
@@ -40,11 +42,21 @@ def _ssh_command(environ: Mapping[str, str], terminal: bool) -> str | None:
     return "ssh" + (" -t" if terminal else "") + ("" if port == "22" else f" -p {port}") + f" {user}@{host}"
 
 
-def terminal_refusal(environ: Mapping[str, str] | None = None) -> str | None:
-    """The one-line refusal when stdin, stdout or stderr is not a terminal; None when all three are."""
-    if all(_isatty(fd) for fd in (0, 1, 2)):
-        return None
+WEB = "web"  # NORSEWIND_SERVED under norsewind web ("ssh" under norsewind serve)
+
+
+def served_in_browser(environ: Mapping[str, str] | None = None) -> bool:
+    """True under ``norsewind web``: the server said so and Textual's driver is the web driver."""
     env = os.environ if environ is None else environ
+    return env.get("NORSEWIND_SERVED") == WEB and "web_driver" in env.get("TEXTUAL_DRIVER", "")
+
+
+def terminal_refusal(environ: Mapping[str, str] | None = None) -> str | None:
+    """The one-line refusal when stdin, stdout or stderr is not a terminal; None when all three are
+    (or when the app is served to a browser, whose driver talks to the server through pipes)."""
+    env = os.environ if environ is None else environ
+    if served_in_browser(env) or all(_isatty(fd) for fd in (0, 1, 2)):
+        return None
     if "SSH_ORIGINAL_COMMAND" in env:  # `ssh host CMD` to a login whose forced command is the game
         where = _ssh_command(env, terminal=False)
         how = f"; connect with: {where}" if where else "; log in without a command"
@@ -99,10 +111,10 @@ def forced_by_sshd(pid: int | None = None, proc: Path = Path("/proc")) -> bool:
 
 
 def logged_in_remotely(environ: Mapping[str, str] | None = None) -> bool:
-    """True under ``norsewind serve`` and as OpenSSH's forced command for a login, where the way back
-    to a game is to log in again."""
+    """True under ``norsewind serve`` or ``norsewind web`` and as OpenSSH's forced command for a login,
+    where the way back to a game is to log in again."""
     env = os.environ if environ is None else environ
-    if env.get("NORSEWIND_SERVED") == "ssh" or "SSH_ORIGINAL_COMMAND" in env:
+    if env.get("NORSEWIND_SERVED") in ("ssh", WEB) or "SSH_ORIGINAL_COMMAND" in env:
         return True
     return "SSH_CONNECTION" in env and forced_by_sshd()
 
@@ -119,8 +131,9 @@ class HangupGuard:
     """``with HangupGuard(app): app.run()``: on SIGHUP, or when stdin's terminal hangs up (a closed
     pty, end of file), ask the app to exit (the decision in hand is saved first: decisions run on the
     app's loop), then end the process by SIGHUP, as a hung-up program does. A wedged app is ended
-    after ``HANGUP_GRACE`` seconds whatever it is doing. When ``fd`` is not a terminal (the app's
-    tests, which run it without one) the guard does nothing."""
+    after ``HANGUP_GRACE`` seconds whatever it is doing. Served to a browser, ``fd`` is the pipe from
+    the server, and its end (the server gone) is the hangup. When ``fd`` is not a terminal otherwise
+    (the app's tests, which run it without one) the guard does nothing."""
 
     def __init__(self, app: App[Any], fd: int = 0) -> None:
         self.app = app
@@ -133,7 +146,7 @@ class HangupGuard:
         self._old_handler: Any = None  # SIGHUP's handler before (None: not installed here)
 
     def __enter__(self) -> HangupGuard:
-        self.active = _isatty(self.fd)
+        self.active = _isatty(self.fd) or served_in_browser()
         if not self.active:
             return self
         if threading.current_thread() is threading.main_thread():

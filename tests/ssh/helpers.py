@@ -55,16 +55,58 @@ class _ClientSession(asyncssh.SSHClientSession[bytes]):
         self.term.changed.set()
 
 
-class Terminal:
-    """One player's terminal: an SSH session with a pty, rendered by pyte."""
+class Screen:
+    """A player's screen, drawn by pyte from what their client receives (an SSH channel here, a
+    browser's websocket in tests/web), and the waits on it."""
 
     def __init__(self, cols: int = 100, rows: int = 32) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
-        self.stderr = bytearray()
         self.changed = asyncio.Event()
         self.closed = asyncio.Event()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(self, *needles: str, timeout: float = WAIT, settle: float = 0.25) -> str:
+        """Wait until the screen shows one of ``needles`` and has been still for ``settle`` seconds
+        (so a half-redrawn screen, or a key sent too soon after Escape, cannot fool a test); returns
+        the needle (AssertionError with the screen on timeout)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.text()
+            found = [needle for needle in needles if needle in screen]
+            if found:
+                await self.quiet(settle, timeout=max(0.0, deadline - time.monotonic()))
+                screen = self.text()
+                for needle in found:
+                    if needle in screen:
+                        return needle
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed.is_set():
+                raise AssertionError(f"none of {needles!r} on the screen:\n{screen}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
+        """Wait until nothing has arrived for ``gap`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), gap)
+            except TimeoutError:
+                return
+
+
+class Terminal(Screen):
+    """One player's terminal: an SSH session with a pty, rendered by pyte."""
+
+    def __init__(self, cols: int = 100, rows: int = 32) -> None:
+        super().__init__(cols, rows)
+        self.stderr = bytearray()
         self.conn: asyncssh.SSHClientConnection | None = None
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
         self.received = 0
@@ -103,40 +145,6 @@ class Terminal:
             self.raw += data
         self.stream.feed(data)
         self.changed.set()
-
-    def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    async def wait_for(self, *needles: str, timeout: float = WAIT, settle: float = 0.25) -> str:
-        """Wait until the screen shows one of ``needles`` and has been still for ``settle`` seconds
-        (so a half-redrawn screen, or a key sent too soon after Escape, cannot fool a test); returns
-        the needle (AssertionError with the screen on timeout)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            screen = self.text()
-            found = [needle for needle in needles if needle in screen]
-            if found:
-                await self.quiet(settle, timeout=max(0.0, deadline - time.monotonic()))
-                screen = self.text()
-                for needle in found:
-                    if needle in screen:
-                        return needle
-            left = deadline - time.monotonic()
-            if left <= 0 or self.closed.is_set():
-                raise AssertionError(f"none of {needles!r} on the screen:\n{screen}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
-
-    async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
-        """Wait until nothing has arrived for ``gap`` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), gap)
-            except TimeoutError:
-                return
 
     def press(self, keys: str | bytes) -> None:
         assert self.chan is not None

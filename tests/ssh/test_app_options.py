@@ -17,6 +17,8 @@ def test_the_options_are_arguments_the_norsewind_command_parses(tmp_path: Path) 
     assert args.cards == str(cards) and args.command is None  # the app itself, not a subcommand
     assert AppOptions().argv() == []
     assert build_parser().parse_args(AppOptions().argv()).cards is None
+    web = build_parser().parse_args(AppOptions(no_mouse=True, go_on=True).argv())  # norsewind web's options
+    assert (web.no_mouse, web.page, web.command) == (True, "continue", None)
 
 
 def test_a_session_runs_the_launcher_then_norsewind_or_the_given_program(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """The title screen offers this player's latest unfinished game first (issue 6: a dropped
-connection loses nothing; reconnecting offers to resume the game autosaved at the last decision)."""
+connection loses nothing; reconnecting offers to resume the game autosaved at the last decision),
+and with ``norsewind --continue`` opens it at once (issue 26: a reloaded browser tab)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import pytest
 from textual.widgets import OptionList
 
 from norsewind_tui.rules import legal_moves
+from norsewind_tui.storage.tables import TableStore
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.app import NorsewindApp
 
-from .helpers import aio, make_app, new_game, shown
+from .helpers import PROFILE, aio, make_app, new_game, shown
+from .waits import until
 
 
 def _played(saves: Path, names: tuple[str, ...], seed: int, moves: int) -> tuple[str, int, Any]:
@@ -143,3 +148,43 @@ async def test_leaving_a_game_from_the_palette_releases_it_for_continue(
         resumed = app.screen.game  # type: ignore[attr-defined]
         assert resumed.name == name and resumed.session.position == position
         assert not resumed.read_only
+
+
+# --------------------------------------------------------------------------- norsewind --continue
+# A browser tab reloaded under norsewind web (issue 26): the title opens the player's latest
+# unfinished game at once, a saved game or a table where they hold a seat, whichever changed last;
+# with none, the title stays.
+
+
+def continuing(saves: Path) -> NorsewindApp:
+    return NorsewindApp(Library.at(str(saves), profile=PROFILE), seed=5, theme="norsewind", page="continue")
+
+
+@aio
+async def test_with_nothing_to_continue_the_title_stays(saves: Path) -> None:
+    app = continuing(saves)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: app.session.around is not None, "the first look at the tables")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+
+
+@aio
+async def test_the_players_saved_game_opens_at_once(saves: Path) -> None:
+    app = continuing(saves)
+    game = new_game(saves, (app.context.identity,))
+    name = game.name
+    game.close()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the game screen")
+        assert app.screen.game.name == name  # type: ignore[attr-defined]
+
+
+@aio
+async def test_a_table_changed_after_the_saved_game_opens_instead(saves: Path) -> None:
+    app = continuing(saves)
+    new_game(saves, (app.context.identity,)).close()
+    TableStore(saves).create(app.context.identity, ["me", "open"], seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table screen")
+        assert app.screen.game.name == f"{app.context.identity}-table"  # type: ignore[attr-defined]

@@ -71,9 +71,10 @@ class TitleScreen(NorsewindScreen[None]):
         Binding("k", "cursor('up')", "Up", show=False, id="title-up"),
     ]
 
-    def __init__(self, notice: str = "") -> None:
+    def __init__(self, notice: str = "", go_on: bool = False) -> None:
         super().__init__()
         self.notice = notice
+        self.go_on = go_on  # open this player's latest game at once (a reloaded browser tab), once
         self.resumable: str | None = None  # the unfinished game of this player offered first
         self.tables: list[str] = []  # the tables the "Continue: table ..." entries open
         self.my_turns = 0  # tables where it is this player's turn
@@ -150,6 +151,25 @@ class TitleScreen(NorsewindScreen[None]):
         self._shape(menu)
         menu.highlighted = 0
         menu.focus()
+        self._go_on()
+
+    def _go_on(self) -> bool:
+        """With ``go_on``, once the tables are known: open the player's latest unfinished game, a
+        saved game or a table where they hold a seat, whichever changed last (True when it did)."""
+        around = self.session.around
+        if not self.go_on or around is None:  # not asked, or the first look at the tables is to come
+            return False
+        self.go_on = False
+        identity = self.context.identity
+        seated = [t for t in around.tables if not t.finished and t.error is None and t.seat_of(identity) is not None]
+        game = self._latest_game()
+        if seated and (game is None or _newer(seated[0], game)):  # the lobby's order: newest first
+            self.open_table(seated[0].name)
+            return True
+        if game is not None:
+            self.norsewind.open_game(game.name, self._problem)
+            return True
+        return False
 
     def _shape(self, menu: OptionList) -> None:
         """The menu as wide as its longest entry; the your-turn line when there is one; the banner
@@ -170,6 +190,8 @@ class TitleScreen(NorsewindScreen[None]):
 
     def around_changed(self) -> None:
         """The tables changed: the entries again, the cursor kept on the entry it was on."""
+        if self._go_on():
+            return
         menu = self.query_one(OptionList)
         index = menu.highlighted
         was = menu.get_option_at_index(index).id if index is not None and index < menu.option_count else None

@@ -1,0 +1,143 @@
+"""``norsewind web`` as a command: it prints the address to open, serves the page, stops cleanly on
+Ctrl+C; a mistake in its options is one line and exit status 2, before anything is bound."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from tui.waits import until
+
+from .helpers import Browser
+
+COMMAND = [sys.executable, "-m", "norsewind_tui.cli", "web"]
+
+
+def test_serves_on_loopback_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    env = {**os.environ, "NORSEWIND_PLAYER": "bob"}
+    proc = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--saves", str(tmp_path / "s")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        match = re.fullmatch(
+            r"norsewind web: open (http://127\.0\.0\.1:\d+/) in a browser; everyone plays as bob "
+            r"\(this account; loopback only\)\n",
+            first,
+        )
+        assert match, first
+        with urllib.request.urlopen(match.group(1), timeout=30) as page:
+            assert page.status == 200
+            assert "<title>Norsewind: bob</title>" in page.read().decode()
+
+        async def main() -> None:  # a tab playing when Ctrl+C comes: its app is hung up, it is told
+            tab = Browser(int(match.group(1).rsplit(":", 1)[1].rstrip("/")))
+            try:
+                await tab.open()
+                await tab.wait_for("Resume a saved game")
+                proc.send_signal(signal.SIGINT)
+                await tab.wait_for("norsewind: the server is stopping (your game is saved)")
+                await tab.ended()
+            finally:
+                await tab.close()
+
+        asyncio.run(asyncio.wait_for(main(), 120))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    assert "bob@127.0.0.1: ended (signal 1, server stopping" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--host", "0.0.0.0"], "listens on loopback only (127.0.0.1 or ::1), not on 0.0.0.0"),
+        (["--host", "0x0a000001"], "not on 0x0a000001 (which is 10.0.0.1)"),
+        (["--password-file", "p", "--trust-header", "X-Forwarded-User"], "choose either --password-file"),
+        (["--trust-header", "X Forwarded"], "--trust-header must be an HTTP header name"),
+        (["--trust-header", "X-User", "--trust-proxy", "proxy.example"], "--trust-proxy takes numeric addresses"),
+        (["--port", "70000"], "--port must be 0-65535, not 70000"),
+        (["--max-sessions", "0"], "--max-sessions must be at least 1"),
+        (["--idle-timeout", "nan"], "--idle-timeout must be 0 (off) or more seconds, not nan"),
+        (["--public-url", "ftp://x"], "--public-url must be an http:// or https:// address"),
+    ],
+)
+def test_usage_errors_are_one_line(tmp_path: Path, extra: list[str], message: str) -> None:
+    result = subprocess.run(
+        [*COMMAND, "--port", "0", "--saves", str(tmp_path / "s"), *extra],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2, (extra, result)
+    assert result.stderr.startswith("norsewind web: ") and result.stderr.count("\n") == 1, result.stderr
+    assert message in result.stderr, result.stderr
+    assert not (tmp_path / "s").exists()  # nothing created
+
+
+def test_a_password_file_others_can_read_is_refused(tmp_path: Path) -> None:
+    password = tmp_path / "password"
+    password.write_text("correct horse battery\n")
+    password.chmod(0o644)
+    result = subprocess.run(
+        [*COMMAND, "--saves", str(tmp_path / "s"), "--host", "0.0.0.0", "--password-file", str(password)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    mode = "has mode 0644; it must be 0600 (chmod 600 it)"
+    assert result.stderr == f"norsewind web: the password file {password} {mode}\n"
+    assert not (tmp_path / "s").exists()
+
+
+def test_an_app_ends_by_itself_when_its_server_is_killed(tmp_path: Path) -> None:
+    """SIGKILL to the server leaves its apps without their pipe: each ends by itself (as a hung-up
+    terminal app does), its game saved, instead of running on with nobody to play."""
+    env = {**os.environ, "NORSEWIND_PLAYER": "bob"}
+    proc = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--saves", str(tmp_path / "s")], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert proc.stdout is not None
+        match = re.search(r"open http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+        assert match
+
+        async def main() -> int:
+            tab = Browser(int(match.group(1)))
+            try:
+                await tab.open()
+                await tab.wait_for("Resume a saved game")
+                (app,) = [int(p) for p in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+                proc.kill()
+                await until(None, lambda: not Path(f"/proc/{app}").exists() or zombie(app), "the app ended")
+                return app
+            finally:
+                await tab.close()
+
+        asyncio.run(asyncio.wait_for(main(), 120))
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+
+
+def zombie(pid: int) -> bool:
+    """Ended and not yet reaped (its parent, the killed server, is gone too: init reaps it soon)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True

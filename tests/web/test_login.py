@@ -1,0 +1,215 @@
+"""Who plays in a browser (issue 26): the account's own player on loopback; beyond it a name and the
+host's shared password (a signed, HttpOnly cookie; refused attempts rate-limited), or a name a
+trusted proxy sends. The name reaches the app as an SSH name does."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from norsewind_tui.ssh.launch import Served, served_environment
+from norsewind_tui.ssh.server import GameServer, ServeConfig
+from norsewind_tui.web.server import COOKIE, FAILURE_WINDOW, FAILURES_ALLOWED, CookieSigner, WebConfig
+
+from .helpers import Browser, environment_of, probe_program, serving
+
+PASSWORD = "correct horse battery"
+
+
+def run(coro: Coroutine[Any, Any, None], timeout: float = 120) -> None:
+    asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+@pytest.fixture
+def password_config(config: WebConfig, tmp_path: Path) -> WebConfig:
+    path = tmp_path / "password"
+    path.write_text(PASSWORD + "\n")
+    path.chmod(0o600)
+    config.password_file = path
+    config.program = probe_program()
+    return config
+
+
+async def refused(tab: Browser, headers: dict[str, str] | None = None) -> int:
+    """The HTTP status refusing the game's websocket."""
+    with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
+        await tab.open(headers)
+    return caught.value.status
+
+
+def test_the_player_is_the_accounts_own_on_loopback_with_serves_environment(config: WebConfig, saves: Path) -> None:
+    """Without a password or a proxy, every tab plays as the account's player; its app gets the
+    environment an SSH session of that player gets, told it is served to a browser."""
+    config.program = probe_program()
+    config.database = "postgresql://norsewind:s3cret@db.example.org/norsewind"
+
+    async def main() -> None:
+        async with serving(config) as server:
+            tab = Browser(server.port)
+            try:
+                async with tab.http.get(tab.base) as page:
+                    assert "<title>Norsewind: alice</title>" in await page.text()
+                    assert "connect-src 'self'" in page.headers["Content-Security-Policy"]  # nowhere else
+                    assert page.headers["X-Frame-Options"] == "DENY"
+                await tab.open()
+                env = await environment_of(tab)
+            finally:
+                await tab.close()
+        ssh_config = ServeConfig(saves=saves, open=True, database=config.database)
+        ssh = GameServer(ssh_config).app_environment("alice", "xterm-256color", {})
+        textual = {k: env.pop(k) for k in list(env) if k.startswith("TEXTUAL_") or k.startswith("TERM_PROGRAM")}
+        assert textual == {
+            "TEXTUAL_COLOR_SYSTEM": "truecolor",
+            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+            "TEXTUAL_FPS": "60",
+            "TERM_PROGRAM": "textual",
+            "TERM_PROGRAM_VERSION": "1.1.3",
+        }
+        assert (env.pop("COLUMNS"), env.pop("ROWS")) == ("100", "32")
+        assert env.pop("COLORTERM") == "truecolor"
+        assert env.pop("NORSEWIND_SERVED") == "web" and ssh.pop("NORSEWIND_SERVED") == "ssh"
+        assert env == ssh  # the rest exactly as serve gives it: player, saves, empty PATH, no client variables
+        assert env["NORSEWIND_PLAYER"] == env["USER"] == env["LOGNAME"] == "alice"
+        assert env["NORSEWIND_DATABASE"] == config.database  # in the environment, never on a command line
+
+    run(main())
+
+
+def test_a_name_and_the_shared_password_set_a_signed_httponly_cookie(password_config: WebConfig) -> None:
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(password_config, log) as server:
+            tab = Browser(server.port)
+            try:
+                async with tab.http.get(tab.base) as page:
+                    assert page.status == 200 and 'name="password"' in await page.text()  # the login form
+                assert await refused(tab) == 401
+
+                wrong = await tab.login("erik", "not the password")
+                assert wrong.status == 403
+                bad = await tab.login("erik smith", PASSWORD)
+                assert bad.status == 400
+
+                good = await tab.login("erik", PASSWORD)
+                assert good.status == 200 and [r.status for r in good.history] == [303]
+                cookie = good.history[0].headers["Set-Cookie"]
+                assert cookie.startswith(f"{COOKIE}=erik.") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+                async with tab.http.get(tab.base) as page:
+                    assert "<title>Norsewind: erik</title>" in await page.text()
+                await tab.open()
+                env = await environment_of(tab)
+                assert env["NORSEWIND_PLAYER"] == env["USER"] == "erik"
+            finally:
+                await tab.close()
+        assert "erik@127.0.0.1: login refused (wrong password)" in log
+        assert "erik@127.0.0.1: logged in (password)" in log
+        assert "127.0.0.1: GET /ws: 401 Unauthorized (log in first)" in log
+
+    run(main())
+
+
+def test_a_cookie_the_server_did_not_sign_or_past_its_time_names_nobody() -> None:
+    signer = CookieSigner(b"k" * 32, clock=lambda: 1_000_000.0)
+    value = signer.make("erik")
+    assert signer.name_of(value) == "erik"
+    name, expiry, signature = value.split(".")
+    assert name == "erik"
+    assert signer.name_of(f"admin.{expiry}.{signature}") is None  # another name, the same signature
+    assert signer.name_of(f"erik.{int(expiry) + 1}.{signature}") is None  # a longer life
+    assert CookieSigner(b"x" * 32, clock=lambda: 1_000_000.0).name_of(value) is None  # another server's key
+    assert CookieSigner(b"k" * 32, clock=lambda: float(expiry) + 1).name_of(value) is None  # expired
+    assert signer.name_of("") is None and signer.name_of("erik") is None and signer.name_of("a.b.c.d") is None
+
+
+def test_refused_logins_are_rate_limited_per_address(password_config: WebConfig) -> None:
+    """After five wrong passwords from one address, even the right one waits (429 with
+    Retry-After); another address is not held up."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(password_config, log) as server:
+            tab = Browser(server.port)
+            other = Browser(server.port, source="127.0.0.2")
+            try:
+                statuses = [(await tab.login("erik", f"guess {i}")).status for i in range(FAILURES_ALLOWED)]
+                assert statuses == [403] * FAILURES_ALLOWED
+                held = await tab.login("erik", PASSWORD)
+                assert held.status == 429
+                assert 0 < int(held.headers["Retry-After"]) <= FAILURE_WINDOW
+                assert (await other.login("bob", PASSWORD)).status == 200
+            finally:
+                await tab.close()
+                await other.close()
+        assert sum("login refused (wrong password)" in line for line in log) == FAILURES_ALLOWED
+        assert any(line.startswith("127.0.0.1: POST /login: 429 Too Many Requests (too many refused") for line in log)
+        assert "bob@127.0.0.2: logged in (password)" in log
+
+    run(main())
+
+
+def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfig) -> None:
+    config.trust_header = "X-Forwarded-User"
+    config.program = probe_program()
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server:
+            tab = Browser(server.port)
+            try:
+                assert await refused(tab) == 401  # no name sent
+                assert await refused(tab, {"X-Forwarded-User": "carol smith"}) == 403  # not a player name
+                async with tab.http.get(tab.base, headers={"X-Forwarded-User": "carol"}) as page:
+                    assert "<title>Norsewind: carol</title>" in await page.text()
+                # the page as the proxy serves it (https, its host name), the request as it passes it on
+                proxied = {
+                    "X-Forwarded-User": "carol",
+                    "Host": "game.example.org",
+                    "Origin": "https://game.example.org",
+                }
+                await tab.open(proxied)
+                env = await environment_of(tab)
+                assert env["NORSEWIND_PLAYER"] == "carol"
+            finally:
+                await tab.close()
+        assert "127.0.0.1: GET /ws: 401 Unauthorized (the proxy sent no X-Forwarded-User)" in log
+
+        config.trust_proxy = ("192.0.2.7",)  # the proxy is elsewhere: a name from here is not believed
+        async with serving(config, log) as server:
+            tab = Browser(server.port)
+            try:
+                assert await refused(tab, {"X-Forwarded-User": "carol"}) == 403
+            finally:
+                await tab.close()
+        assert "127.0.0.1: GET /ws: 403 Forbidden (only the proxy may connect)" in log
+
+    run(main())
+
+
+def test_a_page_from_another_site_cannot_open_a_game(config: WebConfig) -> None:
+    config.program = probe_program()
+
+    async def main() -> None:
+        async with serving(config) as server:
+            tab = Browser(server.port)
+            try:
+                assert await refused(tab, {"Origin": "http://evil.example"}) == 403
+                assert await refused(tab, {"Origin": "null"}) == 403
+                assert await refused(tab, {"Origin": f"http://127.0.0.1.evil.example:{server.port}"}) == 403
+                await tab.open({"Origin": f"http://127.0.0.1:{server.port}"})  # the page's own origin
+                assert (await environment_of(tab))["NORSEWIND_PLAYER"] == "alice"
+            finally:
+                await tab.close()
+
+    run(main())
+
+
+def test_the_served_environment_is_one_function_for_both_servers(tmp_path: Path) -> None:
+    served = Served(tmp_path, tmp_path / "empty", None, "web")
+    env = served_environment(served, "dana", "xterm-256color", "24bit")
+    assert (env["NORSEWIND_SERVED"], env["COLORTERM"], env["PATH"]) == ("web", "24bit", str(tmp_path / "empty"))
+    assert "COLORTERM" not in served_environment(served, "dana", "xterm", "yes please")
