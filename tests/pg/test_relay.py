@@ -177,3 +177,35 @@ def test_a_wake_folder_open_to_others_is_not_trusted(tmp_path: Path, pg_url: str
     folder.chmod(0o700)
     with alice.watch() as watch:
         assert watch.notified and watch.why_polling is None
+
+
+def test_the_apps_of_a_host_hold_at_most_slots_connections_for_their_work(tmp_path: Path, pg_url: str) -> None:
+    """Every connection for work takes one of the host's ``SLOTS`` (flock on a slot file): with all of
+    them held by other apps, a write waits, and is refused in one line when none frees in time; with
+    one freed, it goes through."""
+    import fcntl
+
+    from norsewind_tui.storage.errors import StoreUnreachable
+    from norsewind_tui.storage.pg.home import SLOTS, close_all
+    from norsewind_tui.storage.pg.url import shown_url
+
+    tables = context(tmp_path, pg_url).tables  # the app has started (it checked the database)
+    folder = wake_folder(pg_url)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    until(lambda: activity(pg_url) == [], "the start's connection closes once idle")
+    others = [os.open(folder / f"slot-{i}.lock", os.O_RDWR | os.O_CREAT, 0o600) for i in range(SLOTS)]
+    try:
+        for fd in others:  # as SLOTS busy apps of this host would
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        with pytest.raises(StoreUnreachable) as refused:
+            tables.create("alice", ["me", "open"], seed=5)
+        assert str(refused.value) == (
+            f"the database cannot be reached ({shown_url(pg_url)}: this host's {SLOTS} connections stayed busy)"
+        )
+        assert activity(pg_url) == []
+        fcntl.flock(others[3], fcntl.LOCK_UN)  # one app is done
+        assert tables.create("alice", ["me", "open"], seed=5).name == "alice-table"
+    finally:
+        close_all()
+        for fd in others:
+            os.close(fd)

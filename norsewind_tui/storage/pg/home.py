@@ -21,6 +21,7 @@ A lost connection is one ``DatabaseUnreachable``; the next use connects again.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import getpass
 import os
@@ -34,8 +35,8 @@ import psycopg
 
 from ..errors import GameLocked
 from ..watch import Watch
-from .connect import DatabaseUnreachable, connect, reason_of
-from .relay import Relay
+from .connect import CONNECT_TIMEOUT, DatabaseUnreachable, connect, reason_of
+from .relay import Relay, private
 from .schema import check
 from .url import shown_url
 
@@ -44,6 +45,10 @@ LOST = "the database cannot be reached"
 IDLE = 0.1  # seconds a connection stays open with nothing to do
 LEASE = 15.0  # seconds a lock stays taken without its holder renewing it
 RENEW = 4.0  # seconds between two renewals of this process's leases
+# connections for work that the apps of one account on one host hold at once (the listening one is
+# one more): a slot is an flock on one of SLOTS files of the host's wake folder (``relay.py``)
+SLOTS = 8
+SLOT_WAIT = 0.002  # seconds between two looks for a free slot
 
 Conn = psycopg.Connection[tuple[object, ...]]
 
@@ -106,6 +111,8 @@ class Home:
         self._renewer: threading.Thread | None = None
         self._closed = threading.Event()
         self.relay = Relay(url, self.holder)
+        self._slots: list[int] | None = None  # the slot files' descriptors ([]: not bounded)
+        self._slot: int | None = None  # the slot held with ``_conn``
 
     # ------------------------------------------------------------------ the connection
 
@@ -116,13 +123,19 @@ class Home:
     def _connection(self) -> Conn:
         if self._conn is not None and not self._conn.closed:
             return self._conn
-        conn = connect(self.url, autocommit=True, application=self.holder)
+        self._take_slot()
+        try:
+            conn = connect(self.url, autocommit=True, application=self.holder)
+        except BaseException:
+            self._free_slot()
+            raise
         try:
             if not self._checked:
                 check(conn, self.url)
                 self._checked = True
         except BaseException:
             conn.close()
+            self._free_slot()
             raise
         self._conn = conn
         if self._closer is None or not self._closer.is_alive():
@@ -149,6 +162,49 @@ class Home:
             if self._conn is not None:
                 self._conn.close()
         self._conn = None
+        self._free_slot()
+
+    def _take_slot(self) -> None:
+        """Wait for one of the host's ``SLOTS`` (``DatabaseUnreachable`` if none frees in time)."""
+        if self._slots is None:
+            self._slots = self._open_slots()
+        if not self._slots:
+            return
+        deadline = time.monotonic() + CONNECT_TIMEOUT
+        start = os.getpid() % len(self._slots)  # the host's apps try the slots in different orders
+        while True:
+            for i in range(len(self._slots)):
+                fd = self._slots[(start + i) % len(self._slots)]
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    continue
+                self._slot = fd
+                return
+            if time.monotonic() > deadline:
+                raise DatabaseUnreachable(f"{LOST} ({self.shown}: this host's {SLOTS} connections stayed busy)")
+            time.sleep(SLOT_WAIT)
+
+    def _open_slots(self) -> list[int]:
+        """The slot files, opened once (none where the wake folder is not private: no bound)."""
+        folder = self.relay.folder
+        if private(folder) is not None:
+            return []
+        fds: list[int] = []
+        try:
+            for i in range(SLOTS):
+                fds.append(os.open(folder / f"slot-{i}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
+        except OSError:
+            for fd in fds:
+                os.close(fd)
+            return []
+        return fds
+
+    def _free_slot(self) -> None:
+        slot, self._slot = self._slot, None
+        if slot is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(slot, fcntl.LOCK_UN)  # LOCK_UN: a forked child's copy of it lets go too
 
     def _lost(self, exc: psycopg.Error) -> DatabaseUnreachable:
         self._drop()
@@ -253,6 +309,10 @@ class Home:
                 with contextlib.suppress(Exception):
                     self.run(lambda c: c.execute("DELETE FROM holds WHERE holder = %s", (self.holder,)))
             self._drop()
+            for fd in self._slots or ():
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            self._slots = None
 
 
 _HOMES: dict[str, Home] = {}

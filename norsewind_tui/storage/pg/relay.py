@@ -58,7 +58,7 @@ def wake_name(kind: str, name: str) -> str:
     return f"{kind}-{hashlib.sha256(name.encode()).hexdigest()[:24]}"
 
 
-def _private(folder: Path) -> str | None:
+def private(folder: Path) -> str | None:
     """Make ``folder`` (and its parent) if needed; why it cannot be trusted, or None."""
     try:
         for part in (folder.parent, folder):
@@ -94,7 +94,7 @@ class Relay:
 
     def watch(self, kind: str, name: str, fallback: float, notify: bool) -> Watch:
         """A watch woken by every change of the game (``fallback``: the longest without a look)."""
-        why = _private(self.folder) if notify else None
+        why = private(self.folder) if notify else None
         if why is not None or not notify:
             watch = RelayWatch(self, FileWatch(self.folder, [wake_name(kind, name)], fallback, notify=False))
             watch.why_polling = why
@@ -205,7 +205,7 @@ class Relay:
         now = time.time()
         with contextlib.suppress(OSError):
             for entry in os.scandir(self.folder):
-                if entry.name == LOCK or not entry.is_file(follow_symlinks=False):
+                if entry.name.endswith(".lock") or not entry.is_file(follow_symlinks=False):
                     continue
                 if prune and now - entry.stat(follow_symlinks=False).st_mtime > KEEP:
                     with contextlib.suppress(OSError):
