@@ -10,7 +10,7 @@ from rich.text import Text
 from norsewind_tui.tui.widgets.board import Board
 from norsewind_tui.tui.widgets.market import MarketView
 
-from .helpers import aio, make_app, new_game, screen_text, shown
+from .helpers import aio, footer_line, make_app, new_game, screen_text, shown
 
 
 @aio
@@ -25,7 +25,10 @@ async def test_a_cursor_move_draws_the_market_once(saves: Path, monkeypatch: pyt
         return original(self, width)
 
     async with app.run_test(size=(80, 24)) as pilot:
-        before = await shown(pilot)
+        await shown(pilot)
+        await footer_line(pilot)  # the first frame and the layouts after it are done (a loaded run)
+        await pilot.pause()
+        before = screen_text(app)
         monkeypatch.setattr(MarketView, "draw", draw)
         await pilot.press("right")
         after = await shown(pilot)
