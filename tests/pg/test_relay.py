@@ -16,16 +16,12 @@ import psycopg
 import pytest
 from kills import fork
 
-from norsewind_tui.options import Options
-from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.pg.relay import wake_folder
 from norsewind_tui.storage.tables import SharedTable
 
+from .tables_at import alice_and_bob, context, to_move
+
 WAIT = 30.0  # seconds: the bound on every wait for an event (a loaded machine)
-
-
-def context(tmp_path: Path, url: str) -> AppContext:
-    return AppContext(Options(saves=str(tmp_path / "saves"), database=url))
 
 
 def activity(url: str) -> list[tuple[int, str, str]]:
@@ -50,21 +46,10 @@ def until(what: Callable[[], bool], why: str) -> None:
         time.sleep(0.02)
 
 
-def _alice_and_bob(tmp_path: Path, url: str) -> tuple[SharedTable, SharedTable]:
-    tables = context(tmp_path, url).tables
-    alice = tables.create("alice", ["me", "open"], seed=5)
-    bob = tables.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    return alice, bob
-
-
 def _decide(*tables: SharedTable) -> int:
-    for t in tables:
-        t.poll()
-    mover = next(t for t in tables if t.is_my_turn())
-    mover.push(mover.legal_moves()[0])
-    return mover.generation
+    moving = to_move(*tables)
+    moving.push(moving.legal_moves()[0])
+    return moving.generation
 
 
 class Follower:
@@ -114,7 +99,7 @@ def followers() -> Iterator[list[Follower]]:
 def test_the_apps_of_a_host_share_one_listening_connection(
     tmp_path: Path, pg_url: str, followers: list[Follower]
 ) -> None:
-    alice, bob = _alice_and_bob(tmp_path, pg_url)
+    alice, bob = alice_and_bob(tmp_path, pg_url)
     followers += [Follower(tmp_path, pg_url, alice.name, who) for who in ("carol", "dan", "eve")]
     generation = alice.generation
     for f in followers:
@@ -131,7 +116,7 @@ def test_the_apps_of_a_host_share_one_listening_connection(
 def test_another_app_listens_when_the_listening_one_is_killed(
     tmp_path: Path, pg_url: str, followers: list[Follower]
 ) -> None:
-    alice, bob = _alice_and_bob(tmp_path, pg_url)
+    alice, bob = alice_and_bob(tmp_path, pg_url)
     followers += [Follower(tmp_path, pg_url, alice.name, who) for who in ("carol", "dan")]
     until(lambda: len(listeners(pg_url)) == 1, "one of the followers listens")
     (leader,) = listeners(pg_url)
@@ -166,7 +151,7 @@ def test_an_idle_app_holds_no_connection_and_its_locks_outlive_the_connection(tm
 def test_a_wake_folder_open_to_others_is_not_trusted(tmp_path: Path, pg_url: str) -> None:
     """Another account could wake (or silence) the apps through a folder it can write: the watch then
     polls the database, and says why."""
-    alice, _bob = _alice_and_bob(tmp_path, pg_url)
+    alice, _bob = alice_and_bob(tmp_path, pg_url)
     folder = wake_folder(pg_url)
     assert folder.parent.name == f"norsewind-{os.getuid()}" and folder.name.startswith("db-")
     folder.mkdir(parents=True, exist_ok=True)

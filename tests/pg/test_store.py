@@ -23,7 +23,9 @@ from norsewind_tui.storage.errors import NOT_TAKEN, SaveError, StoreUnreachable
 from norsewind_tui.storage.pg.url import shown_url
 from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle
 from norsewind_tui.storage.standin import StandIn
-from norsewind_tui.storage.tables import SharedTable, TableStore
+from norsewind_tui.storage.tables import TableStore
+
+from .tables_at import alice_and_bob, context, to_move
 
 WAIT = 30.0  # seconds: the bound on every wait for an event (a loaded machine)
 
@@ -43,10 +45,6 @@ def connections(url: str) -> int:
         ).fetchone()
     assert row is not None
     return int(row[0])
-
-
-def context(tmp_path: Path, url: str) -> AppContext:
-    return AppContext(Options(saves=str(tmp_path / "saves"), database=url))
 
 
 def test_the_commands_list_the_games_of_the_database_not_the_folder(
@@ -76,28 +74,13 @@ def test_an_unreachable_database_at_start_is_one_line_and_exit_2(
     assert "hunter2" not in err
 
 
-def _alice_and_bob(tmp_path: Path, url: str) -> tuple[SharedTable, SharedTable]:
-    tables = context(tmp_path, url).tables
-    alice = tables.create("alice", ["me", "open"], seed=5)
-    bob = tables.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    return alice, bob
-
-
-def _mover(*tables: SharedTable) -> SharedTable:
-    for t in tables:
-        t.poll()
-    return next(t for t in tables if t.is_my_turn())
-
-
 def test_one_connection_per_process_once_idle_whatever_it_shows(tmp_path: Path, pg_url: str) -> None:
     """Stores, tables, watches and writes of one process hold, once idle, one connection: the host's
     listening one (issue 25: a host holds few connections; test_relay.py: shared by the host's apps)."""
-    alice, bob = _alice_and_bob(tmp_path, pg_url)
+    alice, bob = alice_and_bob(tmp_path, pg_url)
     watches = [alice.watch(), bob.watch(), context(tmp_path, pg_url).tables.open(alice.name, "carol").watch()]
     for _ in range(4):
-        mover = _mover(alice, bob)
+        mover = to_move(alice, bob)
         mover.push(mover.legal_moves()[0])
     assert watches[0].wait() and watches[0].wait(), "woken by the decisions"
     deadline = time.monotonic() + WAIT
@@ -113,8 +96,8 @@ def test_a_decision_while_the_database_is_down_is_refused_in_one_line(
 ) -> None:
     """Issue 25, faults: the decision is refused ("... your decision was not taken"), the game stays
     as it was; once the database is back the same decision is taken, once."""
-    alice, bob = _alice_and_bob(tmp_path, pg_url)
-    mover = _mover(alice, bob)
+    alice, bob = alice_and_bob(tmp_path, pg_url)
+    mover = to_move(alice, bob)
     move = mover.legal_moves()[0]
     before = (mover.generation, mover.session.position)
     pg_server.pg_ctl("stop")
@@ -135,10 +118,10 @@ def test_a_restart_mid_table_loses_nothing_and_doubles_nothing(
 ) -> None:
     """``pg_ctl restart`` between decisions, while a follower waits: it is woken when the connection
     comes back, the game goes on, and the table replays to its digest with every decision once."""
-    alice, bob = _alice_and_bob(tmp_path, pg_url)
+    alice, bob = alice_and_bob(tmp_path, pg_url)
     taken = []
     for _ in range(6):
-        mover = _mover(alice, bob)
+        mover = to_move(alice, bob)
         move = mover.legal_moves()[0]
         mover.push(move)
         taken.append(move)
@@ -284,7 +267,7 @@ def test_serve_with_an_unreachable_database_creates_nothing(
 def test_a_row_whose_generation_was_edited_by_hand_is_refused_in_one_line(tmp_path: Path, pg_url: str) -> None:
     """The row's generation is what a write checks: one that is not its document's is refused on load
     (else every later decision would be refused as a conflict), and nothing is written."""
-    alice, _ = _alice_and_bob(tmp_path, pg_url)
+    alice, _ = alice_and_bob(tmp_path, pg_url)
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute("UPDATE games SET generation = 40 WHERE name = %s", (alice.name,))
     with pytest.raises(SaveError) as caught:
