@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual import events
 
 from norsewind_tui.rules.queries import decision
@@ -39,8 +40,11 @@ def alice_to_take_a_card(saves: Path) -> SharedTable:
     raise AssertionError("alice never got to start a turn")
 
 
+@pytest.mark.parametrize("early", [False, True], ids=["typed-on-the-view", "typed-before-the-first-frame"])
 @aio
-async def test_one_enter_in_each_of_two_apps_makes_one_decision(saves: Path) -> None:
+async def test_one_enter_in_each_of_two_apps_makes_one_decision(saves: Path, early: bool) -> None:
+    """``early``: app two's Enter arrives before app two drew anything, as on a loaded machine
+    that draws a new screen late; it is matched to the first view drawn, not to a later one."""
     table = alice_to_take_a_card(saves)
     position = table.session.position
     one, two = make_app(saves), make_app(saves)
@@ -48,6 +52,7 @@ async def test_one_enter_in_each_of_two_apps_makes_one_decision(saves: Path) -> 
     async with one.run_test(size=SIZE) as pilot_one, two.run_test(size=SIZE) as pilot_two:
         first = TableScreen(TableStore(saves).open("duo", "alice"))
         second = TableScreen(TableStore(saves).open("duo", "alice"))
+        enter = events.Key("enter", "\r")  # early: typed before either screen was drawn
         with one._context():
             await one.push_screen(first)
             await pilot_one.pause()
@@ -55,7 +60,8 @@ async def test_one_enter_in_each_of_two_apps_makes_one_decision(saves: Path) -> 
         await pilot_two.pause()
         assert first.state.current == second.state.current == 0  # both show alice's pick, the same position
         assert first.game.session.position == second.game.session.position == position
-        enter = events.Key("enter", "\r")  # the second app's Enter arrives now, on the position shown
+        if not early:
+            enter = events.Key("enter", "\r")  # the second app's Enter arrives now, on the position shown
         with one._context():
             await pilot_one.press("enter")  # the first app's Enter is handled first: alice picks a card
         assert first.game.session.position == position + 1

@@ -242,11 +242,14 @@ class GameScreen(NorsewindScreen[None]):
         return when if when is not None else self.session.key_time
 
     def seen_view(self, when: float | None) -> Snapshot | None:
-        """The view on screen at ``when`` (None: not known, the current one)."""
-        if when is None:
+        """The view on screen at ``when`` (None: not known, the current one).
+
+        A key that arrived before every view kept was marked drawn (a loaded machine may draw a
+        new screen late) is matched to the oldest: never to a later one it could not have seen."""
+        if when is None or not self.shown:
             return None
-        shown = [(at, view) for at, view in self.shown if at <= when]
-        return max(shown, key=lambda entry: entry[0])[1] if shown else None
+        shown = [(at, view) for at, view in self.shown if at <= when] or self.shown[:1]
+        return max(shown, key=lambda entry: entry[0])[1]
 
     def redraw(self) -> None:
         """Only the cursor moved: redraw the boards, not the prompt."""
