@@ -19,6 +19,14 @@ tables of two players taking turns the same way.  After a warm-up it measures fo
   by the host (``pg_stat_activity``) are counted every 50 ms over the window: median and most,
   and how many of them listen.
 
+With ``--idle`` (issue 28, "waiting costs nothing") nobody presses a key: half of
+``--sessions`` (one N, default 20) wait at the title and half sit at shared tables of two, one
+player to move and one waiting for them.  It prints each app's CPU over ``--seconds`` (from the
+scheduler's nanosecond counters of every thread, ``/proc/PID/task/*/schedstat``) as a share of a
+core: median, most, and the whole host.  Then the player to move at each table decides, and the
+time from their Enter to the first bytes on the waiting player's screen is printed (median,
+worst): the wake-up plus the redraw.
+
 The machine's load average is printed with the figures: on a shared machine they are upper
 bounds of what the game itself costs.
 """
@@ -154,24 +162,8 @@ async def solo(
 
 async def table(port: int, t: int, args: argparse.Namespace, result: Round, times: tuple[float, float]) -> None:
     """Two players at one shared table, taking turns at a person's pace (Enter on their turn)."""
-    host, guest = f"host{t}", f"guest{t}"
     try:
-        conn_a, a = await connect(port, host, args.cols, args.rows)
-        conn_b, b = await connect(port, guest, args.cols, args.rows)
-        for c in (a, b):
-            await c.wait_for(TITLE, 120)
-        await a.key("t")
-        await a.wait_for(f"You are {host}", 60)
-        await a.key("n")
-        await a.wait_for("Open a shared table", 60)
-        await a.key("\x13")
-        await a.wait_for(f"Table {host}-table is open", 60)
-        await b.key("t")
-        await b.wait_for(f"{host}-table", 60)
-        await b.key("\r")
-        await b.wait_for("Sit at seat 2", 60)
-        await b.key("y")
-        await b.wait_for("You sit at seat 2", 60)
+        conns, a, b = await seated(port, t, args)
     except (OSError, asyncssh.Error, RuntimeError) as exc:
         result.failed.append(f"table {t}: {exc}")
         return
@@ -182,8 +174,8 @@ async def table(port: int, t: int, args: argparse.Namespace, result: Round, time
             human(a, result, times[1], times[0], rng, args.pace), human(b, result, times[1], times[0], rng, args.pace)
         )
     finally:
-        conn_a.close()
-        conn_b.close()
+        for conn in conns:
+            conn.close()
 
 
 def pss(pid: int) -> int:
@@ -206,6 +198,16 @@ def cpu(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def cpu_ns(pid: int) -> int:
+    """Nanoseconds on a CPU of a process's live threads (0 when it is gone)."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+    return total
 
 
 def children(pid: int) -> list[int]:
@@ -259,7 +261,6 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
     server_pss = pss(server)
     app_cpu = sum(cpu(p) - cpu_before.get(p, 0.0) for p in apps)
     server_cpu = cpu(server) - cpu_before[server]
-    load = os.getloadavg()
     if counting is not None:
         await counting
     await asyncio.gather(*tasks)
@@ -294,8 +295,98 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
         )
     quiet = ", ".join(f"{k} {v}" for k, v in sorted(result.unanswered.items()))
     print(f"  keys that drew nothing within 10 s: {sum(result.unanswered.values())}" + (f" ({quiet})" if quiet else ""))
+    print_load()
+
+
+def print_load() -> None:
+    load = os.getloadavg()
     print(f"  machine load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
     sys.stdout.flush()
+
+
+async def seated(
+    port: int, t: int, args: argparse.Namespace
+) -> tuple[list[asyncssh.SSHClientConnection], Client, Client]:
+    """A shared table of two, seated: (connections, the player to move, the player waiting)."""
+    host, guest = f"host{t}", f"guest{t}"
+    conn_a, a = await connect(port, host, args.cols, args.rows)
+    conn_b, b = await connect(port, guest, args.cols, args.rows)
+    for c in (a, b):
+        await c.wait_for(TITLE, 120)
+    await a.key("t")
+    await a.wait_for(f"You are {host}", 60)
+    await a.key("n")
+    await a.wait_for("Open a shared table", 60)
+    await a.key("\x13")
+    await a.wait_for(f"Table {host}-table is open", 60)
+    await b.key("t")
+    await b.wait_for(f"{host}-table", 60)
+    await b.key("\r")
+    await b.wait_for("Sit at seat 2", 60)
+    await b.key("y")
+    await b.wait_for("You sit at seat 2", 60)
+    waiter = await first_of([a, b], "Waiting for", 60)  # the table's seed says who starts
+    return [conn_a, conn_b], (b if waiter is a else a), waiter
+
+
+async def first_of(clients: list[Client], needle: str, timeout: float) -> Client:
+    """The first of ``clients`` whose screen shows ``needle``."""
+    _, pending = await asyncio.wait(
+        [asyncio.create_task(c.wait_for(needle, timeout)) for c in clients], return_when=asyncio.FIRST_COMPLETED
+    )
+    for task in pending:
+        task.cancel()
+    return next(c for c in clients if needle in c.text())
+
+
+async def idle_round(port: int, server: int, n: int, args: argparse.Namespace) -> None:
+    """Issue 28: what apps cost while they wait, and how soon a waiting one wakes."""
+    conns: list[asyncssh.SSHClientConnection] = []
+    tables: list[tuple[Client, Client]] = []
+    try:
+        for i in range(n - n // 2):
+            conn, client = await connect(port, f"player{i}", args.cols, args.rows)
+            conns.append(conn)
+            await client.wait_for(TITLE, 120)
+        for t in range(n // 4):
+            made, mover, waiter = await seated(port, t, args)
+            conns += made
+            tables.append((mover, waiter))
+        await asyncio.sleep(5)  # the last redraws and the presence writes of arriving settle
+        apps = children(server)
+        before = {p: cpu_ns(p) for p in apps}
+        wall = time.monotonic()
+        await asyncio.sleep(args.seconds)
+        elapsed = time.monotonic() - wall
+        shares = sorted((cpu_ns(p) - before[p]) / 1e9 / elapsed * 100 for p in apps)
+        print(f"idle: {n - n // 2} apps at the title, {len(tables)} tables of two; {elapsed:.0f} s measured")
+        if shares:
+            print(
+                f"  CPU per waiting app: median {statistics.median(shares):.3f}% of a core, most {shares[-1]:.3f}%;"
+                f" all {len(shares)} apps {sum(shares):.2f}%"
+            )
+        wakes: list[float] = []
+        for mover, waiter in tables:
+            waiter.changed.clear()
+            start = time.monotonic()
+            assert mover.chan is not None
+            mover.chan.write(b"\r")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(waiter.changed.wait(), 10)
+                wakes.append(time.monotonic() - start)
+        if tables:
+            print(
+                f"  a decision to the waiting player's screen: {len(wakes)} tables, median "
+                f"{statistics.median(wakes or [0]) * 1000:.0f} ms, worst {max(wakes or [0]) * 1000:.0f} ms"
+                + (f"; {len(tables) - len(wakes)} drew nothing within 10 s" if len(wakes) < len(tables) else "")
+            )
+        load = os.getloadavg()
+        print(
+            f"  machine load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs"
+        )
+    finally:
+        for conn in conns:
+            conn.close()
 
 
 def serve(saves: Path, n: int, args: argparse.Namespace) -> tuple[subprocess.Popen[str], int]:
@@ -346,7 +437,10 @@ def main() -> int:
     parser.add_argument("--cols", type=int, default=80)
     parser.add_argument("--rows", type=int, default=24)
     parser.add_argument("--database", metavar="URL", help="the host on this database ('auto': a temporary one)")
+    parser.add_argument("--idle", action="store_true", help="nobody plays: what waiting apps cost (issue 28)")
     args = parser.parse_args()
+    if args.idle and "--sessions" not in sys.argv:
+        args.sessions = "20"
     counts = [int(n) for n in args.sessions.split(",")]
     if any(not 1 <= n <= MAX_SESSIONS for n in counts) or not 0 <= args.tables <= 5:
         parser.error(f"each N must be 1 to {MAX_SESSIONS}; --tables 0 to 5")
@@ -374,7 +468,8 @@ def rounds(counts: list[int], args: argparse.Namespace) -> None:
             server, port = serve(Path(tmp), n, args)
             try:
                 round_args = argparse.Namespace(**{**vars(args), "warmup": warmup})
-                asyncio.run(one_round(port, server.pid, n, round_args))
+                measure = idle_round if args.idle else one_round
+                asyncio.run(measure(port, server.pid, n, round_args))
             finally:
                 server.terminate()
                 server.wait(timeout=60)
