@@ -17,7 +17,10 @@ version 3 came with seats that never stall a table (issue 13): the metadata says
 after how many minutes of absence a computer stands in for a person
 (``standin``), who opened the table (``creator``) and which decisions the
 computer made in a person's seat (``by_computer``), and since when the player to move has had
-the turn (``turn_since``: optional; a file without it falls back to ``updated``).
+the turn (``turn_since``: optional; a file without it falls back to ``updated``); version 4 came
+with an outside engine as a table's stand-in (issue 29): ``standin_engine`` *names* an engine the
+host configured (``engines.py``: never a command, so a file shared between accounts runs nothing),
+None for the computer of old (``tests/fixtures/saves/v3-table.json``).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from ..rules.state import GameConfig, State
 from ..safetext import first_unsafe
 from .errors import SaveError
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 MAX_MOVES = 100_000  # a game has a few hundred decisions; the redo stack cannot exceed the log
 MAX_TEXT = 64
 
@@ -49,6 +52,8 @@ Stamp = Annotated[datetime, msgspec.Meta(tz=True)]
 SeatKind = Literal["human", "computer"]
 StandIn = Literal[0, 5, 15, 60]  # minutes of absence before a computer plays a person's seat; 0: never
 STANDIN_CHOICES: tuple[StandIn, ...] = (0, 5, 15, 60)
+ENGINE_NAME = "^[a-z][a-z0-9_-]{0,31}$"  # a name the host gives an outside engine (engines.py)
+EngineName = Annotated[str, msgspec.Meta(pattern=ENGINE_NAME)]
 
 
 def now() -> datetime:
@@ -91,6 +96,9 @@ class SaveMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # changed who is to move, kept by every other (that seat's own decisions, a join, an undo within
     # the turn).  None (older files): read ``updated`` instead, as before the field existed.
     turn_since: Stamp | None = None
+    # format 4 (issue 29): the outside engine that stands in, by the name the host gave it in its
+    # engines file (never a command); None: the computer (``standin.STANDIN_BOT``)
+    standin_engine: EngineName | None = None
 
 
 class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -301,14 +309,25 @@ def _migrate_2(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "format": 3, "meta": {**meta, "standin": 0, "creator": opener, "by_computer": []}}
 
 
-def _to_current(save: SaveFile) -> SaveFile:
-    """A format-1 or -2 save decoded with today's schema, as ``_migrate_2`` would make it."""
-    meta = msgspec.structs.replace(save.meta, creator=_opener(save.meta.mode, save.meta.seats))
+def _migrate_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 to 4 (issue 29): a table made before it has the computer of old as its stand-in
+    (``standin_engine`` None); nothing else changes."""
+    meta = doc["meta"]
+    if not isinstance(meta, dict):
+        raise ValueError("$.meta: expected an object")
+    return {**doc, "format": 4, "meta": {**meta, "standin_engine": None}}
+
+
+def _to_current(save: SaveFile, version: int) -> SaveFile:
+    """A format-1, -2 or -3 save decoded with today's schema, as the migrations would make it."""
+    meta = save.meta
+    if version < 3:
+        meta = msgspec.structs.replace(meta, creator=_opener(meta.mode, meta.seats))
     return msgspec.structs.replace(save, format=FORMAT_VERSION, meta=meta)
 
 
-MIGRATIONS: dict[int, Migration] = {0: _migrate_0, 1: _migrate_1, 2: _migrate_2}
-SAME_LAYOUT = frozenset({1, 2})  # laid out as today's (new fields have defaults): decoded, then ``_to_current``
+MIGRATIONS: dict[int, Migration] = {0: _migrate_0, 1: _migrate_1, 2: _migrate_2, 3: _migrate_3}
+SAME_LAYOUT = frozenset({1, 2, 3})  # laid out as today's (new fields have defaults): decoded, then ``_to_current``
 
 
 def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
@@ -321,7 +340,7 @@ def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:
     if version == FORMAT_VERSION:
         return decode_json(data, SaveFile, source), None
     if version in SAME_LAYOUT:  # checked by today's schema, so its problems read as they always did
-        return _to_current(decode_json(data, SaveFile, source)), version
+        return _to_current(decode_json(data, SaveFile, source), version), version
     if version > FORMAT_VERSION:
         raise SaveError(
             f"{source}: $.format: save format {version} is newer than this Norsewind reads "

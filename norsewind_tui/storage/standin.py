@@ -3,7 +3,8 @@
 A table's ``standin`` option (minutes: 0 for off, 5, 15 or 60; chosen when the table is
 opened) says how long a person may be away before a computer plays their seat: only on
 that seat's turn, only while they stay away, with the table's default bot
-(``STANDIN_BOT``).  Being present (in the app or at a table) means no stand-in: the
+(``STANDIN_BOT``), or the outside engine the table names (``standin_engine``, issue 29: a name
+the host gave it in ``engines.py``'s file; the bot is then ``engine:NAME``, ``standin_bot``).  Being present (in the app or at a table) means no stand-in: the
 player takes the seat back by sitting down again, at once.
 
 The storage layer does not know presence: the caller passes ``away_since`` (an identity
@@ -36,9 +37,21 @@ from .format import STANDIN_CHOICES
 from .format import StandIn as Minutes
 
 STANDIN_BOT = "normal"  # the table's default bot: the one computer seats play when they name none
+ENGINE_BOT = "engine:"  # the bot of a stand-in engine: "engine:NAME" (NAME: the host's, engines.py)
 AwaySince = Callable[[str], "datetime | None"]  # identity -> None (here) or when it went away
 
-__all__ = ["STANDIN_BOT", "STANDIN_CHOICES", "AwaySince", "Marks", "StandIn", "default_standin", "standin_words"]
+__all__ = [
+    "ENGINE_BOT",
+    "STANDIN_BOT",
+    "STANDIN_CHOICES",
+    "AwaySince",
+    "Marks",
+    "StandIn",
+    "default_standin",
+    "engine_of",
+    "standin_bot",
+    "standin_words",
+]
 
 Marks = tuple[tuple[int, ...], ...]  # per seat, the log indices of decisions a computer made for a person
 
@@ -46,6 +59,20 @@ Marks = tuple[tuple[int, ...], ...]  # per seat, the log indices of decisions a 
 def default_standin(seats: int) -> Minutes:
     """Off for two players (one waits for the other), 15 minutes for three and four."""
     return 0 if seats <= 2 else 15
+
+
+def standin_bot(engine: str | None) -> str:
+    """The bot that stands in at a table naming ``engine`` (None: the table's default bot).
+
+    >>> standin_bot(None), standin_bot("example")
+    ('normal', 'engine:example')
+    """
+    return STANDIN_BOT if engine is None else ENGINE_BOT + engine
+
+
+def engine_of(bot: str) -> str | None:
+    """The engine's name in a stand-in engine's bot (None: a bot of ours)."""
+    return bot.removeprefix(ENGINE_BOT) if bot.startswith(ENGINE_BOT) else None
 
 
 def standin_words(minutes: int) -> str:

@@ -28,7 +28,9 @@ so a computer decision is made exactly once.  The same machinery plays a *person
 seat while that person is away longer than the table's ``standin`` minutes (``standin.py``:
 the caller says who is away, with a clock); the claim and the write check presence again,
 so a player who sat down again is never played for.  Those decisions are marked per seat
-(``SaveMeta.by_computer``).  A player may ``leave`` for good, and the table's creator may
+(``SaveMeta.by_computer``).  The stand-in is the computer (``STANDIN_BOT``), or an outside engine
+the table *names* (``standin_engine``, format 4): each app runs what its host's engines file says
+that name is (``engines.py``), and never a command read from the table.  A player may ``leave`` for good, and the table's creator may
 ``remove`` a player who is away: their seat goes to the computer (or, before any decision,
 opens again).  Undo (``undo.py``, the policy
 saved games share): a player may take back only their own decisions, and only
@@ -45,6 +47,7 @@ view current.
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -63,7 +66,7 @@ from ..rules.state import GameConfig
 from .atomic import Stamp
 from .clock import Clock, system_clock
 from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
-from .format import STANDIN_CHOICES, SaveMeta, SeatMeta
+from .format import ENGINE_NAME, STANDIN_CHOICES, SaveMeta, SeatMeta
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
@@ -71,7 +74,7 @@ from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
 from .profiles import ProfileStore
 from .saves import GameStore
-from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem
+from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem, standin_bot
 from .undo import Seat, redo_step, undo_step
 from .watch import FALLBACK, NETWORK_POLL, Watch
 
@@ -80,6 +83,7 @@ OPEN = "(open)"  # the seat metadata's name for a seat nobody holds yet (never a
 POLL_INTERVAL = NETWORK_POLL  # seconds between two looks at a table's generation where nothing notifies
 LOCK_WAIT = 5.0  # seconds a write waits for another process's write (a write takes milliseconds)
 MIN_SEATS, MAX_SEATS = 2, 4
+_ENGINE_NAME = re.compile(ENGINE_NAME)
 
 R = TypeVar("R")
 
@@ -154,6 +158,11 @@ class TableView(Snapshot):
         """Minutes a person may be away before a computer plays their seat (0: never)."""
         return self.meta.standin
 
+    @property
+    def standin_engine(self) -> str | None:
+        """The name of the outside engine that stands in (None: the computer, ``STANDIN_BOT``)."""
+        return self.meta.standin_engine
+
     def by_computer(self, seat: int) -> tuple[int, ...]:
         """The decisions (log indices before the position) a computer made in ``seat`` for its person."""
         marks = self.meta.by_computer
@@ -226,6 +235,7 @@ class TableSummary:
     # file that does not say (written before ``SaveMeta.turn_since``)
     turn_since: datetime | None = None
     from_backup: bool = False  # its main file is gone: read from its backup (opening it recovers it)
+    standin_engine: str | None = None  # the outside engine that stands in, by its host name (issue 29)
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -269,6 +279,7 @@ def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
         standin=view.standin,
         creator=view.meta.creator,
         turn_since=view.meta.turn_since or view.meta.updated,
+        standin_engine=view.standin_engine,
     )
 
 
@@ -315,12 +326,15 @@ class TableStore:
         start_choice: bool = False,
         random_tiles: bool = False,
         standin: int | None = None,
+        standin_engine: str | None = None,
     ) -> SharedTable:
         """Open a table for ``len(seats)`` (2-4) seats; ``identity`` sits at seat 1 and is its creator.
 
         ``seats`` names what each seat is: ``"me"`` (only the first), ``"open"``, or a bot's name.
         ``standin``: minutes a person may be away before a computer plays their seat (0 off, 5, 15,
         60; None: ``default_standin``, off for two seats, 15 for three and four).
+        ``standin_engine``: the name (the host's, ``engines.py``) of the outside engine that stands in
+        (None: the computer); a name, never a command: every app at the table runs its own host's.
         ``name`` None picks a free name after the identity (``alice-table``, ``alice-table-2``...).
         Raises ``TableRefused`` for a bad identity or seat list, ``SaveError`` (name taken, disk).
         """
@@ -335,6 +349,10 @@ class TableStore:
         if minutes is None:
             choices = ", ".join(str(m) for m in STANDIN_CHOICES[1:])
             raise TableRefused(f"a computer may stand in after {choices} minutes away, or never (0), not {wanted}")
+        if standin_engine is not None and not _ENGINE_NAME.match(standin_engine):
+            raise TableRefused(
+                f"{standin_engine[:40]!r} is not an engine's name (a lower-case letter, then up to 31 of a-z, 0-9, - and _)"
+            )
         players: list[str] = []
         metas: list[SeatMeta] = []
         for i, what in enumerate(seats):
@@ -363,6 +381,7 @@ class TableStore:
             cards_source=self.cards.source[:256],
             standin=minutes,
             creator=identity,
+            standin_engine=standin_engine,
         )
         if name is not None:
             game = self._games.add(session, meta, name, stamp)
@@ -667,7 +686,7 @@ class SharedTable(OpenGame):
     # ------------------------------------------------------------------ computer seats and stand-ins
 
     def computer_to_move(self, view: Snapshot | None = None, standin: StandIn | None = None) -> tuple[int, str] | None:
-        """(seat, bot name) when the computer is to move, else None.
+        """(seat, bot name) when the computer is to move, else None (a stand-in engine: ``engine:NAME``).
 
         That is a computer seat's turn, or (given ``standin``: who is away, and the clock) a person's
         turn while that person is away for the table's ``standin`` minutes or more.  Never this
@@ -685,7 +704,7 @@ class SharedTable(OpenGame):
             return None
         if not standin.due(view.standin, holder):
             return None
-        return state.current, STANDIN_BOT
+        return state.current, standin_bot(view.standin_engine)
 
     def standin_in(self, standin: StandIn, view: TableView | None = None) -> float | None:
         """Seconds until a computer would play the person to move if they stay away (None: never)."""

@@ -225,15 +225,54 @@ def test_a_format_2_table_is_migrated_with_no_standin_and_its_opener_as_creator(
     assert bob.is_my_turn()
     bob.push(bob.legal_moves()[0])
     doc = msgspec.json.decode(path.read_bytes())
-    assert doc["format"] == FORMAT_VERSION == 3 and doc["position"] == 23
+    assert doc["format"] == FORMAT_VERSION == 4 and doc["position"] == 23
     assert (doc["meta"]["standin"], doc["meta"]["creator"], doc["meta"]["by_computer"]) == (0, "alice", [])
 
 
 def test_format_2_migration_through_the_chain_matches_the_direct_one() -> None:
     """``_migrate_2`` (the chain from older formats) gives what decoding a format-2 file directly does."""
     doc = msgspec.json.decode((FIXTURES / "v2-table.json").read_bytes())
-    chained = msgspec.convert(MIGRATIONS[2](doc), SaveFile)
+    chained = msgspec.convert(MIGRATIONS[3](MIGRATIONS[2](doc)), SaveFile)
     direct, _ = decode_save((FIXTURES / "v2-table.json").read_bytes(), "x")
     assert chained == direct
     solo_doc = msgspec.json.decode((FIXTURES / "v1-castles.json").read_bytes())
     assert MIGRATIONS[2](MIGRATIONS[1](solo_doc))["meta"]["creator"] is None  # a solo game has no creator
+
+
+# --------------------------------------------------------------------------- format 3 (before issue 29's stand-in engine)
+
+
+def test_a_format_3_table_is_migrated_with_the_computer_as_its_standin(tmp_path: Path) -> None:
+    """Issue 29: a table saved as format 3 (alice, bob and carol, stand-in after 15 minutes, 40
+    decisions, ten of them the computer's for bob, bob to move) loads with every issue-13 field as it
+    was and the computer of old as its stand-in (no engine named); opening writes nothing, and bob's
+    next decision writes it as format 4 with ``standin_engine`` null."""
+    cards = compile_card_set((FIXTURES / "cards.toml").read_bytes(), "cards.toml")
+    tables = TableStore(tmp_path / "saves", cards)
+    path = tables.dir / "friday.json"
+    shutil.copy(FIXTURES / "v3-table.json", path)
+    original = path.read_bytes()
+    old, migrated = decode_save(original, "v3-table")
+    assert migrated == 3 and old.format == FORMAT_VERSION
+    marks = ((), (14, 15, 16, 17, 26, 27, 28, 29, 38, 39), ())
+    assert (old.meta.standin, old.meta.creator, old.meta.by_computer) == (15, "alice", marks)
+    assert old.meta.standin_engine is None
+    bob = tables.open("friday", "bob")
+    assert path.read_bytes() == original
+    assert bob.session.position == 40 and bob.view.standin == 15 and bob.view.assisted_seats == (1,)
+    assert bob.view.standin_engine is None
+    assert (tables.list()[0].creator, tables.list()[0].standin_engine) == ("alice", None)
+    assert bob.is_my_turn()
+    bob.push(bob.legal_moves()[0])
+    doc = msgspec.json.decode(path.read_bytes())
+    assert doc["format"] == FORMAT_VERSION == 4 and doc["position"] == 41
+    assert (doc["meta"]["standin"], doc["meta"]["by_computer"]) == (15, [list(m) for m in marks])
+    assert doc["meta"]["standin_engine"] is None
+
+
+def test_format_3_migration_through_the_chain_matches_the_direct_one() -> None:
+    doc = msgspec.json.decode((FIXTURES / "v3-table.json").read_bytes())
+    chained = msgspec.convert(MIGRATIONS[3](doc), SaveFile)
+    direct, _ = decode_save((FIXTURES / "v3-table.json").read_bytes(), "x")
+    assert chained == direct
+    assert chained.meta.creator == "alice"  # the format-3 creator is kept, never guessed again

@@ -16,7 +16,7 @@ import msgspec
 import pytest
 
 from norsewind_tui.rules.cards import compile_card_set
-from norsewind_tui.storage import GameStore, decode_save
+from norsewind_tui.storage import FORMAT_VERSION, GameStore, decode_save
 from norsewind_tui.storage.verify import PRE_R24
 
 from .conftest import FIXTURES
@@ -52,7 +52,7 @@ def test_a_solo_save_with_variant_2_opens_says_why_in_one_line_and_plays_to_the_
         game.push(rng.choice(game.legal_moves()))
     game.close()
     saved, migrated = decode_save(path.read_bytes(), "x")
-    assert migrated is None and saved.format == 3 and not saved.config.random_tiles  # converted for good
+    assert migrated is None and saved.format == FORMAT_VERSION and not saved.config.random_tiles  # converted for good
     again = store.open("variant2", read_only=True)
     assert again.finished and again.notice is None
     again.close()
