@@ -15,6 +15,7 @@ from ..options import Options
 from ..rules.cards import CardDB
 from .cardfile import load_card_file
 from .clock import Clock, system_clock
+from .engines import HostEngines, load_engines
 from .gamefile import Place
 from .identity import player_identity
 from .paths import resolve_saves_dir
@@ -90,6 +91,12 @@ class AppContext:
         place = database_place(self.database, kind, folder)
         place.home.open()
         return place
+
+    @cached_property
+    def engines(self) -> HostEngines:
+        """The outside engines this host names (``<saves>/engines.toml``): a table's stand-in engine
+        is one of these names, never a command (issue 29; none, and why, when the file is not believed)."""
+        return load_engines(self.saves_dir)
 
     @cached_property
     def tables(self) -> TableStore:

@@ -4,8 +4,9 @@ A table's ``standin`` option (minutes: 0 for off, 5, 15 or 60; chosen when the t
 opened) says how long a person may be away before a computer plays their seat: only on
 that seat's turn, only while they stay away, with the table's default bot
 (``STANDIN_BOT``), or the outside engine the table names (``standin_engine``, issue 29: a name
-the host gave it in ``engines.py``'s file; the bot is then ``engine:NAME``, ``standin_bot``).  Being present (in the app or at a table) means no stand-in: the
-player takes the seat back by sitting down again, at once.
+the host gave it in ``engines.py``'s file; the bot is then ``engine:NAME``, ``standin_bot``).
+Being present (in the app or at a table) means no stand-in: the player takes the seat back by
+sitting down again, at once.
 
 The storage layer does not know presence: the caller passes ``away_since`` (an identity
 to None while it is here, else when it went away; ``PresenceStore.away_since`` in the

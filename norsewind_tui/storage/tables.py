@@ -30,9 +30,9 @@ the caller says who is away, with a clock); the claim and the write check presen
 so a player who sat down again is never played for.  Those decisions are marked per seat
 (``SaveMeta.by_computer``).  The stand-in is the computer (``STANDIN_BOT``), or an outside engine
 the table *names* (``standin_engine``, format 4): each app runs what its host's engines file says
-that name is (``engines.py``), and never a command read from the table.  A player may ``leave`` for good, and the table's creator may
-``remove`` a player who is away: their seat goes to the computer (or, before any decision,
-opens again).  Undo (``undo.py``, the policy
+that name is (``engines.py``), and never a command read from the table.  A player may ``leave``
+for good, and the table's creator may ``remove`` a player who is away: their seat goes to the
+computer (or, before any decision, opens again).  Undo (``undo.py``, the policy
 saved games share): a player may take back only their own decisions, and only
 until anyone else has decided since (computer seats included), never back over
 a card revealed to everyone, and never in a finished game (R25).  Reading,
@@ -351,7 +351,8 @@ class TableStore:
             raise TableRefused(f"a computer may stand in after {choices} minutes away, or never (0), not {wanted}")
         if standin_engine is not None and not _ENGINE_NAME.match(standin_engine):
             raise TableRefused(
-                f"{standin_engine[:40]!r} is not an engine's name (a lower-case letter, then up to 31 of a-z, 0-9, - and _)"
+                f"{standin_engine[:40]!r} is not an engine's name "
+                "(a lower-case letter, then up to 31 of a-z, 0-9, - and _)"
             )
         players: list[str] = []
         metas: list[SeatMeta] = []

@@ -7,6 +7,10 @@ An outside engine (docs/ENGINE.md) is the seat kind ``engine``: the program is t
 was started with (``norsewind --engine CMD``), never one a saved game or a table names.  Its
 faults, and an engine seat in an app started without one, are ``notices`` (one line each, for the
 status line): greedy plays the seat on and the game goes on.
+
+A table's stand-in engine (issue 29) is the bot ``engine:NAME``: NAME is looked up in this host's
+engines (``storage/engines.py``, the account's own ``<saves>/engines.toml``), never read as a
+command; a name this host does not know is one notice, and greedy stands in.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from ..bots.engine import FALLBACK, EngineBot, EngineFault, EngineSpec, fault_li
 from ..options import Options
 from ..rules.moves import Move
 from ..rules.state import State
+from ..storage.engines import HostEngines
+from ..storage.standin import engine_of
 
 ENGINE = "engine"  # the seat kind of an outside engine
 LABELS = {
@@ -47,12 +53,23 @@ def no_engine_line(seat: int) -> str:
     )
 
 
-class Computer:
-    """The bots of one game, made on first use (``engine``: the app's outside engine, if any)."""
+def unknown_engine_line(seat: int, name: str, host: HostEngines) -> str:
+    """A table's stand-in engine that this host does not name: greedy stands in (one line)."""
+    why = f" ({host.problem})" if host.problem is not None else ""
+    return (
+        f"the table's stand-in engine {name!r} is not one this host names in its engines file{why}: "
+        f"{FALLBACK} plays for seat {seat + 1}"
+    )
 
-    def __init__(self, game_seed: int, engine: EngineSpec | None = None) -> None:
+
+class Computer:
+    """The bots of one game, made on first use (``engine``: the app's outside engine, if any;
+    ``host``: the engines this host names, for a table's stand-in engine)."""
+
+    def __init__(self, game_seed: int, engine: EngineSpec | None = None, host: HostEngines | None = None) -> None:
         self.game_seed = game_seed
         self.engine = engine
+        self.host = host or HostEngines()
         self._bots: dict[tuple[int, str], Bot] = {}
         self._notices: list[str] = []
         self._lock = threading.Lock()  # the worker adds notices and bots, the screen's stop closes them
@@ -79,6 +96,13 @@ class Computer:
 
     def _make(self, seat: int, name: str) -> Bot:
         seed = bot_seed(self.game_seed, seat)
+        if (standin := engine_of(name)) is not None:
+            known = self.host.engines.get(standin)
+            if known is None:
+                self._notice(unknown_engine_line(seat, standin, self.host))
+                return make_bot(FALLBACK, seed=seed)
+            spec = EngineSpec(known.command, move_s=known.move_s)
+            return EngineBot(seed, spec, report=self._fault, stderr=subprocess.DEVNULL)
         if name != ENGINE:
             return make_bot(name, seed=seed)
         if self.engine is None:

@@ -19,6 +19,7 @@ from textual.worker import Worker, get_current_worker
 from ..bots.engine import EngineSpec
 from ..rules.moves import Move
 from ..rules.state import State
+from ..storage.engines import HostEngines
 from ..storage.gamefile import Snapshot
 from ..storage.handle import GameHandle
 from ..storage.standin import StandIn
@@ -43,12 +44,18 @@ class Driver:
     """
 
     def __init__(
-        self, screen: DOMNode, game: GameHandle, delay: Callable[[], float], engine: EngineSpec | None = None
+        self,
+        screen: DOMNode,
+        game: GameHandle,
+        delay: Callable[[], float],
+        engine: EngineSpec | None = None,
+        host: HostEngines | None = None,
     ) -> None:
         self.screen = screen
         self.game = game
         self.delay = delay  # the app's computer delay, read at each decision (tests set it to 0)
-        self.computer = Computer(game.session.seed, engine)  # engine: the app's outside engine
+        # engine: the app's outside engine; host: the engines this host names (a table's stand-in)
+        self.computer = Computer(game.session.seed, engine, host)
         self.standin: StandIn | None = None  # who is away, at a table (a stand-in plays for them)
         self._wake = threading.Event()
         self._stop = threading.Event()

@@ -239,7 +239,7 @@ def test_format_2_migration_through_the_chain_matches_the_direct_one() -> None:
     assert MIGRATIONS[2](MIGRATIONS[1](solo_doc))["meta"]["creator"] is None  # a solo game has no creator
 
 
-# --------------------------------------------------------------------------- format 3 (before issue 29's stand-in engine)
+# --------------------------------------------------------------------------- format 3 (before issue 29)
 
 
 def test_a_format_3_table_is_migrated_with_the_computer_as_its_standin(tmp_path: Path) -> None:

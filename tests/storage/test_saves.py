@@ -41,7 +41,7 @@ def test_file_holds_everything_the_issue_lists(store: GameStore) -> None:
     play(game, 25, random.Random(2))
     save, migrated = decode_save(document(store, game.name), "x")
     assert migrated is None
-    assert save.format == 3  # issue 13's seat marks (format 2: R23 and the redo-tail digest; format 1 before)
+    assert save.format == 4  # issue 29's stand-in engine (3: issue 13's seat marks; 2: R23 and the redo-tail digest)
     assert save.cards == store.cards.digest
     assert save.config == GameConfig(players=("Ana", "Bot"))
     assert save.seed == 11
@@ -53,6 +53,7 @@ def test_file_holds_everything_the_issue_lists(store: GameStore) -> None:
     assert meta.mode == "multiplayer" and meta.level is None
     assert meta.turn == game.state.turn and meta.created <= meta.updated
     assert (meta.standin, meta.creator, meta.by_computer) == (0, None, ())  # a saved game: no table options
+    assert meta.standin_engine is None
     game.close()
 
 

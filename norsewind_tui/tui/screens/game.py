@@ -139,7 +139,9 @@ class GameScreen(NorsewindScreen[None]):
         self.notice = notice
         self.late_events: list[Event] = []
         self.switches: tuple[bool | None, ...] = ()
-        self.driver = Driver(self, game, lambda: self.session.computer_delay, engine_spec(self.context.options))
+        self.driver = Driver(
+            self, game, lambda: self.session.computer_delay, engine_spec(self.context.options), self.context.engines
+        )
         self.lesson: Lesson | None = None  # a tutorial's
         self.standin_events: dict[int, str] = {}  # id(event) -> whose seat a computer played it in
         self.shown: list[tuple[float, Snapshot]] = []  # (when drawn, the view): the last SHOWN
