@@ -9,27 +9,19 @@ seat is the stand-in's.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import random
-import shlex
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-import msgspec
 import pytest
 from computer_turns import play_computer
+from example_engine import BROKEN, EXAMPLE, example_moves
 
 from norsewind_tui.bots.engine import EngineFault, fault_line
 from norsewind_tui.bots.greedy import GreedyBot
-from norsewind_tui.bots.protocol import seat_view
 from norsewind_tui.rules import legal_moves
-from norsewind_tui.rules.cards import default_cards
-from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.session import Session
 from norsewind_tui.storage import SaveError, decode_save
 from norsewind_tui.storage.engines import ENGINES_FILE, HostEngines, load_engines
@@ -40,10 +32,6 @@ from norsewind_tui.tui.computer import Computer, bot_seed, unknown_engine_line
 from .conftest import document, put_document
 from .test_standin import World
 
-ROOT = Path(__file__).resolve().parents[2]
-PY = shlex.quote(sys.executable)
-EXAMPLE = f"{PY} {shlex.quote(str(ROOT / 'examples' / 'engine.py'))}"
-BROKEN = f"{PY} {shlex.quote(str(ROOT / 'tests' / 'fixtures' / 'engines' / 'broken.py'))}"
 SEED = 29
 
 
@@ -94,33 +82,6 @@ def play_out(alice: SharedTable, computer: Computer, world: World) -> None:
 
 def bobs_decisions(session: Session) -> Iterator[int]:
     return (i for i in range(session.position) if session.mover(i) == 1)
-
-
-def example_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("example_engine", ROOT / "examples" / "engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def example_moves(session: Session, decisions: list[int]) -> list[Move]:
-    """What one example program decides at ``decisions``: its rule of thumb on the view as JSON, its
-    own ``random.Random(0)`` drawn at each decision with a choice (one with none is not asked)."""
-    example = example_module()
-    cards = msgspec.to_builtins(default_cards().card_set)["cards"]
-    rng = random.Random(0)
-    out = []
-    for i in decisions:
-        state = session.states[i]
-        moves = legal_moves(state)
-        if len(moves) == 1:
-            out.append(moves[0])
-            continue
-        view: dict[str, Any] = msgspec.to_builtins(seat_view(state))
-        scores = [example.score(msgspec.to_builtins(m), view, cards) for m in moves]
-        out.append(moves[rng.choice([n for n, s in enumerate(scores) if s == max(scores)])])
-    return out
 
 
 # --------------------------------------------------------------------------- the table names it

@@ -37,7 +37,7 @@ from ...storage.format import STANDIN_CHOICES
 from ...storage.identity import identity_problem
 from ...storage.paths import sanitise_name
 from ...storage.presence import NEVER_SEEN, clock_words
-from ...storage.standin import StandIn, default_standin
+from ...storage.standin import STANDIN_BOT, StandIn, default_standin
 from ...storage.tables import (
     MAX_SEATS,
     MIN_SEATS,
@@ -59,6 +59,7 @@ STANDIN_LABELS = {  # the new-table form's stand-in option (issue 13)
     15: "Computer plays for a player away 15 min",
     60: "Computer plays for a player away 60 min",
 }
+STANDIN_BY_COMPUTER = f"The computer ({STANDIN_BOT})"
 EMPTY = "No tables yet: n opens one, and the others on this host join it here."
 
 
@@ -426,6 +427,7 @@ class NewTableScreen(FormScreen):
     NewTableScreen #table-seats { width: auto; }
     NewTableScreen #table-name, NewTableScreen #table-seed { width: 44; }
     NewTableScreen #table-standin { width: 44; }
+    NewTableScreen #table-standin-by { width: 44; }
     NewTableScreen .kind { width: 28; }
     NewTableScreen Checkbox { margin-bottom: 0; }
     NewTableScreen #table-status { color: $error; }
@@ -490,6 +492,17 @@ class NewTableScreen(FormScreen):
                     compact=True,
                     id="table-standin",
                 )
+            engines = self.context.engines.names()
+            if engines:  # the host's outside engines (engines.toml): one may stand in instead (issue 29)
+                with Horizontal(classes="field"):
+                    yield Label("Stand-in by", classes="field-label")
+                    yield Select(
+                        [(STANDIN_BY_COMPUTER, ""), *((f"Outside engine {name}", name) for name in engines)],
+                        value="",
+                        allow_blank=False,
+                        compact=True,
+                        id="table-standin-by",
+                    )
             yield from variant_ticks("table-")
             yield seed_field("table-seed")
             yield form_buttons("Open", "open")
@@ -523,6 +536,12 @@ class NewTableScreen(FormScreen):
     def action_back(self) -> None:
         self.norsewind.open_lobby()
 
+    def standin_engine(self) -> str | None:
+        """The outside engine picked to stand in (None: the computer, or the host names none)."""
+        found = self.query("#table-standin-by")
+        value = found.first(Select).value if found else ""
+        return value if isinstance(value, str) and value else None
+
     def standin_minutes(self) -> int:
         value = self.query_one("#table-standin", Select).value
         return value if isinstance(value, int) else default_standin(self.count)
@@ -552,6 +571,7 @@ class NewTableScreen(FormScreen):
                 start_choice=self.query_one("#table-start-choice", Tick).value,
                 random_tiles=self.query_one("#table-random-tiles", Tick).value,
                 standin=self.standin_minutes(),
+                standin_engine=self.standin_engine(),
             )
         except Exception as exc:  # bad identity, name taken, disk: one line
             self.say(f"Cannot open the table: {words.error(exc)}")
