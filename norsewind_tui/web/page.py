@@ -12,6 +12,7 @@ STYLE = """
 body { background: #0c181f; margin: 0; color: rgba(255, 255, 255, 0.95); font-family: "Roboto Mono", monospace; }
 .box { max-width: 36em; margin: 10vh auto; padding: 2em; background: #12232d; }
 .box input { display: block; width: 100%; margin: 0.3em 0 1em; padding: 0.4em; font: inherit; box-sizing: border-box; }
+.box form { display: inline; margin-left: 1em; }
 .box button { padding: 0.6em 2em; font: inherit; background: #5e0ba7; color: #fff; border: none; cursor: pointer; }
 .problem { color: #ff9d9d; }
 .closed { display: none; position: absolute; inset: 0; align-items: center; justify-content: center; z-index: 10; }
@@ -41,8 +42,15 @@ window.WebSocket.prototype = Real.prototype;
 """
 
 
-def game_page(player: str, font_size: int = 16) -> str:
-    """The page that runs the game for ``player`` (the app's output drawn by xterm.js)."""
+# The end of a cookie's session (password logins): the tab's mark goes too, so that the next player
+# to log in here starts on the title screen, not in this one's game.
+LOGOUT = """<form method="post" action="logout" onsubmit="sessionStorage.removeItem('norsewind-tab')">
+<button type="submit">Log out</button></form>"""
+
+
+def game_page(player: str, font_size: int = 16, logout: bool = False) -> str:
+    """The page that runs the game for ``player`` (the app's output drawn by xterm.js); ``logout``:
+    the box shown when the game has ended offers to log out too."""
     name = escape(player)
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -55,7 +63,7 @@ def game_page(player: str, font_size: int = 16) -> str:
 </head>
 <body>
 <div class="closed"><div class="box"><p>The game has ended (every decision is saved).</p>
-<button type="button" onclick="window.location.reload()">Play again</button></div></div>
+<button type="button" onclick="window.location.reload()">Play again</button>{LOGOUT if logout else ""}</div></div>
 <div id="terminal" class="textual-terminal" data-font-size="{int(font_size)}"></div>
 <script>{WEBSOCKET_URL}</script>
 </body>

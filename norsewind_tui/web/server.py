@@ -48,6 +48,7 @@ from ..ssh.keys import resolve_saves_dir, ssh_dir
 from ..ssh.launch import AppOptions, Served, app_command, served_environment
 from ..ssh.lifecycle import HANGUP_GRACE, hang_up, idle_message, log_to_stderr, run_until_signalled
 from ..ssh.limits import StartupLimiter, raise_open_files_limit
+from ..storage.atomic import atomic_write
 from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.context import reach_database
 from ..storage.errors import StorageError
@@ -55,6 +56,7 @@ from ..storage.identity import identity_problem, player_identity
 from ..storage.paths import ensure_dir
 from .config import WebConfig as WebConfig
 from .config import WebError, check_web_config, config_of, read_password
+from .connections import IdleConnections, QuietLog
 from .page import game_page, login_page
 
 STATIC = Path(textual_serve.__file__).parent / "static"
@@ -62,6 +64,7 @@ READY_LINE = b"__GANGLION__\n"  # the web driver's first line: the app has start
 COOKIE = "norsewind_player"
 COOKIE_SECONDS = 30 * 86400
 KEY_FILE = "cookie_key"
+LOGGED_OUT_FILE = "logged_out"  # the cookies logged out before their expiry
 FAILURES_ALLOWED = 5  # refused logins from one address ...
 FAILURE_WINDOW = 60.0  # ... within this many seconds; then 429 until the oldest is that old
 MAX_MESSAGE = 65536  # the longest websocket message a browser may send (a paste)
@@ -88,11 +91,29 @@ def _address(text: str | None) -> str:
 
 class CookieSigner:
     """``name.expiry.signature``: HMAC-SHA256 under a key kept in ``<saves>/web`` (so a restart keeps
-    players logged in); a cookie the server did not make, or one past its time, names nobody."""
+    players logged in); a cookie the server did not make, one past its time, or one logged out
+    (``revoke``: its signature kept until its expiry in ``logged_out``, so a copy of it, or a restart,
+    does not bring it back) names nobody."""
 
-    def __init__(self, key: bytes, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, key: bytes, clock: Callable[[], float] = time.time, logged_out: Path | None = None) -> None:
         self.key = key
         self.clock = clock
+        self.logged_out = logged_out  # the file of revoked cookies: "EXPIRY SIGNATURE" lines
+        self.revoked: dict[str, int] = {}  # signature: expiry
+        if logged_out is not None:
+            self._load(logged_out)
+
+    def _load(self, path: Path) -> None:
+        try:
+            text = path.read_text(encoding="ascii", errors="replace")
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise WebError(f"cannot read the logged-out cookies {path}: {exc.strerror or exc}") from None
+        for line in text.splitlines():
+            expiry, _, signature = line.partition(" ")
+            if expiry.isdigit() and signature:
+                self.revoked[signature] = int(expiry)
 
     def _signature(self, body: str) -> str:
         digest = hmac.new(self.key, body.encode(), hashlib.sha256).digest()
@@ -107,11 +128,29 @@ class CookieSigner:
             return None
         body, signature = value.rsplit(".", 1)
         name, expiry = body.rsplit(".", 1)
-        if not hmac.compare_digest(signature, self._signature(body)):
+        if not hmac.compare_digest(signature, self._signature(body)) or signature in self.revoked:
             return None
         if not expiry.isdigit() or int(expiry) < self.clock() or identity_problem(name) is not None:
             return None
         return name
+
+    def revoke(self, value: str | None) -> tuple[str | None, str | None]:
+        """Log ``value`` out for good: the name it named (None: it named nobody already), and why the
+        file could not be written (then it is logged out until the server stops), or None."""
+        name = self.name_of(value)
+        if name is None or value is None:
+            return None, None
+        body, signature = value.rsplit(".", 1)
+        now = self.clock()
+        self.revoked = {sig: expiry for sig, expiry in self.revoked.items() if expiry >= now}
+        self.revoked[signature] = int(body.rsplit(".", 1)[1])
+        if self.logged_out is not None:
+            lines = "".join(f"{expiry} {sig}\n" for sig, expiry in self.revoked.items())
+            try:
+                atomic_write(self.logged_out, lines.encode("ascii"))
+            except OSError as exc:
+                return name, f"cannot write {self.logged_out}: {exc.strerror or exc}"
+        return name, None
 
 
 def load_or_create_key(folder: Path) -> bytes:
@@ -186,6 +225,7 @@ class WebSession:
         self.ready = asyncio.Event()  # the app's first line came: it runs
         self.quitting = False  # the app said it is ending (the web driver's "exit"), or its output ended
         self.ended = asyncio.Event()  # its output is over
+        self.cookie = ""  # the signature of the cookie that opened it (password logins)
         self.reason: str | None = None  # why the server ended it (None: the app quit)
         self.message: str | None = None  # told the player after the app ended
         self.last_input = time.monotonic()
@@ -374,12 +414,17 @@ class WebServer:
             if problem:
                 raise WebError(problem)
         self.password = read_password(config.password_file) if config.password_file is not None else None
-        self.cookies = CookieSigner(load_or_create_key(config.saves / "web"))
+        web_dir = config.saves / "web"
+        self.cookies = CookieSigner(load_or_create_key(web_dir), logged_out=web_dir / LOGGED_OUT_FILE)
         folder = ssh_dir(config.saves)
         self.served = Served(config.saves, folder / "empty-path", config.database, "web", config.extra_env)
         self.proxies = {_address(p) for p in config.trust_proxy}
         self.startups = StartupLimiter(config.max_startups, config.per_source_startups)
         self.failures = Failures()
+        self.quietly = QuietLog(self.log)
+        self.idle = IdleConnections(  # plain HTTP connections holding no request, capped as startups are
+            config.max_startups, config.per_source_startups, config.login_grace_time, self.quietly, _address
+        )
         self.sessions: set[WebSession] = set()  # those holding a place (--max-sessions)
         self._all: set[WebSession] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -395,6 +440,7 @@ class WebServer:
             [
                 web.get("/", self.index),
                 web.post("/login", self.login),
+                web.post("/logout", self.logout),
                 web.get("/ws", self.websocket),
                 web.get("/ws/continue", self.websocket),  # a reloaded tab: the latest game at once
                 web.get("/favicon.ico", self.no_icon),
@@ -408,6 +454,8 @@ class WebServer:
         self._restore_logging = quiet_aiohttp(self.log)
         self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
+        assert self._runner.server is not None
+        self.idle.attach(self._runner.server)
         site = web.TCPSite(self._runner, self.config.host, self.config.port, reuse_address=True)
         try:
             await site.start()
@@ -429,6 +477,7 @@ class WebServer:
             await asyncio.wait(tasks, timeout=HANGUP_GRACE + 2)
         if self._runner is not None:
             await self._runner.cleanup()
+        self.quietly.flush()
         self._restore_logging()
 
     def log(self, message: str) -> None:
@@ -454,6 +503,8 @@ class WebServer:
                 what = f"{request.method} {safe_text(request.path[:80])}"
                 self.log(f"{_address(request.remote)}: {what}: {exc.status} {exc.reason}{why}")
             raise
+        finally:
+            self.idle.answered(request)  # its connection holds no request now (or is a game's, or gone)
 
     def _refuse(self, status: type[web.HTTPException], text: str, **headers: str) -> web.HTTPException:
         return status(text=text, headers=headers or None)
@@ -496,7 +547,8 @@ class WebServer:
         if player is None:
             return web.Response(text=login_page(), content_type="text/html", headers=_NO_STORE)
         size = _query_size(request, "fontsize", 16)
-        return web.Response(text=game_page(player, min(size, 64)), content_type="text/html", headers=_NO_STORE)
+        page = game_page(player, min(size, 64), logout=self.config.how == "password")
+        return web.Response(text=page, content_type="text/html", headers=_NO_STORE)
 
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)  # a browser asks; nothing to log
@@ -531,11 +583,38 @@ class WebServer:
             return web.Response(status=403, text=page, content_type="text/html", headers=_NO_STORE)
         self.log(f"{name}@{peer}: logged in (password)")
         response = web.HTTPSeeOther(location=".")
-        secure = bool(self.config.public_url and self.config.public_url.startswith("https:"))
         response.set_cookie(
-            COOKIE, self.cookies.make(name), max_age=COOKIE_SECONDS, httponly=True, samesite="Strict", secure=secure
+            COOKIE,
+            self.cookies.make(name),
+            max_age=COOKIE_SECONDS,
+            httponly=True,
+            samesite="Strict",
+            secure=self._secure(),
         )
         raise response
+
+    async def logout(self, request: web.Request) -> web.Response:
+        """End the cookie's session: the cookie is revoked (a copy of it names nobody either) and
+        cleared, the tabs it opened are hung up, and the next request asks for a login."""
+        if self.config.how != "password":
+            raise self._refuse(web.HTTPNotFound, "nothing to log out of: this server knows who you are")
+        self._same_origin(request)
+        peer = _address(request.remote)
+        value = request.cookies.get(COOKIE)
+        name, problem = self.cookies.revoke(value)
+        if name is not None:
+            self.log(f"{name}@{peer}: logged out" + (f" until the server stops ({problem})" if problem else ""))
+        if name is not None and value is not None:
+            signature = value.rsplit(".", 1)[1]
+            for session in list(self._all):
+                if session.cookie == signature:
+                    session.hangup("logged out", "norsewind: logged out (your game is saved)")
+        response = web.HTTPSeeOther(location=".")
+        response.del_cookie(COOKIE, httponly=True, samesite="Strict", secure=self._secure())
+        raise response
+
+    def _secure(self) -> bool:
+        return bool(self.config.public_url and self.config.public_url.startswith("https:"))
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         player = self.who(request)
@@ -561,6 +640,8 @@ class WebServer:
                 await ws.close(code=1013, message=b"the server is full")
                 return ws
             session = WebSession(self, player, peer, ws)
+            if self.config.how == "password":  # the cookie's signature: a logout hangs its tabs up
+                session.cookie = str(request.cookies.get(COOKIE, "")).rsplit(".", 1)[-1]
             self.sessions.add(session)
             self._all.add(session)
             try:

@@ -11,6 +11,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from yarl import URL
 
 from norsewind_tui.ssh.launch import Served, served_environment
 from norsewind_tui.ssh.server import GameServer, ServeConfig
@@ -213,3 +214,76 @@ def test_the_served_environment_is_one_function_for_both_servers(tmp_path: Path)
     env = served_environment(served, "dana", "xterm-256color", "24bit")
     assert (env["NORSEWIND_SERVED"], env["COLORTERM"], env["PATH"]) == ("web", "24bit", str(tmp_path / "empty"))
     assert "COLORTERM" not in served_environment(served, "dana", "xterm", "yes please")
+
+
+def test_logging_out_ends_the_cookies_session_for_good(password_config: WebConfig, saves: Path) -> None:
+    """The page's "Log out" (a form posted to ``logout``): the cookie is cleared, the next request asks
+    for a login, the tabs it opened are hung up, and a copy of the cookie (another tab, a thief) names
+    nobody either, even after a restart; logging in again makes a new one."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(password_config, log) as server:
+            tab, copy = Browser(server.port), Browser(server.port)
+            try:
+                assert (await tab.login("erik", PASSWORD)).status == 200
+                cookie = tab.http.cookie_jar.filter_cookies(URL(tab.base))
+                copy.http.cookie_jar.update_cookies(cookie)  # the same cookie in another tab
+                async with copy.http.get(tab.base) as page:
+                    text = await page.text()
+                    assert "<title>Norsewind: erik</title>" in text and 'action="logout"' in text
+                await tab.open()
+                await environment_of(tab)
+
+                foreign = {"Origin": "http://evil.example"}
+                async with tab.http.post(tab.base + "logout", headers=foreign, allow_redirects=False) as out:
+                    assert out.status == 403  # a page elsewhere cannot log a player out
+                async with tab.http.post(tab.base + "logout") as out:
+                    assert out.status == 200 and 'name="password"' in await out.text()  # the login form
+                    assert [r.status for r in out.history] == [303]
+                    cleared = out.history[0].headers["Set-Cookie"]
+                    assert cleared.startswith(f'{COOKIE}=""; ') and "Max-Age=0" in cleared, cleared
+                assert len(tab.http.cookie_jar) == 0
+                await tab.wait_for("norsewind: logged out (your game is saved)")  # its tab is hung up
+                await tab.ended()
+
+                async with copy.http.get(tab.base) as page:
+                    assert 'name="password"' in await page.text()  # the copy names nobody
+                assert await refused(copy) == 401
+            finally:
+                await tab.close()
+        assert "erik@127.0.0.1: logged out" in log
+        assert any(line.startswith("erik@127.0.0.1: ended (") and "logged out" in line for line in log), log
+        assert "127.0.0.1: POST /logout: 403 Forbidden (a page from another site may not play here)" in log
+
+        async with serving(password_config, log) as server:  # a restart keeps it logged out
+            copy.base = f"http://127.0.0.1:{server.port}/"
+            again = Browser(server.port)
+            try:
+                assert await refused(copy) == 401
+                assert (await again.login("erik", PASSWORD)).status == 200  # a new cookie
+                async with again.http.get(again.base) as page:
+                    assert "<title>Norsewind: erik</title>" in await page.text()
+            finally:
+                await copy.close()
+                await again.close()
+        assert len((saves / "web" / "logged_out").read_text().splitlines()) == 1
+
+    run(main())
+
+
+def test_there_is_no_logout_where_the_server_knows_who_plays(config: WebConfig) -> None:
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server:
+            tab = Browser(server.port)
+            try:
+                async with tab.http.get(tab.base) as page:
+                    assert 'action="logout"' not in await page.text()
+                async with tab.http.post(tab.base + "logout") as out:
+                    assert out.status == 404
+            finally:
+                await tab.close()
+        assert log == ["127.0.0.1: POST /logout: 404 Not Found (nothing to log out of: this server knows who you are)"]
+
+    run(main())
