@@ -21,6 +21,7 @@ from typing import Literal
 
 from ..options import Options
 from ..ssh.config import ServeError, is_loopback_only, limits_problem, where_not_loopback
+from ..ssh.lifecycle import HANGUP_GRACE
 
 DEFAULT = Options()
 DEFAULT_PORT = 8000  # textual-serve's
@@ -56,6 +57,7 @@ class WebConfig:
     log: Callable[[str], None] | None = None
     extra_env: dict[str, str] = field(default_factory=dict)  # added to every app's environment
     program: list[str] | None = None  # run this instead of norsewind (Python API only: tests, benches)
+    hangup_grace: float = HANGUP_GRACE  # seconds from an app's SIGHUP to its SIGKILL (Python API only)
 
     @property
     def how(self) -> How:

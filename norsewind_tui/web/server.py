@@ -46,7 +46,7 @@ from ..safetext import safe_text
 from ..ssh.config import ServeError, is_loopback_address
 from ..ssh.keys import resolve_saves_dir, ssh_dir
 from ..ssh.launch import AppOptions, Served, app_command, served_environment
-from ..ssh.lifecycle import HANGUP_GRACE, hang_up, idle_message, log_to_stderr, run_until_signalled
+from ..ssh.lifecycle import HANGUP_GRACE, hang_up, idle_message, kill_now, log_to_stderr, run_until_signalled
 from ..ssh.limits import StartupLimiter, raise_open_files_limit
 from ..storage.atomic import atomic_write
 from ..storage.cardfile import CardFileError, load_card_file
@@ -349,7 +349,7 @@ class WebSession:
             return
         self.reason, self.message = reason, message
         if self.proc is not None:
-            hang_up(self.proc)
+            hang_up(self.proc, self.server.config.hangup_grace)
 
     async def wait(self) -> int:
         """Wait for the app to end (its output read to the end); its exit status."""
@@ -468,17 +468,29 @@ class WebServer:
         self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
 
     async def close(self) -> None:
-        """Stop listening, hang up every app (SIGHUP), and wait for them to end."""
+        """Stop listening, hang up every app (SIGHUP), and wait for them to end (``hurry``: at once)."""
         self.closing = True
+        if self._all:
+            self.log(f"server: stopping: {len(self._all)} app(s) hung up (Ctrl+C again ends them at once)")
         for session in list(self._all):
             session.hangup("server stopping", "norsewind: the server is stopping (your game is saved)")
         tasks = [t for t in self._tasks if not t.done()]
         if tasks:
-            await asyncio.wait(tasks, timeout=HANGUP_GRACE + 2)
+            await asyncio.wait(tasks, timeout=self.config.hangup_grace + 2)
         if self._runner is not None:
             await self._runner.cleanup()
         self.quietly.flush()
         self._restore_logging()
+
+    def hurry(self) -> None:
+        """A second Ctrl+C while stopping: the apps still running end now (SIGKILL), not after their
+        grace period; the stop goes on as before (each app's end logged, the port closed). Every
+        decision was saved as it was made."""
+        running = [s for s in self._all if s.proc is not None and s.proc.returncode is None]
+        self.log(f"server: stopping at once: {len(running)} app(s) killed")
+        for session in running:
+            assert session.proc is not None
+            kill_now(session.proc)
 
     def log(self, message: str) -> None:
         self._log(message)
@@ -803,9 +815,11 @@ def quiet_aiohttp(log: Callable[[str], None]) -> Callable[[], None]:
     return restore
 
 
-async def web_forever(config: WebConfig, ready: Callable[[WebServer], None] | None = None) -> None:
-    """Run until SIGINT or SIGTERM, then hang up every app."""
-    await run_until_signalled(WebServer(config), ready)
+async def web_forever(config: WebConfig, ready: Callable[[WebServer], None] | None = None) -> int:
+    """Run until SIGINT or SIGTERM, then hang up every app; a second signal while it stops ends them
+    at once. The exit status: 0, or 128 + the second signal (130 for a second Ctrl+C)."""
+    server = WebServer(config)
+    return await run_until_signalled(server, ready, hurry=server.hurry)
 
 
 def describe_players(config: WebConfig) -> str:
@@ -816,8 +830,8 @@ def describe_players(config: WebConfig) -> str:
     return "players log in with a name and the password in " + str(config.password_file)
 
 
-def run_web(args: Options) -> int:
-    """The ``norsewind web`` handler."""
+def run_web(args: Options, program: list[str] | None = None, hangup_grace: float = HANGUP_GRACE) -> int:
+    """The ``norsewind web`` handler (``program``, ``hangup_grace``: ``WebConfig``'s, for tests)."""
 
     def ready(server: WebServer) -> None:
         line = f"norsewind web: open {server.url()} in a browser; {describe_players(server.config)}"
@@ -825,6 +839,7 @@ def run_web(args: Options) -> int:
 
     try:
         config = config_of(args, log=log_to_stderr)
+        config.program, config.hangup_grace = program, hangup_grace
         check_web_config(config)
         if config.cards is not None:
             try:
@@ -835,10 +850,9 @@ def run_web(args: Options) -> int:
             read_password(config.password_file)
         config.database = reach_database(args.database)
         config.saves = resolve_saves_dir(args.serve_saves or args.saves)
-        asyncio.run(web_forever(config, ready))
+        return asyncio.run(web_forever(config, ready))
     except (ServeError, StorageError) as exc:
         print(f"norsewind web: {safe_text(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    return 0

@@ -1,11 +1,13 @@
 """A stand-in for the app under ``norsewind web`` (tests only): it speaks the web driver's side of the
 protocol: its first line, then its environment as one data packet (JSON), then every data packet it
-is sent echoed back as ``got: TEXT``, until its input ends or it is hung up."""
+is sent echoed back as ``got: TEXT``, until its input ends or it is hung up (``--ignore-hangup``: it
+is not ended by a SIGHUP, only by a SIGKILL)."""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 
 
@@ -15,6 +17,8 @@ def packet(kind: bytes, payload: bytes) -> None:
 
 
 def main() -> None:
+    if "--ignore-hangup" in sys.argv[1:]:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     sys.stdout.buffer.write(b"__GANGLION__\n")
     packet(b"D", ("\r\nenv: " + json.dumps(dict(os.environ), sort_keys=True) + "\r\n").encode())
     stdin = sys.stdin.buffer

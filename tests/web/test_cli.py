@@ -9,15 +9,17 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 from tui.waits import until
 
-from .helpers import Browser
+from .helpers import Browser, environment_of
 
 COMMAND = [sys.executable, "-m", "norsewind_tui.cli", "web"]
+STOPPING = Path(__file__).with_name("stopping.py")  # the command with an app that ignores SIGHUP
 
 
 def test_serves_on_loopback_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
@@ -144,3 +146,53 @@ def zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_a_second_ctrl_c_while_stopping_ends_the_apps_at_once_and_cleanly(tmp_path: Path) -> None:
+    """The first Ctrl+C hangs the apps up and waits for them (here one that ignores SIGHUP, with 10
+    minutes before its SIGKILL); a second one kills them now, and the server still ends by itself:
+    its log, no traceback, exit status 130."""
+    env = {**os.environ, "NORSEWIND_PLAYER": "bob"}
+    proc = subprocess.Popen(
+        [sys.executable, str(STOPPING), "--port", "0", "--saves", str(tmp_path / "s")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    errors: list[str] = []
+    assert proc.stderr is not None
+    reader = threading.Thread(target=lambda: errors.extend(proc.stderr or ()), daemon=True)
+    reader.start()
+    try:
+        assert proc.stdout is not None
+        match = re.search(r"open http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+        assert match
+
+        async def main() -> None:
+            tab = Browser(int(match.group(1)))
+            try:
+                await tab.open()
+                await environment_of(tab)
+                (app,) = [int(p) for p in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+                proc.send_signal(signal.SIGINT)
+                stopping = "server: stopping: 1 app(s) hung up (Ctrl+C again ends them at once)"
+                await until(None, lambda: any(stopping in line for line in errors), "the stop begun")
+                assert not zombie(app)  # it ignores the SIGHUP: the stop waits for it
+                proc.send_signal(signal.SIGINT)
+                await tab.wait_for("norsewind: the server is stopping (your game is saved)")
+                await tab.ended()
+                await until(None, lambda: zombie(app), "the app killed")
+            finally:
+                await tab.close()
+
+        asyncio.run(asyncio.wait_for(main(), 120))
+        assert proc.wait(timeout=60) == 130
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    reader.join(timeout=30)
+    err = "".join(errors)
+    assert "Traceback" not in err, err
+    assert "server: stopping at once: 1 app(s) killed" in err
+    assert "bob@127.0.0.1: ended (signal 9, server stopping" in err
