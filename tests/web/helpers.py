@@ -95,6 +95,16 @@ class Browser(Screen):
         if self._reader is not None:
             await asyncio.wait_for(self._reader, WAIT)
 
+    async def cut(self) -> None:
+        """The network goes away under the tab: its connection is cut (a TCP reset), with no
+        websocket close, as when a laptop's Wi-Fi drops; the server finds its end from the socket."""
+        assert self.ws is not None
+        transport = self.ws._response.connection.transport if self.ws._response.connection else None
+        assert transport is not None
+        transport.abort()
+        if self._reader is not None:
+            await asyncio.wait_for(self._reader, WAIT)
+
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await self.drop()
