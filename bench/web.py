@@ -234,7 +234,7 @@ async def measure(
     )
     print(
         f"  server process: RSS {base_rss / 1024:.1f} -> {rss / 1024:.1f} MiB "
-        f"(+{(rss - base_rss) / sessions:.0f} KiB a session, PSS +{(pss - base_pss) / sessions:.0f} KiB)"
+        f"({(rss - base_rss) / sessions:+.0f} KiB a session, PSS {(pss - base_pss) / sessions:+.0f} KiB)"
     )
     for client in clients:
         await client.close()
@@ -343,7 +343,11 @@ def main() -> int:
     parser.add_argument("--no-browser", action="store_true", help="no Chromium page beside the web sessions")
     parser.add_argument("--screenshot", metavar="FILE", help="save the Chromium page (80x24) as a PNG")
     args = parser.parse_args()
-    most = max(int(n) for n in args.sessions.split(",")) + 2
+    counts = [int(n) for n in args.sessions.split(",") if n.strip().isdigit()]
+    least = 1 if args.no_browser else 2  # the Chromium run: one page beside N - 1 websockets
+    if len(counts) != len(args.sessions.split(",")) or min(counts) < least:
+        parser.error(f"--sessions takes whole numbers of {least} or more, comma-separated, not {args.sessions!r}")
+    most = max(counts) + 2
     with tempfile.TemporaryDirectory() as tmp:
         web_saves, ssh_saves = Path(tmp) / "web", Path(tmp) / "ssh"
         python = [sys.executable, "-m", "norsewind_tui.cli"]

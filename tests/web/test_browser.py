@@ -1,6 +1,6 @@
 """``norsewind web`` in a real browser (issue 26): Debian's chromium, headless, driven by Playwright
 (``executable_path``: no browser is downloaded). Log in, start a game, decide from the keyboard,
-reload the page: back at the same decision; continue, a screenshot at 80x24, and quit. What the page's
+reload the page: back at the same decision; continue, a screenshot at 80x24, quit, and log out. What the page's
 websocket receives is drawn by pyte too, to read the screen (xterm.js draws on a canvas)."""
 
 from __future__ import annotations
@@ -143,11 +143,17 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
                 assert await page.is_visible("text=The game has ended (every decision is saved).")
                 assert await page.evaluate("() => sessionStorage.getItem('norsewind-tab')") is None  # anew
                 await until(None, lambda: not server.sessions, "the app ended")
+
+                await page.click("button:has-text('Log out')")  # the box's other button
+                await page.wait_for_selector("#password")  # the login form: the next request asked for it
+                assert await page.title() == "Norsewind: log in"
+                assert await page.context.cookies() == []  # the cookie cleared
             finally:
                 await browser.close()
         assert "erik@127.0.0.1: logged in (password)" in log
         assert sum("erik@127.0.0.1: playing (browser" in line for line in log) == 2
         assert any("erik@127.0.0.1: ended (exit 0, app quit" in line for line in log), log
+        assert "erik@127.0.0.1: logged out" in log
         assert not [line for line in log if "404" in line or "Traceback" in line]
 
     run(main())
