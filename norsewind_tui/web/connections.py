@@ -164,7 +164,10 @@ class IdleConnections:
 
     def _admit(self, peer: str) -> str | None:
         reason = self.limiter.admit(peer)
-        if reason is not None and self._make_room(peer, total=len(self.limiter) >= self.limiter.total):
+        if reason is None:
+            return None
+        its_own = self.limiter.pending[peer] >= self.limiter.per_source  # else the total is what is full
+        if self._make_room(peer, anywhere=not its_own):
             reason = self.limiter.admit(peer)
         return reason
 
@@ -182,13 +185,13 @@ class IdleConnections:
             conn.counted = False
             self.limiter.done(conn.peer)
 
-    def _make_room(self, peer: str, total: bool) -> bool:
+    def _make_room(self, peer: str, anywhere: bool) -> bool:
         """Close the oldest kept connection (one that has served a request and holds none now): from
-        ``peer``, or from anywhere when the total is what is full. True if one was closed."""
+        ``peer``, or from anywhere when only the total is full. True if one was closed."""
         kept = [
             (conn.since, handler)
             for handler, conn in self.open.items()
-            if conn.counted and conn.requests and (total or conn.peer == peer) and _idle(handler)
+            if conn.counted and conn.requests and (anywhere or conn.peer == peer) and _idle(handler)
         ]
         if not kept:
             return False

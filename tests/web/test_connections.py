@@ -116,6 +116,11 @@ def test_a_flood_of_connections_without_a_request_is_capped_and_tabs_keep_playin
                 assert await closed_by_server(kept) == b""
                 assert len(server.idle) == 4
                 assert (await page_on(newer)).startswith(b"HTTP/1.1 200 OK\r\n")  # newer was let in
+                # with the total full, a kept connection from anywhere makes room for another address
+                await until(None, lambda: len(server.idle) == 4, "newer kept alive")
+                sockets += await idle_from(server, "127.0.0.3", 1)
+                assert await closed_by_server(newer) == b""
+                assert len(server.idle) == 4
 
                 await tab.press("again")
                 await tab.wait_for("got: again")
