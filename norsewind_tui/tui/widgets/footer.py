@@ -81,6 +81,8 @@ class KeysFooter(Footer):
 
     async def update_keys(self) -> None:
         """Show the keys wanted now, changing only those that differ from the keys shown."""
+        if not self.is_attached or self._pruning:  # (as Widget.recompose: the screen went meanwhile)
+            return
         wanted = self.wanted()
         keys = [key for key in self.children if isinstance(key, FooterKey) and key in self.specs]
         if wanted is None or not keys or len(keys) != len(self.children):
