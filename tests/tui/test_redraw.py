@@ -12,12 +12,13 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
+from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.widgets.board import Board
 from norsewind_tui.tui.widgets.footer import KeysFooter
 from norsewind_tui.tui.widgets.market import MarketView
-from norsewind_tui.tui.widgets.prompt import PromptLine
+from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
-from .helpers import aio, footer_line, make_app, new_game, screen_text, shown
+from .helpers import PROFILE, aio, footer_line, make_app, new_game, screen_text, shown
 from .painted import Painted, Rendered, changed, composed
 from .waits import shows_latest, until
 
@@ -108,3 +109,35 @@ async def test_a_decision_renders_only_the_widgets_it_changed(saves: Path, monke
         assert app.screen.query_one(PromptLine).size.height == 2
         assert painted.twice() == {"footer", "log", "prompt"}  # resized (and the footer's new Decline key)
         assert set(painted.written_by()) >= BOARD  # written once: Textual paints what a layout moved
+
+
+@aio
+async def test_the_screen_after_decisions_is_the_screen_drawn_afresh(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28: what the terminal shows after twenty decisions drawn change by change (cells that
+    changed, keys hidden and shown again, layouts) is the screen of the game opened afresh."""
+    game = new_game(saves, ("Ana", "Bo"), seed=7)
+    app = make_app(saves, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await footer_line(pilot)
+        await until(pilot, lambda: shows_latest(app), "the first frame marked drawn")
+        painted = Painted(app, monkeypatch)
+        for n in range(20):
+            position = game.session.position
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: game.session.position > position and painted.cells == composed(app),  # noqa: B023
+                f"decision {n + 1} drawn",
+            )
+        status = app.screen.query_one(StatusLine).region  # says what the last decision did
+        shown = painted.cells
+        name = game.name
+        assert game.session.position == 20
+    again = make_app(saves, game=Library.at(str(saves), profile=PROFILE).open(name))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await footer_line(pilot)
+        fresh = composed(again)
+    rows = [y for y in range(24) if not status.y <= y < status.bottom]
+    assert [shown[y] for y in rows] == [fresh[y] for y in rows]
