@@ -7,8 +7,9 @@ Plays ``--decisions`` decisions of a seeded two-player game in the app, headless
 ``run_test``), each one by a key (Enter on the first legal choice, where the cursor starts), and
 counts, per decision, from the key to the moment nothing more is drawn:
 
-- widgets refreshed: the widgets that asked to be painted again (``Widget.refresh``), and of
-  those how many asked for a layout (``layout=True``) or a recompose;
+- widgets refreshed: the widgets that asked to be painted again (``Widget.refresh``), how many
+  of those calls asked for a layout (``layout=True``), and the recomposes (``Widget.recompose``:
+  a widget's children removed and mounted anew, as Textual's footer does when the keys change);
 - widgets rendered: the widgets whose content was rendered again (``render()`` called), and the
   lines and segments the screen's compositor took from the widgets;
 - layouts: the screen's layouts (``Screen._refresh_layout``: every widget placed again), the
@@ -69,7 +70,7 @@ class Counts:
     def __init__(self) -> None:
         self.refreshed: Counter[str] = Counter()  # widget -> refresh() calls (repaint)
         self.layout_asked: Counter[str] = Counter()  # widget -> refresh(layout=True) calls
-        self.recomposed: Counter[str] = Counter()
+        self.recomposed: Counter[str] = Counter()  # widget -> recompose() calls (its children mounted anew)
         self.rendered: Counter[str] = Counter()  # widget -> render() calls (its content made again)
         self.lines = 0  # lines the compositor took from widgets
         self.segments = 0
@@ -104,8 +105,6 @@ def instrument() -> None:
                 COUNTS.refreshed[who] += 1
             if layout:
                 COUNTS.layout_asked[who] += 1
-            if recompose:
-                COUNTS.recomposed[who] += 1
         return refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
     Widget.refresh = counted_refresh  # type: ignore[method-assign]
@@ -135,6 +134,14 @@ def instrument() -> None:
         refresh_layout(self, *args, **kwargs)
 
     Screen._refresh_layout = counted_layout  # type: ignore[method-assign]
+
+    recompose_of = Widget.recompose
+
+    async def counted_recompose(self: Widget) -> None:
+        COUNTS.recomposed[name_of(self)] += 1
+        await recompose_of(self)
+
+    Widget.recompose = counted_recompose  # type: ignore[method-assign]
 
     post_mount = Widget._post_mount
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Self
 
+from textual._compositor import Compositor, ReflowResult
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.map_geometry import MapGeometry
 from textual.widget import Widget
 
 from .castles import CastleView
@@ -40,6 +42,60 @@ class Row(Horizontal, Holds):
 
 class Column(Vertical, Holds):
     """The board's widgets, one below the other (``Vertical``, not painted again by a layout)."""
+
+
+class SparingCompositor(Compositor):
+    """Textual's compositor, painting after a layout only the cells the layout changed.
+
+    Textual paints again, after a layout, every widget whose place changed in any way: when the
+    prompt takes a second line and the board's containers get a line shorter, that is every widget
+    on the board (its clip, the container's region, changed), though none of them moved (issue 28:
+    the whole board written for a line of the prompt). Here a widget is painted again when what it
+    shows on screen may have changed: it came, went, moved, was resized, or more or less of it is
+    visible; a container with nothing of its own to paint (``Holds``) that only grew or shrank at
+    its bottom or right edge, in the strip it gained or lost. What a widget's content changes it
+    paints itself (its refresh), as ever.
+    """
+
+    def reflow(self, parent: Widget, size: Size) -> ReflowResult:
+        old_map = self._full_map
+        dirty = set(self._dirty_regions)
+        result = super().reflow(parent, size)
+        if size.region not in dirty:  # (else the whole screen is painted anyway)
+            new_map = self._full_map
+            for widget in old_map.keys() | new_map.keys():
+                old, new = old_map.get(widget), new_map.get(widget)
+                if old != new:
+                    dirty.update(region for region in changed_cells(widget, old, new) if region)
+            self._dirty_regions = dirty
+        return result
+
+
+def changed_cells(widget: Widget, old: MapGeometry | None, new: MapGeometry | None) -> list[Region]:
+    """Where the cells ``widget`` shows may differ between two layouts (``old``, ``new``: its places)."""
+    if old is None or new is None:
+        return [place.visible_region for place in (old, new) if place is not None]
+    before, after = old.visible_region, new.visible_region
+    same = (old.region, old.order, old.virtual_size, old.virtual_region, old.dock_gutter, before) == (
+        new.region,
+        new.order,
+        new.virtual_size,
+        new.virtual_region,
+        new.dock_gutter,
+        after,
+    )
+    if same:  # only its container changed (the clip, the container's size): it shows what it showed
+        return []
+    styles = widget.styles
+    plain = styles.border_right[0] in ("", "none") and styles.border_bottom[0] in ("", "none")
+    if isinstance(widget, Holds) and plain and old.region.offset == new.region.offset and old.order == new.order:
+        if before.x == after.x and before.width == after.width:  # taller or shorter: the rows between
+            top, bottom = sorted((before.bottom, after.bottom))
+            return [Region(before.x, top, before.width, bottom - top)]
+        if before.y == after.y and before.height == after.height:  # wider or narrower: the columns between
+            left, right = sorted((before.right, after.right))
+            return [Region(left, before.y, right - left, before.height)]
+    return [before, after]
 
 
 def board_layout(log: Widget, chart: Widget | None = None) -> ComposeResult:
