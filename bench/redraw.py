@@ -17,7 +17,8 @@ counts, per decision, from the key to the moment nothing more is drawn:
   (``Stylesheet.apply``, one per widget restyled);
 - bytes: what the app would write to an 80x24 xterm for the decision (the compositor's updates
   rendered as the terminal driver renders them: truecolor), median and worst;
-- wall time per decision, a bonus figure only (the machine's load moves it; the counts do not).
+- CPU and wall time per decision, bonus figures only (the counting's own work is in them, the
+  app's pauses between frames too, and the machine's load moves the wall time; the counts do not).
 
 ``--mode hotseat`` (default): two people at one terminal, Ana and Bo; the screen follows the
 player to move.  ``--mode table``: a shared table of alice and bob, alice's app; alice decides by
@@ -79,6 +80,7 @@ class Counts:
         self.styled = 0  # Stylesheet.apply: nodes restyled
         self.bytes = 0
         self.frames = 0  # updates written to the terminal
+        self.cpu = 0.0  # CPU seconds of the process (the counting's own included)
 
     def total(self) -> int:
         return sum(self.refreshed.values()) + sum(self.rendered.values()) + self.layouts + self.bytes + self.styled
@@ -173,10 +175,12 @@ def instrument() -> None:
     App._display = counted_display  # type: ignore[method-assign]
 
 
-def take() -> Counts:
-    """The counts since the last take (and start again)."""
+def take(cpu: float | None = None) -> Counts:
+    """The counts since the last take (and start again); ``cpu``: the process time at the start."""
     global COUNTS
     counts, COUNTS = COUNTS, Counts()
+    if cpu is not None:
+        counts.cpu = time.process_time() - cpu
     return counts
 
 
@@ -224,11 +228,11 @@ async def hotseat(decisions: int, seed: int, size: tuple[int, int], saves: Path)
                 break
             position = g.session.position
             mover = g.state.current
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             await pilot.press("enter")
             await settle(pilot, partial(moved_on, app, position))
             wall = time.perf_counter() - start
-            out.append((f"seat {mover}", take(), wall))
+            out.append((f"seat {mover}", take(cpu), wall))
     return out
 
 
@@ -255,7 +259,7 @@ async def table(decisions: int, seed: int, size: tuple[int, int], saves: Path) -
             if g is None or g.state.is_over:
                 break
             position = g.session.position
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             if g.holder(g.state.current) == "alice":
                 who = "alice (own key)"
                 await pilot.press("enter")
@@ -265,7 +269,7 @@ async def table(decisions: int, seed: int, size: tuple[int, int], saves: Path) -
                 b.push(b.legal_moves()[0])
             await settle(pilot, partial(moved_on, app, position))
             wall = time.perf_counter() - start
-            out.append((who, take(), wall))
+            out.append((who, take(cpu), wall))
     return out
 
 
@@ -292,6 +296,7 @@ def summary(rows: list[tuple[str, Counts, float]]) -> dict[str, Any]:
             "styles applied": [c.styled for c, _ in entries],
             "frames written": [c.frames for c, _ in entries],
             "bytes written": [c.bytes for c, _ in entries],
+            "CPU ms (with counting)": [c.cpu * 1000 for c, _ in entries],
             "wall ms": [wall * 1000 for _, wall in entries],
         }
         refreshed: Counter[str] = Counter()
