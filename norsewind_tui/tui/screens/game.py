@@ -47,7 +47,7 @@ from ..messages import EngineNotice, GameChanged, HintFailed, HintReady
 from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step
 from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
-from ..widgets.layout import board_layout
+from ..widgets.layout import SparingCompositor, board_layout
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptLine, StatusLine
 from .base import NorsewindScreen
@@ -127,6 +127,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def __init__(self, game: GameHandle, notice: str = "") -> None:
         super().__init__()
+        self._compositor = SparingCompositor()  # a layout paints only what it changed (issue 28)
         self.game = game
         self.set_class(game.state.solo, "-solo", update=False)  # styled once, when mounted
         self.db = cards_for(game.state)
