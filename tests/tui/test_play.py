@@ -267,9 +267,14 @@ async def test_watching_a_game_another_session_holds(saves: Path) -> None:
     holder = new_game(saves, ("Ana", "Bo"), seed=42)
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r", "enter")
+        await pilot.press("r")
+        await until(pilot, lambda: type(app.screen).__name__ == "ResumeScreen", "the saved games")
+        await pilot.press("enter")
+        # a loaded machine may take a while to find the game held: nothing else may come up meanwhile
+        await until(pilot, lambda: type(app.screen).__name__ != "ResumeScreen", "the saved game to be opened")
         assert type(app.screen).__name__ == "ConfirmScreen"  # it is locked: watch it?
         await pilot.press("y")
+        await until(pilot, lambda: type(app.screen).__name__ != "ConfirmScreen", "the answer to be taken")
         assert type(app.screen).__name__ == "GameScreen"
         watched = app.screen.game  # type: ignore[attr-defined]
         assert watched.read_only
