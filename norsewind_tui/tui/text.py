@@ -21,20 +21,17 @@ from ..rules.state import Player
 from ..safetext import NAME_W as NAME_W  # the app's screens name them here
 from ..safetext import safe_text as safe_text
 from ..safetext import short_name as short_name
+from ..words.board import TILE_HELP as TILE_HELP  # the board in words, where the widgets have always found it
+from ..words.board import TYPE_LONG as TYPE_LONG
+from ..words.board import card_facts as card_facts
+from ..words.board import describe_card as describe_card
+from ..words.board import tile_help as tile_help
 from ..words.nouns import plural as plural  # the one plural, re-exported for the board's texts
 from .fitting import fit as fit  # the one way of fitting text, where the widgets have always found it
 
 TYPE_SHORT = {
     "farm": "Farm",
     "blacksmith": "Smith",
-    "inn": "Inn",
-    "ship": "Ship",
-    "church": "Church",
-    "castle": "Castle",
-}
-TYPE_LONG = {
-    "farm": "Farm",
-    "blacksmith": "Blacksmith",
     "inn": "Inn",
     "ship": "Ship",
     "church": "Church",
@@ -52,19 +49,6 @@ TILE_SHORT = {
     "helmet_tax": "h3+: +1$",
     "castle_min_7": "castle $7+",
     "different_colours": "diff colour",
-}
-
-TILE_HELP = {
-    "citizen": "1 printed citizen and 1 citizen space of this player's colour.",
-    "fourth_building": "gain 5 coins when you build your 4th building here.",
-    "citizen_coin": "gain 1 coin each time you place a citizen figure here.",
-    "prestige_space": "a prestige space worth 1 (a disc costs 2 coins, as always).",
-    "shield_space": "a shield space worth 4; a disc there costs 1 coin.",
-    "different_types": "every building here must be of a different type.",
-    "two_buildings": "at most 2 buildings here (the starting card counts).",
-    "helmet_tax": "pay 1 coin to build a card with 3 or more helmets here.",
-    "castle_min_7": "a castle here must cost at least 7.",
-    "different_colours": "scores only one citizen figure per colour (neutral is a colour).",
 }
 
 
@@ -117,52 +101,8 @@ def tile_summary(db: CardDB, player: Player, row: int) -> tuple[str, bool]:
     return text, green
 
 
-def tile_help(db: CardDB, player: Player, row: int) -> str:
-    tile = db.tiles[player.colour][player.kingdoms[row].tile]
-    colour = "green" if isinstance(tile, GreenTile) else "red"
-    return f"{colour} tile, {plural(tile.helmets, 'helmet')}: {TILE_HELP[tile.effect]}"
-
-
 def income_text(db: CardDB, player: Player, row: int, width: int = 99) -> str:
     """The kingdom card's income: ``inc Smith+1`` (1 coin per blacksmith in the other kingdoms)."""
     k = db.kingdoms[player.colour][row]
     text = f"{TYPE_SHORT[k.income]}+{k.income_value}"
     return f"inc {text}" if len(text) + 4 <= width else text
-
-
-def describe_card(db: CardDB, card: int) -> str:
-    """A building or castle in words, for the status line: ``Inn: 1 helmet, costs 3, ...``."""
-    kind = db.type[card]
-    return f"{'Castle' if kind == 'castle' else TYPE_LONG[kind]}: {card_facts(db, card)}"
-
-
-def card_facts(db: CardDB, card: int) -> str:
-    """What a building or castle brings, in words (``describe_card`` without the kind)."""
-    kind = db.type[card]
-    if kind == "castle":
-        parts = [f"costs {db.cost[card]}", plural(db.shields[card], "shield")]
-        if db.shield_space[card]:
-            parts.append(f"a shield space +{db.shield_space[card]}")
-        parts.append(f"{db.prestige[card]} prestige")
-        if db.prestige_space[card]:
-            parts.append(f"a prestige space +{db.prestige_space[card]}")
-        return ", ".join(parts)
-    parts = [plural(db.helmets[card], "helmet")]
-    if kind == "inn":
-        parts.append(f"costs {db.cost[card]}")
-    if kind == "ship":
-        parts.append(f"gives {plural(db.coins[card], 'coin')}")
-    if db.citizens[card]:
-        parts.append(plural(db.citizens[card], "citizen"))
-    if db.shields[card]:
-        parts.append(plural(db.shields[card], "shield"))
-    if db.prestige[card]:
-        parts.append(f"{db.prestige[card]} prestige")
-    spaces = [c for c in db.spaces[card]]
-    if spaces:
-        parts.append("spaces " + "/".join(f"{c}" for c in spaces))
-    if db.shield_space[card]:
-        parts.append(f"shield space +{db.shield_space[card]}")
-    if db.prestige_space[card]:
-        parts.append(f"prestige space +{db.prestige_space[card]}")
-    return ", ".join(parts)

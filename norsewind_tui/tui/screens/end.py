@@ -28,14 +28,13 @@ from ...rules.state import State
 from ...storage.format import SeatMeta
 from ...storage.handle import GameHandle
 from ...words import past
+from ...words.result import verdict
 from ..text import NAME_W, safe_text, short_name
 from ..widgets.log import standin_text
 from .base import NorsewindScreen
 from .dialogs import LogScreen
 from .final_board import FinalBoardScreen
 from .help import HelpScreen
-
-MEDAL_TEXT = {"bronze": "BRONZE", "silver": "SILVER", "gold": "GOLD", "platinum": "PLATINUM"}
 
 
 def finished_refusal(what: str) -> str:
@@ -87,55 +86,7 @@ def standin_lines(game: Marked) -> list[str]:
 
 def result_lines(state: State, result: Outcome, assisted: bool, branch_of: str | None = None) -> list[tuple[str, str]]:
     """The verdict under the pad as (text, component class) lines."""
-    names = [short_name(p.name) for p in state.players]
-    out: list[tuple[str, str]] = []
-    if branch_of is not None:
-        out.append((f"Played on from {safe_text(branch_of)}: a branch earns no medal and is not in the campaign.", ""))
-    if state.solo:
-        assert result.margin is not None and result.vikings is not None
-        you = result.scores[0]
-        out.append((f"{names[0]} {you} - Vikings {result.vikings}: margin {result.margin:+d}.", "pad--head"))
-        if result.margin <= 0:
-            out.append(("The Vikings win this time: no medal.", "pad--risk"))
-        elif branch_of is not None:
-            out.append(("You beat the Vikings in this branch (no medal).", ""))
-        elif assisted:
-            out.append(("You beat the Vikings, but the game was assisted (undo over a revealed card): no medal.", ""))
-        elif result.medal is not None:
-            out.append(
-                (f"You beat the Vikings: {MEDAL_TEXT[result.medal]} medal on level {result.level}.", "pad--medal")
-            )
-        level = result.level or 1
-        if branch_of is not None:
-            return out
-        if result.medal == "platinum" and not assisted:
-            if level < 7:
-                out.append((f"Platinum: level {level + 1} is unlocked.", "pad--medal"))
-            else:
-                out.append(("Platinum on level 7: you are the King of all Kings!", "pad--medal"))
-        elif level < 7:
-            out.append((f"Platinum (+25 or more) on level {level} unlocks level {level + 1}.", ""))
-        return out
-    winners = list(result.winners)
-    best = max(result.scores)
-    if len(winners) == 1 and not result.tie_break:
-        out.append((f"{names[winners[0]]} wins with {best} points.", "pad--winner"))
-    elif len(winners) == 1:
-        tied = [i for i, s in enumerate(result.scores) if s == best]
-        others = ", ".join(names[i] for i in tied if i != winners[0])
-        out.append(
-            (
-                f"{names[winners[0]]} and {others} tie on {best} points; {names[winners[0]]} has the most "
-                f"coins ({result.coins[winners[0]]}) and wins.",
-                "pad--winner",
-            )
-        )
-    else:
-        who = " and ".join(names[i] for i in winners)
-        out.append(
-            (f"{who} share the victory: {best} points and {result.coins[winners[0]]} coins each.", "pad--winner")
-        )
-    return out
+    return [(text, f"pad--{kind}" if kind else "") for text, kind in verdict(state, result, assisted, branch_of)]
 
 
 class ScorePad(Widget):
