@@ -1,0 +1,342 @@
+"""The line mode's sentences (``norsewind play --lines``): the game as lines to be read aloud once.
+
+Each decision is said as whose it is and what is asked (``prompt``), then the legal choices as a
+numbered list (``choice``: "Take the Ship from slot 2: 1 helmet, gives 5 coins").  The words a
+player may type (``market``, ``score``, ``why 3`` ...) are answered by the sentences here and by
+``board`` (the same facts the app's ``i`` page gives).  ``lines/`` holds no English of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import moves as m
+from ..rules.cards import KINGDOM_NAMES, CardDB
+from ..rules.engine import apply_logged
+from ..rules.events import COINS_GAINED, HIDDEN_FROM_HERE, Event
+from ..rules.queries import holder_place
+from ..rules.refusals import IllegalMove
+from ..rules.scoring import KingdomScore, kingdom_score, score_breakdown, viking_score
+from ..rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
+from .board import TYPE_LONG, card_facts
+from .events import future
+from .moves import move_words
+from .nouns import kingdom, plural, supply_item, supply_letter
+
+LONGEST = 200  # no line of the line mode is longer (a braille display, a slow link)
+
+WORDS = (
+    ("a number", "takes that choice"),
+    ("choices", "says the choices again"),
+    ("market", "the market: each slot's building and the supplies beside it"),
+    ("castles", "the castle display"),
+    ("kingdom N", "your kingdom N (1-4); kingdom N P: player P's"),
+    ("score", "everyone's score if the game ended now"),
+    ("vikings", "the Viking display (solo)"),
+    ("log N", "the last N things that happened (5 without N)"),
+    ("why N", "why choice N is allowed and what it does; why slot N, why castle N: why one is not a choice"),
+    ("hint", "what the hard computer player would do (it marks nothing)"),
+    ("undo", "takes back your last decision; redo makes it again"),
+    ("save", "where the game is saved (every decision is saved); save NAME: go on under a new name"),
+    ("help", "these words"),
+    ("quit", "leave (the game stays saved)"),
+)
+
+
+def help_lines() -> list[str]:
+    return ["Type a number to choose, or one of these words:", *(f"{w}: {what}." for w, what in WORDS)]
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def shown_events(state: State, move: Move) -> tuple[State, list[Event]] | None:
+    """What ``move`` would do, up to the first event that shows a hidden card or the Vikings' turn."""
+    try:
+        after, events = apply_logged(state, move)
+    except IllegalMove:
+        return None
+    shown = []
+    for event in events:
+        if event.kind in HIDDEN_FROM_HERE:
+            break
+        shown.append(event)
+    return after, shown
+
+
+Move = m.Move
+
+
+def kingdom_after(ks: KingdomScore) -> str:
+    """A kingdom's score after a choice, plainly: "Mercia then 6 points, safe (2 helmets, 3 shields)"."""
+    state = "safe" if ks.safe else "at risk"
+    return (
+        f"{ks.name} then {plural(ks.points, 'point')}, {state} "
+        f"({plural(ks.helmets, 'helmet')}, {plural(ks.shields, 'shield')})"
+    )
+
+
+def _effects(state: State, move: Move, db: CardDB) -> list[str]:
+    """What a kingdom or space choice pays, gains and leaves the kingdom at."""
+    result = shown_events(state, move)
+    if result is None:
+        return []
+    after, events = result
+    mover = state.current
+    out = []
+    for e in events:
+        if e.player != mover:
+            continue
+        if e.kind in ("placed", "disc") and e.value:
+            out.append(f"pays {plural(e.value, 'coin')}")
+        elif e.kind in COINS_GAINED:
+            out.append(future(e, (), db, mover).removeprefix("you ").rstrip("."))
+    row = getattr(move, "row", -1)
+    if 0 <= row < len(KINGDOM_NAMES):
+        out.append(kingdom_after(kingdom_score(db, after.players[mover], row)))
+    return out
+
+
+def choice(state: State, move: Move, db: CardDB) -> str:
+    """One legal choice in words, for the numbered list (without its number)."""
+    if isinstance(move, m.PickBuilding):
+        card = state.market[move.slot]
+        ship = "; the Viking ship is above it" if state.solo and state.ship == move.slot else ""
+        kind = TYPE_LONG[db.type[card]].lower()
+        return f"Take the {db.name(card)} from slot {move.slot + 1}: {kind}, {card_facts(db, card)}{ship}"
+    if isinstance(move, m.PickCastle):
+        return f"Buy castle {move.index + 1}: {card_facts(db, state.display[move.index])}"
+    if isinstance(move, m.Refresh):
+        return "Refresh the market (you can afford no building in it)"
+    if isinstance(move, m.Pass):
+        return "Pass (no action is possible)"
+    if isinstance(move, m.TakeFrom):
+        left = state.supplies[move.supply]
+        item = supply_item(state.supply_kinds[move.supply])
+        return f"Take {item} from the {supply_letter(state.supply_kinds[move.supply])} supply ({left} left)"
+    if isinstance(move, m.Decline):
+        if state.phase == "reuse_disc":
+            return "Return the old castle's disc to the supply"
+        return "Take nothing from the supplies"
+    head = capital(move_words(state, move, (), db))
+    effects = _effects(state, move, db)
+    return f"{head}: {'; '.join(effects)}" if effects else head
+
+
+def numbered(index: int, text: str) -> str:
+    return f"{index}. {text}."
+
+
+def decision_line(state: State, names: tuple[str, ...], prompt: str, mine: bool) -> str:
+    """The decision's first line: the turn, whose it is, what is asked."""
+    if mine:
+        return f"Turn {state.turn}. {prompt}"
+    return f"Turn {state.turn}. {prompt} (not yours: {names[state.current]} decides)"
+
+
+def ask_line(count: int) -> str:
+    """The prompt line that waits for the player (the last line before they type)."""
+    if count == 1:
+        return "Choose 1, or type a word (help lists them):"
+    return f"Choose 1 to {count}, or type a word (help lists them):"
+
+
+def no_such_choice(number: int, count: int) -> str:
+    return f"There is no choice {number}: choose 1 to {count}."
+
+
+def unknown_word(word: str) -> str:
+    return f"{word!r} is not a word of the game: type a number to choose, or help for the words."
+
+
+def needs_number(word: str, what: str) -> str:
+    return f"{word} needs {what}: for example {word} 2."
+
+
+def why_allowed(number: int, state: State, move: Move, names: tuple[str, ...], db: CardDB) -> list[str]:
+    """``why N`` for a legal choice: it is allowed, and what it would do (nothing hidden)."""
+    lines = [f"Choice {number} is allowed: {choice(state, move, db)}."]
+    result = shown_events(state, move)
+    if result is not None:
+        said = [future(e, names, db, state.current) for e in result[1] if e.kind != "placed" or e.value]
+        lines += [capital(s) for s in said if s]
+    return lines
+
+
+def why_not(what: str, reason: str) -> str:
+    """``why slot 3`` for something that is not a choice now."""
+    return f"{capital(what)} is not a choice now: {reason}."
+
+
+def allowed_now(what: str, number: int) -> str:
+    return f"{capital(what)} is choice {number} now."
+
+
+def no_such(what: str) -> str:
+    return f"There is no {what}."
+
+
+def slot_line(state: State, slot: int, facts: str, number: int | None, reason: str) -> str:
+    """A market slot for ``market``: its facts, then whether it is a choice now."""
+    if number is not None:
+        return f"{facts} Choice {number}."
+    return f"{facts} Not a choice now: {reason}." if reason else facts
+
+
+def hint_line(words: str, reason: str, number: int | None) -> str:
+    text = f"Hint: {words}: {reason}." if reason else f"Hint: {words}."
+    return f"{text} That is choice {number}." if number is not None else text
+
+
+def thinking(what: str) -> str:
+    return f"Thinking of a hint ({what})..."
+
+
+HINT_WHO = "what the hard computer player would do"
+NO_HINT = "No hint: it is not your decision."
+
+
+def score_lines(state: State, names: tuple[str, ...]) -> list[str]:
+    """Everyone's score as if the game ended now, kingdom by kingdom; the Vikings' in solo."""
+    out = []
+    for seat in range(len(state.players)):
+        sb = score_breakdown(state, seat)
+        rows = ", ".join(f"{k.name} {k.points}{'' if k.safe else ' (at risk)'}" for k in sb.kingdoms)
+        out.append(f"{names[seat]}: {plural(sb.total, 'point')}: {plural(sb.coins, 'coin')}; {rows}.")
+    if state.solo:
+        out.append(f"The Vikings: {plural(viking_score(state).total, 'point')} (vikings tells their rows).")
+    out[0] = "If the game ended now: " + out[0]
+    return out
+
+
+def kingdom_contents(state: State, db: CardDB, seat: int, row: int, names: tuple[str, ...]) -> str:
+    """What stands in a kingdom: its buildings, its castle, the figures and discs on them."""
+    player = state.players[seat]
+    k = player.kingdoms[row]
+    built = [db.name(b) for b in k.buildings]
+    parts = [f"{names[seat]}'s {kingdom(row)}: " + (", ".join(built) if built else "no buildings")]
+    parts.append(f"castle (cost {db.cost[k.castle]})" if k.castle >= 0 else "no castle")
+
+    def on(holder: int) -> str:
+        place = holder_place(holder)
+        if place == "castle":
+            return "the castle"
+        if place == "tile":
+            return "the tile"
+        return f"the {db.name(k.buildings[holder])}" if 0 <= holder < len(k.buildings) else "a building"
+
+    figures = [f"{COLOUR_NAMES[c]} on {on(h)}" for h, _s, c in k.figures]
+    discs = [f"{SIDE_NAMES[s]} on {on(h)}" for h, s in k.discs]
+    if figures:
+        parts.append("citizens: " + ", ".join(figures))
+    if discs:
+        parts.append("discs: " + ", ".join(discs))
+    return "; ".join(parts) + "."
+
+
+def kingdom_usage() -> str:
+    return "kingdom needs a number 1 to 4 (and a player's number after it): for example kingdom 2."
+
+
+def no_player(number: int, count: int) -> str:
+    return f"There is no player {number}: the players are 1 to {count}."
+
+
+def no_vikings() -> str:
+    return "There are no Vikings in this game: they play only in solo."
+
+
+def log_empty() -> str:
+    return "Nothing has happened yet."
+
+
+def supplies_line(state: State) -> str:
+    """The five supplies in one line, by the letters the market shows."""
+    parts = []
+    for i, kind in enumerate(state.supply_kinds):
+        what = "discs" if kind == DISCS else f"{COLOUR_NAMES[kind]} citizens"
+        left, right = (i if i else 5), i + 1
+        parts.append(f"{supply_letter(kind)} ({what}, {state.supplies[i]} left) between slots {left} and {right}")
+    return "Supplies: " + "; ".join(parts) + "."
+
+
+def saved_line(name: str) -> str:
+    return f"The game is saved as {name} (every decision is saved the moment it is made)."
+
+
+def saved_as(name: str) -> str:
+    return f"The game goes on saved as {name}."
+
+
+UNDONE = "Undone."
+UNDONE_ASSISTED = "Undone (the game is now marked assisted)."
+REDONE = "Redone."
+NOTHING_UNDONE = "Nothing undone."
+NOTHING_TO_UNDO = "Nothing to undo."
+NOTHING_TO_REDO = "Nothing to redo."
+UNDO_QUESTION = (
+    "Undo goes back over a card that was revealed from the deck. The game will be marked as assisted "
+    "for good (a solo game then earns no medal). Undo? Type yes or no:"
+)
+YES = ("y", "yes")
+
+
+def finished_refusal(what: str) -> str:
+    """R25: why ``what`` ("undone", "redone") is refused on a finished game."""
+    return f"Not {what}: the game is finished and its result recorded. log 20 tells the end of the game."
+
+
+def undone_to(state: State) -> str:
+    return f"Now at turn {state.turn}."
+
+
+def computer_thinks(name: str) -> str:
+    return f"{name} (computer) is thinking..."
+
+
+def game_over() -> str:
+    return "The game is over. Final scores:"
+
+
+def bye(exit_line: str) -> list[str]:
+    return [exit_line] if exit_line else []
+
+
+def opening(state: State, names: tuple[str, ...], daily: str) -> str:
+    """The first line of a game told from its start."""
+    if daily:
+        return f"{daily}; score more than the Vikings. {names[0]} begins."
+    if state.solo:
+        return f"Solo game, level {state.config.level}: score more than the Vikings. {names[0]} begins."
+    first = names[state.start_player]
+    return f"{len(state.players)} players; {first} has the lowest starting card and begins."
+
+
+def resumed(name: str, state: State) -> str:
+    return f"Resuming {name} at turn {state.turn}."
+
+
+def notice_line(text: str) -> str:
+    return f"Note: {text}"
+
+
+def cannot(text: str) -> str:
+    """A decision, an undo or a save that could not be made: the storage's or the rules' one line."""
+    return f"Not done: {text}"
+
+
+def not_allowed(text: str) -> str:
+    return f"Not allowed: {text}."
+
+
+def moved_on(since: str) -> str:
+    return f"Nothing done: the game moved on ({since})."
+
+
+def trouble(text: str) -> str:
+    return f"Trouble: {text} (the game goes on; quit leaves it saved)."
+
+
+def numbers_of(values: Sequence[int]) -> str:
+    return ", ".join(str(v) for v in values)
