@@ -25,6 +25,8 @@ class Options:
     seed: int | None = None  # the app's fixed seed (tests, screenshots); simulate's first (0 by default)
     no_mouse: bool = False
     page: str | None = None  # the page the app opens on ("learn")
+    lines: bool = False  # play --lines: the game as plain lines (norsewind_tui/lines), not the full-screen app
+    colour: bool = False  # play --lines --colour: colours in the lines (no escape sequence without it)
     profile: str | None = None  # the campaign profile (daily, progress)
     # simulate
     players: int = 2

@@ -123,7 +123,13 @@ def _simulate_bots(args: Options, bots: str) -> int:
 
 
 def _cmd_play(args: Options) -> int:
-    """Start the app (the title screen)."""
+    """Start the app (the title screen), or with ``--lines`` the line mode (docs/LINES.md)."""
+    if args.lines:
+        from ..lines.menu import run_lines
+
+        return run_lines(args)
+    if args.colour:
+        raise UsageError("--colour is for the line mode: norsewind play --lines --colour")
     from ..tui.app import run_app
 
     return run_app(args)
@@ -186,6 +192,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine-time", type=float, default=5.0, metavar="S", help="seconds for each answer of the engine (default 5)"
     )
     sim.set_defaults(handler=_cmd_simulate)
+
+    play = sub.add_parser("play", help="start the game (--lines: as plain lines, for screen readers and slow links)")
+    play.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help="saved-games folder")
+    play.add_argument(
+        "--lines", action="store_true", help="the game as plain lines: no cursor, no redraw (docs/LINES.md)"
+    )
+    play.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
+    play.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    play.add_argument("--seed", type=int, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    play.set_defaults(handler=_cmd_play)
 
     learn = sub.add_parser("learn", help="learn to play: the tutorial (resumed where you left it)")
     learn.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help="saved-games folder")

@@ -8,16 +8,14 @@ player may type (``market``, ``score``, ``why 3`` ...) are answered by the sente
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..rules import moves as m
 from ..rules.cards import KINGDOM_NAMES, CardDB
-from ..rules.engine import apply_logged
+from ..rules.engine import SOLO_LEVELS, apply_logged
 from ..rules.events import COINS_GAINED, HIDDEN_FROM_HERE, Event
 from ..rules.queries import holder_place
 from ..rules.refusals import IllegalMove
 from ..rules.scoring import KingdomScore, kingdom_score, score_breakdown, viking_score
-from ..rules.state import COLOUR_NAMES, DISCS, SIDE_NAMES, State
+from ..rules.state import COLOUR_NAMES, SIDE_NAMES, State
 from .board import TYPE_LONG, card_facts
 from .events import future
 from .moves import move_words
@@ -128,11 +126,9 @@ def numbered(index: int, text: str) -> str:
     return f"{index}. {text}."
 
 
-def decision_line(state: State, names: tuple[str, ...], prompt: str, mine: bool) -> str:
-    """The decision's first line: the turn, whose it is, what is asked."""
-    if mine:
-        return f"Turn {state.turn}. {prompt}"
-    return f"Turn {state.turn}. {prompt} (not yours: {names[state.current]} decides)"
+def decision_line(state: State, prompt: str) -> str:
+    """The decision's first line: the turn, then whose decision it is and what is asked."""
+    return f"Turn {state.turn}. {prompt}"
 
 
 def ask_line(count: int) -> str:
@@ -177,13 +173,6 @@ def no_such(what: str) -> str:
     return f"There is no {what}."
 
 
-def slot_line(state: State, slot: int, facts: str, number: int | None, reason: str) -> str:
-    """A market slot for ``market``: its facts, then whether it is a choice now."""
-    if number is not None:
-        return f"{facts} Choice {number}."
-    return f"{facts} Not a choice now: {reason}." if reason else facts
-
-
 def hint_line(words: str, reason: str, number: int | None) -> str:
     text = f"Hint: {words}: {reason}." if reason else f"Hint: {words}."
     return f"{text} That is choice {number}." if number is not None else text
@@ -198,7 +187,7 @@ NO_HINT = "No hint: it is not your decision."
 
 
 def score_lines(state: State, names: tuple[str, ...]) -> list[str]:
-    """Everyone's score as if the game ended now, kingdom by kingdom; the Vikings' in solo."""
+    """Everyone's score (as if the game ended now, while it runs), kingdom by kingdom; the Vikings' in solo."""
     out = []
     for seat in range(len(state.players)):
         sb = score_breakdown(state, seat)
@@ -206,7 +195,8 @@ def score_lines(state: State, names: tuple[str, ...]) -> list[str]:
         out.append(f"{names[seat]}: {plural(sb.total, 'point')}: {plural(sb.coins, 'coin')}; {rows}.")
     if state.solo:
         out.append(f"The Vikings: {plural(viking_score(state).total, 'point')} (vikings tells their rows).")
-    out[0] = "If the game ended now: " + out[0]
+    if not state.is_over:
+        out[0] = "If the game ended now: " + out[0]
     return out
 
 
@@ -239,7 +229,7 @@ def kingdom_usage() -> str:
     return "kingdom needs a number 1 to 4 (and a player's number after it): for example kingdom 2."
 
 
-def no_player(number: int, count: int) -> str:
+def no_player(number: str, count: int) -> str:
     return f"There is no player {number}: the players are 1 to {count}."
 
 
@@ -249,16 +239,6 @@ def no_vikings() -> str:
 
 def log_empty() -> str:
     return "Nothing has happened yet."
-
-
-def supplies_line(state: State) -> str:
-    """The five supplies in one line, by the letters the market shows."""
-    parts = []
-    for i, kind in enumerate(state.supply_kinds):
-        what = "discs" if kind == DISCS else f"{COLOUR_NAMES[kind]} citizens"
-        left, right = (i if i else 5), i + 1
-        parts.append(f"{supply_letter(kind)} ({what}, {state.supplies[i]} left) between slots {left} and {right}")
-    return "Supplies: " + "; ".join(parts) + "."
 
 
 def saved_line(name: str) -> str:
@@ -291,16 +271,8 @@ def undone_to(state: State) -> str:
     return f"Now at turn {state.turn}."
 
 
-def computer_thinks(name: str) -> str:
-    return f"{name} (computer) is thinking..."
-
-
 def game_over() -> str:
     return "The game is over. Final scores:"
-
-
-def bye(exit_line: str) -> list[str]:
-    return [exit_line] if exit_line else []
 
 
 def opening(state: State, names: tuple[str, ...], daily: str) -> str:
@@ -338,5 +310,101 @@ def trouble(text: str) -> str:
     return f"Trouble: {text} (the game goes on; quit leaves it saved)."
 
 
-def numbers_of(values: Sequence[int]) -> str:
-    return ", ".join(str(v) for v in values)
+def waiting(problem: str) -> str:
+    """Why this terminal waits (a table: another player's turn, a seat still open)."""
+    return f"Waiting: {problem or 'it is not your decision'}. Words still answer (help lists them)."
+
+
+def not_yours(problem: str) -> str:
+    return f"Wait: {problem or 'it is not your decision'}."
+
+
+def undone_elsewhere(state: State) -> str:
+    return f"A decision was undone. Now at turn {state.turn}."
+
+
+def standin_text(text: str, person: str) -> str:
+    """A stand-in's sentence: "bob took the Farm." -> "Computer for bob: took the Farm."."""
+    rest = text[len(person) + 1 :] if text.startswith(person + " ") else text
+    return f"Computer for {person}: {rest}"
+
+
+def no_castles() -> str:
+    return "The castle display is empty."
+
+
+def with_choice(facts: str, number: int) -> str:
+    return f"{facts} Choice {number}."
+
+
+def with_reason(facts: str, reason: str) -> str:
+    return f"{facts} Not a choice now: {reason}."
+
+
+NOT_ASKED = "it is not what is asked now"
+
+
+def why_usage() -> str:
+    return "why needs a choice's number (why 2), or a slot or castle (why slot 3, why castle 1)."
+
+
+def hint_failed(text: str) -> str:
+    return f"No hint: the computer player failed ({text})."
+
+
+def not_undone(problem: str) -> str:
+    return f"Not undone: {problem}."
+
+
+# ---------------------------------------------------------------------- the menu
+
+WELCOME = "Norsewind, in lines. Type quit to leave at any question; every decision is saved."
+MENU_TITLE = "What would you like to do?"
+MENU_NEW = "A new game (1 to 4 players, computer seats, or solo against the Vikings)"
+MENU_QUIT = "Quit"
+MENU_BACK = "Back"
+RESUME_TITLE = "Which game? (newest first)"
+PLAYERS_QUESTION = "How many players?"
+PLAYER_COUNTS = ["1 player: solo against the Vikings", "2 players", "3 players", "4 players"]
+LEVEL_QUESTION = "Which solo level? (the levels your campaign has unlocked)"
+PERSON = "A person (at this terminal, in turn)"
+SAME_NAME = "Two players have the same name: give each a different one."
+
+
+def menu_resume(count: int) -> str:
+    return f"Resume a saved game ({plural(count, 'unfinished game')})"
+
+
+def menu_ask(count: int, default: int | None) -> str:
+    enter = f" (Enter: {default})" if default is not None else ""
+    return f"Choose 1 to {count}{enter}:"
+
+
+def menu_refusal(answer: str, count: int) -> str:
+    return f"{answer!r} is not one of the choices: type a number 1 to {count}."
+
+
+def text_question(question: str, default: str) -> str:
+    return f"{question} (Enter: {default}):"
+
+
+def saved_game(name: str, mode: str, players: tuple[str, ...] | list[str], turn: int) -> str:
+    return f"{name}: {mode}, {', '.join(players)}, turn {turn}"
+
+
+def level_label(level: int) -> str:
+    greens, reds, red_vikings = SOLO_LEVELS[level]
+    tiles = f"{greens} green and {reds} red tiles" if greens else "4 red tiles"
+    return f"Level {level}: {tiles}, {plural(red_vikings, 'red Viking card')}"
+
+
+def computer_label(bot: str) -> str:
+    return f"A computer player ({bot})"
+
+
+def seat_question(seat: int) -> str:
+    return f"Who plays seat {seat + 1}?"
+
+
+def name_question(seat: int) -> str:
+    return f"Player {seat + 1}'s name"

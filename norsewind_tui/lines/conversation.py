@@ -1,0 +1,482 @@
+"""One game as a conversation of lines, over its ``GameHandle`` (a game of this terminal or a table).
+
+At each decision of this terminal: the turn, whose decision and what is asked, the legal choices
+numbered in words; a number takes one, a word asks about the game (``words.lines.WORDS``).  What
+happened since the last line (the computers', the Vikings', other players' decisions, and this
+player's own) is told once, one sentence an event.  The game is saved at every decision by its
+handle; the end of the input leaves it saved and ends the conversation.
+
+A game others may change (a table) is followed as the app's driver follows it: its ``watch``
+wakes the conversation when another terminal writes, and a line typed meanwhile wakes it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import words
+from ..bots.computer import Computer
+from ..bots.hint import HINT_SEED
+from ..bots.hint import hint as bot_hint
+from ..bots.mcts import MCTSBot
+from ..bots.registry import steady_hard_bot
+from ..rules import moves as m
+from ..rules.cards import CardDB
+from ..rules.engine import cards_for, refusal
+from ..rules.refusals import IllegalMove
+from ..rules.scoring import final_result
+from ..rules.session import Session
+from ..rules.state import State
+from ..safetext import short_name
+from ..storage.errors import StorageError
+from ..storage.gamefile import Snapshot
+from ..storage.handle import GameHandle
+from ..storage.standin import StandIn
+from ..storage.tables import TableMoved
+from ..storage.watch import Watch
+from ..words import board
+from ..words import lines as say
+from ..words.result import verdict
+from .io import LineIO
+
+
+@dataclass(frozen=True)
+class Told:
+    """How far the game was told: the decisions made up to then (a copy: a game of this terminal
+    changes its one session in place)."""
+
+    moves: tuple[m.Move, ...]
+
+    @classmethod
+    def of(cls, session: Session) -> Told:
+        return cls(tuple(session.moves[: session.position]))
+
+
+@dataclass
+class Asked:
+    """The decision whose choices were said last: its state and its legal moves, in their order."""
+
+    state: State
+    moves: list[m.Move]
+
+
+class Conversation:
+    """Plays ``game`` with the player at ``io`` until it ends, they quit, or the input ends."""
+
+    def __init__(
+        self,
+        game: GameHandle,
+        io: LineIO,
+        computer: Computer,
+        pause: float = 0.0,
+        standin: Callable[[], StandIn | None] | None = None,
+    ) -> None:
+        self.game = game
+        self.io = io
+        self.computer = computer
+        self.pause = pause  # seconds a computer's decision takes at least (0: at once)
+        self.standin = standin or (lambda: None)  # who is away, at a table
+        self.told = Told.of(game.session)  # what was told so far
+        self.asked: Asked | None = None
+        self.seen: Snapshot = game.view  # the generation whose choices were said (a decision's ``seen``)
+        self.waiting_for: str | None = None  # the wait line said last (said again only when it changes)
+        self.quit = False
+
+    # ------------------------------------------------------------------ the game's words
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(short_name(p.name) for p in self.state.players)
+
+    @property
+    def db(self) -> CardDB:
+        return cards_for(self.state)
+
+    def mine(self) -> bool:
+        return not self.state.is_over and self.game.turn_problem() is None
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Until the game is over (its verdict said), ``quit`` or the end of the input."""
+        watch = self.game.watch()
+        if watch is not None:
+            self.io.on_line = watch.interrupt
+        try:
+            self.loop(watch)
+        finally:
+            self.io.on_line = None
+            if watch is not None:
+                watch.close()
+            self.computer.close()
+
+    def loop(self, watch: Watch | None) -> None:
+        while not self.quit:
+            self.tell()
+            if self.state.is_over:
+                self.finish()
+                return
+            if self.mine():
+                self.waiting_for = None
+                self.ask()
+                line = self.io.read()
+                if line is None:
+                    self.cmd_quit("")  # the end of the input: the game stays saved
+                    return
+                self.command(line)
+                continue
+            if self.follow():
+                continue
+            self.wait(watch)
+
+    def follow(self) -> bool:
+        """The computer's decision, or what others wrote: True when the game changed."""
+        changed = False
+        try:
+            for change in self.game.changes(self.game.view, self.decide, self.pause, self.standin()):
+                if change.move is not None and change.base is self.state:
+                    self.game.push(change.move)
+                    changed = True
+                elif change.view is not None:
+                    changed = self.game.adopt(change.view) is not None or changed
+        except IllegalMove as exc:
+            self.io.say(say.trouble(words.refusal(exc.refusal, self.db)), "error")
+        except StorageError as exc:
+            self.io.say(say.trouble(str(exc)), "error")
+        finally:
+            for line in self.computer.notices():  # an outside engine failed: greedy played on
+                self.io.say(say.notice_line(line), "error")
+        return changed
+
+    def decide(self, seat: int, bot: str, state: State) -> m.Move:
+        return self.computer.decide(seat, bot, state)
+
+    def wait(self, watch: Watch | None) -> None:
+        """Not this terminal's decision: say so once, then wait for a change or a line typed."""
+        problem = self.game.turn_problem() or ""
+        if problem != self.waiting_for:
+            self.waiting_for = problem
+            self.io.say(say.waiting(problem), "info")
+        if watch is not None:
+            while not self.io.pending():
+                if watch.wait(self.io.pending):
+                    break
+                if self.follow():
+                    return
+        if self.io.pending() or watch is None:
+            line = self.io.read()
+            if line is None:
+                self.cmd_quit("")
+                return
+            self.command(line)
+
+    # ------------------------------------------------------------------ telling
+
+    def tell(self) -> None:
+        """What happened since the last line told, once: one sentence an event."""
+        session = self.game.session
+        old, self.told = self.told, Told.of(session)
+        if old == self.told:
+            return
+        start = len(old.moves)
+        if session.position < start or tuple(session.moves[:start]) != old.moves:
+            self.io.say(say.undone_elsewhere(self.state))
+            return
+        made = self.game.computer_made()
+        names = self.names
+        for index in range(start, session.position):
+            seat = session.mover(index)
+            for event in session.events[index]:
+                text = words.past(event, names, self.db)
+                if index in made and event.player == seat:
+                    text = say.standin_text(text, names[seat])
+                self.io.say(text, "event")
+
+    def ask(self) -> None:
+        """The decision: said once for each position (``choices`` says it again)."""
+        state = self.state
+        if self.asked is not None and self.asked.state is state:
+            self.io.say(say.ask_line(len(self.asked.moves)), "ask")
+            return
+        moves = list(self.game.session.legal_moves())
+        self.asked = Asked(state, moves)
+        self.seen = self.game.view
+        self.say_choices()
+
+    def say_choices(self) -> None:
+        assert self.asked is not None
+        state, db = self.asked.state, self.db
+        self.io.say(say.decision_line(state, words.prompt(state, self.names)), "ask")
+        for n, move in enumerate(self.asked.moves, 1):
+            self.io.say(say.numbered(n, say.choice(state, move, db)), "choice")
+        self.io.say(say.ask_line(len(self.asked.moves)), "ask")
+
+    def finish(self) -> None:
+        state = self.state
+        self.io.say(say.game_over(), "ask")
+        result = final_result(state)
+        self.io.say_all([text for text, _kind in verdict(state, result, self.game.assisted, self.game.branch_of)])
+        self.io.say_all(say.score_lines(state, self.names))
+        line = self.game.exit_line()
+        if line:
+            self.io.say(line)
+
+    # ------------------------------------------------------------------ what the player types
+
+    def command(self, line: str) -> None:
+        text = line.strip()
+        if not text:
+            return
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word.rstrip(".").isdigit():
+            self.choose(int(word.rstrip(".")))
+            return
+        handler = COMMANDS.get(word)
+        if handler is None:
+            self.io.say(say.unknown_word(text[:40]), "error")
+            return
+        handler(self, rest)
+
+    def legal(self) -> list[m.Move] | None:
+        """The choices of the decision this terminal is asked now (None: it is not asked one)."""
+        if not self.mine():
+            return None
+        if self.asked is None or self.asked.state is not self.state:
+            self.asked = Asked(self.state, list(self.game.session.legal_moves()))
+        return self.asked.moves
+
+    def choose(self, number: int) -> None:
+        moves = self.legal()
+        if moves is None:
+            self.io.say(say.not_yours(self.game.turn_problem() or ""), "error")
+            return
+        if not 1 <= number <= len(moves):
+            self.io.say(say.no_such_choice(number, len(moves)), "error")
+            return
+        try:
+            self.game.push(moves[number - 1], seen=self.seen)
+        except IllegalMove as exc:
+            self.io.say(say.not_allowed(words.refusal(exc.refusal, self.db)), "error")
+        except TableMoved as exc:
+            self.io.say(say.moved_on(exc.since), "error")
+        except StorageError as exc:  # the save could not be written: the move was taken back
+            self.io.say(say.cannot(str(exc)), "error")
+        else:
+            warning = self.game.warning
+            if warning:
+                self.io.say(say.notice_line(warning), "error")
+
+    # each word's answer
+
+    def cmd_help(self, rest: str) -> None:
+        self.io.say_all(say.help_lines())
+
+    def cmd_choices(self, rest: str) -> None:
+        if self.legal() is None:
+            self.io.say(say.not_yours(self.game.turn_problem() or ""), "error")
+            return
+        self.say_choices()
+
+    def cmd_market(self, rest: str) -> None:
+        state, db = self.state, self.db
+        moves = self.legal() or []
+        for slot in range(len(state.market)):
+            facts = board.market_card(state, db, slot)
+            self.io.say(self.status(facts, m.PickBuilding(slot), moves))
+        for supply in range(len(state.supplies)):
+            self.io.say(board.supply(state, supply))
+
+    def cmd_castles(self, rest: str) -> None:
+        state, db = self.state, self.db
+        moves = self.legal() or []
+        if not state.display:
+            self.io.say(say.no_castles())
+        for index in range(len(state.display)):
+            self.io.say(self.status(board.castle(state, db, index), m.PickCastle(index), moves))
+
+    def status(self, facts: str, move: m.Move, moves: list[m.Move]) -> str:
+        """A slot's or a castle's facts, and whether it is a choice now (or why not, at an action)."""
+        if move in moves:
+            return say.with_choice(facts, moves.index(move) + 1)
+        if self.state.phase == "action" and moves:
+            why = refusal(self.state, move)
+            if why is not None:
+                return say.with_reason(facts, words.refusal(why, self.db, plain=True))
+        return facts
+
+    def cmd_kingdom(self, rest: str) -> None:
+        parts = rest.split()
+        state = self.state
+        if not parts or not parts[0].isdigit() or not 1 <= int(parts[0]) <= 4:
+            self.io.say(say.kingdom_usage(), "error")
+            return
+        row = int(parts[0]) - 1
+        seat = self.game.seat if self.game.seat is not None else state.current
+        if len(parts) > 1:
+            if not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(state.players):
+                self.io.say(say.no_player(parts[1][:20], len(state.players)), "error")
+                return
+            seat = int(parts[1]) - 1
+        self.io.say(say.kingdom_contents(state, self.db, seat, row, self.names))
+        self.io.say(board.kingdom_row(state, self.db, seat, row))
+
+    def cmd_score(self, rest: str) -> None:
+        self.io.say_all(say.score_lines(self.state, self.names))
+
+    def cmd_vikings(self, rest: str) -> None:
+        if not self.state.solo:
+            self.io.say(say.no_vikings(), "error")
+            return
+        self.io.say_all(board.viking_lines(self.state, self.db))
+
+    def cmd_log(self, rest: str) -> None:
+        count = int(rest) if rest.isdigit() else 5
+        session = self.game.session
+        events = [e for batch in session.events[: session.position] for e in batch]
+        if not events:
+            self.io.say(say.log_empty())
+            return
+        for event in events[-max(count, 1) :]:
+            self.io.say(words.past(event, self.names, self.db))
+
+    def cmd_why(self, rest: str) -> None:
+        parts = rest.lower().split()
+        state, db = self.state, self.db
+        moves = self.legal() or []
+        if len(parts) == 1 and parts[0].isdigit():
+            number = int(parts[0])
+            if not moves:
+                self.io.say(say.not_yours(self.game.turn_problem() or ""), "error")
+            elif 1 <= number <= len(moves):
+                self.io.say_all(say.why_allowed(number, state, moves[number - 1], self.names, db))
+            else:
+                self.io.say(say.no_such_choice(number, len(moves)), "error")
+            return
+        if len(parts) == 2 and parts[0] in ("slot", "castle") and parts[1].isdigit():
+            index = int(parts[1]) - 1
+            size = len(state.market) if parts[0] == "slot" else len(state.display)
+            if not 0 <= index < size:
+                self.io.say(say.no_such(f"{parts[0]} {parts[1]}"), "error")
+                return
+            move: m.Move = m.PickBuilding(index) if parts[0] == "slot" else m.PickCastle(index)
+            what = f"{parts[0]} {index + 1}"
+            if move in moves:
+                self.io.say(say.allowed_now(what, moves.index(move) + 1))
+                return
+            why = refusal(state, move)
+            reason = words.refusal(why, db, plain=True) if why is not None else ""
+            self.io.say(say.why_not(what, reason or say.NOT_ASKED))
+            return
+        self.io.say(say.why_usage(), "error")
+
+    def cmd_hint(self, rest: str) -> None:
+        moves = self.legal()
+        if moves is None:
+            self.io.say(say.NO_HINT, "error")
+            return
+        state = self.state
+        self.io.say(say.thinking(say.HINT_WHO))
+        bot = steady_hard_bot(HINT_SEED)
+        try:
+            found = bot_hint(state, state.current, bot)
+        except Exception as exc:  # a failing bot must not take the game down
+            self.io.say(say.hint_failed(str(exc)), "error")
+            return
+        plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
+        text = words.move_words(state, found.move, plan, self.db)
+        number = moves.index(found.move) + 1 if found.move in moves else None
+        self.io.say(say.hint_line(text, found.reason, number))
+
+    def cmd_undo(self, rest: str) -> None:
+        game = self.game
+        if game.finished:
+            self.io.say(say.finished_refusal("undone"), "error")
+            return
+        problem = game.undo_problem()
+        if problem is not None:
+            self.io.say(say.not_undone(problem), "error")
+            return
+        confirm = False
+        if game.undo_needs_confirmation():
+            self.io.say(say.UNDO_QUESTION, "ask")
+            answer = self.io.read()
+            if answer is None:
+                self.quit = True
+                return
+            if answer.strip().lower() not in say.YES:
+                self.io.say(say.NOTHING_UNDONE)
+                return
+            confirm = True
+        try:
+            done = game.undo(confirm=confirm)
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return
+        if not done:
+            self.io.say(say.NOTHING_UNDONE, "error")
+            return
+        self.told = Told.of(game.session)  # told here, not as a change from elsewhere
+        self.io.say(say.UNDONE_ASSISTED if confirm else say.UNDONE)
+        self.io.say(say.undone_to(self.state))
+
+    def cmd_redo(self, rest: str) -> None:
+        game = self.game
+        if game.finished:
+            self.io.say(say.finished_refusal("redone"), "error")
+            return
+        if not game.can_redo():
+            self.io.say(say.NOTHING_TO_REDO, "error")
+            return
+        try:
+            done = game.redo()
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return
+        if not done:
+            self.io.say(say.NOTHING_TO_REDO, "error")
+            return
+        self.io.say(say.REDONE)  # the decisions made again are told as they are
+
+    def cmd_save(self, rest: str) -> None:
+        if not rest:
+            self.io.say(say.saved_line(self.game.name))
+            return
+        try:
+            self.game = self.game.save_as(rest)
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return
+        self.seen = self.game.view
+        self.io.say(say.saved_as(self.game.name))
+
+    def cmd_quit(self, rest: str) -> None:
+        self.quit = True
+        line = self.game.exit_line()
+        if line:
+            self.io.say(line)
+
+
+COMMANDS: dict[str, Callable[[Conversation, str], None]] = {
+    "help": Conversation.cmd_help,
+    "?": Conversation.cmd_help,
+    "choices": Conversation.cmd_choices,
+    "market": Conversation.cmd_market,
+    "castles": Conversation.cmd_castles,
+    "kingdom": Conversation.cmd_kingdom,
+    "score": Conversation.cmd_score,
+    "vikings": Conversation.cmd_vikings,
+    "log": Conversation.cmd_log,
+    "why": Conversation.cmd_why,
+    "hint": Conversation.cmd_hint,
+    "undo": Conversation.cmd_undo,
+    "redo": Conversation.cmd_redo,
+    "save": Conversation.cmd_save,
+    "quit": Conversation.cmd_quit,
+    "exit": Conversation.cmd_quit,
+}

@@ -1,0 +1,190 @@
+"""The line mode's menu (``norsewind play --lines``): a new game, resume a saved one, then play it.
+
+The games are the saves folder's (or the database's), made and opened through the context's
+``GameStore`` as the app makes and opens them, so a game started here resumes in the app and back.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from ..bots.computer import Computer
+from ..bots.registry import STRENGTHS
+from ..options import Options
+from ..rules.refusals import ConfigError
+from ..rules.state import GameConfig
+from ..safetext import printable
+from ..storage.context import AppContext
+from ..storage.errors import StorageError
+from ..storage.format import SeatKind, SeatMeta
+from ..storage.handle import GameHandle
+from ..storage.saves import SaveSummary
+from ..words import config_problem
+from ..words import lines as say
+from .conversation import Conversation
+from .io import HangUp, LineIO, on_hang_up, stdio
+
+MAX_NAME = 24  # as the app's new-game form
+MAX_SEED = 2**31
+
+
+class Ended(Exception):
+    """The input ended (or the player quit) in the menu."""
+
+
+class Menu:
+    """The questions before a game, one line each; a bad answer is one line, and asked again."""
+
+    def __init__(self, context: AppContext, io: LineIO, seed: int | None = None) -> None:
+        self.context = context
+        self.io = io
+        self.seed = seed
+
+    def read(self) -> str:
+        line = self.io.read()
+        if line is None:
+            raise Ended
+        if line.strip().lower() in ("quit", "exit"):
+            raise Ended
+        return line.strip()
+
+    def pick(self, question: str, options: list[str], default: int | None = None) -> int:
+        """A numbered question; the index (0-based) of the option chosen."""
+        self.io.say(question, "ask")
+        for n, text in enumerate(options, 1):
+            self.io.say(say.numbered(n, text), "choice")
+        while True:
+            self.io.say(say.menu_ask(len(options), default), "ask")
+            answer = self.read()
+            if not answer and default is not None:
+                return default - 1
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return int(answer) - 1
+            self.io.say(say.menu_refusal(answer[:40], len(options)), "error")
+
+    def text(self, question: str, default: str) -> str:
+        self.io.say(say.text_question(question, default), "ask")
+        answer = " ".join(printable(self.read()).split())
+        return answer[:MAX_NAME] if answer else default
+
+    # ------------------------------------------------------------------ the choices
+
+    def main(self) -> GameHandle | None:
+        while True:
+            games = self.resumable()
+            options = [say.MENU_NEW]
+            if games:
+                options.append(say.menu_resume(len(games)))
+            options.append(say.MENU_QUIT)
+            chosen = options[self.pick(say.MENU_TITLE, options)]
+            if chosen == say.MENU_QUIT:
+                return None
+            game = self.new_game() if chosen == say.MENU_NEW else self.resume(games)
+            if game is not None:
+                return game
+
+    def resumable(self) -> list[SaveSummary]:
+        """The unfinished games of the saves list, newest first (a broken file is not offered)."""
+        try:
+            return [s for s in self.context.games.list() if s.error is None and not s.finished]
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return []
+
+    def resume(self, games: list[SaveSummary]) -> GameHandle | None:
+        options = [say.saved_game(s.name, s.mode, s.players, s.turn) for s in games] + [say.MENU_BACK]
+        index = self.pick(say.RESUME_TITLE, options)
+        if index == len(games):
+            return None
+        try:
+            return self.context.games.open(games[index].name)
+        except StorageError as exc:  # locked by another session, unreadable: one line
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+
+    def unlocked(self) -> list[int]:
+        try:
+            rows = self.context.profiles.load(self.context.profile_name).campaign()
+        except StorageError as exc:
+            self.io.say(say.notice_line(str(exc)))
+            return [1]
+        return [r.level for r in rows if r.unlocked] or [1]
+
+    def new_game(self) -> GameHandle | None:
+        players = self.pick(say.PLAYERS_QUESTION, say.PLAYER_COUNTS) + 1
+        level = 1
+        if players == 1:
+            levels = self.unlocked()
+            level = levels[self.pick(say.LEVEL_QUESTION, [say.level_label(n) for n in levels], default=len(levels))]
+        names: list[str] = []
+        seats: list[SeatMeta] = []
+        kinds = [say.PERSON, *(say.computer_label(b) for b in STRENGTHS)]
+        for seat in range(players):
+            default = self.context.profile_name[:MAX_NAME] if seat == 0 else f"Player {seat + 1}"
+            kind: SeatKind = "human"
+            bot: str | None = None
+            if seat > 0:
+                picked = self.pick(say.seat_question(seat), kinds, default=1)
+                if picked > 0:
+                    kind, bot = "computer", STRENGTHS[picked - 1]
+                    default = f"{bot.capitalize()} bot {seat + 1}"
+            name = self.text(say.name_question(seat), default)
+            while name.casefold() in {n.casefold() for n in names}:
+                self.io.say(say.SAME_NAME, "error")
+                name = self.text(say.name_question(seat), f"{default} ({seat + 1})")
+            names.append(name)
+            seats.append(SeatMeta(name=name, kind=kind, bot=bot))
+        config = GameConfig(players=tuple(names), level=level)
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, MAX_SEED)
+        profile = self.context.profile_name if config.solo else None
+        try:
+            return self.context.games.create(config, seed, seats, profile=profile)
+        except ConfigError as exc:
+            self.io.say(say.cannot(config_problem(exc.problem)), "error")
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+        return None
+
+
+def play(game: GameHandle, io: LineIO, options: Options) -> None:
+    """Tell the game's beginning (or where it stands), then the conversation until it ends."""
+    from ..bots.computer import engine_spec
+
+    state = game.state
+    names = tuple(p.name for p in state.players)
+    if game.session.position == 0:
+        io.say(say.opening(state, names, ""))
+    else:
+        io.say(say.resumed(game.name, state))
+    notice = getattr(game, "notice", None)
+    if isinstance(notice, str) and notice:
+        io.say(say.notice_line(notice))
+    Conversation(game, io, Computer(game.session.seed, engine_spec(options))).run()
+
+
+def run_lines(options: Options, game_name: str | None = None) -> int:
+    """``norsewind play --lines``: the menu, then the game; 0 when it ends (a quit, the end of the input)."""
+    try:
+        context = AppContext(options)
+    except StorageError as exc:
+        print(f"norsewind: {exc}", file=sys.stderr)
+        return 2
+    inp, out = stdio()
+    io = LineIO(inp, out, colour=options.colour)
+    on_hang_up()
+    game: GameHandle | None = None
+    try:
+        io.say(say.WELCOME)
+        game = context.games.open(game_name) if game_name is not None else Menu(context, io, options.seed).main()
+        if game is not None:
+            play(game, io, options)
+    except StorageError as exc:
+        io.say(say.cannot(str(exc)), "error")
+        return 2
+    except (Ended, HangUp, KeyboardInterrupt):
+        pass
+    finally:
+        if game is not None:
+            game.close()
+    return 0
