@@ -12,10 +12,10 @@ from ..rules import moves as m
 from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.engine import SOLO_LEVELS, apply_logged
 from ..rules.events import COINS_GAINED, HIDDEN_FROM_HERE, Event
-from ..rules.queries import holder_place
+from ..rules.queries import holder_place, kingdom_spaces
 from ..rules.refusals import IllegalMove
 from ..rules.scoring import KingdomScore, kingdom_score, score_breakdown, viking_score
-from ..rules.state import COLOUR_NAMES, SIDE_NAMES, State
+from ..rules.state import CASTLE, COLOUR_NAMES, SIDE_NAMES, TILE, State
 from .board import TYPE_LONG, card_facts
 from .events import future
 from .moves import move_words
@@ -96,6 +96,24 @@ def _effects(state: State, move: Move, db: CardDB) -> list[str]:
     return out
 
 
+def _which_space(state: State, move: m.PlaceCitizen, db: CardDB) -> str:
+    """Which of a card's citizen spaces, when it has more than one: " (its blue space)", " (its space 2)"."""
+    spaces = kingdom_spaces(db, state.players[state.current], move.row)
+    group = {CASTLE: spaces.castle, TILE: spaces.tile}.get(move.holder)
+    if group is None:
+        group = spaces.buildings[move.holder] if 0 <= move.holder < len(spaces.buildings) else ()
+    citizen = [s for s in group if s.kind == "citizen"]
+    if len(citizen) < 2:
+        return ""
+    this = next((s for s in citizen if s.index == move.space), None)
+    if this is None:
+        return ""
+    colours = [s.colour for s in citizen]
+    if this.colour is not None and colours.count(this.colour) == 1:
+        return f" (its {COLOUR_NAMES[this.colour]} space)"
+    return f" (its space {move.space + 1})"
+
+
 def choice(state: State, move: Move, db: CardDB) -> str:
     """One legal choice in words, for the numbered list (without its number)."""
     if isinstance(move, m.PickBuilding):
@@ -118,6 +136,8 @@ def choice(state: State, move: Move, db: CardDB) -> str:
             return "Return the old castle's disc to the supply"
         return "Take nothing from the supplies"
     head = capital(move_words(state, move, (), db))
+    if isinstance(move, m.PlaceCitizen):
+        head += _which_space(state, move, db)
     effects = _effects(state, move, db)
     return f"{head}: {'; '.join(effects)}" if effects else head
 
