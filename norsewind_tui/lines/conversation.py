@@ -71,12 +71,17 @@ class Conversation:
         computer: Computer,
         pause: float = 0.0,
         standin: Callable[[], StandIn | None] | None = None,
+        who: Callable[[], list[str]] | None = None,
+        standin_line: Callable[[], str | None] | None = None,
     ) -> None:
         self.game = game
         self.io = io
         self.computer = computer
         self.pause = pause  # seconds a computer's decision takes at least (0: at once)
         self.standin = standin or (lambda: None)  # who is away, at a table
+        self.who = who  # a table's: where the other players are
+        self.standin_line = standin_line or (lambda: None)  # a table's: the computer stands in for ...
+        self.standin_said: str | None = None
         self.told = Told.of(game.session)  # what was told so far
         self.asked: Asked | None = None
         self.seen: Snapshot = game.view  # the generation whose choices were said (a decision's ``seen``)
@@ -161,19 +166,22 @@ class Conversation:
         problem = self.game.turn_problem() or ""
         if problem != self.waiting_for:
             self.waiting_for = problem
+            self.standin_said = None
             self.io.say(say.waiting(problem), "info")
-        if watch is not None:
-            while not self.io.pending():
-                if watch.wait(self.io.pending):
-                    break
-                if self.follow():
-                    return
-        if self.io.pending() or watch is None:
-            line = self.io.read()
-            if line is None:
-                self.cmd_quit("")
-                return
-            self.command(line)
+        away = self.standin_line()
+        if (away is None) != (self.standin_said is None):  # said when the person to move goes away, once
+            self.standin_said = away
+            if away is not None:
+                self.io.say(away)
+        if watch is not None and not self.io.pending():
+            watch.wait(self.io.pending)  # a write elsewhere, the fallback period, or a line typed
+            if not self.io.pending():
+                return  # the loop looks again: what changed, the computer, who is away
+        line = self.io.read()
+        if line is None:
+            self.cmd_quit("")
+            return
+        self.command(line)
 
     # ------------------------------------------------------------------ telling
 
@@ -222,9 +230,6 @@ class Conversation:
         result = final_result(state)
         self.io.say_all([text for text, _kind in verdict(state, result, self.game.assisted, self.game.branch_of)])
         self.io.say_all(say.score_lines(state, self.names))
-        line = self.game.exit_line()
-        if line:
-            self.io.say(line)
 
     # ------------------------------------------------------------------ what the player types
 
@@ -455,6 +460,12 @@ class Conversation:
         self.seen = self.game.view
         self.io.say(say.saved_as(self.game.name))
 
+    def cmd_who(self, rest: str) -> None:
+        if self.who is None:
+            self.io.say(say.NOT_A_TABLE, "error")
+            return
+        self.io.say_all(self.who())
+
     def cmd_quit(self, rest: str) -> None:
         self.quit = True
         line = self.game.exit_line()
@@ -477,6 +488,7 @@ COMMANDS: dict[str, Callable[[Conversation, str], None]] = {
     "undo": Conversation.cmd_undo,
     "redo": Conversation.cmd_redo,
     "save": Conversation.cmd_save,
+    "who": Conversation.cmd_who,
     "quit": Conversation.cmd_quit,
     "exit": Conversation.cmd_quit,
 }

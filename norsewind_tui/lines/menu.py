@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import sys
 
-from ..bots.computer import Computer
+from ..bots.computer import Computer, engine_spec
 from ..bots.registry import STRENGTHS
 from ..options import Options
 from ..rules.refusals import ConfigError
@@ -20,10 +20,12 @@ from ..storage.errors import StorageError
 from ..storage.format import SeatKind, SeatMeta
 from ..storage.handle import GameHandle
 from ..storage.saves import SaveSummary
+from ..storage.tables import SharedTable
 from ..words import config_problem
 from ..words import lines as say
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
+from .tables import Heartbeat, Lobby, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
 MAX_SEED = 2**31
@@ -76,11 +78,16 @@ class Menu:
             options = [say.MENU_NEW]
             if games:
                 options.append(say.menu_resume(len(games)))
-            options.append(say.MENU_QUIT)
+            options += [say.MENU_TABLES, say.MENU_QUIT]
             chosen = options[self.pick(say.MENU_TITLE, options)]
             if chosen == say.MENU_QUIT:
                 return None
-            game = self.new_game() if chosen == say.MENU_NEW else self.resume(games)
+            if chosen == say.MENU_TABLES:
+                game: GameHandle | None = Lobby(self.context, self.io, self.pick, self.seed).choose()
+            elif chosen == say.MENU_NEW:
+                game = self.new_game()
+            else:
+                game = self.resume(games)
             if game is not None:
                 return game
 
@@ -147,10 +154,8 @@ class Menu:
         return None
 
 
-def play(game: GameHandle, io: LineIO, options: Options) -> None:
+def play(game: GameHandle, io: LineIO, options: Options, context: AppContext) -> None:
     """Tell the game's beginning (or where it stands), then the conversation until it ends."""
-    from ..bots.computer import engine_spec
-
     state = game.state
     names = tuple(p.name for p in state.players)
     if game.session.position == 0:
@@ -160,7 +165,26 @@ def play(game: GameHandle, io: LineIO, options: Options) -> None:
     notice = getattr(game, "notice", None)
     if isinstance(notice, str) and notice:
         io.say(say.notice_line(notice))
-    Conversation(game, io, Computer(game.session.seed, engine_spec(options))).run()
+    computer = Computer(game.session.seed, engine_spec(options))
+    if not isinstance(game, SharedTable):
+        Conversation(game, io, computer).run()
+        return
+    table = game
+    io.say(say.at_table(table.name, table.view.seat_of(table.identity)))
+    presence = context.tables.presence(context.clock)
+    beat = Heartbeat(presence, table.identity, table.name)
+    standin = standin_of(table, context.clock)
+
+    def who() -> list[str]:
+        return presence_lines(table, presence, context.clock()) or [say.WHO_NOBODY]
+
+    try:
+        io.say_all(presence_lines(table, presence, context.clock()))
+        Conversation(
+            table, io, computer, standin=lambda: standin, who=who, standin_line=lambda: standin_line(table, standin)
+        ).run()
+    finally:
+        beat.leave()
 
 
 def run_lines(options: Options, game_name: str | None = None) -> int:
@@ -178,7 +202,7 @@ def run_lines(options: Options, game_name: str | None = None) -> int:
         io.say(say.WELCOME)
         game = context.games.open(game_name) if game_name is not None else Menu(context, io, options.seed).main()
         if game is not None:
-            play(game, io, options)
+            play(game, io, options, context)
     except StorageError as exc:
         io.say(say.cannot(str(exc)), "error")
         return 2

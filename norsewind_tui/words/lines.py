@@ -34,6 +34,7 @@ WORDS = (
     ("log N", "the last N things that happened (5 without N)"),
     ("why N", "why choice N is allowed and what it does; why slot N, why castle N: why one is not a choice"),
     ("hint", "what the hard computer player would do (it marks nothing)"),
+    ("who", "where the other players of a shared table are"),
     ("undo", "takes back your last decision; redo makes it again"),
     ("save", "where the game is saved (every decision is saved); save NAME: go on under a new name"),
     ("help", "these words"),
@@ -292,7 +293,8 @@ def undone_to(state: State) -> str:
 
 
 def game_over() -> str:
-    return "The game is over. Final scores:"
+    """After the log's own "The game is over.": the verdict and the scores follow."""
+    return "Final scores:"
 
 
 def opening(state: State, names: tuple[str, ...], daily: str) -> str:
@@ -428,3 +430,57 @@ def seat_question(seat: int) -> str:
 
 def name_question(seat: int) -> str:
     return f"Player {seat + 1}'s name"
+
+
+# ---------------------------------------------------------------------- shared tables
+
+MENU_TABLES = "Shared tables (each player at their own terminal)"
+TABLES_TITLE = "Which table? (most recently changed first)"
+TABLE_NEW = "Open a new table"
+JOIN_TITLE = "Take a seat, or watch?"
+WATCH = "Watch (play no seat)"
+WATCHING = "Every seat is taken: you watch this table."
+SEATS_QUESTION = "How many seats?"
+SEAT_COUNTS = ["2 seats", "3 seats", "4 seats"]
+OPEN_SEAT = "Open, for a person to join"
+
+
+def table_line(name: str, seats: list[str], whose: str) -> str:
+    return (
+        f"{name}: {', '.join(seats)}; {whose} to play" if whose != "you" else f"{name}: {', '.join(seats)}; your turn"
+    )
+
+
+def join_seat(seat: int) -> str:
+    return f"Join seat {seat + 1}"
+
+
+def joined(seat: int) -> str:
+    return f"You sit at seat {seat + 1}."
+
+
+def table_opened(name: str) -> str:
+    return f"The table {name} is open: others join it from their lobby (norsewind play --lines, or the app)."
+
+
+def at_table(name: str, seat: int | None) -> str:
+    if seat is None:
+        return f"Watching the table {name}."
+    return f"At the table {name}, seat {seat + 1}."
+
+
+def presence_line(seat: int, holder: str, where: str, here: bool) -> str:
+    """Where another person at the table is."""
+    return f"Seat {seat + 1}, {holder}: {'at this table' if here else where}."
+
+
+def standin_wait(holder: str, since: str | None, left: float) -> str:
+    """The person to move is away (``since``: the clock's words, "10:42"), and when the computer plays for them."""
+    away = f"{holder} is away" if since is None else f"{holder} is away since {since}"
+    if left <= 0:
+        return f"{away}; the computer plays for {holder}."
+    return f"{away}; the computer plays for {holder} in {plural(max(1, round(left / 60)), 'minute')}."
+
+
+WHO_NOBODY = "Nobody else holds a seat at this table."
+NOT_A_TABLE = "who is for shared tables: this game is played at this terminal only."

@@ -110,3 +110,40 @@ class LinePty:
             self.proc.kill()
         self.proc.wait()
         os.close(self.master)
+
+
+OVER = "Final scores:"
+
+
+def play_together(ptys: list[LinePty], choose: Callable[[LinePty, int], str], wait: float = WAIT) -> list[int]:
+    """Several line-mode players at one table until each has said the game is over: whoever is asked
+    a decision answers ``choose(pty, count)``.  Waits on the ptys' output alone (``select``), each
+    step within ``wait``; how many decisions each one made."""
+    made = [0] * len(ptys)
+    over = [False] * len(ptys)
+    while not all(over):
+        deadline = time.monotonic() + wait
+        asked = False
+        for i, pty in enumerate(ptys):
+            for index in range(pty.read_to, len(pty.lines)):
+                line = pty.lines[index]
+                if line == OVER:
+                    over[i] = True
+                    pty.read_to = index + 1
+                    break
+                found = ASK.match(line)
+                if found:
+                    pty.read_to = index + 1
+                    pty.send(choose(pty, int(found.group(2) or 1)))
+                    made[i] += 1
+                    asked = True
+                    break
+        if asked or all(over):
+            continue
+        left = deadline - time.monotonic()
+        ready, _, _ = select.select([p.master for i, p in enumerate(ptys) if not over[i]], [], [], left)
+        assert ready, f"nobody was asked anything in {wait} s; the last lines: {[p.lines[-8:] for p in ptys]}"
+        for pty in ptys:
+            if pty.master in ready:
+                assert pty._pump(time.monotonic() + wait), f"the output ended early: {pty.lines[-12:]}"
+    return made

@@ -45,10 +45,8 @@ def test_a_whole_solo_game_through_a_pty(saves: Path) -> None:
         _new_solo(pty)
         pty.expect_text("Solo game, level 1: score more than the Vikings. Ana begins.")
         while True:
-            index = pty.expect(
-                lambda line: line.startswith("Choose 1") or line == "The game is over. Final scores:", "a decision"
-            )
-            if pty.lines[index] == "The game is over. Final scores:":
+            index = pty.expect(lambda line: line.startswith("Choose 1") or line == "Final scores:", "a decision")
+            if pty.lines[index] == "Final scores:":
                 break
             pty.read_to = index  # ask() reads the question line again, with its choices before it
             _, choices, count = pty.ask()
@@ -94,7 +92,7 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
     again = LinePty([*APP, "play", "--lines"], env)
     try:
         again.expect_text("2. Resume a saved game (1 unfinished game).")
-        again.expect_text("Choose 1 to 3")
+        again.expect_text("Choose 1 to 4")
         again.send("2")
         again.expect_text(f"1. {name}: solo, Ana, turn ")
         again.expect_text("Choose 1 to 2")

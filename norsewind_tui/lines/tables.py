@@ -1,0 +1,165 @@
+"""Shared tables in line mode: the lobby as a numbered list, a new table, joining a seat, presence.
+
+A table is played through its ``SharedTable`` handle as the app's table screen plays it: the
+conversation follows its ``watch`` (another terminal's write wakes it), a stand-in plays for a
+person away as long as the table's option says, and this process's presence record says it is at
+the table (a heartbeat thread keeps it fresh; it reads as away once the mode ends).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import threading
+from collections.abc import Callable
+from datetime import datetime
+
+from ..bots.registry import STRENGTHS
+from ..storage.clock import Clock, system_clock
+from ..storage.context import AppContext
+from ..storage.errors import StorageError
+from ..storage.presence import HEARTBEAT, NEVER_SEEN, PresenceHandle, PresenceStore, clock_words
+from ..storage.standin import StandIn
+from ..storage.tables import SharedTable, TableSummary
+from ..words import lines as say
+from .io import LineIO
+
+MAX_SEED = 2**31
+
+
+class Heartbeat:
+    """This process's presence at one table, refreshed every ``HEARTBEAT`` seconds by a thread."""
+
+    def __init__(self, store: PresenceStore, identity: str, table: str) -> None:
+        self.handle: PresenceHandle | None = None
+        self._stop = threading.Event()
+        try:
+            self.handle = store.enter(identity)
+            self.handle.at_table(table)
+        except (OSError, StorageError):
+            self.handle = None  # never fatal: the others read this player as away
+            return
+        self._thread = threading.Thread(target=self._beat, name="lines-presence", daemon=True)
+        self._thread.start()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(HEARTBEAT):
+            handle = self.handle
+            if handle is None:
+                return
+            with contextlib.suppress(OSError, StorageError):
+                handle.beat()
+
+    def leave(self) -> None:
+        self._stop.set()
+        handle, self.handle = self.handle, None
+        if handle is not None:
+            with contextlib.suppress(OSError, StorageError):
+                handle.leave()
+
+
+def standin_of(table: SharedTable, clock: Clock = system_clock) -> StandIn:
+    """Who is away at this table, and for how long (what a stand-in computer waits on)."""
+    return StandIn(table.store.presence(clock).away_since, clock, NEVER_SEEN)
+
+
+def presence_lines(table: SharedTable, store: PresenceStore, now: datetime) -> list[str]:
+    """Where each other person at the table is: at the table, in the app, away since when."""
+    out = []
+    for seat in range(len(table.seats)):
+        holder = table.holder(seat)
+        if holder is None or holder == table.identity:
+            continue
+        try:
+            presence = store.of(holder)
+        except (OSError, StorageError):
+            continue
+        here = presence.where == "table" and presence.table == table.name
+        out.append(say.presence_line(seat, holder, presence.words(now, local=True), here))
+    return out
+
+
+def standin_line(table: SharedTable, standin: StandIn, clock: Clock = system_clock) -> str | None:
+    """When the person to move (not this player) is away and a computer will stand in: since when, and
+    in how long (None otherwise)."""
+    holder = table.holder(table.state.current)
+    if holder is None or holder == table.identity or table.view.standin <= 0 or table.state.is_over:
+        return None
+    try:
+        left = table.standin_in(standin)
+        since = standin.away_since(holder)
+    except OSError:
+        return None
+    if left is None or since is None:
+        return None
+    when = None if since == NEVER_SEEN else clock_words(since, True, clock())
+    return say.standin_wait(holder, when, left)
+
+
+class Lobby:
+    """The tables of the saves folder (or the database), for one identity."""
+
+    def __init__(
+        self, context: AppContext, io: LineIO, ask: Callable[[str, list[str], int | None], int], seed: int | None
+    ) -> None:
+        self.context = context
+        self.seed = seed
+        self.io = io
+        self.pick = ask
+        self.identity = context.identity
+
+    def choose(self) -> SharedTable | None:
+        """A table to play (joined when a seat was open and the player chose it), or None: back."""
+        try:
+            tables = [t for t in self.context.tables.list() if t.error is None and not t.finished]
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+        options = [say.table_line(t.name, [s.text for s in t.seats], t.whose_turn(self.identity)) for t in tables]
+        options += [say.TABLE_NEW, say.MENU_BACK]
+        index = self.pick(say.TABLES_TITLE, options, None)
+        if index == len(tables):
+            return self.create()
+        if index > len(tables):
+            return None
+        return self.sit(tables[index])
+
+    def sit(self, summary: TableSummary) -> SharedTable | None:
+        try:
+            table = self.context.tables.open(summary.name, self.identity)
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+        if table.view.seat_of(self.identity) is not None:
+            return table
+        free = summary.open_seats
+        if not free:
+            self.io.say(say.WATCHING)
+            return table
+        options = [say.join_seat(seat) for seat in free] + [say.WATCH]
+        index = self.pick(say.JOIN_TITLE, options, 1)
+        if index == len(free):
+            return table
+        try:
+            seat = table.join(free[index])
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+        self.io.say(say.joined(seat))
+        return table
+
+    def create(self) -> SharedTable | None:
+        count = self.pick(say.SEATS_QUESTION, say.SEAT_COUNTS, 1) + 2
+        kinds = [say.OPEN_SEAT, *(say.computer_label(b) for b in STRENGTHS)]
+        seats = ["me"]
+        for seat in range(1, count):
+            picked = self.pick(say.seat_question(seat), kinds, 1)
+            seats.append("open" if picked == 0 else STRENGTHS[picked - 1])
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, MAX_SEED)
+        try:
+            table = self.context.tables.create(self.identity, seats, seed)
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+        self.io.say(say.table_opened(table.name))
+        return table
