@@ -11,6 +11,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -122,12 +123,28 @@ def _simulate_bots(args: Options, bots: str) -> int:
 # --------------------------------------------------------------------------- play
 
 
-def _cmd_play(args: Options) -> int:
-    """Start the app (the title screen), or with ``--lines`` the line mode (docs/LINES.md)."""
-    if args.lines:
-        from ..lines.menu import run_lines
+LINES = "lines"  # NORSEWIND_MODE=lines, or the login command ``lines`` under OpenSSH's forced command
 
-        return run_lines(args)
+
+def _wants_lines(args: Options) -> bool:
+    """``play --lines``, ``$NORSEWIND_MODE`` ``lines``, or ``ssh -t host lines`` to a login whose
+    forced command is the game (``$SSH_ORIGINAL_COMMAND``)."""
+    if args.lines:
+        return True
+    if args.page is not None or args.command not in (None, "play"):
+        return False
+    mode = os.environ.get("NORSEWIND_MODE", "").strip()
+    return mode == LINES or os.environ.get("SSH_ORIGINAL_COMMAND", "").strip() == LINES
+
+
+def _cmd_play(args: Options) -> int:
+    """Start the app (the title screen), or the line mode (docs/LINES.md)."""
+    if _wants_lines(args):
+        from ..lines.menu import run_lines
+        from ..words.lines import LOG_IN_AGAIN
+
+        logged_in = os.environ.get("NORSEWIND_SERVED") == "ssh" or "SSH_ORIGINAL_COMMAND" in os.environ
+        return run_lines(args, come_back=LOG_IN_AGAIN if logged_in else None)
     if args.colour:
         raise UsageError("--colour is for the line mode: norsewind play --lines --colour")
     from ..tui.app import run_app

@@ -73,6 +73,7 @@ class Conversation:
         standin: Callable[[], StandIn | None] | None = None,
         who: Callable[[], list[str]] | None = None,
         standin_line: Callable[[], str | None] | None = None,
+        come_back: str | None = None,
     ) -> None:
         self.game = game
         self.io = io
@@ -87,6 +88,7 @@ class Conversation:
         self.seen: Snapshot = game.view  # the generation whose choices were said (a decision's ``seen``)
         self.waiting_for: str | None = None  # the wait line said last (said again only when it changes)
         self.quit = False
+        self.come_back = come_back  # how the player comes back (a login's: "log in again to continue")
 
     # ------------------------------------------------------------------ the game's words
 
@@ -468,7 +470,7 @@ class Conversation:
 
     def cmd_quit(self, rest: str) -> None:
         self.quit = True
-        line = self.game.exit_line()
+        line = self.game.exit_line(self.come_back)
         if line:
             self.io.say(line)
 

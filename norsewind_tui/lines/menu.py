@@ -154,7 +154,7 @@ class Menu:
         return None
 
 
-def play(game: GameHandle, io: LineIO, options: Options, context: AppContext) -> None:
+def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, come_back: str | None = None) -> None:
     """Tell the game's beginning (or where it stands), then the conversation until it ends."""
     state = game.state
     names = tuple(p.name for p in state.players)
@@ -167,7 +167,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext) ->
         io.say(say.notice_line(notice))
     computer = Computer(game.session.seed, engine_spec(options))
     if not isinstance(game, SharedTable):
-        Conversation(game, io, computer).run()
+        Conversation(game, io, computer, come_back=come_back).run()
         return
     table = game
     io.say(say.at_table(table.name, table.view.seat_of(table.identity)))
@@ -181,13 +181,19 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext) ->
     try:
         io.say_all(presence_lines(table, presence, context.clock()))
         Conversation(
-            table, io, computer, standin=lambda: standin, who=who, standin_line=lambda: standin_line(table, standin)
+            table,
+            io,
+            computer,
+            standin=lambda: standin,
+            who=who,
+            standin_line=lambda: standin_line(table, standin),
+            come_back=come_back,
         ).run()
     finally:
         beat.leave()
 
 
-def run_lines(options: Options, game_name: str | None = None) -> int:
+def run_lines(options: Options, game_name: str | None = None, come_back: str | None = None) -> int:
     """``norsewind play --lines``: the menu, then the game; 0 when it ends (a quit, the end of the input)."""
     try:
         context = AppContext(options)
@@ -202,7 +208,7 @@ def run_lines(options: Options, game_name: str | None = None) -> int:
         io.say(say.WELCOME)
         game = context.games.open(game_name) if game_name is not None else Menu(context, io, options.seed).main()
         if game is not None:
-            play(game, io, options, context)
+            play(game, io, options, context, come_back)
     except StorageError as exc:
         io.say(say.cannot(str(exc)), "error")
         return 2

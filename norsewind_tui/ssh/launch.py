@@ -36,11 +36,13 @@ class AppOptions:
     cards: Path | None = None  # --cards FILE
     no_mouse: bool = False  # --no-mouse
     go_on: bool = False  # --continue: the player's latest game at once (a reloaded browser tab)
+    lines: bool = False  # play --lines: the line mode (docs/LINES.md)
 
     def argv(self) -> list[str]:
         """The ``norsewind`` arguments these options stand for."""
         cards = ["--cards", str(self.cards)] if self.cards is not None else []
-        return cards + (["--no-mouse"] if self.no_mouse else []) + (["--continue"] if self.go_on else [])
+        lines = ["play", "--lines"] if self.lines else []
+        return cards + (["--no-mouse"] if self.no_mouse else []) + (["--continue"] if self.go_on else []) + lines
 
 
 @dataclass(frozen=True)

@@ -198,9 +198,10 @@ class GameServer:
     def forget(self, session: GameSession) -> None:
         self._all_sessions.discard(session)
 
-    def app_command(self, player: str) -> list[str]:
-        """The session's command line (``player`` reaches the app in ``app_environment``)."""
-        return command(AppOptions(cards=self.config.cards), self.config.program)
+    def app_command(self, player: str, lines: bool = False) -> list[str]:
+        """The session's command line (``player`` reaches the app in ``app_environment``); ``lines``:
+        the line mode."""
+        return command(AppOptions(cards=self.config.cards, lines=lines), self.config.program)
 
     def app_environment(self, player: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
         """A minimal environment: nothing from the client but its terminal type (and truecolor)."""

@@ -44,6 +44,10 @@ TERMINAL_RESET = (
 )
 
 
+LINES = "lines"  # the login command, or the value of NORSEWIND_MODE, that asks for the line mode
+MODE_VARIABLE = "NORSEWIND_MODE"
+
+
 class SessionHost(Protocol):
     """What a session needs from its server."""
 
@@ -53,7 +57,7 @@ class SessionHost(Protocol):
     def acquire_slot(self, session: GameSession) -> bool: ...
     def release_slot(self, session: GameSession) -> None: ...
     def forget(self, session: GameSession) -> None: ...
-    def app_command(self, player: str) -> list[str]: ...
+    def app_command(self, player: str, lines: bool = False) -> list[str]: ...
     def app_environment(self, player: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]: ...
     def app_cwd(self) -> str: ...
     def log(self, message: str) -> None: ...
@@ -141,7 +145,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         sockname = self._chan.get_extra_info("sockname")
         address = str(sockname[0]) if sockname else "HOST"
         where = f"ssh -p {self.host.port} {self.player}@{address}"
-        if self._command is not None:
+        if self._command is not None and not self.wants_lines():
             self._refuse(f"norsewind: this server only runs the game, not commands; connect with: {where}")
         elif not self._pty:
             self._refuse(f"norsewind: the game needs a terminal; connect with: {where.replace('ssh', 'ssh -t', 1)}")
@@ -155,6 +159,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         else:
             self._slot = True
             self.task = asyncio.ensure_future(self._run())
+
+    def wants_lines(self) -> bool:
+        """The line mode (docs/LINES.md): the command ``lines`` (``ssh -t host lines``), or the
+        client's ``NORSEWIND_MODE=lines`` (``ssh -o SetEnv=NORSEWIND_MODE=lines host``)."""
+        assert self._chan is not None
+        if self._command is not None:
+            return self._command.strip() == LINES
+        return self._chan.get_environment().get(MODE_VARIABLE, "").strip() == LINES
 
     def _refuse(self, message: str) -> None:
         self.host.log(f"{self.player}@{self.peer}: refused: {message.removeprefix('norsewind: ')}")
@@ -211,7 +223,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             termios.tcsetattr(slave, termios.TCSANOW, attrs)
             os.set_blocking(master, False)
             self._proc = await asyncio.create_subprocess_exec(
-                *self.host.app_command(self.player),
+                *self.host.app_command(self.player, self.wants_lines()),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

@@ -484,3 +484,5 @@ def standin_wait(holder: str, since: str | None, left: float) -> str:
 
 WHO_NOBODY = "Nobody else holds a seat at this table."
 NOT_A_TABLE = "who is for shared tables: this game is played at this terminal only."
+
+LOG_IN_AGAIN = "log in again to continue"  # how a login's player comes back (serve, the forced command)

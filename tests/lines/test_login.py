@@ -1,0 +1,50 @@
+"""The line mode as a login asks for it (issue 29): ``ssh -t host lines`` to a login whose forced
+command is the game (sshd sets ``SSH_ORIGINAL_COMMAND``), and ``NORSEWIND_MODE=lines``; and on
+plain pipes, for a script or a screen reader's own front end, without a terminal at all."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from .pty_lines import APP, LinePty, line_env
+
+
+def test_the_forced_commands_lines_is_the_line_mode_and_says_log_in_again(saves: Path) -> None:
+    env = line_env(saves, "ana", SSH_ORIGINAL_COMMAND="lines", SSH_CONNECTION="203.0.113.9 50022 192.0.2.1 22")
+    pty = LinePty(APP, env)  # the forced command is plain `norsewind`
+    try:
+        pty.expect_text("Norsewind, in lines.")
+        for answer in ("1", "1", ""):  # a new game, solo, level 1
+            pty.expect_text("Choose 1 to ")
+            pty.send(answer)
+        pty.expect_text("Player 1's name")
+        pty.send("Ana")
+        pty.ask()
+        pty.send("1")
+        pty.ask()
+        pty.send("quit")
+        saved = pty.expect_text("Your game is saved as ")
+        assert pty.lines[saved].endswith(": log in again to continue")
+        assert pty.finish() == 0
+    finally:
+        pty.close()
+    assert b"\x1b" not in pty.raw
+
+
+def test_another_forced_command_is_still_refused(saves: Path) -> None:
+    env = line_env(saves, "ana", SSH_ORIGINAL_COMMAND="ls", SSH_CONNECTION="203.0.113.9 50022 192.0.2.1 22")
+    done = subprocess.run(APP, env=env, input=b"", capture_output=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("norsewind: this login only runs the game, not commands")
+
+
+def test_the_mode_variable_on_pipes(saves: Path) -> None:
+    env = line_env(saves, "ana", NORSEWIND_MODE="lines")
+    done = subprocess.run(APP, env=env, input=b"1\n1\n\nAna\nscore\n", capture_output=True, timeout=120)
+    assert done.returncode == 0
+    out = done.stdout.decode()
+    assert out.splitlines()[0] == "Norsewind, in lines. Type quit to leave at any question; every decision is saved."
+    assert "If the game ended now: Ana: " in out
+    assert out.splitlines()[-1].startswith("Your game is saved as ")  # the end of the input: saved
+    assert "\x1b" not in out and done.stderr == b""
