@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
+from datetime import date
 
 from ..bots.computer import Computer, engine_spec
 from ..bots.registry import STRENGTHS
@@ -16,6 +18,8 @@ from ..rules.refusals import ConfigError
 from ..rules.state import GameConfig
 from ..safetext import printable
 from ..storage.context import AppContext
+from ..storage.daily import start_daily, utc_today
+from ..storage.dailyseed import daily_of
 from ..storage.errors import StorageError
 from ..storage.format import SeatKind, SeatMeta
 from ..storage.handle import GameHandle
@@ -78,7 +82,7 @@ class Menu:
             options = [say.MENU_NEW]
             if games:
                 options.append(say.menu_resume(len(games)))
-            options += [say.MENU_TABLES, say.MENU_QUIT]
+            options += [say.MENU_CAMPAIGN, say.MENU_DAILY, say.MENU_TABLES, say.MENU_QUIT]
             chosen = options[self.pick(say.MENU_TITLE, options)]
             if chosen == say.MENU_QUIT:
                 return None
@@ -86,6 +90,10 @@ class Menu:
                 game: GameHandle | None = Lobby(self.context, self.io, self.pick, self.seed).choose()
             elif chosen == say.MENU_NEW:
                 game = self.new_game()
+            elif chosen == say.MENU_CAMPAIGN:
+                game = self.campaign()
+            elif chosen == say.MENU_DAILY:
+                game = self.daily()
             else:
                 game = self.resume(games)
             if game is not None:
@@ -118,10 +126,47 @@ class Menu:
             return [1]
         return [r.level for r in rows if r.unlocked] or [1]
 
-    def new_game(self) -> GameHandle | None:
-        players = self.pick(say.PLAYERS_QUESTION, say.PLAYER_COUNTS) + 1
-        level = 1
-        if players == 1:
+    def campaign(self) -> GameHandle | None:
+        """The campaign table, then a solo game on an unlocked level (or back)."""
+        profile = self.context.profile_name
+        try:
+            loaded = self.context.profiles.load(profile)
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+        rows = loaded.campaign()
+        self.io.say(say.campaign_head(profile, loaded.title))
+        for row in rows:
+            self.io.say(say.campaign_row(row.level, row.unlocked, row.medals, row.best_margin, row.played))
+        levels = [row.level for row in rows if row.unlocked] or [1]
+        options = [say.play_level(n) for n in levels] + [say.MENU_BACK]
+        index = self.pick(say.CAMPAIGN_TITLE, options, len(levels))
+        if index == len(levels):
+            return None
+        return self.new_game(solo_level=levels[index])
+
+    def daily(self, today: Callable[[], date] = utc_today) -> GameHandle | None:
+        """Today's deal on a level of the player's choice: their one attempt, or what they made of it."""
+        levels = self.unlocked()
+        level = levels[self.pick(say.DAILY_LEVEL, [say.level_label(n) for n in levels], 1)]
+        player = self.context.profile_name
+        day = today()
+        try:
+            start = start_daily(self.context.games, player, level, today=lambda: day)
+        except StorageError as exc:
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+        if start.game is not None:
+            return start.game
+        done = start.done
+        result = say.DAILY_LOST if done is None else say.daily_result(done.margin, done.medal, done.assisted)
+        self.io.say_all(say.daily_done(player, day.isoformat(), level, result))
+        return None
+
+    def new_game(self, solo_level: int | None = None) -> GameHandle | None:
+        players = 1 if solo_level is not None else self.pick(say.PLAYERS_QUESTION, say.PLAYER_COUNTS) + 1
+        level = solo_level or 1
+        if players == 1 and solo_level is None:
             levels = self.unlocked()
             level = levels[self.pick(say.LEVEL_QUESTION, [say.level_label(n) for n in levels], default=len(levels))]
         names: list[str] = []
@@ -158,8 +203,12 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     """Tell the game's beginning (or where it stands), then the conversation until it ends."""
     state = game.state
     names = tuple(p.name for p in state.players)
+    day = daily_of(game.name, game.session.seed, state.config.level) if state.solo and not game.branch_of else None
+    daily = say.daily_line(day, day == utc_today().isoformat()) if day is not None else ""
     if game.session.position == 0:
-        io.say(say.opening(state, names, ""))
+        io.say(say.opening(state, names, daily))
+    elif daily:
+        io.say(daily + ".")
     else:
         io.say(say.resumed(game.name, state))
     notice = getattr(game, "notice", None)

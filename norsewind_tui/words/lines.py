@@ -8,6 +8,8 @@ player may type (``market``, ``score``, ``why 3`` ...) are answered by the sente
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..rules import moves as m
 from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.engine import SOLO_LEVELS, apply_logged
@@ -486,3 +488,45 @@ WHO_NOBODY = "Nobody else holds a seat at this table."
 NOT_A_TABLE = "who is for shared tables: this game is played at this terminal only."
 
 LOG_IN_AGAIN = "log in again to continue"  # how a login's player comes back (serve, the forced command)
+
+
+# ---------------------------------------------------------------------- the campaign and the daily deal
+
+MENU_CAMPAIGN = "The solo campaign: your levels and medals"
+MENU_DAILY = "Today's daily deal (one solo game a day, the same for every player)"
+CAMPAIGN_TITLE = "Play which level?"
+DAILY_LEVEL = "The daily deal on which level?"
+
+
+def campaign_row(level: int, unlocked: bool, medals: Sequence[str], best: int | None, played: int) -> str:
+    """One level of the campaign: locked or not, the medals won, the best margin, the games."""
+    if not unlocked:
+        return f"Level {level}: locked (platinum on level {level - 1} unlocks it)."
+    won = ", ".join(medals) if medals else "no medal yet"
+    margin = f"; best margin {best:+d}" if best is not None else ""
+    return f"Level {level}: {won}{margin}; {plural(played, 'game')} played."
+
+
+def campaign_head(profile: str, title: str | None) -> str:
+    crown = f", {title}" if title else ""
+    return f"The campaign of {profile}{crown}:"
+
+
+def play_level(level: int) -> str:
+    return f"Play level {level}"
+
+
+def daily_done(player: str, day: str, level: int, result: str) -> list[str]:
+    return [f"{player}: daily deal of {day}, level {level}: {result}.", "One attempt a day: come back tomorrow."]
+
+
+def daily_result(margin: int, medal: str | None, assisted: bool) -> str:
+    return f"margin {margin:+d}, {medal or ('assisted, no medal' if assisted else 'no medal')}"
+
+
+DAILY_LOST = "finished (its result is not in your profile)"
+
+
+def daily_line(day: str, today: bool) -> str:
+    """A daily deal's game, as its opening says it."""
+    return f"The daily deal of {day}: your one attempt" + (" today" if today else "")
