@@ -48,6 +48,8 @@ def add_storage_commands(sub: Any) -> None:
     resume = sub.add_parser("resume", help="continue a saved game (the latest unfinished one when no NAME)")
     resume.add_argument("name", nargs="?")
     resume.add_argument("--watch", action="store_true", help="open read-only (to watch a game another session holds)")
+    resume.add_argument("--lines", action="store_true", help="in the line mode (docs/LINES.md)")
+    resume.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
     resume.set_defaults(handler=_guard(cmd_resume))
     progress = sub.add_parser("progress", help="the solo campaign: medals per level and recent games")
     progress.add_argument("--profile", metavar="NAME", help="whose campaign (default: your login name)")
@@ -239,6 +241,10 @@ def cmd_resume(args: Options) -> int:
     try:
         if game.notice:
             print(safe_text(f"norsewind: {game.notice}"), file=sys.stderr)
+        if args.lines:
+            from ..lines.menu import run_lines
+
+            return run_lines(args, game=game)
         from ..tui.app import run_app  # the app is imported when a command runs, not for --help
 
         return run_app(args, game=game)

@@ -215,6 +215,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     if isinstance(notice, str) and notice:
         io.say(say.notice_line(notice))
     computer = Computer(game.session.seed, engine_spec(options))
+    come_back = come_back or say.come_back(game.name, game.shared)
     if not isinstance(game, SharedTable):
         Conversation(game, io, computer, come_back=come_back).run()
         return
@@ -242,8 +243,9 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
         beat.leave()
 
 
-def run_lines(options: Options, game_name: str | None = None, come_back: str | None = None) -> int:
-    """``norsewind play --lines``: the menu, then the game; 0 when it ends (a quit, the end of the input)."""
+def run_lines(options: Options, game: GameHandle | None = None, come_back: str | None = None) -> int:
+    """``norsewind play --lines``: the menu, then the game (``game``: this one, open: ``resume --lines``);
+    0 when it ends (a quit, the end of the input).  ``come_back``: how a login's player comes back."""
     try:
         context = AppContext(options)
     except StorageError as exc:
@@ -252,10 +254,10 @@ def run_lines(options: Options, game_name: str | None = None, come_back: str | N
     inp, out = stdio()
     io = LineIO(inp, out, colour=options.colour)
     on_hang_up()
-    game: GameHandle | None = None
+    given = game
     try:
         io.say(say.WELCOME)
-        game = context.games.open(game_name) if game_name is not None else Menu(context, io, options.seed).main()
+        game = given if given is not None else Menu(context, io, options.seed).main()
         if game is not None:
             play(game, io, options, context, come_back)
     except StorageError as exc:
@@ -264,6 +266,6 @@ def run_lines(options: Options, game_name: str | None = None, come_back: str | N
     except (Ended, HangUp, KeyboardInterrupt):
         pass
     finally:
-        if game is not None:
+        if game is not None and game is not given:  # the caller closes its own
             game.close()
     return 0

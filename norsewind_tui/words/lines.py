@@ -100,7 +100,7 @@ def _effects(state: State, move: Move, db: CardDB) -> list[str]:
 
 
 def _which_space(state: State, move: m.PlaceCitizen, db: CardDB) -> str:
-    """Which of a card's citizen spaces, when it has more than one: " (its blue space)", " (its space 2)"."""
+    """Which of a card's citizen spaces, when it has more than one: ", its blue space", ", its space 2"."""
     spaces = kingdom_spaces(db, state.players[state.current], move.row)
     group = {CASTLE: spaces.castle, TILE: spaces.tile}.get(move.holder)
     if group is None:
@@ -113,8 +113,8 @@ def _which_space(state: State, move: m.PlaceCitizen, db: CardDB) -> str:
         return ""
     colours = [s.colour for s in citizen]
     if this.colour is not None and colours.count(this.colour) == 1:
-        return f" (its {COLOUR_NAMES[this.colour]} space)"
-    return f" (its space {move.space + 1})"
+        return f", its {COLOUR_NAMES[this.colour]} space"
+    return f", its space {move.space + 1}"
 
 
 def choice(state: State, move: Move, db: CardDB) -> str:
@@ -530,3 +530,10 @@ DAILY_LOST = "finished (its result is not in your profile)"
 def daily_line(day: str, today: bool) -> str:
     """A daily deal's game, as its opening says it."""
     return f"The daily deal of {day}: your one attempt" + (" today" if today else "")
+
+
+def come_back(name: str, shared: bool) -> str:
+    """How a player of the line mode comes back to the game left (locally)."""
+    if shared:
+        return "norsewind play --lines, then Shared tables, brings you back"
+    return f"norsewind resume {name} --lines"

@@ -101,8 +101,22 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
         _, choices, count = again.ask()
         assert len(choices) == count
         again.send("quit")
-        again.expect_text(f"Your game is saved as {name}: norsewind resume {name}")
+        again.expect_text(f"Your game is saved as {name}: norsewind resume {name} --lines")
         assert again.finish() == 0
     finally:
         again.close()
     _clean(again)
+    # what that line says to type
+    resumed = LinePty([*APP, "resume", name, "--lines"], env)
+    try:
+        resumed.expect_text(f"Resuming {name} at turn ")
+        resumed.ask()
+        resumed.send("1")
+        resumed.ask()
+        resumed.end_input()
+        resumed.expect_text(f"Your game is saved as {name}: norsewind resume {name} --lines")
+        assert resumed.finish() == 0
+    finally:
+        resumed.close()
+    with context.games.open(name, read_only=True) as game:
+        assert game.session.position == 3
