@@ -48,3 +48,17 @@ def test_the_mode_variable_on_pipes(saves: Path) -> None:
     assert "If the game ended now: Ana: " in out
     assert out.splitlines()[-1].startswith("Your game is saved as ")  # the end of the input: saved
     assert "\x1b" not in out and done.stderr == b""
+
+
+def test_colour_only_when_asked(saves: Path) -> None:
+    env = line_env(saves, "ana")
+    plain = subprocess.run([*APP, "play", "--lines"], env=env, input=b"quit\n", capture_output=True, timeout=120)
+    coloured = subprocess.run(
+        [*APP, "play", "--lines", "--colour"], env=env, input=b"quit\n", capture_output=True, timeout=120
+    )
+    assert plain.returncode == coloured.returncode == 0
+    assert b"\x1b" not in plain.stdout
+    assert b"\x1b[1mWhat would you like to do?\x1b[0m\n" in coloured.stdout
+    app = subprocess.run([*APP, "play", "--colour"], env=env, input=b"", capture_output=True, timeout=120)
+    assert app.returncode == 2
+    assert app.stderr == b"norsewind: --colour is for the line mode: norsewind play --lines --colour\n"
