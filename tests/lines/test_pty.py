@@ -4,7 +4,9 @@ and the menu resumes it; no line is longer than 200 characters and no escape byt
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 from pathlib import Path
 
 from norsewind_tui.options import Options
@@ -120,3 +122,38 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
         resumed.close()
     with context.games.open(name, read_only=True) as game:
         assert game.session.position == 3
+
+
+def _two_decisions_then(saves: Path, end: str) -> tuple[int, LinePty]:
+    pty = LinePty([*APP, "play", "--lines", "--seed", "5"], line_env(saves, "ana"))
+    try:
+        _new_solo(pty)
+        for _ in range(2):
+            pty.ask()
+            pty.send("1")
+        pty.ask()
+        if end == "hang-up":
+            os.close(pty.master)  # the terminal goes away: its reads end, its writes fail
+            pty.master = os.open(os.devnull, os.O_RDONLY)  # for close()
+            status = pty.proc.wait(timeout=120)
+        else:
+            pty.proc.send_signal(signal.SIGHUP)
+            status = pty.finish()  # everything it wrote after the signal, read
+    finally:
+        pty.close()
+    return status, pty
+
+
+def test_a_terminal_that_goes_away_ends_the_mode_and_the_game_is_saved(saves: Path) -> None:
+    status, _ = _two_decisions_then(saves, "hang-up")
+    assert status == 0
+    (summary,) = AppContext(Options(saves=str(saves))).games.list()
+    assert summary.moves == 2
+
+
+def test_a_hang_up_signal_ends_the_mode_and_the_game_is_saved(saves: Path) -> None:
+    status, pty = _two_decisions_then(saves, "signal")
+    assert status == 0
+    assert "Traceback" not in pty.raw.decode()
+    (summary,) = AppContext(Options(saves=str(saves))).games.list()
+    assert summary.moves == 2
