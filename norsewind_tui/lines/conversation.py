@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import words
-from ..bots.computer import Computer
 from ..bots.hint import HINT_SEED
 from ..bots.hint import hint as bot_hint
 from ..bots.mcts import MCTSBot
 from ..bots.registry import steady_hard_bot
+from ..computer import Computer
 from ..rules import moves as m
 from ..rules.cards import CardDB
 from ..rules.engine import cards_for, refusal

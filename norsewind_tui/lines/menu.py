@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable
 from datetime import date
 
-from ..bots.computer import Computer, engine_spec
 from ..bots.registry import STRENGTHS
+from ..computer import Computer, engine_spec
 from ..options import Options
 from ..rules.refusals import ConfigError
 from ..rules.state import GameConfig
@@ -214,7 +214,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     notice = getattr(game, "notice", None)
     if isinstance(notice, str) and notice:
         io.say(say.notice_line(notice))
-    computer = Computer(game.session.seed, engine_spec(options))
+    computer = Computer(game.session.seed, engine_spec(options), context.engines)  # engines: a table's stand-in
     come_back = come_back or say.come_back(game.name, game.shared)
     if not isinstance(game, SharedTable):
         Conversation(game, io, computer, come_back=come_back).run()

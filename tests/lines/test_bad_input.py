@@ -6,7 +6,7 @@ import io
 import os
 from pathlib import Path
 
-from norsewind_tui.bots.computer import Computer
+from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
 from norsewind_tui.lines.io import LineIO
 from norsewind_tui.rules.state import GameConfig

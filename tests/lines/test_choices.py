@@ -15,7 +15,7 @@ from typing import BinaryIO
 
 import pytest
 
-from norsewind_tui.bots.computer import Computer
+from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
 from norsewind_tui.lines.io import LineIO
 from norsewind_tui.rules import moves as m
