@@ -33,7 +33,7 @@ from ..storage.errors import StorageError
 from ..storage.gamefile import Snapshot
 from ..storage.handle import GameHandle
 from ..storage.standin import StandIn
-from ..storage.tables import TableMoved
+from ..storage.tables import OPEN, TableMoved
 from ..storage.watch import Watch
 from ..words import board
 from ..words import lines as say
@@ -84,6 +84,7 @@ class Conversation:
         self.standin_line = standin_line or (lambda: None)  # a table's: the computer stands in for ...
         self.standin_said: str | None = None
         self.told = Told.of(game.session)  # what was told so far
+        self.seated = self.seating()  # who holds each seat, as told so far (a table's change hands)
         self.asked: Asked | None = None
         self.seen: Snapshot = game.view  # the generation whose choices were said (a decision's ``seen``)
         self.waiting_for: str | None = None  # the wait line said last (said again only when it changes)
@@ -187,8 +188,25 @@ class Conversation:
 
     # ------------------------------------------------------------------ telling
 
+    def seating(self) -> tuple[tuple[str, str], ...]:
+        return tuple((meta.kind, meta.name) for meta in self.game.seats)
+
+    def tell_seats(self) -> None:
+        """A table's seat taken, or left to the computer, since the last line told."""
+        old, self.seated = self.seated, self.seating()
+        if old == self.seated or len(old) != len(self.seated):
+            return
+        for seat, ((was_kind, was), (kind, name)) in enumerate(zip(old, self.seated, strict=True)):
+            if (was_kind, was) == (kind, name):
+                continue
+            if kind == "human" and name != OPEN:
+                self.io.say(say.sits(name, seat), "event")
+            elif kind == "computer" and was_kind == "human" and was != OPEN:
+                self.io.say(say.left_seat(was, seat), "event")
+
     def tell(self) -> None:
         """What happened since the last line told, once: one sentence an event."""
+        self.tell_seats()
         session = self.game.session
         old, self.told = self.told, Told.of(session)
         if old == self.told:

@@ -537,3 +537,11 @@ def come_back(name: str, shared: bool) -> str:
     if shared:
         return "norsewind play --lines, then Shared tables, brings you back"
     return f"norsewind resume {name} --lines"
+
+
+def sits(name: str, seat: int) -> str:
+    return f"{name} sits at seat {seat + 1}."
+
+
+def left_seat(name: str, seat: int) -> str:
+    return f"{name} left seat {seat + 1}: the computer plays it now."

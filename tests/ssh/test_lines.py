@@ -182,6 +182,8 @@ def test_a_table_alice_in_lines_bob_in_the_app_both_over_ssh(config: ServeConfig
                     if e.player == 1
                 ]
                 told = [line for line in alice.lines[:over] if line.startswith("bob ")]
+                assert told[0] == "bob sits at seat 2."  # once, before his first decision is told
+                told = told[1:]
                 assert told == bobs  # each of bob's decisions told to alice once, as the log says it
                 assert await term.finished() == 0
             finally:
