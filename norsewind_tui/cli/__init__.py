@@ -126,6 +126,12 @@ def _simulate_bots(args: Options, bots: str) -> int:
 LINES = "lines"  # NORSEWIND_MODE=lines, or the login command ``lines`` under OpenSSH's forced command
 
 
+def lines_asked(args: Options) -> bool:
+    """``--lines``, or ``$NORSEWIND_MODE`` ``lines`` (a screen reader's user sets it once): the game
+    commands (play, resume, daily) play in the line mode (docs/LINES.md)."""
+    return args.lines or os.environ.get("NORSEWIND_MODE", "").strip() == LINES
+
+
 def _wants_lines(args: Options) -> bool:
     """``play --lines``, ``$NORSEWIND_MODE`` ``lines``, or ``ssh -t host lines`` to a login whose
     forced command is the game (``$SSH_ORIGINAL_COMMAND``)."""
@@ -133,8 +139,7 @@ def _wants_lines(args: Options) -> bool:
         return True
     if args.page is not None or args.command not in (None, "play"):
         return False
-    mode = os.environ.get("NORSEWIND_MODE", "").strip()
-    return mode == LINES or os.environ.get("SSH_ORIGINAL_COMMAND", "").strip() == LINES
+    return lines_asked(args) or os.environ.get("SSH_ORIGINAL_COMMAND", "").strip() == LINES
 
 
 def _cmd_play(args: Options) -> int:

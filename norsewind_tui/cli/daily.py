@@ -30,6 +30,8 @@ def add_daily_commands(sub: Any) -> None:
     daily.add_argument("--level", type=int, default=1, help="solo level 1-7 (default 1)")
     daily.add_argument("--profile", metavar="NAME", help="whose attempt (default: your login name)")
     daily.add_argument("--today", type=_day, default=None, help=argparse.SUPPRESS)
+    daily.add_argument("--lines", action="store_true", help="in the line mode (docs/LINES.md)")
+    daily.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
     daily.set_defaults(handler=cmd_daily)
     hall = sub.add_parser("halloffame", help="the best solo games of every player here, and the daily deals")
     hall.add_argument("--level", type=int, default=None, help="one level only (1-7)")
@@ -121,6 +123,12 @@ def cmd_daily(args: Options) -> int:
         return 0
     game = start.game
     try:
+        from . import lines_asked
+
+        if lines_asked(args):
+            from ..lines.menu import run_lines
+
+            return run_lines(args, game=game)
         from ..tui.app import run_app  # the app is imported when a command runs, not for --help
 
         return run_app(args, game=game)

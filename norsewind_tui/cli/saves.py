@@ -241,7 +241,9 @@ def cmd_resume(args: Options) -> int:
     try:
         if game.notice:
             print(safe_text(f"norsewind: {game.notice}"), file=sys.stderr)
-        if args.lines:
+        from . import lines_asked
+
+        if lines_asked(args):
             from ..lines.menu import run_lines
 
             return run_lines(args, game=game)

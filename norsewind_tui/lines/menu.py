@@ -207,10 +207,10 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     daily = say.daily_line(day, day == utc_today().isoformat()) if day is not None else ""
     if game.session.position == 0:
         io.say(say.opening(state, names, daily))
-    elif daily:
-        io.say(daily + ".")
     else:
         io.say(say.resumed(game.name, state))
+        if daily:
+            io.say(say.sentence(daily))
     notice = getattr(game, "notice", None)
     if isinstance(notice, str) and notice:
         io.say(say.notice_line(notice))

@@ -545,3 +545,7 @@ def sits(name: str, seat: int) -> str:
 
 def left_seat(name: str, seat: int) -> str:
     return f"{name} left seat {seat + 1}: the computer plays it now."
+
+
+def sentence(text: str) -> str:
+    return text if text.endswith(".") else f"{text}."

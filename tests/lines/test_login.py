@@ -62,3 +62,19 @@ def test_colour_only_when_asked(saves: Path) -> None:
     app = subprocess.run([*APP, "play", "--colour"], env=env, input=b"", capture_output=True, timeout=120)
     assert app.returncode == 2
     assert app.stderr == b"norsewind: --colour is for the line mode: norsewind play --lines --colour\n"
+
+
+def test_the_mode_variable_plays_resume_and_daily_in_lines(saves: Path) -> None:
+    env = line_env(saves, "ana", NORSEWIND_MODE="lines", USER="ana", LOGNAME="ana")
+    daily = subprocess.run([*APP, "daily"], env=env, input=b"1\nquit\n", capture_output=True, timeout=120)
+    assert daily.returncode == 0, daily.stderr
+    lines = daily.stdout.decode().splitlines()
+    assert lines[1].startswith("The daily deal of ") and lines[1].endswith("; score more than the Vikings. ana begins.")
+    name = lines[-1].removeprefix("Your game is saved as ").split(":")[0]
+    assert name.startswith("daily-")
+    again = subprocess.run([*APP, "resume", name], env=env, input=b"log 9\n", capture_output=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    out = again.stdout.decode().splitlines()
+    assert out[1] == f"Resuming {name} at turn 1."
+    assert "ana took " in again.stdout.decode()  # the decision made in the first run, in the log
+    assert b"\x1b" not in daily.stdout + again.stdout
