@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import date
 
 from ..bots.registry import STRENGTHS
-from ..computer import Computer, engine_spec
+from ..computer import ENGINE, Computer, engine_spec
 from ..options import Options
 from ..rules.refusals import ConfigError
 from ..rules.state import GameConfig
@@ -171,7 +171,8 @@ class Menu:
             level = levels[self.pick(say.LEVEL_QUESTION, [say.level_label(n) for n in levels], default=len(levels))]
         names: list[str] = []
         seats: list[SeatMeta] = []
-        kinds = [say.PERSON, *(say.computer_label(b) for b in STRENGTHS)]
+        bots = [*STRENGTHS, ENGINE] if self.context.options.engine is not None else list(STRENGTHS)
+        kinds = [say.PERSON, *(say.ENGINE_SEAT if b == ENGINE else say.computer_label(b) for b in bots)]
         for seat in range(players):
             default = self.context.profile_name[:MAX_NAME] if seat == 0 else f"Player {seat + 1}"
             kind: SeatKind = "human"
@@ -179,7 +180,7 @@ class Menu:
             if seat > 0:
                 picked = self.pick(say.seat_question(seat), kinds, default=1)
                 if picked > 0:
-                    kind, bot = "computer", STRENGTHS[picked - 1]
+                    kind, bot = "computer", bots[picked - 1]
                     default = f"{bot.capitalize()} bot {seat + 1}"
             name = self.text(say.name_question(seat), default)
             while name.casefold() in {n.casefold() for n in names}:

@@ -392,6 +392,7 @@ PLAYERS_QUESTION = "How many players?"
 PLAYER_COUNTS = ["1 player: solo against the Vikings", "2 players", "3 players", "4 players"]
 LEVEL_QUESTION = "Which solo level? (the levels your campaign has unlocked)"
 PERSON = "A person (at this terminal, in turn)"
+ENGINE_SEAT = "The outside engine this was started with (--engine)"
 SAME_NAME = "Two players have the same name: give each a different one."
 
 

@@ -5,9 +5,10 @@ plain pipes, for a script or a screen reader's own front end, without a terminal
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
-from .pty_lines import APP, LinePty, line_env
+from .pty_lines import APP, ROOT, LinePty, line_env
 
 
 def test_the_forced_commands_lines_is_the_line_mode_and_says_log_in_again(saves: Path) -> None:
@@ -78,3 +79,16 @@ def test_the_mode_variable_plays_resume_and_daily_in_lines(saves: Path) -> None:
     assert out[1] == f"Resuming {name} at turn 1."
     assert "ana took " in again.stdout.decode()  # the decision made in the first run, in the log
     assert b"\x1b" not in daily.stdout + again.stdout
+
+
+def test_an_outside_engine_in_a_seat(saves: Path) -> None:
+    """norsewind --engine CMD play --lines: the engine is a seat kind of the new game (issue 29)."""
+    engine = f"{sys.executable} {ROOT / 'examples' / 'engine.py'}"
+    argv = [*APP, "--engine", engine, "play", "--lines", "--seed", "7"]
+    answers = b"1\n2\nana\n5\n\n1\n1\nquit\n"  # 2 players, seat 2 the engine, two decisions of ana's
+    done = subprocess.run(argv, env=line_env(saves, "ana"), input=answers, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode().splitlines()
+    assert "5. The outside engine this was started with (--engine)." in lines
+    assert any(line.startswith("Engine bot 2 took ") for line in lines)  # it decided, and it was told
+    assert not any(line.startswith("Note: ") for line in lines)  # no fault: greedy did not stand in
