@@ -29,6 +29,7 @@ def test_the_campaign_lists_the_levels_and_plays_one(saves: Path) -> None:
         pty.expect_text("The campaign of ana:")
         first = pty.expect_text("Level 1: ")
         assert pty.lines[first] == "Level 1: no medal yet; 0 games played."
+        assert pty.expect_text("Level 2: ") == first + 1
         assert pty.lines[first + 1] == "Level 2: locked (platinum on level 1 unlocks it)."
         pty.expect_text("1. Play level 1.")
         pty.expect_text("Choose 1 to 2 (Enter: 1)")
@@ -80,7 +81,7 @@ def test_the_daily_deal_one_attempt_then_its_result(saves: Path) -> None:
         again.expect_text("Choose 1 to 1 (Enter: 1)")
         again.send("")
         said = again.expect_text(f"ana: daily deal of {today.isoformat()}, level 1: margin {record.margin:+d}, ")
-        assert again.lines[said + 1] == "One attempt a day: come back tomorrow."
+        assert again.expect_text("One attempt a day: come back tomorrow.") == said + 1
         again.expect_text("What would you like to do?")  # back to the menu
         again.send("quit")
         assert again.finish() == 0
