@@ -29,7 +29,7 @@ from ..words import config_problem
 from ..words import lines as say
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
-from .tables import Heartbeat, Lobby, presence_lines, standin_line, standin_of
+from .tables import Heartbeat, Lobby, my_turns, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
 MAX_SEED = 2**31
@@ -77,6 +77,9 @@ class Menu:
     # ------------------------------------------------------------------ the choices
 
     def main(self) -> GameHandle | None:
+        turns = my_turns(self.context)
+        if turns:
+            self.io.say(say.your_turns(turns))
         while True:
             games = self.resumable()
             options = [say.MENU_NEW]

@@ -163,3 +163,20 @@ class Lobby:
             return None
         self.io.say(say.table_opened(table.name))
         return table
+
+
+def my_turns(context: AppContext) -> list[str]:
+    """The tables where it is this player's turn, most recently changed first (none: no tables yet)."""
+    try:
+        store = context.own_tables()
+        tables = [] if store is None else store.list()
+    except (OSError, StorageError):
+        return []
+    out = []
+    for table in tables:
+        if table.error is not None or table.finished or not 0 <= table.current < len(table.seats):
+            continue
+        seat = table.seats[table.current]
+        if seat.kind == "human" and seat.holder == context.identity:
+            out.append(table.name)
+    return out

@@ -550,3 +550,9 @@ def left_seat(name: str, seat: int) -> str:
 
 def sentence(text: str) -> str:
     return text if text.endswith(".") else f"{text}."
+
+
+def your_turns(tables: Sequence[str]) -> str:
+    """Said before the menu: "Your turn at 2 tables: friday, alice-table." (Shared tables has them)."""
+    shown = ", ".join(tables[:3]) + (f" and {len(tables) - 3} more" if len(tables) > 3 else "")
+    return f"Your turn at {plural(len(tables), 'table')}: {shown}."

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from norsewind_tui.storage.tables import TableStore
+
 from .pty_lines import APP, ROOT, LinePty, line_env
 
 
@@ -92,3 +94,16 @@ def test_an_outside_engine_in_a_seat(saves: Path) -> None:
     assert "5. The outside engine this was started with (--engine)." in lines
     assert any(line.startswith("Engine bot 2 took ") for line in lines)  # it decided, and it was told
     assert not any(line.startswith("Note: ") for line in lines)  # no fault: greedy did not stand in
+
+
+def test_the_tables_where_it_is_your_turn_are_said_first(saves: Path) -> None:
+    store = TableStore(saves)
+    store.create("alice", ["me", "open"], seed=1, name="friday")  # seed 1: alice begins
+    store.create("bob", ["me", "open"], seed=1, name="sunday")  # bob's turn there
+    done = subprocess.run(
+        [*APP, "play", "--lines"], env=line_env(saves, "alice"), input=b"quit\n", capture_output=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode().splitlines()
+    assert lines[1] == "Your turn at 1 table: friday."
+    assert lines[2] == "What would you like to do?"
