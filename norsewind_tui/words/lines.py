@@ -169,10 +169,6 @@ def unknown_word(word: str) -> str:
     return f"{word!r} is not a word of the game: type a number to choose, or help for the words."
 
 
-def needs_number(word: str, what: str) -> str:
-    return f"{word} needs {what}: for example {word} 2."
-
-
 def why_allowed(number: int, state: State, move: Move, names: tuple[str, ...], db: CardDB) -> list[str]:
     """``why N`` for a legal choice: it is allowed, and what it would do (nothing hidden)."""
     lines = [f"Choice {number} is allowed: {choice(state, move, db)}."]
@@ -276,7 +272,6 @@ UNDONE = "Undone."
 UNDONE_ASSISTED = "Undone (the game is now marked assisted)."
 REDONE = "Redone."
 NOTHING_UNDONE = "Nothing undone."
-NOTHING_TO_UNDO = "Nothing to undo."
 NOTHING_TO_REDO = "Nothing to redo."
 UNDO_QUESTION = (
     "Undo goes back over a card that was revealed from the deck. The game will be marked as assisted "
