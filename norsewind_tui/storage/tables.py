@@ -65,14 +65,15 @@ from ..rules.session import Session
 from ..rules.state import GameConfig
 from .atomic import Stamp
 from .clock import Clock, system_clock
-from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
+from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StorageError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, SaveMeta, SeatMeta
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
-from .profiles import ProfileStore
+from .profiles import Profiles, ProfileStore
+from .ratings import result_of, shipped_anchors
 from .saves import GameStore
 from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem, standin_bot
 from .undo import Seat, redo_step, undo_step
@@ -293,17 +294,19 @@ class TableStore:
         clock: Clock = system_clock,
         place: Place | None = None,
         presence: Callable[[Clock], PresenceStore] | None = None,
+        profiles: Profiles | None = None,
     ) -> None:
         """``clock``: the time every write of these tables is stamped with (tests move it).
         ``place``: where the tables are (default: the folder ``<saves>/tables``; the database's rows);
-        ``presence``: where the players' presence is (default: the saves folder's; the database's)."""
+        ``presence``: where the players' presence is (default: the saves folder's; the database's);
+        ``profiles``: where a finished table's result counts for the ratings (default: the folder's)."""
         saves_dir = Path(saves_dir)
         self._presence = presence or (lambda clock: PresenceStore(saves_dir, clock))
         self.clock = clock
         self.dir = ensure_dir(saves_dir / TABLES_DIR)
         self.cards = cards or default_cards()
-        profiles = ProfileStore(profiles_dir(saves_dir))
-        self._games = GameStore(self.dir, self.cards, profiles=profiles, owned=True, place=place)
+        self.profiles: Profiles = profiles or ProfileStore(profiles_dir(saves_dir))
+        self._games = GameStore(self.dir, self.cards, profiles=self.profiles, owned=True, place=place)
         self.place = self._games.place
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
 
@@ -488,6 +491,7 @@ class SharedTable(OpenGame):
         self._view = view
         self.identity = identity
         self._bad_stamp: Stamp | None = None
+        self.rating_problem: str | None = None  # one line: the finished game could not be counted
 
     # ------------------------------------------------------------------ what it is
 
@@ -546,6 +550,7 @@ class SharedTable(OpenGame):
         same = view.meta.id == base.meta.id and view.damaged_main == base.damaged_main
         if same and view.generation == base.generation:
             return None
+        self._rate(view)  # another process ended it: counted once, whoever sees it end first
         return view
 
     def adopt(self, view: Snapshot) -> TableView | None:
@@ -629,7 +634,26 @@ class SharedTable(OpenGame):
         return "a decision was undone"
 
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
-        return _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
+        view = _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
+        self._rate(view)
+        return view
+
+    def _rate(self, view: TableView) -> None:
+        """A finished table counts for its people's ratings, once (by its id) however many apps see it
+        end.  A person a computer stood in for (a decision in ``by_computer``), or who left, does not
+        count, nor does the computer in their seat.  A store that cannot count it: ``rating_problem``."""
+        if not view.state.is_over:
+            return
+        away = {i for i in range(len(view.seats)) if view.by_computer(i) or view.left(i)}
+        result = result_of(view.meta, view.state, self.store.clock(), shipped_anchors(), away)
+        if result is None:
+            return
+        try:
+            self.store.profiles.rate(result)
+        except StorageError as exc:
+            self.rating_problem = f"the result could not be counted for the ratings: {exc}"
+        else:
+            self.rating_problem = None
 
     def _refuse(self, message: str) -> TableRefused:
         return TableRefused(f"{self.name}: {message}")
