@@ -304,9 +304,12 @@ class LobbyScreen(NorsewindScreen[None]):
         if row.seat_of(self.identity) is not None or row.finished:
             self.open(row.name)
             return
-        if row.open_seats and identity_problem(self.identity) is None:
-            seat = row.open_seats[0]
+        kept = row.kept_for(self.identity)
+        if (kept is not None or row.open_seats) and identity_problem(self.identity) is None:
+            seat = kept if kept is not None else row.open_seats[0]
             question = f"Sit at seat {seat + 1} of the table {safe_text(row.name)} as {safe_text(self.identity)}?"
+            if kept is not None:
+                question = f"Sit down for the rematch {safe_text(row.name)} (seat {seat + 1}, kept for you)?"
 
             def answer(yes: bool | None) -> None:
                 if yes:
