@@ -61,6 +61,7 @@ class TableEndScreen(EndScreen):
     another player proposed; ``D`` declines it (the computer takes the seat kept for you)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,m", "menu", "Lobby", key_display="Esc", id="end-menu"),  # a table's score pad goes back there
         Binding("n", "rematch", "Rematch", id="end-rematch"),
         Binding("D", "decline", "Decline", key_display="D", show=False, id="end-decline"),
     ]
