@@ -418,11 +418,20 @@ class ProfileStore:
             raise SaveError(f"{why}; the backup is broken too ({exc})") from None
         return LedgerRead(games, f"{why}: the ratings were read from the backup {backup.name}", broken)
 
+    def results(self) -> tuple[RatedGame, ...]:
+        """Every result counted so far, in order (``SaveError`` when the results cannot be read)."""
+        return self._read_ledger().games
+
     def rate(self, game: RatedGame) -> bool:
         """Count ``game`` for the ratings once (by its id), under the ratings' lock, atomically with a
         backup; a broken main file is set aside as a damaged copy (its backup is the ratings)."""
-        if (why := game.problem()) is not None:
-            raise SaveError(f"not counting the game for the ratings: {why}")
+        return self.rate_all([game]) == 1
+
+    def rate_all(self, games: Sequence[RatedGame]) -> int:
+        """Count ``games`` (in order) in one write, each once; how many were new (``db export``)."""
+        for game in games:
+            if (why := game.problem()) is not None:
+                raise SaveError(f"not counting the game for the ratings: {why}")
         ensure_dir(self.dir, private=True)
         main, backup, damaged, lockfile = self._ledger_paths()
         lock = FileLock(lockfile, f"the ratings {main.name}")
@@ -434,15 +443,21 @@ class ProfileStore:
                 held = self._read_ledger()
             except SaveMismatch as exc:
                 raise SaveMismatch(f"{exc}: this version cannot count games into it (update Norsewind)") from None
-            if any(g.game == game.game for g in held.games):
-                return False
+            known = {g.game for g in held.games}
+            new = []
+            for game in games:
+                if game.game not in known:
+                    new.append(game)
+                    known.add(game.game)
+            if not new:
+                return 0
             try:
                 if held.broken is not None:
                     set_aside(held.broken, damaged)
-                atomic_write(main, encode_ledger((*held.games, game)), backup=backup)
+                atomic_write(main, encode_ledger((*held.games, *new)), backup=backup)
             except OSError as exc:
                 raise SaveError(f"{main}: cannot write: {exc.strerror or exc}") from None
-            return True
+            return len(new)
         finally:
             lock.release()
 

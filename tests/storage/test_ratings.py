@@ -233,3 +233,29 @@ def test_a_hand_edited_row_in_the_database_is_left_out_with_a_notice(pg_url: str
     ladder = profiles.ladder()
     assert ladder.counted == 1 and set(ladder.people) == {"ana"}
     assert ladder.notice == "the ratings in the database: left out 1 result(s) that do not check"
+
+
+def test_db_import_and_export_copy_the_results_in_order(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from norsewind_tui.cli import main
+
+    saves = tmp_path / "saves"
+    folder = ProfileStore(saves / "profiles")
+    games = [
+        rated(game_id(), ("person", "ana", 1), ("computer", "greedy", 2)),
+        rated(game_id(), ("person", "bo", 1), ("person", "ana", 2)),
+    ]
+    assert folder.rate_all(games) == 2
+    assert main(["db", "import", str(saves), "--database", pg_url]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["norsewind db import: 0 games, 0 tables, 0 profile records, 2 rated games; 0 already there"]
+    database = PgProfileStore(pg_url)
+    assert database.results() == (tuple(games), 0)
+    assert database.ladder().people == folder.ladder().people
+    assert main(["db", "import", str(saves), "--database", pg_url]) == 0  # again: nothing twice
+    assert capsys.readouterr().out.splitlines()[-1].endswith("0 profile records; 1 already there")
+    back = tmp_path / "back"
+    assert main(["db", "export", str(back), "--database", pg_url]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(", 2 rated games; 0 already there")
+    assert ProfileStore(back / "profiles").results() == tuple(games)
