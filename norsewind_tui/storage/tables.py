@@ -154,11 +154,12 @@ class TableView(Snapshot):
         if len(self.seats) != len(old.seats) or self.meta.creator is None or old.seat_of(self.meta.creator) is None:
             return False
         a, b = self.session.config, old.session.config
-        if (a.start_choice, a.random_tiles, a.level, self.meta.standin) != (
+        if (a.start_choice, a.random_tiles, a.level, self.meta.standin, self.meta.standin_engine) != (
             b.start_choice,
             b.random_tiles,
             b.level,
             old.meta.standin,
+            old.meta.standin_engine,
         ):
             return False
         for i in range(len(self.seats)):
@@ -503,6 +504,7 @@ class TableStore:
                 cards_source=self.cards.source[:256],
                 standin=view.meta.standin,
                 creator=identity,
+                standin_engine=view.meta.standin_engine,
             )
             try:
                 self._games.add(session, meta, name, stamp).close()
