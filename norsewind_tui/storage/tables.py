@@ -305,6 +305,8 @@ class TableSummary:
         seat = self.seats[self.current]
         if seat.kind == "computer":
             return seat.label
+        if seat.invited is not None:
+            return "you (invited)" if seat.invited == identity else f"{seat.invited} (invited)"
         if seat.holder is None:
             return f"seat {self.current + 1} (open)"
         return "you" if seat.holder == identity else seat.holder

@@ -86,3 +86,22 @@ async def test_d_declines_and_the_computer_takes_the_seat(saves: Path, monkeypat
         await until(pilot, lambda: said in text_of(app).replace("\n", " "), "the decline said")
         assert screen_name(app) == "TableEndScreen"
     assert store.open("friday-rematch", "alice").view.seats[1].kind == "computer"
+
+
+@aio
+async def test_the_lobby_lists_the_kept_seat_and_enter_sits_down(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = TableStore(saves)
+    alice, _ = finished(store)
+    store.rematch(alice, seed=99)
+    app = app_as(saves, "bob", monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: "bob (invited)" in text_of(app), "the rematch in the lobby")
+        assert "you (invited)" in text_of(app)  # whose turn: the seat kept for bob
+        assert app.screen.rows[0].name == "friday-rematch"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await until(pilot, lambda: "Sit down for the rematch friday-rematch (seat 2, kept for" in text_of(app), "it")
+        await pilot.press("y")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the rematch's game screen")
+    assert store.open("friday-rematch", "alice").view.holder(1) == "bob"

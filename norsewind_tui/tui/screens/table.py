@@ -47,7 +47,11 @@ TABLE_KEYS = (
         "leave this table for good (after a question): your seat goes to the computer, or opens "
         "again before the first decision",
     ),
-    ("R", "the table's creator: remove a player who is away (as if they left)"),
+    (
+        "R",
+        "the table's creator: remove a player who is away (as if they left); at a rematch, give the seat "
+        "kept for a player who stays away to the computer",
+    ),
 )
 
 
