@@ -66,9 +66,13 @@ def hall_lines(
 ) -> list[str]:
     """The hall of fame as text lines (within 80 columns), then its notices; ``ladder``: the players'
     ratings, in a column once any of them has one."""
+    from ..storage.ratings import person_key
     from ..tui.fame import entry_rows, header, shown_ratings
 
-    ratings = shown_ratings(ladder) if ladder is not None else {}
+    listed = {person_key(e.player) for e in hall.entries}
+    if day is not None:
+        listed |= {person_key(e.player) for e in hall.daily(day, level)}
+    ratings = {k: v for k, v in shown_ratings(ladder).items() if k in listed} if ladder is not None else {}
     head = header(ratings)
 
     def rows(entries: list[Entry]) -> list[str]:

@@ -75,3 +75,31 @@ def test_ratings_of_an_empty_folder_and_a_broken_file(tmp_path: Path, capsys: py
         )[:79]
         + "…"
     )
+
+
+def test_progress_and_the_hall_of_fame_say_the_rating_once_there_is_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from daily_records import record
+
+    profiles = ProfileStore(tmp_path / "profiles")
+    profiles.record("ana", record(1, 12))
+    code, lines, _ = run(capsys, "--saves", str(tmp_path), "progress", "--profile", "ana")
+    assert code == 0 and not any(line.startswith("Rating") for line in lines)
+    assert run(capsys, "--saves", str(tmp_path), "halloffame")[1][1] == (
+        " #  Player                Margin  Medal       You  Vikings  Date"
+    )
+    when = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    carol = RatedGame(os.urandom(16).hex(), when, (RatedSeat("person", "carol", 1), RatedSeat("computer", "hard", 2)))
+    assert profiles.rate(carol)  # carol is not in the hall: no column for her alone
+    assert run(capsys, "--saves", str(tmp_path), "halloffame")[1][1].startswith(" #  Player                Margin")
+    ana = RatedGame(os.urandom(16).hex(), when, (RatedSeat("person", "ana", 2), RatedSeat("computer", "hard", 1)))
+    assert profiles.rate(ana)
+    shown = profiles.ladder().standing("ana").rating.display
+    code, lines, _ = run(capsys, "--saves", str(tmp_path), "progress", "--profile", "ana")
+    assert f"Rating {shown} over 1 game (norsewind ratings: everyone's)." in lines
+    hall = run(capsys, "--saves", str(tmp_path), "halloffame")[1]
+    assert hall[1:3] == [
+        " #  Player                   Rating  Margin  Medal     You   Vik  Date",
+        f" 1  ana                      {shown:>6}     +12  silver     72    60  2026-11-30",
+    ]

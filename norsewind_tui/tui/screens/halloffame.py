@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from ...storage.daily import utc_today
 from ...storage.halloffame import Hall
-from ...storage.ratings import Ladder
+from ...storage.ratings import Ladder, person_key
 from ..fame import entry_rows, header, shown_ratings
 from ..text import safe_text
 from .base import NorsewindScreen
@@ -27,7 +27,8 @@ def page_lines(hall: Hall, level: int, day: date, ladder: Ladder | None = None) 
     """The page's lines; ``ladder``: the players' ratings, shown beside those who have one."""
     best, assisted = hall.best(level), hall.best(level, assisted=True)
     daily = [e for e in hall.daily(day, level) if not e.game.assisted]
-    ratings = shown_ratings(ladder) if ladder is not None else {}
+    shown = {person_key(e.player) for e in (*best, *assisted, *daily)}
+    ratings = {k: v for k, v in shown_ratings(ladder).items() if k in shown} if ladder is not None else {}
     lines = [f"Level {level}: the best game of each player"]
     lines += [header(ratings), *entry_rows(best, ratings)] if best else ["  no game yet"]
     if assisted:

@@ -110,6 +110,8 @@ class TableEndScreen(EndScreen):
             self.say("You watched this table: only its players can ask for a rematch.")
             return
         seed = self.session.seed if self.session.seed is not None else random.SystemRandom().randrange(1, 2**31)
+        if seed == table.session.seed:  # a new deal, also with a fixed seed (--seed)
+            seed += 1
         try:
             rematch = table.store.invitation(table)
             if rematch is not None:
