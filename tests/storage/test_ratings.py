@@ -37,15 +37,16 @@ from norsewind_tui.storage.ratings import (
 from .conftest import solo
 
 
-def play_greedily(game: SavedGame) -> None:
-    """Every seat's decisions by greedy (seeded by the seat): the same game every run."""
-    bots = [make_bot("greedy", seed=i) for i in range(len(game.seats))]
+def play_out(game: SavedGame) -> None:
+    """Every seat's decisions by the random bot (seeded by the seat: the same game every run, whatever
+    the evaluation the stronger bots use)."""
+    bots = [make_bot("random", seed=i) for i in range(len(game.seats))]
     while not game.finished:
         game.push(bots[game.state.current].decide(game.state))
 
 
-def hot_seat(store: GameStore, seed: int = 11, bot: str = "greedy") -> SavedGame:
-    seats = [SeatMeta("Ana"), SeatMeta("Bo"), SeatMeta("Greedy bot 3", "computer", bot)]
+def hot_seat(store: GameStore, seed: int = 11, bot: str = "random") -> SavedGame:
+    seats = [SeatMeta("Ana"), SeatMeta("Bo"), SeatMeta("Random bot 3", "computer", bot)]
     return store.create(GameConfig(players=tuple(s.name for s in seats)), seed, seats)
 
 
@@ -113,18 +114,18 @@ def test_a_level_without_an_anchor_drops_out_of_a_result_and_a_person_alone_move
 
 def test_a_finished_hot_seat_game_counts_once_for_its_people(campaign_store: GameStore) -> None:
     game = hot_seat(campaign_store)
-    play_greedily(game)
+    play_out(game)
     result = final_result(game.state)
     assert (result.scores, result.coins) == EXPECTED_HOT_SEAT
     places = finishing_places(result.scores, result.coins)
-    assert places == (2, 1, 3)
+    assert places == (1, 3, 2)
     m = PlackettLuce()
-    greedy = shipped_anchors().levels["greedy"]
-    out = m.rate([[m.rating()], [m.rating()], [m.rating(mu=greedy.mu, sigma=greedy.sigma)]], ranks=list(places))
+    computer = shipped_anchors().levels["random"]
+    out = m.rate([[m.rating()], [m.rating()], [m.rating(mu=computer.mu, sigma=computer.sigma)]], ranks=list(places))
     ladder = campaign_store.profiles.ladder()
     assert ladder.standing("Ana").rating == Rating(out[0][0].mu, out[0][0].sigma)
     assert ladder.standing("Bo").rating == Rating(out[1][0].mu, out[1][0].sigma)
-    assert ladder.rating("greedy") == greedy  # the computer's never moves
+    assert ladder.rating("random") == computer  # the computer's never moves
     assert ladder.counted == 1 and game.notice is None
     name = game.name
     game.close()
@@ -136,24 +137,35 @@ def test_a_finished_hot_seat_game_counts_once_for_its_people(campaign_store: Gam
     assert counted.counted == 1 and counted.standing("Ana") == ladder.standing("Ana")
 
 
-EXPECTED_HOT_SEAT = ((108, 110, 97), (11, 11, 18))  # Bo first, Ana second, the computer third
+EXPECTED_HOT_SEAT = ((16, -3, -2), (9, 6, 16))  # Ana first, the computer second, Bo third
 
 
 def test_solo_and_branched_games_count_for_nobody(campaign_store: GameStore) -> None:
     one = solo(campaign_store)
-    play_greedily(one)
+    play_out(one)
     branch_from = hot_seat(campaign_store, seed=12)
     for _ in range(6):
         branch_from.push(branch_from.legal_moves()[0])
     branch = campaign_store.branch(branch_from, 6)
-    play_greedily(branch)
+    play_out(branch)
     assert campaign_store.profiles.ladder().counted == 0
+
+
+def test_an_assisted_hot_seat_game_counts_for_nobody(campaign_store: GameStore) -> None:
+    """Undone over a revealed card (confirmed): the game is assisted for good, and not rated."""
+    game = hot_seat(campaign_store, seed=13)
+    bots = [make_bot("random", seed=i) for i in range(3)]
+    while not game.undo_needs_confirmation():
+        game.push(bots[game.state.current].decide(game.state))
+    assert game.undo(confirm=True) and game.assisted
+    play_out(game)
+    assert game.finished and campaign_store.profiles.ladder().counted == 0
 
 
 def test_a_computer_without_an_anchor_leaves_a_person_alone_uncounted(campaign_store: GameStore) -> None:
     seats = [SeatMeta("Ana"), SeatMeta("Engine", "computer", "engine")]
     game = campaign_store.create(GameConfig(players=("Ana", "Engine")), 4, seats)
-    play_greedily(game)
+    play_out(game)
     assert campaign_store.profiles.ladder().counted == 0
 
 

@@ -36,7 +36,7 @@ def rated_store(request: pytest.FixtureRequest, saves: Path) -> TableStore:
 
 def trio(store: TableStore, standin: int = 0) -> list[SharedTable]:
     """alice opened a table for alice, bob and a greedy computer; bob joined."""
-    alice = store.create("alice", ["me", "open", "greedy"], seed=21, name="rated", standin=standin)
+    alice = store.create("alice", ["me", "open", "random"], seed=21, name="rated", standin=standin)
     bob = store.open("rated", "bob")
     assert bob.join() == 1
     alice.poll()
@@ -44,9 +44,9 @@ def trio(store: TableStore, standin: int = 0) -> list[SharedTable]:
 
 
 def finish(tables: list[SharedTable], standin: StandIn | None = None, stand_for: int = 0) -> None:
-    """Every person's turn by greedy (seeded by the seat), the computer's as the app takes it;
+    """Every person's turn by the random bot (seeded by the seat), the computer's as the app takes it;
     the first ``stand_for`` of bob's turns a stand-in plays, from alice's process."""
-    bots = [make_bot("greedy", seed=i) for i in range(3)]
+    bots = [make_bot("random", seed=i) for i in range(3)]
     alice, bob = tables
     while not alice.finished or not bob.finished:
         for t in tables:
@@ -66,10 +66,10 @@ def finish(tables: list[SharedTable], standin: StandIn | None = None, stand_for:
 
 
 def expected(places: tuple[int, ...], people: tuple[bool, ...]) -> list[Rating]:
-    """openskill's ratings after one game of newcomers (``people``) and the greedy anchor."""
+    """openskill's ratings after one game of newcomers (``people``) and the random computer's anchor."""
     m = PlackettLuce()
-    greedy = shipped_anchors().levels["greedy"]
-    teams = [[m.rating()] if person else [m.rating(mu=greedy.mu, sigma=greedy.sigma)] for person in people]
+    anchor = shipped_anchors().levels["random"]
+    teams = [[m.rating()] if person else [m.rating(mu=anchor.mu, sigma=anchor.sigma)] for person in people]
     return [Rating(r.mu, r.sigma) for (r,) in m.rate(teams, ranks=list(places))]
 
 
@@ -89,12 +89,12 @@ def test_a_finished_table_counts_once_however_many_apps_see_it_end(rated_store: 
     assert all(t.rating_problem is None for t in tables)
 
 
-EXPECTED_TABLE = ((105, 112, 99), (19, 27, 3))  # bob first, alice second, the computer third
+EXPECTED_TABLE = ((9, 18, -11), (7, 12, 17))  # bob first, alice second, the computer third
 
 
 def test_a_person_a_computer_stood_in_for_does_not_count(rated_store: TableStore) -> None:
     """bob was away: the stand-in decided once in his seat, so the game counts for alice against the
-    greedy computer only."""
+    random computer only."""
     clock = ManualClock(START + timedelta(hours=1))
     standin = StandIn(lambda who: START if who == "bob" else None, clock)
     tables = trio(rated_store, standin=15)
@@ -117,7 +117,7 @@ def test_a_person_who_left_does_not_count(saves: Path) -> None:
         if to_play is None:
             assert play_computer(tables[0], seeded_bot)
         else:
-            to_play.push(make_bot("greedy", 0).decide(to_play.state))
+            to_play.push(make_bot("random", 0).decide(to_play.state))
         for t in tables:
             t.poll()
     bob.leave()
@@ -125,7 +125,7 @@ def test_a_person_who_left_does_not_count(saves: Path) -> None:
     alice.poll()
     while not alice.finished:
         if alice.is_my_turn():
-            alice.push(make_bot("greedy", 0).decide(alice.state))
+            alice.push(make_bot("random", 0).decide(alice.state))
         else:
             assert play_computer(alice, seeded_bot)
     ladder = ProfileStore(saves / "profiles").ladder()
