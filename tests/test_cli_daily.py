@@ -13,6 +13,7 @@ from norsewind_tui.cli import main
 from norsewind_tui.storage import GameStore, ProfileStore
 from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.dailyseed import daily_seed
+from norsewind_tui.storage.pg.schema import latest
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
@@ -233,6 +234,6 @@ def test_a_database_that_cannot_be_used_is_one_line_and_exit_2(
     code, lines, err = run(capsys, "--saves", str(tmp_path), "--database", pg_empty_url, "progress")
     assert (code, lines) == (2, [])
     assert err == (
-        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 3: "
+        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs {latest()}: "
         f"run norsewind db upgrade --database {pg_empty_url}\n"
     )

@@ -47,6 +47,7 @@ class BotGame(msgspec.Struct, frozen=True):
     vikings: int | None = None
     margin: int | None = None
     medal: str | None = None
+    coins: tuple[int, ...] = ()  # per seat, at the end: the tiebreak (R17) that orders equal scores
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -105,6 +106,7 @@ def _play(state: State, bots: Sequence[Bot], seed: int, entries: Sequence[int]) 
         vikings=result.vikings,
         margin=result.margin,
         medal=result.medal,
+        coins=result.coins,
     )
 
 

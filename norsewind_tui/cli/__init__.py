@@ -249,6 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_daily_commands(sub)
 
+    from .ratings import add_ratings_command
+
+    add_ratings_command(sub)
+
     from .engine import add_engine_command
 
     add_engine_command(sub)

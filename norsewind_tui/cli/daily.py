@@ -20,6 +20,7 @@ from . import UsageError
 
 if TYPE_CHECKING:  # the rest when a command runs: `norsewind` alone starts faster (issue 16)
     from ..storage.halloffame import Entry, Hall
+    from ..storage.ratings import Ladder
 
 WIDTH = 80
 
@@ -62,9 +63,22 @@ def result_line(e: Entry) -> str:
     return f"margin {e.game.margin:+d}, {medal}"
 
 
-def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) -> list[str]:
-    """The hall of fame as text lines (within 80 columns), then its notices."""
-    from ..tui.fame import HEADER, entry_rows
+def hall_lines(
+    hall: Hall, level: int | None = None, day: date | None = None, ladder: Ladder | None = None
+) -> list[str]:
+    """The hall of fame as text lines (within 80 columns), then its notices; ``ladder``: the players'
+    ratings, in a column once any of them has one."""
+    from ..storage.ratings import person_key
+    from ..tui.fame import entry_rows, header, shown_ratings
+
+    listed = {person_key(e.player) for e in hall.entries}
+    if day is not None:
+        listed |= {person_key(e.player) for e in hall.daily(day, level)}
+    ratings = {k: v for k, v in shown_ratings(ladder).items() if k in listed} if ladder is not None else {}
+    head = header(ratings)
+
+    def rows(entries: list[Entry]) -> list[str]:
+        return entry_rows(entries, ratings)
 
     lines: list[str] = []
     if day is not None:
@@ -75,9 +89,9 @@ def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) ->
             counting = [e for e in found if not e.game.assisted]
             assisted = [e for e in found if e.game.assisted]
             lines.append(f"Daily deal of {day.isoformat()}, level {lvl}")
-            lines += [HEADER, *entry_rows(counting)] if counting else ["  no result yet"]
+            lines += [head, *rows(counting)] if counting else ["  no result yet"]
             if assisted:
-                lines += [f"Assisted games (no medal), level {lvl}", *entry_rows(assisted)]
+                lines += [f"Assisted games (no medal), level {lvl}", *rows(assisted)]
         if not lines:
             lines.append(f"No results of the daily deal of {day.isoformat()} yet.")
     else:
@@ -86,12 +100,14 @@ def hall_lines(hall: Hall, level: int | None = None, day: date | None = None) ->
             if not best and not assisted and level is None:
                 continue
             lines.append(f"Hall of fame, level {lvl}: the best game of each player")
-            lines += [HEADER, *entry_rows(best)] if best else ["  no game yet"]
+            lines += [head, *rows(best)] if best else ["  no game yet"]
             if assisted:
-                lines += [f"Assisted games (no medal), level {lvl}", *entry_rows(assisted)]
+                lines += [f"Assisted games (no medal), level {lvl}", *rows(assisted)]
         if not lines:
             lines.append("No finished solo games here yet.")
     lines += [f"note: {safe_text(n)}" for n in hall.notices]
+    if ladder is not None and ladder.notice:
+        lines.append(f"note: {safe_text(ladder.notice)}")
     return [fit(line) for line in lines]
 
 
@@ -99,7 +115,8 @@ def cmd_halloffame(args: Options) -> int:
     """``norsewind halloffame [--level L] [--daily DATE]``."""
 
     _check_level(args.level)
-    for line in hall_lines(AppContext(args).profiles.hall(), args.level, args.daily):
+    profiles = AppContext(args).profiles
+    for line in hall_lines(profiles.hall(), args.level, args.daily, profiles.ladder()):
         print(line)
     return 0
 

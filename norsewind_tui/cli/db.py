@@ -119,6 +119,8 @@ def _run(action: str, plan: Plan) -> int:
     for note in notes:
         print(f"norsewind db {action}: {safe_text(note)}")
     moved = [_count(added.get(what, 0), word) for what, word in _WORDS]
+    if added.get("ratings"):  # said once there are any (issue 27)
+        moved.append(_count(added["ratings"], "rated game"))
     print(f"norsewind db {action}: {', '.join(moved)}; {there} already there")
     return 0
 

@@ -333,6 +333,10 @@ def cmd_progress(args: Options) -> int:
     console.print(campaign_table(profile))
     if profile.title:
         console.print(Text(safe_text(f"{profile.name} is the {profile.title}!"), style="bold"))
+    standing = context.profiles.ladder().standing(context.profile_name)
+    if standing.games:  # once a table or hot-seat game counted (issue 27)
+        games = f"{standing.games} game{'s' if standing.games != 1 else ''}"
+        console.print(Text(f"Rating {standing.rating.display} over {games} (norsewind ratings: everyone's)."))
     if profile.games:
         console.print(recent_table(profile.recent(max(args.games, 0))))
     else:

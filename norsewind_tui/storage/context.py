@@ -105,7 +105,7 @@ class AppContext:
 
     def _table_store(self) -> TableStore:
         place = self._place("table", self.saves_dir / TABLES_DIR)
-        return TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence)
+        return TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence, profiles=self.profiles)
 
     def own_tables(self) -> TableStore | None:
         """A table store for one worker thread (kept: it reads again only changed tables), or None

@@ -24,16 +24,19 @@ from ..rules.cards import CardDB, default_cards
 from ..rules.scoring import MEDALS, Medal
 from .atomic import (
     FileLock,
+    Stamp,
     atomic_write,
     damaged_copies,
     login_name,
     read_limited,
     remove_stale_temps,
     set_aside,
+    stamp_of,
 )
 from .errors import SaveError, SaveMismatch
 from .format import printable_problem
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, sanitise_name
+from .ratings import Anchors, Ladder, LedgerRead, RatedGame, decode_ledger, encode_ledger, ledger_path, shipped_anchors
 from .records import PROFILE_FORMAT, GameRecord, ProfileFile, decode_profile, salvage_records
 from .recovery import harvest, merge
 
@@ -125,6 +128,16 @@ class Profiles(Protocol):
         """The hall of fame of every profile there; never raises (a problem is a notice)."""
         ...
 
+    def rate(self, game: RatedGame) -> bool:
+        """Count a finished game for the people's ratings; False when that game (its id) is counted
+        already (``SaveError`` when the results cannot be read or written: nothing counted)."""
+        ...
+
+    def ladder(self, anchors: Anchors | None = None) -> Ladder:
+        """Every person's rating (``anchors``: the computers', by default the shipped ones); never
+        raises for a broken store: the ladder's ``notice`` says what could not be read."""
+        ...
+
 
 @dataclass(frozen=True)
 class _OnDisk:
@@ -182,6 +195,7 @@ class ProfileStore:
         self.dir = Path(folder)
         self._cards = cards
         self.saves = tuple(saves) if saves is not None else (self.dir.parent, self.dir.parent / "tables")
+        self._ladder_cache: tuple[Stamp, Ladder] | None = None
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
@@ -367,3 +381,98 @@ class ProfileStore:
         from .halloffame import read_hall
 
         return read_hall(self.dir)
+
+    # ------------------------------------------------------------------ the people's ratings
+
+    def _ledger_paths(self) -> tuple[Path, Path, Path, Path]:
+        main = ledger_path(self.dir)
+        return (
+            main,
+            main.with_name(main.name[: -len(SUFFIX)] + BACKUP_SUFFIX),
+            main.with_name(main.name[: -len(SUFFIX)] + DAMAGED_SUFFIX),
+            main.with_name(main.name[: -len(SUFFIX)] + LOCK_SUFFIX),
+        )
+
+    def _read_ledger(self) -> LedgerRead:
+        """The results counted so far: the main file, else its backup (with a notice); ``SaveError``
+        when neither can be read (``SaveMismatch``: a newer Norsewind's)."""
+        main, backup, _, _ = self._ledger_paths()
+        try:
+            return LedgerRead(decode_ledger(read_limited(main), str(main)).games)
+        except FileNotFoundError:
+            why = f"{main} is missing"
+            broken = None
+        except SaveMismatch:
+            raise
+        except SaveError as exc:
+            why, broken = str(exc), main
+        try:
+            games = decode_ledger(read_limited(backup), str(backup)).games
+        except FileNotFoundError:
+            if broken is None:
+                return LedgerRead(())  # no game counted yet
+            raise SaveError(f"{why}; it has no backup: the ratings cannot be read") from None
+        except SaveMismatch:
+            raise
+        except SaveError as exc:
+            raise SaveError(f"{why}; the backup is broken too ({exc})") from None
+        return LedgerRead(games, f"{why}: the ratings were read from the backup {backup.name}", broken)
+
+    def results(self) -> tuple[RatedGame, ...]:
+        """Every result counted so far, in order (``SaveError`` when the results cannot be read)."""
+        return self._read_ledger().games
+
+    def rate(self, game: RatedGame) -> bool:
+        """Count ``game`` for the ratings once (by its id), under the ratings' lock, atomically with a
+        backup; a broken main file is set aside as a damaged copy (its backup is the ratings)."""
+        return self.rate_all([game]) == 1
+
+    def rate_all(self, games: Sequence[RatedGame]) -> int:
+        """Count ``games`` (in order) in one write, each once; how many were new (``db export``)."""
+        for game in games:
+            if (why := game.problem()) is not None:
+                raise SaveError(f"not counting the game for the ratings: {why}")
+        ensure_dir(self.dir, private=True)
+        main, backup, damaged, lockfile = self._ledger_paths()
+        lock = FileLock(lockfile, f"the ratings {main.name}")
+        lock.acquire(timeout=LOCK_WAIT)
+        try:
+            remove_stale_temps(main)
+            remove_stale_temps(backup)
+            try:
+                held = self._read_ledger()
+            except SaveMismatch as exc:
+                raise SaveMismatch(f"{exc}: this version cannot count games into it (update Norsewind)") from None
+            known = {g.game for g in held.games}
+            new = []
+            for game in games:
+                if game.game not in known:
+                    new.append(game)
+                    known.add(game.game)
+            if not new:
+                return 0
+            try:
+                if held.broken is not None:
+                    set_aside(held.broken, damaged)
+                atomic_write(main, encode_ledger((*held.games, *new)), backup=backup)
+            except OSError as exc:
+                raise SaveError(f"{main}: cannot write: {exc.strerror or exc}") from None
+            return len(new)
+        finally:
+            lock.release()
+
+    def ladder(self, anchors: Anchors | None = None) -> Ladder:
+        """Every person's rating, replayed from the results (again only when the file changed)."""
+        anchors = anchors or shipped_anchors()
+        main = self._ledger_paths()[0]
+        stamp = stamp_of(main)
+        cached = self._ladder_cache
+        if cached is not None and stamp is not None and cached[0] == stamp and cached[1].anchors is anchors:
+            return cached[1]
+        try:
+            held = self._read_ledger()
+        except SaveError as exc:
+            return Ladder(anchors, notice=str(exc))
+        ladder = Ladder.replay(held.games, anchors, held.notice)
+        self._ladder_cache = (stamp, ladder) if stamp is not None and held.notice is None else None
+        return ladder

@@ -62,6 +62,7 @@ from .gamefile import (
 from .handle import Change, Decide, GameHandle
 from .paths import SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .profiles import GameRecord, Profiles, ProfileStore
+from .ratings import result_of, shipped_anchors
 from .standin import STANDIN_BOT, StandIn
 from .undo import FINISHED, redo_step, undo_step
 from .verify import Loaded, load_bytes, verify
@@ -551,6 +552,7 @@ class SavedGame(OpenGame):
             self.session.restore(before)
             raise
         self._record_if_finished()
+        self._rate_if_finished()
         return events
 
     def _go(self, target: int, meta: SaveMeta) -> None:
@@ -642,6 +644,18 @@ class SavedGame(OpenGame):
             self._write()
         except SaveError as exc:  # recorded once all the same: the profile knows the game id
             self.notice = str(exc)
+
+    def _rate_if_finished(self) -> None:
+        """A hot-seat game that just finished counts for its people's ratings (once: by its id)."""
+        if self._lock is None:
+            return
+        result = result_of(self.meta, self.state, now(), shipped_anchors())
+        if result is None:
+            return
+        try:
+            self.store.profiles.rate(result)
+        except StorageError as exc:
+            self.notice = f"the result could not be counted for the ratings: {exc}"
 
     # other files
     def save_as(self, name: str) -> SavedGame:

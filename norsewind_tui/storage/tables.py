@@ -65,14 +65,15 @@ from ..rules.session import Session
 from ..rules.state import GameConfig
 from .atomic import Stamp
 from .clock import Clock, system_clock
-from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
+from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StorageError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, SaveMeta, SeatMeta
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
-from .profiles import ProfileStore
+from .profiles import Profiles, ProfileStore
+from .ratings import result_of, shipped_anchors
 from .saves import GameStore
 from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem, standin_bot
 from .undo import Seat, redo_step, undo_step
@@ -86,6 +87,16 @@ MIN_SEATS, MAX_SEATS = 2, 4
 _ENGINE_NAME = re.compile(ENGINE_NAME)
 
 R = TypeVar("R")
+
+
+REMATCH = re.compile(r"^(.*)-rematch(?:-([0-9]+))?$")
+
+
+def rematch_name(name: str) -> str:
+    """The name of ``name``'s rematch: ``friday-rematch``, then ``friday-rematch-2``, ``-3``..."""
+    if (m := REMATCH.match(name)) is None:
+        return sanitise_name(f"{name}-rematch")
+    return sanitise_name(f"{m[1]}-rematch-{int(m[2] or 1) + 1}")
 
 
 def seat_label(seat: int, kind: str, bot: str | None) -> str:
@@ -128,6 +139,37 @@ class TableView(Snapshot):
     def is_open(self, seat: int) -> bool:
         meta = self.seats[seat]
         return meta.kind == "human" and meta.name == OPEN
+
+    def invited(self, seat: int) -> str | None:
+        """The identity an open seat is kept for (a rematch's invitation: the rules' player name of the
+        seat is theirs until they sit down or decline), or None (an open seat for anyone, or taken)."""
+        if not self.is_open(seat):
+            return None
+        name = self.state.players[seat].name
+        return None if name == seat_label(seat, "human", None) else name
+
+    def rematch_of(self, old: TableView) -> bool:
+        """Is this table a rematch of ``old``: the same seats (each person, or the computer in the seat
+        of one who declined), the same options, opened by one of its players?"""
+        if len(self.seats) != len(old.seats) or self.meta.creator is None or old.seat_of(self.meta.creator) is None:
+            return False
+        a, b = self.session.config, old.session.config
+        if (a.start_choice, a.random_tiles, a.level, self.meta.standin, self.meta.standin_engine) != (
+            b.start_choice,
+            b.random_tiles,
+            b.level,
+            old.meta.standin,
+            old.meta.standin_engine,
+        ):
+            return False
+        for i in range(len(self.seats)):
+            holder = old.holder(i)
+            if holder is None:
+                if self.seats[i].kind != "computer":
+                    return False
+            elif self.state.players[i].name not in (holder, seat_label(i, "computer", STANDIN_BOT)):
+                return False
+        return True
 
     def seat_of(self, identity: str) -> int | None:
         for i, meta in enumerate(self.seats):
@@ -206,12 +248,15 @@ class SeatSummary:
     kind: str  # human or computer
     holder: str | None  # the identity holding a person's seat; None when open (or a computer)
     bot: str | None = None
+    invited: str | None = None  # an open seat kept for this identity (a rematch's invitation)
 
     @property
     def text(self) -> str:
-        """As the lobby shows it: the holder, ``open``, or the computer seat's name."""
+        """As the lobby shows it: the holder, ``open``, ``bob (invited)``, or the computer seat's name."""
         if self.kind == "computer":
             return self.label
+        if self.invited is not None:
+            return f"{self.invited} (invited)"
         return self.holder if self.holder is not None else "open"
 
 
@@ -245,7 +290,12 @@ class TableSummary:
 
     @property
     def open_seats(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human" and s.holder is None)
+        """The seats anyone may take (not those a rematch keeps for a player)."""
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human" and s.holder is None and not s.invited)
+
+    def kept_for(self, identity: str) -> int | None:
+        """The seat a rematch keeps for ``identity`` here, if any."""
+        return next((i for i, s in enumerate(self.seats) if s.invited == identity), None)
 
     def whose_turn(self, identity: str | None = None) -> str:
         if self.error is not None:
@@ -255,6 +305,8 @@ class TableSummary:
         seat = self.seats[self.current]
         if seat.kind == "computer":
             return seat.label
+        if seat.invited is not None:
+            return "you (invited)" if seat.invited == identity else f"{seat.invited} (invited)"
         if seat.holder is None:
             return f"seat {self.current + 1} (open)"
         return "you" if seat.holder == identity else seat.holder
@@ -262,7 +314,9 @@ class TableSummary:
 
 def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
     seats = tuple(
-        SeatSummary(view.who(i) if view.left(i) else view.state.players[i].name, m.kind, view.holder(i), m.bot)
+        SeatSummary(
+            view.who(i) if view.left(i) else view.state.players[i].name, m.kind, view.holder(i), m.bot, view.invited(i)
+        )
         for i, m in enumerate(view.seats)
     )
     state = view.state
@@ -293,17 +347,19 @@ class TableStore:
         clock: Clock = system_clock,
         place: Place | None = None,
         presence: Callable[[Clock], PresenceStore] | None = None,
+        profiles: Profiles | None = None,
     ) -> None:
         """``clock``: the time every write of these tables is stamped with (tests move it).
         ``place``: where the tables are (default: the folder ``<saves>/tables``; the database's rows);
-        ``presence``: where the players' presence is (default: the saves folder's; the database's)."""
+        ``presence``: where the players' presence is (default: the saves folder's; the database's);
+        ``profiles``: where a finished table's result counts for the ratings (default: the folder's)."""
         saves_dir = Path(saves_dir)
         self._presence = presence or (lambda clock: PresenceStore(saves_dir, clock))
         self.clock = clock
         self.dir = ensure_dir(saves_dir / TABLES_DIR)
         self.cards = cards or default_cards()
-        profiles = ProfileStore(profiles_dir(saves_dir))
-        self._games = GameStore(self.dir, self.cards, profiles=profiles, owned=True, place=place)
+        self.profiles: Profiles = profiles or ProfileStore(profiles_dir(saves_dir))
+        self._games = GameStore(self.dir, self.cards, profiles=self.profiles, owned=True, place=place)
         self.place = self._games.place
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
 
@@ -406,6 +462,78 @@ class TableStore:
         game.close()  # a table is never held for a session
         return self.open(game.name, identity)
 
+    def rematch(self, table: SharedTable, seed: int) -> SharedTable:
+        """A rematch of the finished ``table``, proposed by its identity: the same seats and options, a
+        new deal (``seed``), named ``rematch_name``.  The proposer sits in their seat and opens it
+        (its creator); every other person's seat is kept for them (``invited``) until they sit down
+        (``join``) or decline (``decline``); a computer seat stays the computer's.  When that rematch
+        exists already (another player proposed it first) it is returned as it is.  ``TableRefused``
+        when the game is not over, the identity held no seat, or the name is another table's."""
+        view = table.view
+        identity = table.identity
+        if not view.state.is_over:
+            raise TableRefused(f"{table.name}: the game is not over: a rematch comes after it")
+        mine = view.seat_of(identity)
+        if mine is None:
+            raise TableRefused(f"{table.name}: you ({identity}) held no seat at this table: no rematch to propose")
+        name = rematch_name(table.name)
+        if not self._games.exists(name):
+            players: list[str] = []
+            metas: list[SeatMeta] = []
+            for i, seat in enumerate(view.seats):
+                holder = view.holder(i)
+                if i == mine:
+                    players.append(identity)
+                    metas.append(SeatMeta(identity))
+                elif holder is not None:  # kept for them: they sit down, or decline
+                    players.append(holder)
+                    metas.append(SeatMeta(OPEN))
+                else:  # a computer seat (or one a person left for good): the computer again
+                    bot = seat.bot or STANDIN_BOT
+                    label = seat_label(i, "computer", bot)
+                    players.append(label)
+                    metas.append(SeatMeta(label, "computer", bot))
+            config = msgspec.structs.replace(view.session.config, players=tuple(players))
+            session = Session(config, seed, self.cards)
+            stamp = self.clock()
+            meta = SaveMeta(
+                id=uuid.uuid4().hex,
+                mode="multiplayer",
+                seats=tuple(metas),
+                created=stamp,
+                updated=stamp,
+                turn=session.state.turn,
+                cards_source=self.cards.source[:256],
+                standin=view.meta.standin,
+                creator=identity,
+                standin_engine=view.meta.standin_engine,
+            )
+            try:
+                self._games.add(session, meta, name, stamp).close()
+            except (GameLocked, SaveError):
+                if not self._games.exists(name):
+                    raise
+        rematch = self.open(name, identity)  # ours, or the one another player proposed at the same moment
+        if not rematch.view.rematch_of(view):
+            raise TableRefused(f"{name}: a table of that name is there already, and it is not this table's rematch")
+        return rematch
+
+    def invitation(self, table: SharedTable) -> SharedTable | None:
+        """The rematch of the finished ``table`` where a seat is kept for its identity, or None."""
+        name = rematch_name(table.name)
+        if not table.view.state.is_over or not self._games.exists(name):
+            return None
+        try:
+            rematch = self.open(name, table.identity)
+        except SaveError:
+            return None
+        view = rematch.view
+        if not view.rematch_of(table.view):
+            return None
+        if not any(view.invited(i) == table.identity for i in range(len(view.seats))):
+            return None
+        return rematch
+
     def open(self, name: str, identity: str | None = None) -> SharedTable:
         """Read the table ``name`` for ``identity`` (default: ``player_identity()``); never locks it."""
         files = self._games.files(name)
@@ -488,6 +616,7 @@ class SharedTable(OpenGame):
         self._view = view
         self.identity = identity
         self._bad_stamp: Stamp | None = None
+        self.rating_problem: str | None = None  # one line: the finished game could not be counted
 
     # ------------------------------------------------------------------ what it is
 
@@ -546,6 +675,7 @@ class SharedTable(OpenGame):
         same = view.meta.id == base.meta.id and view.damaged_main == base.damaged_main
         if same and view.generation == base.generation:
             return None
+        self._rate(view)  # another process ended it: counted once, whoever sees it end first
         return view
 
     def adopt(self, view: Snapshot) -> TableView | None:
@@ -629,7 +759,26 @@ class SharedTable(OpenGame):
         return "a decision was undone"
 
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
-        return _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
+        view = _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
+        self._rate(view)
+        return view
+
+    def _rate(self, view: TableView) -> None:
+        """A finished table counts for its people's ratings, once (by its id) however many apps see it
+        end.  A person a computer stood in for (a decision in ``by_computer``), or who left, does not
+        count, nor does the computer in their seat.  A store that cannot count it: ``rating_problem``."""
+        if not view.state.is_over:
+            return
+        away = {i for i in range(len(view.seats)) if view.by_computer(i) or view.left(i)}
+        result = result_of(view.meta, view.state, self.store.clock(), shipped_anchors(), away)
+        if result is None:
+            return
+        try:
+            self.store.profiles.rate(result)
+        except StorageError as exc:
+            self.rating_problem = f"the result could not be counted for the ratings: {exc}"
+        else:
+            self.rating_problem = None
 
     def _refuse(self, message: str) -> TableRefused:
         return TableRefused(f"{self.name}: {message}")
@@ -836,14 +985,18 @@ class SharedTable(OpenGame):
                 raise self._refuse(f"you ({self.identity}) already sit at seat {mine + 1}")
             if current.state.is_over:
                 raise self._refuse("the game is over: you can watch it")
-            free = [i for i in range(len(current.seats)) if current.is_open(i)]
-            chosen = free[0] if seat is None and free else seat
+            for_me = (None, self.identity)
+            free = [i for i in range(len(current.seats)) if current.is_open(i) and current.invited(i) in for_me]
+            kept = [i for i in free if current.invited(i) == self.identity]  # a rematch keeps a seat for them
+            chosen = (kept or free)[0] if seat is None and free else seat
             if chosen is None:
                 raise self._refuse("every seat is taken: you can watch")
             if not 0 <= chosen < len(current.seats):
                 raise self._refuse(f"there is no seat {chosen + 1}")
             if not current.is_open(chosen):
                 raise self._refuse(f"seat {chosen + 1} is taken by {current.who(chosen)}")
+            if (invited := current.invited(chosen)) not in (None, self.identity):
+                raise self._refuse(f"seat {chosen + 1} is kept for {invited} (a rematch): they sit down or decline")
             s = current.session
             players = list(s.config.players)
             players[chosen] = self.identity
@@ -870,6 +1023,60 @@ class SharedTable(OpenGame):
         view, what = self._transact(self._view, change)
         self._view = view
         return what
+
+    def decline(self) -> str:
+        """Decline the rematch: the seat kept for this identity goes to the computer.  What became of
+        the seat, in words; ``TableRefused`` when no seat is kept for them here."""
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+            kept = [i for i in range(len(current.seats)) if current.invited(i) == self.identity]
+            if not kept:
+                raise self._refuse(f"no seat is kept for you ({self.identity}) here: there is nothing to decline")
+            return self._to_computer(current, kept[0], f"{self.identity} declined")
+
+        view, what = self._transact(self._view, change)
+        self._view = view
+        return what
+
+    def invited_problem(self, seat: int, view: TableView | None = None) -> str | None:
+        """Why this identity may not give ``seat``, kept for someone (a rematch), to the computer."""
+        view = view or self._view
+        invited = view.invited(seat) if 0 <= seat < len(view.seats) else None
+        if invited is None:
+            return f"seat {seat + 1} is kept for nobody"
+        if self.identity != view.meta.creator:
+            return f"only {view.meta.creator}, who proposed this rematch, can give a player's seat to the computer"
+        if view.state.is_over:
+            return "the game is over: its result stands"
+        return None
+
+    def give_to_computer(self, seat: int) -> str:
+        """The rematch's proposer gives ``seat``, kept for a player who stays away, to the computer.
+        What became of the seat, in words; ``TableRefused`` says why not."""
+        if (why := self.invited_problem(seat)) is not None:
+            raise self._refuse(why)
+
+        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+            if (why := self.invited_problem(seat, current)) is not None:
+                raise self._refuse(why)
+            return self._to_computer(current, seat, f"{current.invited(seat)} did not sit down")
+
+        view, what = self._transact(self._view, change)
+        self._view = view
+        return what
+
+    def _to_computer(self, current: TableView, seat: int, why: str) -> tuple[Session, SaveMeta, str]:
+        """A seat kept for a person (never decided in) becomes a computer seat; the log replayed under its name."""
+        label = seat_label(seat, "computer", STANDIN_BOT)
+        s = current.session
+        players = list(s.config.players)
+        players[seat] = label
+        config = msgspec.structs.replace(s.config, players=tuple(players))
+        session = Session.replay(config, s.seed, list(s.moves), s.position, self.store.cards)
+        seats = list(current.seats)
+        seats[seat] = SeatMeta(label, "computer", STANDIN_BOT)
+        meta = msgspec.structs.replace(current.meta, seats=tuple(seats))
+        return session, meta, f"{why}; the computer ({STANDIN_BOT}) plays seat {seat + 1}"
 
     def remove_problem(self, identity: str, standin: StandIn, view: TableView | None = None) -> str | None:
         """Why this identity may not remove ``identity`` from the table now (None: ``remove`` will)."""
@@ -954,4 +1161,5 @@ __all__ = [
     "TableView",
     "identity_problem",
     "player_identity",
+    "rematch_name",
 ]

@@ -16,6 +16,7 @@ from .presence import Around
 
 if TYPE_CHECKING:  # annotations only: the title screen is drawn without the bots loaded (issue 16)
     from ..storage.analysis import Analysis
+    from ..storage.ratings import Ladder
     from .hints import HintAnswer
 
 
@@ -63,8 +64,9 @@ class HintFailed(Message):
 
 
 class TablesListed(Message):
-    def __init__(self, rows: list[TableSummary]) -> None:
+    def __init__(self, rows: list[TableSummary], ladder: Ladder | None = None) -> None:
         self.rows = rows
+        self.ladder = ladder  # the players' ratings, read again with the rows (a game may have ended)
         super().__init__()
 
 

@@ -21,6 +21,7 @@ from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.halloffame import Hall
 from norsewind_tui.storage.pg.games import database_place
 from norsewind_tui.storage.pg.profiles import PgProfileStore
+from norsewind_tui.storage.pg.schema import latest
 from norsewind_tui.storage.profiles import ProfileStore
 from norsewind_tui.storage.tables import TableStore
 
@@ -185,7 +186,7 @@ def test_import_refuses_a_database_without_the_schema_and_a_missing_folder(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == (
-        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs 3: "
+        f"norsewind: the database {pg_empty_url} has schema version 0, this program needs {latest()}: "
         f"run norsewind db upgrade --database {pg_empty_url}\n"
     )
     assert main(["db", "import", str(tmp_path / "none"), "--database", pg_empty_url]) == 2

@@ -25,7 +25,19 @@ def test_saves_md_examples() -> None:
 
 # the storage modules whose docstrings hold examples (the other packages' examples are collected
 # by pytest itself: testpaths and --doctest-modules in pyproject.toml)
-MODULES = ["paths", "clock", "presence", "identity", "standin", "engines", "settings", "listing", "trust", "pg.url"]
+MODULES = [
+    "paths",
+    "clock",
+    "presence",
+    "identity",
+    "standin",
+    "engines",
+    "settings",
+    "listing",
+    "trust",
+    "pg.url",
+    "ratings",
+]
 
 
 @pytest.mark.parametrize("module", MODULES)

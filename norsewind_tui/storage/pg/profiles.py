@@ -10,15 +10,17 @@ checked when read, as a file is: one edited by hand is never believed.
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from ..errors import SaveError
+from ..errors import SaveError, StorageError
 from ..format import printable_problem
 from ..halloffame import trusted_daily
 from ..paths import sanitise_name
 from ..profiles import Profile, default_profile_name
+from ..ratings import Anchors, Ladder, RatedGame, RatedSeat, shipped_anchors
 from ..records import GameRecord
 from .rows import COLUMNS, Connection, connect_to, record_of, row_of
 
@@ -70,6 +72,54 @@ class PgProfileStore:
         from .hall import read_db_hall
 
         return read_db_hall(self.url)
+
+    def rate(self, game: RatedGame) -> bool:
+        """Count ``game`` for the ratings once (a unique key: a second host seeing it end adds nothing)."""
+        if (why := game.problem()) is not None:
+            raise SaveError(f"not counting the game for the ratings: {why}")
+        with connect_to(self.url) as conn, conn.transaction():
+            return rate_into(conn, game)
+
+    def results(self) -> tuple[tuple[RatedGame, ...], int]:
+        """Every result counted, in order, and how many rows were left out for not checking."""
+        with connect_to(self.url) as conn:
+            rows = conn.execute("SELECT game, date, seats::text FROM rated_games ORDER BY seq").fetchall()
+        games: list[RatedGame] = []
+        skipped = 0
+        for game, date, seats in rows:
+            try:
+                rated = RatedGame(game, date.astimezone(UTC), msgspec.json.decode(seats, type=tuple[RatedSeat, ...]))
+                rated = msgspec.convert(msgspec.to_builtins(rated), RatedGame)  # the patterns and ranges
+            except (msgspec.MsgspecError, ValueError):
+                skipped += 1
+                continue
+            if rated.problem() is not None:
+                skipped += 1
+                continue
+            games.append(rated)
+        return tuple(games), skipped
+
+    def ladder(self, anchors: Anchors | None = None) -> Ladder:
+        """Every person's rating, replayed from the rows in the order counted; a row that does not
+        check (edited by hand) is left out, with a notice; the database unreachable is a notice too."""
+        anchors = anchors or shipped_anchors()
+        try:
+            games, skipped = self.results()
+        except StorageError as exc:
+            return Ladder(anchors, notice=str(exc))
+        notice = f"the ratings in the database: left out {skipped} result(s) that do not check" if skipped else None
+        return Ladder.replay(games, anchors, notice)
+
+
+def rate_into(conn: Connection, game: RatedGame) -> bool:
+    """Count ``game`` inside the caller's transaction; False when it is counted already."""
+    seats = msgspec.json.encode(game.seats).decode()
+    row = conn.execute(
+        "INSERT INTO rated_games (game, date, seats) VALUES (%s, %s, %s::jsonb) ON CONFLICT (game) DO NOTHING "
+        "RETURNING seq",
+        (game.game, game.date, seats),
+    ).fetchone()
+    return row is not None
 
 
 def record_into(conn: Connection, key: str, name: str, game: GameRecord) -> bool:

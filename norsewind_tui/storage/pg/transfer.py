@@ -24,9 +24,10 @@ from ..gamefile import list_folder
 from ..halloffame import trusted_daily
 from ..paths import BACKUP_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from ..profiles import ProfileStore
+from ..ratings import LEDGER, ledger_path
 from ..tables import TABLES_DIR
 from ..verify import load_bytes
-from .profiles import record_into
+from .profiles import PgProfileStore, rate_into, record_into
 from .rows import COLUMNS, Connection, connect_to, record_of
 
 KINDS = {"save": "game", "table": "table"}
@@ -69,6 +70,8 @@ def import_folder(url: str, folder: Path, cards: CardDB) -> Plan:
     games += [("table", listed) for listed in _games_in(folder / TABLES_DIR)]
     store = ProfileStore(profiles_dir(folder), cards=cards, saves=(folder, folder / TABLES_DIR))
     names = store.names() if profiles_dir(folder).is_dir() else []
+    main = ledger_path(profiles_dir(folder))
+    rated = main.exists() or main.with_name(main.name[: -len(SUFFIX)] + BACKUP_SUFFIX).exists()
 
     def run() -> Iterator[Step]:
         with connect_to(url) as conn:  # one connection; a transaction per step (a run cut short keeps its steps)
@@ -76,8 +79,21 @@ def import_folder(url: str, folder: Path, cards: CardDB) -> Plan:
                 yield _import_game(conn, kind, name, main, cards)
             for name in names:
                 yield _import_profile(conn, store, name)
+            if rated:
+                yield _import_ratings(conn, store)
 
-    return Plan(len(games) + len(names), run())
+    return Plan(len(games) + len(names) + rated, run())
+
+
+def _import_ratings(conn: Connection, store: ProfileStore) -> Step:
+    """The folder's counted results, after the database's own, each once (by its game's id)."""
+    try:
+        games = store.results()
+    except SaveError as exc:
+        return Step("ratings", LEDGER, 0, f"skipped: {exc}")
+    with conn.transaction():
+        added = sum(rate_into(conn, g) for g in games)
+    return Step("ratings", LEDGER, added, None)
 
 
 def _games_in(folder: Path) -> list[tuple[str, Path]]:
@@ -145,6 +161,7 @@ def export_folder(url: str, folder: Path, cards: CardDB) -> Plan:
     with connect_to(url) as conn:
         games = conn.execute('SELECT kind, name FROM games ORDER BY kind, name COLLATE "C"').fetchall()
         names = conn.execute('SELECT key, name FROM profiles ORDER BY key COLLATE "C"').fetchall()
+        rated = conn.execute("SELECT EXISTS (SELECT 1 FROM rated_games)").fetchone() == (True,)
 
     def run() -> Iterator[Step]:
         with connect_to(url) as conn:
@@ -152,8 +169,21 @@ def export_folder(url: str, folder: Path, cards: CardDB) -> Plan:
                 yield _export_game(conn, folder, kind, name, cards)
             for key, name in names:
                 yield _export_profile(conn, folder, key, name, cards)
+        if rated:
+            yield _export_ratings(url, folder, cards)
 
-    return Plan(len(games) + len(names), run())
+    return Plan(len(games) + len(names) + rated, run())
+
+
+def _export_ratings(url: str, folder: Path, cards: CardDB) -> Step:
+    """The database's counted results into the folder's, after its own, each once; in one write."""
+    games, skipped = PgProfileStore(url).results()
+    note = f"left out {skipped} result(s) that do not check" if skipped else None
+    try:
+        added = ProfileStore(profiles_dir(folder), cards=cards).rate_all(games)
+    except SaveError as exc:
+        return Step("ratings", LEDGER, 0, "; ".join(n for n in (note, str(exc)) if n))
+    return Step("ratings", LEDGER, added, note)
 
 
 def _export_game(conn: Connection, folder: Path, kind: str, name: str, cards: CardDB) -> Step:

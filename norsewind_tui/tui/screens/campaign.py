@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
 from ...storage import CampaignRow, GameRecord, StorageError
+from ...storage.ratings import Ladder
 from ..text import safe_text
 from .base import NorsewindScreen
 from .form import clean_name
@@ -70,6 +71,14 @@ def progress_lines(games: list[GameRecord], recent_count: int = 4) -> list[str]:
     return lines
 
 
+def rating_words(ladder: Ladder, name: str) -> str | None:
+    """'rating 1234 over 5 games' once a game counted for ``name`` (None before)."""
+    standing = ladder.standing(name)
+    if not standing.games:
+        return None
+    return f"rating {standing.rating.display} over {standing.games} game{'s' if standing.games != 1 else ''}"
+
+
 class CampaignScreen(NorsewindScreen[None]):
     """``pick=True``: choose an unlocked level to play; else the progress page."""
 
@@ -92,8 +101,11 @@ class CampaignScreen(NorsewindScreen[None]):
         self.rows, title, games = library.campaign()
         self.best = best_games(games)
         heading = "Solo campaign: choose a level" if self.pick else "Progress"
+        who = f"profile {safe_text(self.context.profile_name)}"
+        if not self.pick and (rated := rating_words(self.context.profiles.ladder(), self.context.profile_name)):
+            who += f"; {rated}"
         with Vertical(classes="page"):
-            yield Static(Text(f"{heading} (profile {safe_text(self.context.profile_name)})"), classes="page-title")
+            yield Static(Text(f"{heading} ({who})"), classes="page-title")
             if title:
                 yield Static(Text(f"Title: {title}"), classes="medal")
             yield DataTable(id="levels", cursor_type="row", zebra_stripes=False)

@@ -17,21 +17,27 @@ from textual.widgets import Footer, Static
 
 from ...storage.daily import utc_today
 from ...storage.halloffame import Hall
-from ..fame import HEADER, entry_rows
+from ...storage.ratings import Ladder, person_key
+from ..fame import entry_rows, header, shown_ratings
 from ..text import safe_text
 from .base import NorsewindScreen
 
 
-def page_lines(hall: Hall, level: int, day: date) -> list[str]:
+def page_lines(hall: Hall, level: int, day: date, ladder: Ladder | None = None) -> list[str]:
+    """The page's lines; ``ladder``: the players' ratings, shown beside those who have one."""
     best, assisted = hall.best(level), hall.best(level, assisted=True)
     daily = [e for e in hall.daily(day, level) if not e.game.assisted]
+    shown = {person_key(e.player) for e in (*best, *assisted, *daily)}
+    ratings = {k: v for k, v in shown_ratings(ladder).items() if k in shown} if ladder is not None else {}
     lines = [f"Level {level}: the best game of each player"]
-    lines += [HEADER, *entry_rows(best)] if best else ["  no game yet"]
+    lines += [header(ratings), *entry_rows(best, ratings)] if best else ["  no game yet"]
     if assisted:
-        lines += ["", f"Assisted games (no medal), level {level}", *entry_rows(assisted)]
+        lines += ["", f"Assisted games (no medal), level {level}", *entry_rows(assisted, ratings)]
     lines += ["", f"Daily deal of {day.isoformat()}, level {level}"]
-    lines += [HEADER, *entry_rows(daily)] if daily else ["  no result yet"]
+    lines += [header(ratings), *entry_rows(daily, ratings)] if daily else ["  no result yet"]
     lines += [f"note: {safe_text(n)}" for n in hall.notices]
+    if ladder is not None and ladder.notice:
+        lines.append(f"note: {safe_text(ladder.notice)}")
     return lines
 
 
@@ -52,6 +58,7 @@ class HallOfFameScreen(NorsewindScreen[None]):
         self.level = level
         self.day = day or utc_today()
         self.hall = Hall()
+        self.ladder: Ladder | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page"):
@@ -61,11 +68,14 @@ class HallOfFameScreen(NorsewindScreen[None]):
 
     def on_mount(self) -> None:
         self.hall = self.context.profiles.hall()
+        self.ladder = self.context.profiles.ladder()
         self.refresh_page()
 
     def refresh_page(self) -> None:
         self.query_one("#fame-title", Static).update(Text(f"Hall of fame: level {self.level} of 7"))
-        self.query_one("#fame-body", Static).update(Text("\n".join(page_lines(self.hall, self.level, self.day))))
+        self.query_one("#fame-body", Static).update(
+            Text("\n".join(page_lines(self.hall, self.level, self.day, self.ladder)))
+        )
 
     def action_level(self, step: int) -> None:
         self.action_goto((self.level - 1 + step) % 7 + 1)

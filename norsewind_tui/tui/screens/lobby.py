@@ -37,10 +37,12 @@ from ...storage.format import STANDIN_CHOICES
 from ...storage.identity import identity_problem
 from ...storage.paths import sanitise_name
 from ...storage.presence import NEVER_SEEN, clock_words
+from ...storage.ratings import Ladder
 from ...storage.standin import STANDIN_BOT, StandIn, default_standin
 from ...storage.tables import (
     MAX_SEATS,
     MIN_SEATS,
+    SeatSummary,
     SharedTable,
     TableStore,
     TableSummary,
@@ -123,6 +125,7 @@ class LobbyScreen(NorsewindScreen[None]):
         self.store: TableStore | None = None
         self.rows: list[TableSummary] = []
         self.status = notice
+        self.ladder: Ladder | None = None  # the ratings shown next to the names (issue 27)
 
     @property
     def identity(self) -> str:
@@ -153,6 +156,7 @@ class LobbyScreen(NorsewindScreen[None]):
         if self.store is None:
             self.say(problem)
             return
+        self.ladder = self.context.profiles.ladder()
         self.show_rows(self.store.list())
         table.focus()
         self.follow_tables()
@@ -170,10 +174,26 @@ class LobbyScreen(NorsewindScreen[None]):
             rows = store.list()
             if rows != last:
                 last = rows
-                self.post_message(TablesListed(rows))
+                self.post_message(TablesListed(rows, self.context.profiles.ladder()))
 
     def on_tables_listed(self, message: TablesListed) -> None:
+        if message.ladder is not None:
+            self.ladder = message.ladder
         self.show_rows(message.rows)
+
+    def rating_of(self, seat: SeatSummary) -> int | None:
+        """The rating shown next to a seat: a computer level's fixed one, a person's once a game
+        counted for them (None: unrated, or an open seat)."""
+        ladder = self.ladder
+        if ladder is None:
+            return None
+        if seat.kind == "computer":
+            level = ladder.anchors.levels.get(seat.bot or "")
+            return level.display if level is not None else None
+        if seat.holder is None:
+            return None
+        standing = ladder.standing(seat.holder)
+        return standing.rating.display if standing.games else None
 
     def row_cells(self, row: TableSummary) -> list[Text]:
         """Table | its seats, then a line per person: where they are | whose turn, since when.
@@ -189,9 +209,10 @@ class LobbyScreen(NorsewindScreen[None]):
         seats = []
         for seat in row.seats:
             text = safe_text(seat.text)  # whole: the line wraps between seats
+            marks = [str(rating)] if (rating := self.rating_of(seat)) is not None else []
             if seat.kind == "human" and seat.holder == self.identity:
-                text += " (you)"
-            seats.append(text)
+                marks.append("you")
+            seats.append(f"{text} ({', '.join(marks)})" if marks else text)
         lines = _wrap(", ".join(seats), self.seats_width(), ", ")
         around = self.session.around
         if around is not None:
@@ -283,9 +304,12 @@ class LobbyScreen(NorsewindScreen[None]):
         if row.seat_of(self.identity) is not None or row.finished:
             self.open(row.name)
             return
-        if row.open_seats and identity_problem(self.identity) is None:
-            seat = row.open_seats[0]
+        kept = row.kept_for(self.identity)
+        if (kept is not None or row.open_seats) and identity_problem(self.identity) is None:
+            seat = kept if kept is not None else row.open_seats[0]
             question = f"Sit at seat {seat + 1} of the table {safe_text(row.name)} as {safe_text(self.identity)}?"
+            if kept is not None:
+                question = f"Sit down for the rematch {safe_text(row.name)} (seat {seat + 1}, kept for you)?"
 
             def answer(yes: bool | None) -> None:
                 if yes:

@@ -17,6 +17,7 @@ screen's clock, a constructor parameter so tests move time); a timer wakes the d
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -46,19 +47,106 @@ TABLE_KEYS = (
         "leave this table for good (after a question): your seat goes to the computer, or opens "
         "again before the first decision",
     ),
-    ("R", "the table's creator: remove a player who is away (as if they left)"),
+    (
+        "R",
+        "the table's creator: remove a player who is away (as if they left); at a rematch, give the seat "
+        "kept for a player who stays away to the computer",
+    ),
 )
 
 
+REMATCH_LOOK = 2.0  # seconds between two looks, on a score pad, for a rematch another player proposed
+
+
 class TableEndScreen(EndScreen):
-    """The score pad of a finished table (final, R25: no one at the table can undo it)."""
+    """The score pad of a finished table (final, R25: no one at the table can undo it).
+
+    ``n`` proposes a rematch (the same seats and options, a new deal), or sits down in the one
+    another player proposed; ``D`` declines it (the computer takes the seat kept for you)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,m", "menu", "Lobby", key_display="Esc", id="end-menu"),  # a table's score pad goes back there
+        Binding("n", "rematch", "Rematch", id="end-rematch"),
+        Binding("D", "decline", "Decline", key_display="D", show=False, id="end-decline"),
+    ]
 
     def __init__(self, game: GameHandle) -> None:
         super().__init__(game)
         self.table_shown = game.name
+        self.offered: str | None = None  # the rematch said on the status line
 
     def pad_notes(self) -> tuple[str, ...]:
-        return tuple(standin_lines(self.game))
+        lines = list(standin_lines(self.game))
+        if isinstance(self.game, SharedTable) and self.game.rating_problem:
+            lines.append(self.game.rating_problem)
+        return tuple(lines)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if isinstance(self.game, SharedTable) and self.game.seat is not None:
+            self.look_for_rematch()
+            self.set_interval(REMATCH_LOOK, self.look_for_rematch)
+
+    def look_for_rematch(self) -> None:
+        """Another player proposed a rematch with a seat kept for this one: say so, once."""
+        table = self.game
+        assert isinstance(table, SharedTable)
+        try:
+            rematch = table.store.invitation(table)
+        except SaveError:
+            return
+        if rematch is None or rematch.name == self.offered:
+            return
+        self.offered = rematch.name
+        self.say(
+            f"{rematch.view.meta.creator} proposes a rematch ({rematch.name}): n sits down, D declines "
+            "(the computer takes your seat)."
+        )
+
+    def action_rematch(self) -> None:
+        """n: sit down in the rematch kept for you, else propose one (you sit down in your seat)."""
+        table = self.game
+        if not isinstance(table, SharedTable) or table.seat is None:
+            self.say("You watched this table: only its players can ask for a rematch.")
+            return
+        seed = self.session.seed if self.session.seed is not None else random.SystemRandom().randrange(1, 2**31)
+        if seed == table.session.seed:  # a new deal, also with a fixed seed (--seed)
+            seed += 1
+        try:
+            rematch = table.store.invitation(table)
+            if rematch is not None:
+                rematch.join()
+                notice = f"You sat down for the rematch {rematch.name}."
+            else:
+                rematch = table.store.rematch(table, seed)
+                if rematch.seat is None:  # another player proposed it at the same moment
+                    rematch.join()
+                    notice = f"You sat down for the rematch {rematch.name}."
+                else:
+                    notice = (
+                        f"Rematch {rematch.name}: the others sit down from their score pad (n) or the lobby; "
+                        "R gives the seat of one who stays away to the computer."
+                    )
+        except (TableRefused, SaveError) as exc:
+            self.say(str(exc))
+            return
+        self.norsewind.open_table(rematch, notice)
+
+    def action_decline(self) -> None:
+        """D: decline the rematch another player proposed (the computer takes the seat kept for you)."""
+        table = self.game
+        if not isinstance(table, SharedTable):
+            return
+        try:
+            rematch = table.store.invitation(table)
+            if rematch is None:
+                self.say("Nobody proposed a rematch with a seat kept for you (n proposes one).")
+                return
+            what = rematch.decline()
+        except (TableRefused, SaveError) as exc:
+            self.say(str(exc))
+            return
+        self.say(f"Rematch {rematch.name}: {what}.")
 
     def action_menu(self) -> None:
         self.norsewind.open_lobby(f"The table {self.game.name} is finished.")
@@ -115,6 +203,10 @@ class TableScreen(GameScreen):
             text = "Watching (read-only): " + text
         elif table.seats[current].kind == "computer":
             text = f"{self.names[current]} (computer) is thinking..."
+        elif (invited := table.view.invited(current)) is not None:
+            text = f"Waiting for {short_name(invited)} to sit down for the rematch (seat {current + 1} is kept)."
+            if table.identity == table.view.meta.creator:
+                text += " R: the computer takes it."
         elif table.holder(current) is None:
             text = f"Seat {current + 1} is open: waiting for a player to join this table (from the lobby)."
         elif (wait := self.standin_wait()) is not None:
@@ -225,9 +317,34 @@ class TableScreen(GameScreen):
         self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answer)
 
     def action_remove_player(self) -> None:
-        """R: the creator removes a player who is away (the one to move first, else the first in seat order)."""
+        """R: the creator removes a player who is away (the one to move first, else the first in seat order);
+        at a rematch, first a seat kept for a player who has not sat down (it goes to the computer)."""
         table = self.table
         view = table.view
+        kept = [i for i in range(len(view.seats)) if view.invited(i) is not None]
+        if kept:
+            seat = view.state.current if view.state.current in kept else kept[0]
+            if (why := table.invited_problem(seat)) is not None:
+                self.say(f"Nobody replaced: {why}.", "error")
+                return
+            who = safe_text(view.invited(seat) or "")
+            question = f"{who} has not sat down for the rematch: the computer takes seat {seat + 1}?"
+
+            def give(yes: bool | None) -> None:
+                if not yes:
+                    return
+                try:
+                    what = table.give_to_computer(seat)
+                except (TableRefused, SaveError) as exc:
+                    self.say(str(exc), "error")
+                    return
+                self.mark_standins()
+                self.rebuild_log()
+                self.sync()
+                self.say(what[:1].upper() + what[1:] + ".")
+
+            self.app.push_screen(ConfirmScreen(question, "Computer", "Wait"), give)
+            return
         holders = [h for i in range(len(view.seats)) if (h := view.holder(i)) is not None and h != table.identity]
         current = view.holder(view.state.current) if not view.state.is_over else None
         if current in holders:
