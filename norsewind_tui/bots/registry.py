@@ -92,5 +92,5 @@ def make_bot(
 
 
 def steady_hard_bot(seed: int = 0) -> MCTSBot:
-    """The hard player without its time cap: the same position always gets the same move."""
+    """The hard player with its CPU cap out of reach: the same position always gets the same move."""
     return MCTSBot(seed, STEADY)

@@ -42,7 +42,7 @@ class BotGame(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]  # seats
     decisions: int
     think: tuple[tuple[float, ...], ...]  # per seat: seconds per decision that had a choice
-    capped: tuple[int, ...]  # per seat: searches stopped by the time cap
+    capped: tuple[int, ...]  # per seat: searches stopped by a safety cap (CPU or wall clock)
     faults: tuple[int, ...] = ()  # per seat: 1 when an outside engine failed and greedy played on
     vikings: int | None = None
     margin: int | None = None
@@ -224,7 +224,7 @@ class EntryStats(msgspec.Struct, frozen=True):
     think_median: float  # seconds per decision with a choice
     think_worst: float
     decisions: int
-    capped: int  # decisions where the time cap stopped the search
+    capped: int  # decisions where a safety cap stopped the search
     faults: int = 0  # games where this outside engine failed (greedy played on)
     mean_vikings: float | None = None
     medals: dict[str, int] | None = None
