@@ -1,11 +1,27 @@
-"""Benchmark of "where did I lose it?" (issue 12): the time to analyse a whole game.
+"""Benchmarks of "where did I lose it?" (issues 12, 27).
 
     python bench/analysis.py [--seed 7]
+    python bench/analysis.py --planted [--games 4] [--every 6] [--rollouts 24] [--seed 7] [--jobs 2]
 
-Figures printed: for a solo game and a 2-player game (every decision taken at random, so
-most of them are worth a look), the decisions analysed and the wall-clock time of the
-analysis of the first seat with 1 and with 2 processes (goal: a solo game in under 60 s
-with 2 jobs).  The machine has 2 cores shared with others: expect noise.
+Without ``--planted``: for a solo game and a 2-player game (every decision taken at random, so
+most of them are worth a look), the decisions analysed and the wall-clock time of the analysis
+of the first seat with 1 and with 2 processes (goal: a solo game in under 60 s with 2 jobs).
+
+``--planted``: is the analysis right?  Games between greedy players (solo and 2 players, seeds
+from ``--seed``) give positions: every ``--every``-th decision of seat 1 that has a choice.  At
+each one two decisions are judged as if the player had made them:
+
+- the *good move*: the hard player's own choice there;
+- a *planted blunder*: the decision whose best turn the greedy evaluation values lowest, when
+  that is at least 12 points (a blunder's threshold) below the best one.
+
+The ground truth is rollouts: on ``--rollouts`` deals sampled from what the seat saw (a stream
+of their own, not the analysis'), the move judged best and the decision made are each played
+to the end of the game by greedy players, and the final margins compared deal by deal: a mean
+loss and its 95 % interval.  Figures printed: planted blunders flagged (goal >= 95 %), good
+moves flagged (goal <= 1 %), and the flagged decisions whose stated loss lies within the
+rollouts' interval (goal: all), each with its Wilson 95 % interval.  The machine has 2 cores
+shared with others: run it small there, and take the figures on a quiet machine.
 """
 
 from __future__ import annotations
@@ -14,10 +30,23 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
-from norsewind_tui.rules import GameConfig, Session, default_cards
-from norsewind_tui.tui.analysis import analyse, jobs_for
+from norsewind_tui.bots import make_bot
+from norsewind_tui.bots.evaluate import evaluate
+from norsewind_tui.bots.judge import Z95, Plan, margin, play_out_turn
+from norsewind_tui.bots.tournament import wilson
+from norsewind_tui.bots.turns import bot_moves, turn_options
+from norsewind_tui.bots.view import decision_rng, determinise, public_state
+from norsewind_tui.rules import GameConfig, Session, State, apply, default_cards, new_game
+from norsewind_tui.rules.moves import Move
+from norsewind_tui.storage.analysis import Verdict
+from norsewind_tui.tui.analysis import BLUNDER, THRESHOLD, Job, analyse, jobs_for, verdict_of, weighed
+
+ROLLOUT_SEED = 1_000_003  # the rollouts' own stream: never the analysis' samples
 
 
 def random_game(players: tuple[str, ...], seed: int) -> Session:
@@ -28,14 +57,10 @@ def random_game(players: tuple[str, ...], seed: int) -> Session:
     return session
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
+def timing(seed: int) -> None:
     digest = default_cards().digest
-    print(f"python {platform.python_version()}, {os.cpu_count()} cores")
     for label, players in (("solo", ("Astrid",)), ("2 players", ("Astrid", "Bjorn"))):
-        session = random_game(players, args.seed)
+        session = random_game(players, seed)
         decisions = len(jobs_for(session, 0))
         for jobs in (1, 2):
             start = time.perf_counter()
@@ -44,8 +69,140 @@ def main() -> None:
             assert found is not None
             print(
                 f"{label:<10} {len(session.moves):>3} decisions in the game, {decisions:>3} analysed, "
-                f"{jobs} job{'s' if jobs > 1 else ' '}: {elapsed:6.1f} s ({found.summary()})"
+                f"{jobs} job{'s' if jobs > 1 else ' '}: {elapsed:6.1f} s ({found.summary()})",
+                flush=True,
             )
+
+
+# --------------------------------------------------------------------------- planted blunders
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str  # "good" or "planted"
+    state: State
+    made: Move
+
+
+@dataclass(frozen=True)
+class Checked:
+    label: str
+    verdict: Verdict
+    truth: float  # the rollouts' mean loss of the decision made against the move judged best
+    half: float  # its 95 % half-width
+
+    @property
+    def within(self) -> bool:
+        return abs(self.verdict.loss - self.truth) <= self.half
+
+
+def greedy_game(players: tuple[str, ...], seed: int) -> list[State]:
+    """The positions of a game between greedy players (the last one is over)."""
+    state = new_game(GameConfig(players=players, level=4), seed)
+    bots = [make_bot("greedy", seed * 16 + i) for i in range(len(players))]
+    states = [state]
+    while state.phase != "over":
+        state = apply(state, bots[state.current].decide(state))
+        states.append(state)
+    return states
+
+
+def cases(games: int, every: int, seed: int) -> list[Case]:
+    out = []
+    for g in range(games):
+        players = ("Astrid",) if g % 2 == 0 else ("Astrid", "Bjorn")
+        seen = 0
+        for state in greedy_game(players, seed + g):
+            if state.phase == "over" or state.current != 0 or len(bot_moves(state)) < 2:
+                continue
+            seen += 1
+            if seen % every:
+                continue
+            view = public_state(state)
+            good = make_bot("hard", 0).decide(view)
+            out.append(Case("good", state, good))
+            sample = determinise(view, decision_rng(0, view))
+            options = turn_options(sample, evaluate)
+            if options[0][0] - options[-1][0] >= BLUNDER:
+                out.append(Case("planted", state, options[-1][1]))
+    return out
+
+
+def rollout(sample: State, plan: Plan) -> float:
+    """``plan``'s turn on ``sample``, then greedy players to the end: the seat's final margin."""
+    seat = sample.current
+    state = play_out_turn(sample, plan)
+    bots = [make_bot("greedy", 7 + i) for i in range(len(state.players))]
+    while state.phase != "over":
+        state = apply(state, bots[state.current].decide(state))
+    return margin(state, seat)
+
+
+def check(case: Case, rollouts: int) -> Checked:
+    job = Job(0, case.state, case.made, "")
+    best, made, _ = weighed(job)
+    verdict = verdict_of(job, best, made)
+    view = public_state(case.state)
+    rng = random.Random(ROLLOUT_SEED + int.from_bytes(decision_rng(0, view).randbytes(4), "big"))
+    diffs = []
+    for _ in range(rollouts):
+        deal = determinise(view, rng)
+        diffs.append(rollout(deal, best.plan) - rollout(deal, made.plan) if best.move != made.move else 0.0)
+    mean = statistics.fmean(diffs)
+    half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("inf")
+    return Checked(case.label, verdict, mean, half)
+
+
+def _check(args: tuple[Case, int]) -> Checked:
+    return check(*args)
+
+
+def share(part: int, whole: int) -> str:
+    low, high = wilson(part, whole)
+    return f"{part}/{whole} = {part / whole if whole else 0:.0%} [{low:.0%}-{high:.0%}]"
+
+
+def planted(games: int, every: int, rollouts: int, seed: int, jobs: int) -> None:
+    start = time.perf_counter()
+    work = cases(games, every, seed)
+    print(f"{len(work)} decisions to judge from {games} greedy games (every {every}th of seat 1)", flush=True)
+    results: list[Checked] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_check, [(c, rollouts) for c in work]))
+    else:
+        results = [check(c, rollouts) for c in work]
+    for r in results:
+        v = r.verdict
+        mark = "flagged" if v.costly else "-"
+        print(
+            f"{r.label:<7} turn {v.turn:>2}: stated {v.loss:+5.1f} ±{v.spread:4.1f}  rollouts {r.truth:+6.1f} "
+            f"±{r.half:4.1f}  {mark:<7} {'within' if r.within else 'OUTSIDE'}"
+        )
+    planted_ = [r for r in results if r.label == "planted"]
+    good = [r for r in results if r.label == "good"]
+    flagged = [r for r in results if r.verdict.costly]
+    caught = sum(r.verdict.costly for r in planted_)
+    print(f"planted blunders flagged (a loss of {THRESHOLD:g} points or more): {share(caught, len(planted_))}")
+    print(f"good moves flagged: {share(sum(r.verdict.costly for r in good), len(good))}")
+    print(f"flagged losses within the rollouts' 95 % interval: {share(sum(r.within for r in flagged), len(flagged))}")
+    print(f"({rollouts} rollouts per decision and move, {time.perf_counter() - start:.0f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--planted", action="store_true", help="planted blunders against rollouts")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--every", type=int, default=6)
+    parser.add_argument("--rollouts", type=int, default=24)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    if args.planted:
+        planted(args.games, args.every, args.rollouts, args.seed, args.jobs)
+    else:
+        timing(args.seed)
 
 
 if __name__ == "__main__":

@@ -189,5 +189,5 @@ def run_bots(
             console.print(f"{s.name} failed in {s.faults} game(s): greedy played on for it (the lines above say why)")
     capped = sum(s.capped for s in stats)
     if capped:
-        console.print(f"[yellow]the time cap stopped {capped} search(es) early: those games may not replay exactly[/]")
+        console.print(f"[yellow]a safety cap stopped {capped} search(es) early: those games may not replay exactly[/]")
     return 0

@@ -9,7 +9,13 @@ likely to add:
   player has and will earn can pay for the castles still needed;
 - a kingdom at risk (more helmets than shields) counts -7, softened when a
   castle or a shield disc can still fix it;
-- empty citizen spaces in kingdoms with prestige are worth a little;
+- an empty citizen space is worth nothing of its own: each step 3 brings one
+  citizen or disc, and a step 3 declined is lost (a later turn's step 3 is
+  that turn's, whatever is empty by then), so a declined free citizen costs
+  the kingdom's prestige (R6: a figure is a citizen; a kingdom scores prestige
+  x citizens).  Until issue 27 an empty space counted 0.35 x the kingdom's
+  prestige, as if it would fill itself later, and a declined citizen looked
+  like a small loss;
 - coins count one point each;
 - in solo, the Vikings' rows keep growing: their projected score is subtracted.
 
@@ -24,7 +30,7 @@ import math
 from dataclasses import dataclass
 
 from ..rules.cards import CardDB
-from ..rules.engine import card_citizen_spaces, cards_for, tile_citizen_space, tile_shield_space
+from ..rules.engine import cards_for, tile_shield_space
 from ..rules.scoring import KingdomScore, kingdom_score
 from ..rules.state import CASTLE, SHIELD, TILE, Kingdom, Player, State
 
@@ -38,7 +44,6 @@ class Weights:
     castle_shields: float = 7.0  # shields a future castle brings (with its disc)
     castle_cost: float = 6.5  # what it costs
     castle_turns: float = 0.4  # the share of the turns left a player can spend on castles
-    citizen_space: float = 0.35  # value of an empty citizen space, per point of the kingdom's prestige
     fix_by_disc: float = 0.6  # how surely a free shield disc space fixes a small deficit
     income_per_turn: float = 2.0  # coins a player earns on an average future turn
     viking_spread: float = 1.5  # uncertainty of the Vikings' final helmets, per turn left (solo)
@@ -89,14 +94,6 @@ def turns_left(state: State, seat: int) -> float:
     return max(rounds, 0.0) + (0.0 if mid_turn else 0.5)
 
 
-def _free_citizen_spaces(db: CardDB, player: Player, row: int) -> int:
-    k = player.kingdoms[row]
-    total = sum(len(card_citizen_spaces(db, b)) for b in k.buildings)
-    if tile_citizen_space(db, player.colour, k.tile) is not None:
-        total += 1
-    return total - len(k.figures)
-
-
 def _free_shield_disc(db: CardDB, player: Player, row: int) -> int:
     """The best shield value a disc could still add in ``row``."""
     k = player.kingdoms[row]
@@ -115,11 +112,10 @@ def _free_shield_disc(db: CardDB, player: Player, row: int) -> int:
 class _Facts:
     """What the evaluation needs of one kingdom; it depends on the kingdom alone."""
 
-    __slots__ = ("free_citizens", "free_shield", "score")
+    __slots__ = ("free_shield", "score")
 
-    def __init__(self, score: KingdomScore, free_citizens: int, free_shield: int) -> None:
+    def __init__(self, score: KingdomScore, free_shield: int) -> None:
         self.score = score
-        self.free_citizens = free_citizens
         self.free_shield = free_shield
 
 
@@ -132,9 +128,7 @@ def _facts(db: CardDB, player: Player, row: int) -> _Facts:
     if f is None:
         if len(_FACTS) > 200_000:
             _FACTS.clear()
-        f = _FACTS[key] = _Facts(
-            kingdom_score(db, player, row), _free_citizen_spaces(db, player, row), _free_shield_disc(db, player, row)
-        )
+        f = _FACTS[key] = _Facts(kingdom_score(db, player, row), _free_shield_disc(db, player, row))
     return f
 
 
@@ -173,8 +167,6 @@ def kingdom_views(state: State, seat: int, w: Weights = DEFAULT, turns: float | 
             if r not in castleless:
                 if not ks.safe and ks.helmets - ks.shields <= facts[r].free_shield:
                     value += w.fix_by_disc * future * (ks.prestige * ks.citizens - value)
-                if ks.safe or value > ks.points:
-                    value += w.citizen_space * future * ks.prestige * min(facts[r].free_citizens, turns)
             else:
                 shields = ks.shields + w.castle_shields
                 prestige = ks.prestige + w.castle_prestige

@@ -23,8 +23,13 @@ Bots never replace a castle by one that is no better (``turns.bot_moves``):
 in solo that would be an endless coin pump (see there).
 
 The budget is a number of iterations, which makes play deterministic for a
-given bot seed and position.  The time cap is only a safety net: when it
-stops a search early, the result depends on the machine's speed, and
+given bot seed and position, on a busy machine as on an idle one.  Two caps
+are safety nets only: ``cpu_cap``, the search thread's own CPU time
+(``time.thread_time``, which other programs' load does not advance), set
+about ten times above the hard level's median so that no ordinary search
+meets it; and ``time_cap``, wall-clock seconds, off unless a host's clock
+limits an answer (``speak.py``: an outside engine's time limit).  When a cap
+stops a search early the move depends on the machine, and
 ``last_search.capped`` says so.
 """
 
@@ -53,7 +58,8 @@ class SearchConfig:
 
     iterations: int = 200  # the budget that decides the move (deterministic) ...
     per_plan: int = 30  # ... at most this many per plan compared at the root (few options, short search)
-    time_cap: float = 1.8  # seconds; a safety net only (reported when hit)
+    cpu_cap: float = 1.5  # CPU seconds of the searching thread; a safety net only (reported when hit)
+    time_cap: float | None = None  # wall-clock seconds: only when a host's clock limits the answer
     root_plans: int = 8  # plans compared at the root (one per first decision)
     node_plans: int = 3  # plans per node below the root
     rollout_turns: int = 0  # quick-greedy turns per seat after a new node (0: evaluate at once)
@@ -68,8 +74,10 @@ class SearchReport:
     """What the last search did (for the app's log and the benchmarks)."""
 
     iterations: int = 0
-    elapsed: float = 0.0
-    capped: bool = False  # the time cap stopped it before the iteration budget
+    budget: int = 0  # the iterations it was to spend (the level's budget, fewer for few plans)
+    elapsed: float = 0.0  # wall-clock seconds
+    cpu: float = 0.0  # CPU seconds of the searching thread
+    capped: bool = False  # a cap (CPU or wall clock) stopped it before the iteration budget
     plan: Plan = ()  # the chosen plan: the decision made and the rest of the turn it expects
     visits: dict[Plan, int] = field(default_factory=dict)  # root plans and their visits
 
@@ -208,15 +216,22 @@ class MCTSBot(BotBase):
             n.reward += rewards[seat]
         root.visits += 1
 
+    def _over_cap(self, start: float, cpu_start: float) -> bool:
+        cfg = self.config
+        if time.thread_time() - cpu_start > cfg.cpu_cap:
+            return True
+        return cfg.time_cap is not None and time.perf_counter() - start > cfg.time_cap
+
     def search(self, state: State, rng: random.Random) -> tuple[_Node, SearchReport]:
         cfg = self.config
         root = _Node()
         start = time.perf_counter()
+        cpu_start = time.thread_time()
         report = SearchReport()
         budget = max(cfg.iterations, 1)
         i = 0
         while i < budget:
-            if i and time.perf_counter() - start > cfg.time_cap:
+            if i and self._over_cap(start, cpu_start):
                 report.capped = True
                 break
             self._iterate(root, determinise(state, rng))
@@ -224,7 +239,9 @@ class MCTSBot(BotBase):
             if i == 1 and root.plans is not None:
                 budget = min(budget, max(cfg.per_plan * len(root.plans), 1))
         report.iterations = i
+        report.budget = budget
         report.elapsed = time.perf_counter() - start
+        report.cpu = time.thread_time() - cpu_start
         report.visits = {p: c.visits for p, c in root.children.items()}
         return root, report
 

@@ -5,7 +5,7 @@ random     any legal decision
 greedy     the best end of its own turn by the heuristic evaluation
 easy       greedy with noise: it often misjudges a move by a few points
 normal     a small tree search (a quick answer, stronger than greedy)
-hard       the full tree search (within 2 s per decision)
+hard       the full tree search (240 iterations: about 0.1 s of CPU per decision)
 =========  ==============================================================
 
 ``budget`` overrides the search bots' iteration count (tests use small ones).
@@ -25,11 +25,15 @@ from .greedy import GreedyBot
 from .mcts import MCTSBot, SearchConfig
 from .random_bot import RandomBot
 
-HARD = SearchConfig(iterations=240, per_plan=30)
-# The hard search whose move the iteration budget alone decides (the 1.8 s cap is a game's safety
-# net): hints and the analysis give the same answer for a position however busy the machine is.
-STEADY = SearchConfig(**{**HARD.__dict__, "time_cap": 120.0})
-NORMAL = SearchConfig(iterations=40, root_plans=5, per_plan=10)
+# Every level's strength is its iteration budget; the CPU cap (1.5 s, about 12 times the hard
+# level's median of 0.1 s and 3 times the worst seen, bench/bots.py) is a safety net no ordinary
+# search meets, and CPU time does not grow with the machine's load: a seed plays the same game
+# on a busy machine and an idle one (docs/BOTS.md).
+HARD = SearchConfig(iterations=240, per_plan=30, cpu_cap=1.5)
+# Hints and the analysis: the hard search with a cap further still (a position always gets the
+# same answer, even one whose search is unusually long).
+STEADY = SearchConfig(**{**HARD.__dict__, "cpu_cap": 120.0})
+NORMAL = SearchConfig(iterations=40, root_plans=5, per_plan=10, cpu_cap=1.5)
 EASY_NOISE = 3.0  # points of noise on each option: about 1 game in 5 against greedy
 
 Factory = Callable[[int, "int | None"], Bot]
@@ -88,5 +92,5 @@ def make_bot(
 
 
 def steady_hard_bot(seed: int = 0) -> MCTSBot:
-    """The hard player without its time cap: the same position always gets the same move."""
+    """The hard player with its CPU cap out of reach: the same position always gets the same move."""
     return MCTSBot(seed, STEADY)

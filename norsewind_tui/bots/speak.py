@@ -58,9 +58,10 @@ CLOCK_SHARE = 0.6  # of an answer's time limit, at most, for a search (the rest:
 
 
 def _index(bot: Bot, decide: Decide) -> int:
-    if isinstance(bot, MCTSBot):  # the search's time cap within the host's limit (its budget decides)
+    if isinstance(bot, MCTSBot):  # a wall-clock cap within the host's limit (its budget decides)
         cap = max(decide.clock.move_ms / 1000 * CLOCK_SHARE, 0.05)
-        bot.config = dataclasses.replace(bot.config, time_cap=min(bot.config.time_cap, cap))
+        own = bot.config.time_cap
+        bot.config = dataclasses.replace(bot.config, time_cap=cap if own is None else min(own, cap))
     move = bot.decide(state_of(decide.view))
     try:
         return decide.moves.index(move)

@@ -42,12 +42,14 @@ class BotGame(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]  # seats
     decisions: int
     think: tuple[tuple[float, ...], ...]  # per seat: seconds per decision that had a choice
-    capped: tuple[int, ...]  # per seat: searches stopped by the time cap
+    capped: tuple[int, ...]  # per seat: searches stopped by a safety cap (CPU or wall clock)
     faults: tuple[int, ...] = ()  # per seat: 1 when an outside engine failed and greedy played on
     vikings: int | None = None
     margin: int | None = None
     medal: str | None = None
     coins: tuple[int, ...] = ()  # per seat, at the end: the tiebreak (R17) that orders equal scores
+    cpu: tuple[tuple[float, ...], ...] = ()  # per seat: the deciding thread's CPU seconds, as ``think``
+    iterations: tuple[tuple[int, ...], ...] = ()  # per seat: the search's iterations, as ``think`` (0: no search)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -77,6 +79,8 @@ def play_game(
 def _play(state: State, bots: Sequence[Bot], seed: int, entries: Sequence[int]) -> BotGame:
     n = len(bots)
     think: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
+    iterations: list[list[int]] = [[] for _ in range(n)]
     capped = [0] * n
     decisions = 0
     while state.phase != "over":
@@ -85,11 +89,14 @@ def _play(state: State, bots: Sequence[Bot], seed: int, entries: Sequence[int]) 
         seat = state.current
         bot = bots[seat]
         choice = len(legal_moves(state)) > 1
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         move = bot.decide(state)
         if choice:
             think[seat].append(time.perf_counter() - start)
-            if isinstance(bot, MCTSBot) and bot.last_search.capped:
+            cpu[seat].append(time.thread_time() - cpu_start)
+            search = bot.last_search if isinstance(bot, MCTSBot) else None
+            iterations[seat].append(search.iterations if search is not None else 0)
+            if search is not None and search.capped:
                 capped[seat] += 1
         state = apply(state, move)
         decisions += 1
@@ -107,6 +114,8 @@ def _play(state: State, bots: Sequence[Bot], seed: int, entries: Sequence[int]) 
         margin=result.margin,
         medal=result.medal,
         coins=result.coins,
+        cpu=tuple(tuple(t) for t in cpu),
+        iterations=tuple(tuple(i) for i in iterations),
     )
 
 
@@ -217,10 +226,65 @@ class EntryStats(msgspec.Struct, frozen=True):
     think_median: float  # seconds per decision with a choice
     think_worst: float
     decisions: int
-    capped: int  # decisions where the time cap stopped the search
+    capped: int  # decisions where a safety cap stopped the search
     faults: int = 0  # games where this outside engine failed (greedy played on)
     mean_vikings: float | None = None
     medals: dict[str, int] | None = None
+
+
+class Thinking(msgspec.Struct, frozen=True):
+    """How long one bot of the list thought per decision that had a choice, over all its games."""
+
+    name: str
+    decisions: int
+    median: float  # wall-clock seconds (what a player waits)
+    p95: float
+    worst: float
+    cpu_median: float  # CPU seconds of the deciding thread (what the machine's load does not change)
+    iterations_per_s: float  # search iterations per CPU second (0: not a search)
+    capped: int
+
+
+def _quantile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile, nearest rank (the value below which a share ``q`` of them lie)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(math.ceil(q * len(sorted_values)), 1)
+    return sorted_values[rank - 1]
+
+
+def thinking(games: Sequence[BotGame], names: Sequence[str]) -> list[Thinking]:
+    """Every bot's thinking time per decision with a choice: median, 95th percentile, worst."""
+    out = []
+    for entry, name in enumerate(names):
+        wall: list[float] = []
+        cpu: list[float] = []
+        iterations = 0
+        searched = 0.0
+        capped = 0
+        for game, seat in _iter_seats(games, entry):
+            wall.extend(game.think[seat])
+            capped += game.capped[seat]
+            if game.cpu:
+                cpu.extend(game.cpu[seat])
+                for c, i in zip(game.cpu[seat], game.iterations[seat], strict=True):
+                    if i:
+                        iterations += i
+                        searched += c
+        wall.sort()
+        out.append(
+            Thinking(
+                name=name,
+                decisions=len(wall),
+                median=statistics.median(wall) if wall else 0.0,
+                p95=_quantile(wall, 0.95),
+                worst=wall[-1] if wall else 0.0,
+                cpu_median=statistics.median(cpu) if cpu else 0.0,
+                iterations_per_s=iterations / searched if searched > 0 else 0.0,
+                capped=capped,
+            )
+        )
+    return out
 
 
 def _iter_seats(games: Sequence[BotGame], entry: int) -> Iterator[tuple[BotGame, int]]:

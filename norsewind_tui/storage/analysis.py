@@ -21,7 +21,8 @@ from .errors import SaveError
 from .paths import sanitise_name
 
 ANALYSIS_SUFFIX = ".json.analysis"  # not ".json": the saves listing must not take it for a game
-ANALYSIS_FORMAT = 1
+ANALYSIS_FORMAT = 2  # 2 (issue 27): one measure for the best move and the loss, and its interval; a
+# file of format 1 (the loss by a different tool) is not read: the analysis is made again
 
 Words = Annotated[str, msgspec.Meta(max_length=400)]
 
@@ -33,8 +34,9 @@ class Verdict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     turn: Annotated[int, msgspec.Meta(ge=0)]
     made: Words  # the decision made, in the log's words
     best: Words  # the bot's choice, in words ("" when it is the one made)
-    loss: float  # expected points the decision made gives up against the bot's choice (>= 0 is worse)
+    loss: float  # expected points the decision made gives up against the move judged best (never < 0)
     costly: bool  # ``loss`` reaches the threshold
+    spread: float = 0.0  # the 95 % half-width of ``loss`` over the sampled deals
 
 
 class Analysis(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -1,11 +1,18 @@
-"""Where did I lose it? (issue 12): the hard computer player looks at each of a seat's decisions.
+"""Where did I lose it? (issues 12, 27): the hard computer player looks at each of a seat's decisions.
 
-For every decision of the seat that had a real choice, the hard bot decides from what that
-seat could see (``bots.view.public_state``: the decks' order and the seed are not given to
-it), and both its choice and the decision made are valued the same way: the best way to
-finish the turn after each, by the bots' evaluation (expected points at the end of the game;
-in solo, against the Vikings), on one sample of the unseen deck order drawn from what the seat
-saw.  A decision is *costly* when the bot's choice is worth at least ``THRESHOLD`` points more.
+For every decision of the seat that had a real choice, the hard bot searches from what that
+seat could see (``bots.view.public_state``: the decks' order and the seed are not given to it).
+Its search proposes the candidates (its choice and the next plans it visited most), the
+decision made joins them, and one measure values them all (``bots.judge.weigh``): on the same
+sampled deals, each candidate's turn and one more round of greedy turns, then the seat's
+expected margin in points.  The move judged best is the candidate of the highest mean, and the
+loss of the decision made is its difference from that one, sample by sample, with its 95 %
+interval: so the computer's choice can never look worse than the move it replaces.
+
+The verdicts use lichess's words, with thresholds in expected points: an *inaccuracy* from
+``INACCURACY``, a *mistake* from ``MISTAKE``, a *blunder* from ``BLUNDER``; below the first a
+different choice is a matter of taste.  ``bench/analysis.py --planted`` checks them against
+rollouts to the end of the game.
 
 ``judge`` is one decision (a pure function: the same position always gets the same verdict),
 ``analyse`` the whole seat, on several processes with ``jobs`` > 1.  No Textual here: the
@@ -19,11 +26,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ..bots import MCTSBot
-from ..bots.evaluate import evaluate
+from ..bots.judge import Estimate, Plan, difference, weigh
 from ..bots.registry import STEADY
-from ..bots.turns import TurnEnd, best_turn, masked
-from ..bots.view import decision_rng, determinise, public_state
-from ..rules.engine import apply, cards_for, legal_moves
+from ..bots.view import decision_rng, public_state
+from ..rules.engine import cards_for, legal_moves
 from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import State
@@ -33,8 +39,12 @@ from .timeline import Timeline
 
 BOT = "hard"
 SEED = 0
-THRESHOLD = 3.0  # expected points: below this a different choice is a matter of taste
-# The hard player's budget without its 1.8 s cap: a busy machine gives the same verdicts, only later.
+INACCURACY = 3.0  # expected points: below this a different choice is a matter of taste
+MISTAKE = 6.0
+BLUNDER = 12.0
+THRESHOLD = INACCURACY  # a decision is costly (marked, n visits it) from an inaccuracy on
+CANDIDATES = 4  # the search's plans weighed, most visited first (the decision made joins them)
+# The hard player's budget, its CPU cap out of reach: the same verdicts on any machine, only later.
 SEARCH = STEADY
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
@@ -51,29 +61,55 @@ class Job:
     threshold: float = THRESHOLD
 
 
-def _value(sample: State, move: Move) -> float:
-    """The expected points of ``move`` for the seat to move: the best way to finish the turn after it."""
-    seat = sample.current
-    child = apply(sample, move)
-    if TurnEnd(sample)(child):
-        return evaluate(masked(child, sample), seat)
-    value, _ = best_turn(child, evaluate)
-    return value
+def verdict_kind(loss: float, threshold: float = THRESHOLD) -> str:
+    """lichess's word for a loss in expected points: "" (fine), inaccuracy, mistake or blunder."""
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    return "inaccuracy" if loss >= threshold else ""
+
+
+def candidates(report_plan: Plan, visits: dict[Plan, int], made: Move) -> list[Plan]:
+    """The search's choice, its next plans by visits (``CANDIDATES`` in all), and the decision made
+    (with the rest of the turn the search had for it, if it had one)."""
+    ranked = sorted(visits, key=lambda p: -visits[p])  # stable: ties keep the greedy rank
+    plans = [report_plan] if report_plan else []
+    plans += [p for p in ranked if p not in plans][: CANDIDATES - len(plans)]
+    if not any(p[0] == made for p in plans):
+        plans.append(next((p for p in ranked if p[0] == made), (made,)))
+    return plans
+
+
+def weighed(job: Job) -> tuple[Estimate, Estimate, list[Estimate]]:
+    """The best candidate, the decision made, and every candidate, by the one measure."""
+    view = public_state(job.state)  # no peeking: what the seat saw, not the deck's order
+    bot = MCTSBot(SEED, SEARCH)
+    choice = bot.decide(view)
+    report = bot.last_search
+    plans = candidates(report.plan or (choice,), report.visits, job.made)
+    estimates = weigh(view, plans, decision_rng(SEED, view))
+    best = max(estimates, key=lambda e: e.mean)  # the first of equals: the search's choice comes first
+    made = next(e for e in estimates if e.move == job.made)
+    return best, made, estimates
 
 
 def judge(job: Job) -> Verdict:
-    """The hard bot's choice for ``job``'s decision, and what the decision made cost against it."""
-    view = public_state(job.state)  # no peeking: what the seat saw, not the deck's order
-    bot = MCTSBot(SEED, SEARCH)
-    best = bot.decide(view)
-    plan = bot.last_search.plan
+    """The move judged best for ``job``'s decision, and what the decision made cost against it."""
+    best, made, _ = weighed(job)
+    return verdict_of(job, best, made)
+
+
+def verdict_of(job: Job, best: Estimate, made: Estimate) -> Verdict:
+    """The verdict on ``job``'s decision from its estimate and the best one's."""
     turn = job.state.turn
-    if best == job.made:
+    if best.move == job.made:
         return Verdict(job.decision, turn, job.made_words, "", 0.0, False)
-    sample = determinise(view, decision_rng(SEED, view))
-    loss = round(_value(sample, best) - _value(sample, job.made), 1)
-    words = move_words(view, best, plan, cards_for(view))
-    return Verdict(job.decision, turn, job.made_words, words, loss, loss >= job.threshold)
+    loss, spread = difference(best, made)
+    view = public_state(job.state)
+    words = move_words(view, best.move, best.plan, cards_for(view))
+    loss = round(loss, 1)
+    return Verdict(job.decision, turn, job.made_words, words, loss, loss >= job.threshold, round(spread, 1))
 
 
 def jobs_for(session: Session, seat: int, threshold: float = THRESHOLD) -> list[Job]:
@@ -119,10 +155,13 @@ def analyse(
 
 
 def verdict_words(verdict: Verdict) -> str:
-    """ "Turn 7: Astrid took the Farm from slot 4; to take the Inn in slot 2 into Mercia was worth about +6."."""
+    """ "Turn 7: Astrid took the Farm from slot 4: a mistake; to take the Inn in slot 2 into Mercia was
+    worth about +6."."""
     made = verdict.made.rstrip(".")
     if not verdict.best:
         return f"Turn {verdict.turn}: {made}; the hard player agrees."
     if not verdict.costly:
         return f"Turn {verdict.turn}: {made}; the hard player would {verdict.best} (about the same)."
-    return f"Turn {verdict.turn}: {made}; to {verdict.best} was worth about +{round(verdict.loss)}."
+    kind = verdict_kind(verdict.loss) or "costly"
+    article = "an" if kind[0] in "aeiou" else "a"
+    return f"Turn {verdict.turn}: {made}: {article} {kind}; to {verdict.best} was worth about +{round(verdict.loss)}."

@@ -384,12 +384,19 @@ def test_the_time_cap_is_a_reported_safety_net() -> None:
     assert bot.last_search.capped and bot.last_search.iterations == 1
 
 
+def test_the_cpu_cap_is_a_reported_safety_net_too() -> None:
+    bot = MCTSBot(0, SearchConfig(iterations=10_000, cpu_cap=0.0))
+    state = POSITIONS[2]
+    assert bot.decide(state) in legal_moves(state)
+    assert bot.last_search.capped and bot.last_search.iterations == 1 and bot.last_search.cpu > 0
+
+
 def test_the_search_spends_its_iteration_budget() -> None:
     bot = MCTSBot(0, SearchConfig(iterations=12, time_cap=60.0))
     state = next(s for s in POSITIONS if s.phase == "action" and len(legal_moves(s)) > 2)
     move = bot.decide(state)
     report = bot.last_search
-    assert not report.capped and report.iterations == 12
+    assert not report.capped and report.iterations == 12 and report.budget == 12
     assert report.plan[0] == move
     assert sum(report.visits.values()) == 12
 

@@ -7,7 +7,16 @@ import json
 import pytest
 from msgspec.structs import replace
 
-from norsewind_tui.bots.tournament import duel_tasks, entry_stats, play_game, run_tasks, solo_tasks, wilson
+from norsewind_tui.bots.tournament import (
+    BotGame,
+    duel_tasks,
+    entry_stats,
+    play_game,
+    run_tasks,
+    solo_tasks,
+    thinking,
+    wilson,
+)
 from norsewind_tui.cli import main
 
 
@@ -35,7 +44,7 @@ def test_seats_are_rotated_over_the_same_deals() -> None:
 def test_a_bot_game_replays_and_counts_wins_by_bot_not_seat() -> None:
     a = play_game(["greedy", "random"], 3)
     b = play_game(["greedy", "random"], 3)
-    assert replace(a, think=()) == replace(b, think=())  # all but the timings
+    assert replace(a, think=(), cpu=()) == replace(b, think=(), cpu=())  # all but the timings
     games = run_tasks(duel_tasks(["greedy", "random"], 4, seed=3))
     stats = entry_stats(games, ["greedy", "random"])
     assert [s.games for s in stats] == [4, 4]
@@ -84,3 +93,23 @@ def test_simulate_bots_bad_input_is_one_line(argv: list[str], message: str, caps
     assert main(["simulate", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_thinking_gives_the_median_the_95th_percentile_and_the_worst() -> None:
+    """Nearest rank: of twenty decisions the 95th percentile is the 19th, the worst the 20th."""
+    times = tuple(float(t) for t in range(1, 21))  # seat 0: 1..20 s; seat 1: a greedy's nothing
+    game = BotGame(
+        seed=0,
+        bots=(0, 1),
+        scores=(30, 20),
+        winners=(0,),
+        decisions=40,
+        think=(times, (0.0,) * 20),
+        capped=(1, 0),
+        cpu=(tuple(t / 2 for t in times), (0.0,) * 20),
+        iterations=((100,) * 20, (0,) * 20),
+    )
+    hard, greedy = thinking([game], ["hard", "greedy"])
+    assert (hard.decisions, hard.median, hard.p95, hard.worst) == (20, 10.5, 19.0, 20.0)
+    assert hard.cpu_median == 5.25 and hard.iterations_per_s == 2000 / 105 and hard.capped == 1
+    assert (greedy.median, greedy.worst, greedy.iterations_per_s) == (0.0, 0.0, 0.0)

@@ -79,14 +79,14 @@ def test_export_text_reads_like_a_record(saves: Path, capsys: pytest.CaptureFixt
         "Mode: solo, level 1",
         "Seed: 7",
         f"Card set: {game.store.cards.digest} (reconstructed.toml)",
-        "Decisions: 57",
+        "Decisions: 56",
     ]
     decisions = [line for line in text if line.startswith("Turn ")]
-    assert len(decisions) == 57
+    assert len(decisions) == 56
     assert decisions[0] == "Turn  1    1. Astrid took the Ship from slot 5."
-    assert decisions[-1] == "Turn 15   57. Astrid put a disc shield side up on the castle in Wessex."
-    assert text[-4:-2] == ["Mercia         0x3=0   7x3=21", "Wessex         3x1=3        0"]
-    assert text[-2:] == ["Total            122       21", "Margin +101: platinum medal"]
+    assert decisions[-1] == "Turn 15   56. Astrid put a disc prestige side up on the castle in East Anglia, paid 2."
+    assert text[-4:-2] == ["Mercia         0x3=0   7x4=28", "Wessex         3x0=0        0"]
+    assert text[-2:] == ["Total            113       42", "Margin +71: platinum medal"]
 
 
 def test_import_refuses_bad_files_in_one_line_and_writes_nothing(

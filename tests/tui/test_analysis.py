@@ -1,7 +1,9 @@
-"""Where did I lose it? (issue 12): the hard player's verdict on each decision of a seat.
+"""Where did I lose it? (issues 12, 27): the hard player's verdict on each decision of a seat.
 
 The verdicts of a solo game played at random (seed 7, choices from random.Random(3)) are fixed:
-the same position always gets the same verdict, whatever the unseen deck order.
+the same position always gets the same verdict, whatever the unseen deck order.  The move judged
+best and the loss come from one measure (``bots.judge``), so no loss is ever below 0, and the
+computer's choice, had it been made, is one the analysis agrees with.
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from storage.test_faults import Disk
 from norsewind_tui.cli import main
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
-from norsewind_tui.storage.analysis import analysis_path, log_key, read_analysis, write_analysis
-from norsewind_tui.tui.analysis import analyse, jobs_for, judge, verdict_words
+from norsewind_tui.storage.analysis import Verdict, analysis_path, log_key, read_analysis, write_analysis
+from norsewind_tui.tui.analysis import analyse, jobs_for, judge, verdict_kind, verdict_words, weighed
 from norsewind_tui.tui.messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from norsewind_tui.tui.screens.review import ReviewScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app
 from .waits import Seen, until
+
+OLD_FORMAT = Path(__file__).resolve().parents[1] / "fixtures" / "analysis" / "format-1.json.analysis"
 
 
 def random_game(saves: Path, decisions: int, name: str = "random") -> SavedGame:
@@ -43,14 +47,45 @@ def test_costly_decisions_are_said_in_words(saves: Path) -> None:
     game = random_game(saves, 6)
     jobs = jobs_for(game.session, 0)
     assert [j.decision for j in jobs] == [0, 1, 2, 3, 4, 5]
-    verdict = judge(jobs[5])
-    assert verdict.costly and verdict.loss == 6.6
+    verdict = judge(jobs[1])
+    assert verdict.costly and (verdict.loss, verdict.spread) == (3.4, 0.0)
+    assert verdict_kind(verdict.loss) == "inaccuracy"
     assert verdict_words(verdict) == (
-        "Turn 2: Astrid took no citizen or disc; to take an upgrade disc for the kingdom tile of Mercia, "
-        "shield side up was worth about +7."
+        "Turn 1: Astrid placed the Inn in East Anglia, paid 3: an inaccuracy; "
+        "to build the Inn in Northumbria was worth about +3."
     )
-    calm = judge(jobs[3])
-    assert not calm.costly and calm.loss == -3.4 and verdict_words(calm).endswith("(about the same).")
+    calm = judge(jobs[5])
+    assert not calm.costly and (calm.loss, calm.spread) == (2.3, 0.3)
+    assert verdict_words(calm) == (
+        "Turn 2: Astrid took no citizen or disc; the hard player would take an upgrade disc for the kingdom "
+        "tile of Mercia, shield side up (about the same)."
+    )
+
+
+def test_lichess_words_with_thresholds_in_expected_points() -> None:
+    """An inaccuracy from 3 points, a mistake from 6, a blunder from 12."""
+    kinds = [verdict_kind(x) for x in (0.0, 2.9, 3.0, 5.9, 6.0, 11.9, 12.0, 40.0)]
+    assert kinds == ["", "", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+    blunder = Verdict(9, 4, "Astrid passed.", "take the Inn in slot 2", 14.4, True, 1.2)
+    assert verdict_words(blunder) == "Turn 4: Astrid passed: a blunder; to take the Inn in slot 2 was worth about +14."
+    mistake = Verdict(9, 4, "Astrid passed.", "take the Inn in slot 2", 6.0, True)
+    assert verdict_words(mistake) == "Turn 4: Astrid passed: a mistake; to take the Inn in slot 2 was worth about +6."
+
+
+def test_the_computers_choice_never_looks_worse_than_the_move_made(saves: Path) -> None:
+    """Over every decision of the seeded game: the loss is never below 0, and had the player made
+    the move judged best, the analysis would agree with it (the same search, the same deals)."""
+    game = random_game(saves, 10)
+    losses = []
+    for job in jobs_for(game.session, 0):
+        best, made, estimates = weighed(job)
+        assert all(best.mean >= e.mean for e in estimates) and made in estimates
+        verdict = judge(job)
+        losses.append(verdict.loss)
+        assert verdict.loss >= 0 and verdict.loss == round(best.mean - made.mean, 1)
+        followed = judge(dataclasses.replace(job, made=best.move))
+        assert (followed.best, followed.loss, followed.costly) == ("", 0.0, False)
+    assert losses == [0.2, 3.4, 1.7, 2.0, 0.9, 2.3, 4.5, 2.6, 2.2, 0.9]
 
 
 def test_the_analysis_does_not_peek_at_the_deck_order(saves: Path) -> None:
@@ -69,7 +104,7 @@ def test_the_analysis_is_kept_beside_the_game_for_its_log(saves: Path) -> None:
     with store.open(game.name, read_only=True) as opened:
         session = opened.session
     found = analyse(session, 0, store.cards.digest)
-    assert found is not None and found.summary() == "3 costly decisions, about 14 points"
+    assert found is not None and found.summary() == "1 costly decision, about 3 points"
     path = write_analysis(saves, game.name, found)
     assert path == analysis_path(saves, game.name) and path.name == "random.json.analysis"
     key = log_key(session, store.cards.digest)
@@ -86,15 +121,33 @@ def test_review_analyse_on_the_command_line(saves: Path, capsys: pytest.CaptureF
     game = random_game(saves, 10)
     assert main(["--saves", str(saves), "review", game.name, "--analyse", "--jobs", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "random, Astrid: 5 costly decisions, about 27 points."
-    assert (
-        out[0]
-        == "Turn 1: Astrid took the Inn from slot 2; to take the Ship in slot 5 into Northumbria was worth about +4."
+    assert out[-1] == "random, Astrid: 2 costly decisions, about 8 points."
+    assert out[0] == (
+        "Turn 1: Astrid placed the Inn in East Anglia, paid 3: an inaccuracy; "
+        "to build the Inn in Northumbria was worth about +3."
     )
     path = analysis_path(saves, game.name)
     stamp = path.stat().st_mtime_ns
     assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0  # computed once
     assert capsys.readouterr().out.splitlines() == out and path.stat().st_mtime_ns == stamp
+
+
+def test_an_analysis_of_format_1_is_made_again(saves: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Format 1 (issue 12) measured the loss with another tool than the one that chose the best move:
+    its verdicts are not migrated (they would keep the old numbers) but made again, and replaced."""
+    game = random_game(saves, 10)
+    path = analysis_path(saves, game.name)
+    path.write_bytes(OLD_FORMAT.read_bytes())  # the same game's analysis, as the issue-12 code wrote it
+    store = GameStore(saves)
+    with store.open(game.name, read_only=True) as opened:
+        key = log_key(opened.session, store.cards.digest)
+    old = msgspec.json.decode(path.read_bytes())
+    assert old["0"]["format"] == 1 and old["0"]["log_key"] == key and len(old["0"]["verdicts"]) == 10
+    assert read_analysis(saves, game.name, key, 0) is None
+    assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "random, Astrid: 2 costly decisions, about 8 points."
+    again = read_analysis(saves, game.name, key, 0)
+    assert again is not None and again.format == 2 and len(again.costly) == 2
 
 
 def test_review_analyse_prints_the_verdicts_when_the_disk_cannot_keep_them(
@@ -107,8 +160,8 @@ def test_review_analyse_prints_the_verdicts_when_the_disk_cannot_keep_them(
     assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0
     out, err = capsys.readouterr()
     assert disk.failed == 1 and not path.exists()
-    assert out.splitlines()[-1] == "random, Astrid: 5 costly decisions, about 27 points."
-    assert len(out.splitlines()) == 6  # the five verdicts, then the summary
+    assert out.splitlines()[-1] == "random, Astrid: 2 costly decisions, about 8 points."
+    assert len(out.splitlines()) == 3  # the two verdicts, then the summary
     assert err == f"norsewind: {path}: cannot save the analysis: No space left on device (it is made again next time)\n"
 
 
@@ -132,10 +185,10 @@ async def test_a_in_review_analyses_in_a_worker_and_n_visits_the_costly_ones(sav
         await pilot.pause()
         assert not screen.analysing
         said = screen.query_one(StatusLine).message
-        assert said == "Astrid: 5 costly decisions, about 27 points: n goes to the next one."
+        assert said == "Astrid: 2 costly decisions, about 8 points: n goes to the next one."
         assert analysis_path(saves, game.name).exists()
         await pilot.press("home", "n")
-        assert screen.position == 1  # decision 1 (index 0) was the first costly one
-        assert screen.query_one(StatusLine).message.startswith("Costly: Turn 1: Astrid took the Inn from slot 2")
+        assert screen.position == 2  # decision 2 (index 1), placing the Inn, was the first costly one
+        assert screen.query_one(StatusLine).message.startswith("Costly: Turn 1: Astrid placed the Inn in East Anglia")
         await pilot.press("n")
-        assert screen.position == 2  # decision 2 (index 1), placing the Inn, cost about 3 too
+        assert screen.position == 7  # decision 7 (index 6), taking the Blacksmith, cost about 4

@@ -56,7 +56,7 @@ def test_the_timeline_is_the_replay_and_shows_no_future(saves: Path) -> None:
         if p < t.end:
             state = apply(state, game.session.moves[p])
     assert t.status(0).startswith("The start of the game")
-    assert t.projected(t.end) == (122, 21)  # the final score pad: Astrid 122, Vikings 21
+    assert t.projected(t.end) == (113, 42)  # the final score pad: Astrid 113, Vikings 42
     assert t.turn_starts[0] == 0 and all(a < b for a, b in zip(t.turn_starts, t.turn_starts[1:], strict=False))
 
 
@@ -73,11 +73,11 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         t = screen.timeline
-        assert screen.position == t.end == 57
-        assert "Review, turn 15, 57/57: final Astrid 122, Vikings 21" in await shown(pilot)
+        assert screen.position == t.end == 56
+        assert "Review, turn 15, 56/56: final Astrid 113, Vikings 42" in await shown(pilot)
         await pilot.press("left")
-        assert screen.position == 56 and status(app) == t.status(56)
-        assert status(app).startswith("Decision 56 of 57, turn 15: Astrid ")
+        assert screen.position == 55 and status(app) == t.status(55)
+        assert status(app).startswith("Decision 55 of 56, turn 15: Astrid ")
         await pilot.press("home")
         assert screen.position == 0 and "Turn 1 " in await shown(pilot)
         await pilot.press("right", "right")
@@ -87,7 +87,7 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
         await pilot.press("pagedown", "up")
         assert screen.position == t.next_turn(2)
         await pilot.press("end")
-        assert screen.position == 57
+        assert screen.position == 56
         await pilot.press("g")
         await pilot.press("5", "enter")
         assert screen.position == t.start_of_turn(5) and t.state(screen.position).turn == 5
@@ -106,7 +106,7 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
         await pilot.press("end", "t")
         text = await shown(pilot)
         assert screen.has_class("-chart") and screen.query_one(ScoreChart).display
-        assert "Projected scores" in text and "█ Astrid 122  ╳ Vikings 21" in text and "end" in text
+        assert "Projected scores" in text and "█ Astrid 113  ╳ Vikings 42" in text and "end" in text
         assert all(len(line) <= 80 for line in text.splitlines())
         await pilot.press("escape")
     assert game.path.read_bytes() == before  # a review never writes
@@ -121,9 +121,9 @@ async def test_review_from_the_score_pad_and_back(saves: Path) -> None:
         assert isinstance(app.screen, EndScreen)
         assert "r Review" in await footer_line(pilot)
         await pilot.press("r")
-        assert isinstance(app.screen, ReviewScreen) and app.screen.position == 57
+        assert isinstance(app.screen, ReviewScreen) and app.screen.position == 56
         await pilot.press("left", "left")
-        assert app.screen.position == 55
+        assert app.screen.position == 54
         await pilot.press("escape")
         assert isinstance(app.screen, EndScreen)
     assert game.path.read_bytes() == before
@@ -191,11 +191,11 @@ async def test_an_exported_and_imported_game_reviews_the_same(saves: Path, tmp_p
     shared = tmp_path / "shared.json"
     assert main(["--saves", str(saves), "export", game.name, "--json", "-o", str(shared)]) == 0
     assert main(["--saves", str(saves), "import", str(shared), "--as", "imported"]) == 0
-    steps = [0, 1, 10, 33, 57]
+    steps = [0, 1, 10, 33, 56]
     original = await _screens(saves, game.name, steps)
     imported = await _screens(saves, "imported", steps)
     assert imported == original
-    assert "Decision 33 of 57" in original[3]
+    assert "Decision 33 of 56" in original[3]
 
 
 @aio

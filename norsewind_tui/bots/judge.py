@@ -1,0 +1,116 @@
+"""One measure for the analysis (issue 27): the hard search's candidates and the move made,
+valued on the same sampled deals.
+
+``weigh`` takes a position as its seat saw it (``view.public_state``), the first decisions to
+compare (each with the rest of the turn the search expects, or none: the turn is then finished
+the greedy way) and a random stream.  It draws ``samples`` orders of the unseen decks from what
+the seat saw (``view.determinise``), and on *each* sample plays *every* candidate: the turn, then
+``rounds`` more rounds of every seat's best turn by the greedy player (in solo: the player's
+next turns, with the Vikings' between), and reads the seat's expected margin in points (solo:
+projected score minus the Vikings' projection; 2-4 players: projected score minus the best
+other player's; a finished game: its real margin).  A candidate's value is its mean over the
+samples; the difference of two candidates is taken sample by sample (common random numbers), so
+its 95 % interval (``Estimate.spread``) is narrow even with few samples.
+
+Nothing here reads the real deck order: every candidate sees the same sampled deals, and the
+samples come from the caller's stream.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.engine import apply, is_legal
+from ..rules.moves import Move
+from ..rules.scoring import final_result
+from ..rules.state import State
+from .evaluate import evaluate, projected_points
+from .turns import TurnEnd, best_turn
+from .view import determinise
+
+Plan = tuple[Move, ...]
+
+SAMPLES = 12  # sampled deals per position (each candidate plays every one)
+ROUNDS = 1  # rounds of greedy turns after the candidate's turn, before the margin is read
+TURN_LIMIT = 400  # end states the greedy turns look at (a quick but full-width greedy player)
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One candidate's expected margin over the samples, and each sample's margin."""
+
+    move: Move
+    plan: Plan
+    mean: float
+    margins: tuple[float, ...]
+
+
+def margin(state: State, seat: int) -> float:
+    """``seat``'s expected margin in points: over the Vikings in solo, over the best other player."""
+    if state.phase == "over":
+        result = final_result(state)
+        if state.solo:
+            assert result.margin is not None
+            return float(result.margin)
+        return float(result.scores[seat] - max(s for i, s in enumerate(result.scores) if i != seat))
+    if state.solo:
+        return evaluate(state, 0)
+    values = [projected_points(state, i) for i in range(len(state.players))]
+    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+
+
+def _greedy_turn(state: State) -> State:
+    done = TurnEnd(state)
+    while not done(state):
+        _, plan = best_turn(state, evaluate, TURN_LIMIT)
+        for move in plan:
+            state = apply(state, move)
+            if done(state):
+                break
+    return state
+
+
+def play_out_turn(state: State, plan: Plan) -> State:
+    """``plan`` from ``state`` while it fits this sample, then the greedy way to the turn's end."""
+    done = TurnEnd(state)
+    for move in plan:
+        if done(state) or not is_legal(state, move):
+            break
+        state = apply(state, move)
+    return _greedy_turn(state) if not done(state) else state
+
+
+def line(sample: State, plan: Plan, rounds: int = ROUNDS) -> State:
+    """The candidate's turn on ``sample``, then ``rounds`` rounds of every seat's greedy turn."""
+    state = play_out_turn(sample, plan)
+    for _ in range(rounds * len(sample.players)):
+        if state.phase == "over":
+            break
+        state = _greedy_turn(state)
+    return state
+
+
+def weigh(
+    view: State, candidates: Sequence[Plan], rng: random.Random, samples: int = SAMPLES, rounds: int = ROUNDS
+) -> list[Estimate]:
+    """Every candidate (its first decision and the rest of the turn) on the same ``samples`` deals."""
+    seat = view.current
+    deals = [determinise(view, rng) for _ in range(samples)]
+    out = []
+    for plan in candidates:
+        margins = tuple(margin(line(deal, plan, rounds), seat) for deal in deals)
+        out.append(Estimate(plan[0], plan, statistics.fmean(margins), margins))
+    return out
+
+
+def difference(better: Estimate, worse: Estimate) -> tuple[float, float]:
+    """``better`` minus ``worse``, sample by sample: the mean and its 95 % half-width."""
+    diffs = [a - b for a, b in zip(better.margins, worse.margins, strict=True)]
+    mean = statistics.fmean(diffs)
+    spread = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return mean, spread
