@@ -1,15 +1,25 @@
-"""Fixtures of the whole suite: a real PostgreSQL server of this test process (tests/pgserver.py)."""
+"""Fixtures of the whole suite: a saves folder, and a real PostgreSQL server of this test process
+(tests/pgserver.py)."""
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pgserver import MISSING, TEMPLATE, PgServer, find_bindir
 
 from norsewind_tui.storage.pg.home import close_all
 from norsewind_tui.storage.pg.relay import wake_folder
+
+
+@pytest.fixture
+def saves(tmp_path: Path) -> Path:
+    """An empty saves folder, private as the app makes one (a folder of tests may have its own)."""
+    path = tmp_path / "saves"
+    path.mkdir(mode=0o700)
+    return path
 
 
 @pytest.fixture(scope="session")

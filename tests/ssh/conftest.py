@@ -1,4 +1,4 @@
-"""Fixtures for the SSH tests: keys in a tmp folder, a saves folder, a server configuration."""
+"""Fixtures for the SSH tests: keys in a tmp folder, a server configuration (``saves``: tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -34,13 +34,6 @@ def keys(tmp_path: Path) -> Keys:
         "# players\n" + authorized_line(alice, "alice") + "\n\n" + authorized_line(bob) + "\n", encoding="utf-8"
     )
     return Keys(alice, bob, stranger, authorized)
-
-
-@pytest.fixture
-def saves(tmp_path: Path) -> Path:
-    path = tmp_path / "saves"
-    path.mkdir(mode=0o700)
-    return path
 
 
 @pytest.fixture

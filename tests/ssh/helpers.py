@@ -7,10 +7,12 @@ import contextlib
 import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 import asyncssh
 import pyte
 
+from norsewind_tui.ssh.lifecycle import Server
 from norsewind_tui.ssh.server import GameServer, ServeConfig
 
 WAIT = 30.0  # seconds: the most any screen may take to appear on a busy 2-core machine
@@ -30,17 +32,23 @@ def authorized_line(key: asyncssh.SSHKey, principals: str | None = None) -> str:
     return f'principals="{principals}" {line}' if principals else line
 
 
+S = TypeVar("S", bound=Server)
+
+
 @contextlib.asynccontextmanager
-async def serving(config: ServeConfig, log: list[str] | None = None) -> AsyncIterator[GameServer]:
-    """A started server on a free loopback port (``config.port`` 0), closed afterwards."""
-    if log is not None:
-        config.log = log.append
-    server = GameServer(config)
+async def started(server: S) -> AsyncIterator[S]:
+    """``server`` started (on a free loopback port when its ``config.port`` is 0), closed afterwards."""
     await server.start()
     try:
         yield server
     finally:
         await server.close()
+
+
+def serving(config: ServeConfig, log: list[str] | None = None) -> contextlib.AbstractAsyncContextManager[GameServer]:
+    """``norsewind serve``'s server, ``started``; its log lines are appended to ``log``."""
+    config.log = log.append if log is not None else config.log
+    return started(GameServer(config))
 
 
 class _ClientSession(asyncssh.SSHClientSession[bytes]):

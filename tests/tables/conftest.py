@@ -1,4 +1,4 @@
-"""Fixtures of the shared-table tests: a saves folder, a table store, a deterministic computer."""
+"""Fixtures of the shared-table tests: a table store, a deterministic computer (``saves``: tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -76,13 +76,6 @@ def race_for_the_claim(first: SharedTable, second: SharedTable, standin: StandIn
     gate.set()
     threads[winner].join(30)
     return Race(calls, results, winner)
-
-
-@pytest.fixture
-def saves(tmp_path: Path) -> Path:
-    path = tmp_path / "saves"
-    path.mkdir(mode=0o700)
-    return path
 
 
 @pytest.fixture(params=["folder", "database"])

@@ -1,4 +1,4 @@
-"""Fixtures for the web tests: a saves folder and a server configuration on a free loopback port."""
+"""Fixtures for the web tests: a server configuration on a free loopback port (``saves``: tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,6 @@ from pathlib import Path
 import pytest
 
 from norsewind_tui.web.server import WebConfig
-
-
-@pytest.fixture
-def saves(tmp_path: Path) -> Path:
-    path = tmp_path / "saves"
-    path.mkdir(mode=0o700)
-    return path
 
 
 @pytest.fixture

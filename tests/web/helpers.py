@@ -12,27 +12,21 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
-from ssh.helpers import WAIT, Screen
+from ssh.helpers import WAIT, Screen, started
 from tui.waits import until
 
 from norsewind_tui.web.server import WebConfig, WebServer
 
 
-@contextlib.asynccontextmanager
-async def serving(config: WebConfig, log: list[str] | None = None) -> AsyncIterator[WebServer]:
-    """A started server on a free loopback port (``config.port`` 0), closed afterwards."""
-    if log is not None:
-        config.log = log.append
-    server = WebServer(config)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.close()
+def serving(config: WebConfig, log: list[str] | None = None) -> contextlib.AbstractAsyncContextManager[WebServer]:
+    """``norsewind web``'s server, ``started``; its log lines are appended to ``log``."""
+    config.log = log.append if log is not None else config.log
+    return started(WebServer(config))
 
 
 class Browser(Screen):
-    """One tab: its cookies (an aiohttp session) and, once ``open``, its game's websocket."""
+    """One tab: its cookies (an aiohttp session) and, once ``open``, its game's websocket; closed at
+    the end of ``async with Browser(port) as tab:``."""
 
     def __init__(self, port: int, cols: int = 100, rows: int = 32, source: str | None = None) -> None:
         super().__init__(cols, rows)
@@ -110,6 +104,19 @@ class Browser(Screen):
             await self.drop()
         await self.http.close()
 
+    async def __aenter__(self) -> Browser:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+@contextlib.asynccontextmanager
+async def tabs(port: int, count: int) -> AsyncIterator[tuple[Browser, ...]]:
+    """``count`` tabs of the server on ``port``, all closed afterwards."""
+    async with contextlib.AsyncExitStack() as stack:
+        yield tuple([await stack.enter_async_context(Browser(port)) for _ in range(count)])
+
 
 PROBE = Path(__file__).with_name("probe.py")
 
@@ -125,3 +132,13 @@ async def environment_of(tab: Browser) -> dict[str, str]:
     text = tab.raw.split(b"\r\nenv: ", 1)[1].split(b"\r\n", 1)[0]
     env: dict[str, str] = json.loads(text)
     return env
+
+
+@contextlib.asynccontextmanager
+async def probed(config: WebConfig, log: list[str] | None = None) -> AsyncIterator[tuple[WebServer, Browser]]:
+    """The probe served (``serving``) and one tab open on it, once the probe has sent its environment."""
+    config.program = probe_program()
+    async with serving(config, log) as server, Browser(server.port) as tab:
+        await tab.open()
+        await environment_of(tab)
+        yield server, tab

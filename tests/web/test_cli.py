@@ -46,16 +46,13 @@ def test_serves_on_loopback_prints_the_address_and_stops_on_ctrl_c(tmp_path: Pat
             assert "<title>Norsewind: bob</title>" in page.read().decode()
 
         async def main() -> None:  # a tab playing when Ctrl+C comes: its app is hung up, it is told
-            tab = Browser(int(match.group(1).rsplit(":", 1)[1].rstrip("/")))
-            try:
+            async with Browser(int(match.group(1).rsplit(":", 1)[1].rstrip("/"))) as tab:
                 await tab.open()
                 await tab.wait_for("Resume a saved game")
                 proc.send_signal(signal.SIGINT)
                 told.append(True)
                 await tab.wait_for("norsewind: the server is stopping (your game is saved)")
                 await tab.ended()
-            finally:
-                await tab.close()
 
         asyncio.run(asyncio.wait_for(main(), 120))
     finally:
@@ -123,16 +120,13 @@ def test_an_app_ends_by_itself_when_its_server_is_killed(tmp_path: Path) -> None
         assert match
 
         async def main() -> int:
-            tab = Browser(int(match.group(1)))
-            try:
+            async with Browser(int(match.group(1))) as tab:
                 await tab.open()
                 await tab.wait_for("Resume a saved game")
                 (app,) = [int(p) for p in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
                 proc.kill()
                 await until(None, lambda: not Path(f"/proc/{app}").exists() or zombie(app), "the app ended")
                 return app
-            finally:
-                await tab.close()
 
         asyncio.run(asyncio.wait_for(main(), 120))
     finally:

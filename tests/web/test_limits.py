@@ -15,7 +15,7 @@ from tui.waits import until
 
 from norsewind_tui.web.server import WebConfig
 
-from .helpers import Browser, environment_of, probe_program, serving
+from .helpers import Browser, environment_of, probe_program, probed, serving, tabs
 
 
 def hung_up(line: str, why: str) -> bool:
@@ -37,21 +37,16 @@ def test_max_sessions_tells_the_next_tab_the_server_is_full(config: WebConfig) -
 
     async def main() -> None:
         log: list[str] = []
-        async with serving(config, log) as server:
-            first, second, third = Browser(server.port), Browser(server.port), Browser(server.port)
-            try:
-                await first.open()
-                await environment_of(first)
-                await second.open()
-                await second.wait_for("norsewind: the server is full; please try again later")
-                assert await second.ended() == 1013  # try again later
-                await first.drop()
-                await until(None, lambda: not server.sessions, "the first session ended")
-                await third.open()
-                await environment_of(third)  # a place again
-            finally:
-                for tab in (first, second, third):
-                    await tab.close()
+        async with serving(config, log) as server, tabs(server.port, 3) as (first, second, third):
+            await first.open()
+            await environment_of(first)
+            await second.open()
+            await second.wait_for("norsewind: the server is full; please try again later")
+            assert await second.ended() == 1013  # try again later
+            await first.drop()
+            await until(None, lambda: not server.sessions, "the first session ended")
+            await third.open()
+            await environment_of(third)  # a place again
         assert "alice@127.0.0.1: refused: the server is full" in log
 
     run(main())
@@ -64,20 +59,15 @@ def test_apps_still_starting_are_capped_and_dropped_after_the_grace_time(config:
 
     async def main() -> None:
         log: list[str] = []
-        async with serving(config, log) as server:
-            first, second, third = Browser(server.port), Browser(server.port), Browser(server.port)
-            try:
-                await first.open()  # its app never starts: it stays "logging in"
-                with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
-                    await second.open()
-                assert caught.value.status == 503
-                await first.wait_for("norsewind: the game did not start; please try again")
-                await first.ended()
-                await until(None, lambda: len(server.startups) == 0, "the first connection let go")
-                await third.open()  # counted again from zero
-            finally:
-                for tab in (first, second, third):
-                    await tab.close()
+        async with serving(config, log) as server, tabs(server.port, 3) as (first, second, third):
+            await first.open()  # its app never starts: it stays "logging in"
+            with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
+                await second.open()
+            assert caught.value.status == 503
+            await first.wait_for("norsewind: the game did not start; please try again")
+            await first.ended()
+            await until(None, lambda: len(server.startups) == 0, "the first connection let go")
+            await third.open()  # counted again from zero
         assert any("GET /ws: 503 Service Unavailable (1 connections already logging in" in line for line in log), log
         assert any(hung_up(line, "not started within 5 s") for line in log), log
 
@@ -133,26 +123,18 @@ def test_bad_http_requests_get_an_error_and_one_log_line(config: WebConfig) -> N
 def test_a_bad_websocket_message_ends_that_tab_with_one_log_line(
     config: WebConfig, message: str | bytes, why: str
 ) -> None:
-    config.program = probe_program()
-
     async def main() -> None:
         log: list[str] = []
-        async with serving(config, log) as server:
-            tab = Browser(server.port)
-            try:
-                await tab.open()
-                await environment_of(tab)
-                await tab.press("hello")
-                await tab.wait_for("got: hello")  # the keys reach the app
-                assert tab.ws is not None
-                if isinstance(message, bytes):
-                    await tab.ws.send_bytes(message)
-                else:
-                    await tab.ws.send_str(message)
-                await tab.ended()
-                await until(None, lambda: not server.sessions, "the session ended")
-            finally:
-                await tab.close()
+        async with probed(config, log) as (server, tab):
+            await tab.press("hello")
+            await tab.wait_for("got: hello")  # the keys reach the app
+            assert tab.ws is not None
+            if isinstance(message, bytes):
+                await tab.ws.send_bytes(message)
+            else:
+                await tab.ws.send_str(message)
+            await tab.ended()
+            await until(None, lambda: not server.sessions, "the session ended")
         assert f"alice@127.0.0.1: bad websocket message ({why}); closed" in log, log
         assert any(hung_up(line, "bad message") for line in log), log
 
@@ -160,43 +142,43 @@ def test_a_bad_websocket_message_ends_that_tab_with_one_log_line(
 
 
 def test_a_ping_is_answered_and_a_huge_size_is_clamped(config: WebConfig) -> None:
-    config.program = probe_program()
-
     async def main() -> None:
-        async with serving(config) as server:
-            tab = Browser(server.port)
-            try:
-                await tab.open()
-                await environment_of(tab)
-                await tab.send(["ping", "1234"])
-                await tab.send(["resize", {"width": 10**9, "height": 10**9}])
-                await tab.send(["focus"])
-                await until(None, lambda: ["pong", "1234"] in tab.texts, "the pong")
-                assert not tab.closed.is_set()
-            finally:
-                await tab.close()
+        async with probed(config) as (_server, tab):
+            await tab.send(["ping", "1234"])
+            await tab.send(["resize", {"width": 10**9, "height": 10**9}])
+            await tab.send(["focus"])
+            await until(None, lambda: ["pong", "1234"] in tab.texts, "the pong")
+            assert not tab.closed.is_set()
 
     run(main())
 
 
 def test_a_tab_without_a_key_for_the_idle_timeout_is_hung_up_and_told_why(config: WebConfig) -> None:
-    config.program = probe_program()
     config.idle_timeout = 1.0
 
     async def main() -> None:
         log: list[str] = []
-        async with serving(config, log) as server:
-            tab = Browser(server.port)
-            try:
-                await tab.open()
-                await environment_of(tab)
-                await tab.wait_for("norsewind: no key pressed for 1 seconds; disconnected (your game is saved)")
-                await tab.ended()
-            finally:
-                await tab.close()
+        async with probed(config, log) as (_server, tab):
+            await tab.wait_for("norsewind: no key pressed for 1 seconds; disconnected (your game is saved)")
+            await tab.ended()
         assert any(hung_up(line, "idle") for line in log), log
 
     run(main())
+
+
+def log_of_a_tab_its_app_closes(config: WebConfig) -> list[str]:
+    """Serve ``config.program``, open a tab, and wait until the app's end closes the tab and its
+    session is gone; the server's log."""
+    log: list[str] = []
+
+    async def main() -> None:
+        async with serving(config, log) as server, Browser(server.port) as tab:
+            await tab.open()
+            await tab.ended()
+            await until(None, lambda: not server.sessions, "the session ended")
+
+    run(main())
+    return log
 
 
 def test_an_app_that_fails_closes_its_tab_and_logs_its_last_line(config: WebConfig) -> None:
@@ -204,37 +186,12 @@ def test_an_app_that_fails_closes_its_tab_and_logs_its_last_line(config: WebConf
     its exit status and the last line of its stderr, not the whole traceback."""
     crash = "import sys; print('__GANGLION__', flush=True); sys.stderr.write('Traceback:\\n  x\\nValueError: boom\\n')"
     config.program = [sys.executable, "-c", crash + "; sys.exit(3)"]
-
-    async def main() -> None:
-        log: list[str] = []
-        async with serving(config, log) as server:
-            tab = Browser(server.port)
-            try:
-                await tab.open()
-                await tab.ended()
-                await until(None, lambda: not server.sessions, "the session ended")
-            finally:
-                await tab.close()
-        (ended,) = [line for line in log if ": ended (" in line]
-        assert ended.startswith("alice@127.0.0.1: ended (exit 3, app quit, ") and ended.endswith(": ValueError: boom")
-
-    run(main())
+    (ended,) = [line for line in log_of_a_tab_its_app_closes(config) if ": ended (" in line]
+    assert ended.startswith("alice@127.0.0.1: ended (exit 3, app quit, ") and ended.endswith(": ValueError: boom")
 
 
 def test_an_app_whose_output_is_not_the_web_drivers_closes_its_tab(config: WebConfig) -> None:
     config.program = [sys.executable, "-c", "import sys, time; sys.stdout.write('x' * 200000); sys.stdout.flush()"]
-
-    async def main() -> None:
-        log: list[str] = []
-        async with serving(config, log) as server:
-            tab = Browser(server.port)
-            try:
-                await tab.open()
-                await tab.ended()
-                await until(None, lambda: not server.sessions, "the session ended")
-            finally:
-                await tab.close()
-        assert "alice@127.0.0.1: the app's output is not the web driver's" in log
-        assert not any("Traceback" in line for line in log)
-
-    run(main())
+    log = log_of_a_tab_its_app_closes(config)
+    assert "alice@127.0.0.1: the app's output is not the web driver's" in log
+    assert not any("Traceback" in line for line in log)

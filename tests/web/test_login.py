@@ -50,17 +50,13 @@ def test_the_player_is_the_accounts_own_on_loopback_with_serves_environment(conf
     config.database = "postgresql://norsewind:s3cret@db.example.org/norsewind"
 
     async def main() -> None:
-        async with serving(config) as server:
-            tab = Browser(server.port)
-            try:
-                async with tab.http.get(tab.base) as page:
-                    assert "<title>Norsewind: alice</title>" in await page.text()
-                    assert "connect-src 'self'" in page.headers["Content-Security-Policy"]  # nowhere else
-                    assert page.headers["X-Frame-Options"] == "DENY"
-                await tab.open()
-                env = await environment_of(tab)
-            finally:
-                await tab.close()
+        async with serving(config) as server, Browser(server.port) as tab:
+            async with tab.http.get(tab.base) as page:
+                assert "<title>Norsewind: alice</title>" in await page.text()
+                assert "connect-src 'self'" in page.headers["Content-Security-Policy"]  # nowhere else
+                assert page.headers["X-Frame-Options"] == "DENY"
+            await tab.open()
+            env = await environment_of(tab)
         ssh_config = ServeConfig(saves=saves, open=True, database=config.database)
         ssh = GameServer(ssh_config).app_environment("alice", "xterm-256color", {})
         textual = {k: env.pop(k) for k in list(env) if k.startswith("TEXTUAL_") or k.startswith("TERM_PROGRAM")}
@@ -84,29 +80,25 @@ def test_the_player_is_the_accounts_own_on_loopback_with_serves_environment(conf
 def test_a_name_and_the_shared_password_set_a_signed_httponly_cookie(password_config: WebConfig) -> None:
     async def main() -> None:
         log: list[str] = []
-        async with serving(password_config, log) as server:
-            tab = Browser(server.port)
-            try:
-                async with tab.http.get(tab.base) as page:
-                    assert page.status == 200 and 'name="password"' in await page.text()  # the login form
-                assert await refused(tab) == 401
+        async with serving(password_config, log) as server, Browser(server.port) as tab:
+            async with tab.http.get(tab.base) as page:
+                assert page.status == 200 and 'name="password"' in await page.text()  # the login form
+            assert await refused(tab) == 401
 
-                wrong = await tab.login("erik", "not the password")
-                assert wrong.status == 403
-                bad = await tab.login("erik smith", PASSWORD)
-                assert bad.status == 400
+            wrong = await tab.login("erik", "not the password")
+            assert wrong.status == 403
+            bad = await tab.login("erik smith", PASSWORD)
+            assert bad.status == 400
 
-                good = await tab.login("erik", PASSWORD)
-                assert good.status == 200 and [r.status for r in good.history] == [303]
-                cookie = good.history[0].headers["Set-Cookie"]
-                assert cookie.startswith(f"{COOKIE}=erik.") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
-                async with tab.http.get(tab.base) as page:
-                    assert "<title>Norsewind: erik</title>" in await page.text()
-                await tab.open()
-                env = await environment_of(tab)
-                assert env["NORSEWIND_PLAYER"] == env["USER"] == "erik"
-            finally:
-                await tab.close()
+            good = await tab.login("erik", PASSWORD)
+            assert good.status == 200 and [r.status for r in good.history] == [303]
+            cookie = good.history[0].headers["Set-Cookie"]
+            assert cookie.startswith(f"{COOKIE}=erik.") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            async with tab.http.get(tab.base) as page:
+                assert "<title>Norsewind: erik</title>" in await page.text()
+            await tab.open()
+            env = await environment_of(tab)
+            assert env["NORSEWIND_PLAYER"] == env["USER"] == "erik"
         assert "erik@127.0.0.1: login refused (wrong password)" in log
         assert "erik@127.0.0.1: logged in (password)" in log
         assert "127.0.0.1: GET /ws: 401 Unauthorized (log in first)" in log
@@ -133,19 +125,17 @@ def test_refused_logins_are_rate_limited_per_address(password_config: WebConfig)
 
     async def main() -> None:
         log: list[str] = []
-        async with serving(password_config, log) as server:
-            tab = Browser(server.port)
-            other = Browser(server.port, source="127.0.0.2")
-            try:
-                statuses = [(await tab.login("erik", f"guess {i}")).status for i in range(FAILURES_ALLOWED)]
-                assert statuses == [403] * FAILURES_ALLOWED
-                held = await tab.login("erik", PASSWORD)
-                assert held.status == 429
-                assert 0 < int(held.headers["Retry-After"]) <= FAILURE_WINDOW
-                assert (await other.login("bob", PASSWORD)).status == 200
-            finally:
-                await tab.close()
-                await other.close()
+        async with (
+            serving(password_config, log) as server,
+            Browser(server.port) as tab,
+            Browser(server.port, source="127.0.0.2") as other,
+        ):
+            statuses = [(await tab.login("erik", f"guess {i}")).status for i in range(FAILURES_ALLOWED)]
+            assert statuses == [403] * FAILURES_ALLOWED
+            held = await tab.login("erik", PASSWORD)
+            assert held.status == 429
+            assert 0 < int(held.headers["Retry-After"]) <= FAILURE_WINDOW
+            assert (await other.login("bob", PASSWORD)).status == 200
         assert sum("login refused (wrong password)" in line for line in log) == FAILURES_ALLOWED
         assert any(line.startswith("127.0.0.1: POST /login: 429 Too Many Requests (too many refused") for line in log)
         assert "bob@127.0.0.2: logged in (password)" in log
@@ -159,33 +149,25 @@ def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfi
 
     async def main() -> None:
         log: list[str] = []
-        async with serving(config, log) as server:
-            tab = Browser(server.port)
-            try:
-                assert await refused(tab) == 401  # no name sent
-                assert await refused(tab, {"X-Forwarded-User": "carol smith"}) == 403  # not a player name
-                async with tab.http.get(tab.base, headers={"X-Forwarded-User": "carol"}) as page:
-                    assert "<title>Norsewind: carol</title>" in await page.text()
-                # the page as the proxy serves it (https, its host name), the request as it passes it on
-                proxied = {
-                    "X-Forwarded-User": "carol",
-                    "Host": "game.example.org",
-                    "Origin": "https://game.example.org",
-                }
-                await tab.open(proxied)
-                env = await environment_of(tab)
-                assert env["NORSEWIND_PLAYER"] == "carol"
-            finally:
-                await tab.close()
+        async with serving(config, log) as server, Browser(server.port) as tab:
+            assert await refused(tab) == 401  # no name sent
+            assert await refused(tab, {"X-Forwarded-User": "carol smith"}) == 403  # not a player name
+            async with tab.http.get(tab.base, headers={"X-Forwarded-User": "carol"}) as page:
+                assert "<title>Norsewind: carol</title>" in await page.text()
+            # the page as the proxy serves it (https, its host name), the request as it passes it on
+            proxied = {
+                "X-Forwarded-User": "carol",
+                "Host": "game.example.org",
+                "Origin": "https://game.example.org",
+            }
+            await tab.open(proxied)
+            env = await environment_of(tab)
+            assert env["NORSEWIND_PLAYER"] == "carol"
         assert "127.0.0.1: GET /ws: 401 Unauthorized (the proxy sent no X-Forwarded-User)" in log
 
         config.trust_proxy = ("192.0.2.7",)  # the proxy is elsewhere: a name from here is not believed
-        async with serving(config, log) as server:
-            tab = Browser(server.port)
-            try:
-                assert await refused(tab, {"X-Forwarded-User": "carol"}) == 403
-            finally:
-                await tab.close()
+        async with serving(config, log) as server, Browser(server.port) as tab:
+            assert await refused(tab, {"X-Forwarded-User": "carol"}) == 403
         assert "127.0.0.1: GET /ws: 403 Forbidden (only the proxy may connect)" in log
 
     run(main())
@@ -195,16 +177,12 @@ def test_a_page_from_another_site_cannot_open_a_game(config: WebConfig) -> None:
     config.program = probe_program()
 
     async def main() -> None:
-        async with serving(config) as server:
-            tab = Browser(server.port)
-            try:
-                assert await refused(tab, {"Origin": "http://evil.example"}) == 403
-                assert await refused(tab, {"Origin": "null"}) == 403
-                assert await refused(tab, {"Origin": f"http://127.0.0.1.evil.example:{server.port}"}) == 403
-                await tab.open({"Origin": f"http://127.0.0.1:{server.port}"})  # the page's own origin
-                assert (await environment_of(tab))["NORSEWIND_PLAYER"] == "alice"
-            finally:
-                await tab.close()
+        async with serving(config) as server, Browser(server.port) as tab:
+            assert await refused(tab, {"Origin": "http://evil.example"}) == 403
+            assert await refused(tab, {"Origin": "null"}) == 403
+            assert await refused(tab, {"Origin": f"http://127.0.0.1.evil.example:{server.port}"}) == 403
+            await tab.open({"Origin": f"http://127.0.0.1:{server.port}"})  # the page's own origin
+            assert (await environment_of(tab))["NORSEWIND_PLAYER"] == "alice"
 
     run(main())
 

@@ -48,44 +48,36 @@ def test_a_whole_solo_game_in_a_tab_reloaded_and_resumed_at_the_same_decision(co
 
     async def main() -> None:
         log: list[str] = []
-        async with serving(config, log) as server:
-            tab = Browser(server.port)
-            try:
-                async with tab.http.get(tab.base) as page:
-                    assert page.status == 200 and "textual.js" in await page.text()
-                await tab.open()
-                await tab.wait_for(TITLE)
-                await tab.press("n")
-                await tab.wait_for("Solo level")
-                await tab.press("\x13")  # ctrl+s: start
-                await until(None, lambda: moves_saved(saves) == [0], "the new game saved", show=tab.text)
-                await tab.wait_for("alice:")  # the account's player plays
-                assert [await decide(tab, saves) for _ in range(2)] == [1, 2]
-                await tab.quiet()
-                prompt = [line for line in tab.text().splitlines() if "alice:" in line]
-                assert prompt, tab.text()
+        async with serving(config, log) as server, Browser(server.port) as tab:
+            async with tab.http.get(tab.base) as page:
+                assert page.status == 200 and "textual.js" in await page.text()
+            await tab.open()
+            await tab.wait_for(TITLE)
+            await tab.press("n")
+            await tab.wait_for("Solo level")
+            await tab.press("\x13")  # ctrl+s: start
+            await until(None, lambda: moves_saved(saves) == [0], "the new game saved", show=tab.text)
+            await tab.wait_for("alice:")  # the account's player plays
+            assert [await decide(tab, saves) for _ in range(2)] == [1, 2]
+            await tab.quiet()
+            prompt = [line for line in tab.text().splitlines() if "alice:" in line]
+            assert prompt, tab.text()
 
-                (session,) = server.sessions
-                pid = session.pid
-                assert pid is not None
-                await tab.drop()  # the tab is closed (or reloaded)
-                await until(None, lambda: not server.sessions, "the session ended")
-                with pytest.raises(ProcessLookupError):
-                    os.kill(pid, 0)
-                assert moves_saved(saves) == [2]
-            finally:
-                await tab.close()
+            (session,) = server.sessions
+            pid = session.pid
+            assert pid is not None
+            await tab.drop()  # the tab is closed (or reloaded)
+            await until(None, lambda: not server.sessions, "the session ended")
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
+            assert moves_saved(saves) == [2]
 
-            fresh = Browser(server.port)  # a new tab: the title, the game offered first
-            try:
+            async with Browser(server.port) as fresh:  # a new tab: the title, the game offered first
                 await fresh.open()
                 await fresh.wait_for("Continue: ")
                 assert fresh.text().index("Continue: ") < fresh.text().index("New game")
-            finally:
-                await fresh.close()
 
-            again = Browser(server.port)  # the tab reloaded: the game at once, at its decision
-            try:
+            async with Browser(server.port) as again:  # the tab reloaded: the game at once, at its decision
                 await again.open(go_on=True)
                 await again.wait_for("alice:")
                 assert [line for line in again.text().splitlines() if "alice:" in line] == prompt
@@ -95,8 +87,6 @@ def test_a_whole_solo_game_in_a_tab_reloaded_and_resumed_at_the_same_decision(co
                     await decide(again, saves)
                 await again.wait_for("Score pad")
                 assert "Vikings" in again.text()
-            finally:
-                await again.close()
         assert any("alice@127.0.0.1: playing (browser 100x32" in line for line in log), log
         assert any("alice@127.0.0.1: ended (signal 1, connection closed" in line for line in log), log
 
@@ -110,18 +100,14 @@ def test_no_mouse_turns_the_web_drivers_mouse_reporting_off(config: WebConfig, n
     config.no_mouse = no_mouse
 
     async def main() -> None:
-        async with serving(config) as server:
-            tab = Browser(server.port)
-            try:
-                await tab.open()
-                await tab.wait_for(TITLE)
-                raw = bytes(tab.raw)
-                for mode in (b"1000", b"1003", b"1006"):
-                    on, off = raw.rfind(b"\x1b[?" + mode + b"h"), raw.rfind(b"\x1b[?" + mode + b"l")
-                    assert on >= 0, mode  # the driver's
-                    assert (off > on) == no_mouse, mode
-            finally:
-                await tab.close()
+        async with serving(config) as server, Browser(server.port) as tab:
+            await tab.open()
+            await tab.wait_for(TITLE)
+            raw = bytes(tab.raw)
+            for mode in (b"1000", b"1003", b"1006"):
+                on, off = raw.rfind(b"\x1b[?" + mode + b"h"), raw.rfind(b"\x1b[?" + mode + b"l")
+                assert on >= 0, mode  # the driver's
+                assert (off > on) == no_mouse, mode
 
     run(main())
 
@@ -131,17 +117,13 @@ def test_a_paste_in_the_browser_arrives_whole_and_in_order(config: WebConfig) ->
     the name field gets ABCD, where Textual's own parser made it ^CDAB."""
 
     async def main() -> None:
-        async with serving(config) as server:
-            tab = Browser(server.port)
-            try:
-                await tab.open()
-                await tab.wait_for(TITLE)
-                await tab.press("n")
-                await tab.wait_for("Solo level")
-                await tab.press("\x1b[200~AB\x1bCD\x1b[201~")
-                await tab.wait_for("Player 1     ABCD")
-                assert "^CD" not in tab.text()
-            finally:
-                await tab.close()
+        async with serving(config) as server, Browser(server.port) as tab:
+            await tab.open()
+            await tab.wait_for(TITLE)
+            await tab.press("n")
+            await tab.wait_for("Solo level")
+            await tab.press("\x1b[200~AB\x1bCD\x1b[201~")
+            await tab.wait_for("Player 1     ABCD")
+            assert "^CD" not in tab.text()
 
     run(main())
