@@ -38,7 +38,6 @@ import asyncio
 import contextlib
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -49,6 +48,7 @@ from pathlib import Path
 
 import asyncssh
 import pyte
+from ssh import children, database_of, start_server  # bench/ssh.py
 
 HOST = "127.0.0.1"  # loopback only
 MAX_SESSIONS = 150
@@ -208,15 +208,6 @@ def cpu_ns(pid: int) -> int:
             with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/schedstat") as f:
                 total += int(f.read().split()[0])
     return total
-
-
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    with contextlib.suppress(OSError):
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found += [int(p) for p in f.read().split()]
-    return found
 
 
 def connections(url: str) -> tuple[int, int]:
@@ -390,40 +381,10 @@ async def idle_round(port: int, server: int, n: int, args: argparse.Namespace) -
 
 
 def serve(saves: Path, n: int, args: argparse.Namespace) -> tuple[subprocess.Popen[str], int]:
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "norsewind_tui.cli",
-            "serve",
-            "--open",
-            "--host",
-            HOST,
-            "--port",
-            "0",
-            "--saves",
-            str(saves),
-            "--max-sessions",
-            str(n + 2 * args.tables + 2),
-            "--max-startups",
-            str(args.connect + 4),
-            "--per-source-max-startups",
-            str(args.connect + 4),
-            "--idle-timeout",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, **({"NORSEWIND_DATABASE": args.database} if args.database else {})},
-    )
-    assert server.stdout is not None
-    line = server.stdout.readline()
-    match = re.search(r"listening on [^:]+:(\d+)", line)
-    if not match:
-        server.terminate()
-        raise SystemExit(f"bench/host.py: the server did not start: {line.strip()}")
-    return server, int(match.group(1))
+    room = str(args.connect + 4)
+    sessions = n + 2 * args.tables + 2
+    options = ("--host", HOST, "--max-startups", room, "--per-source-max-startups", room, "--idle-timeout", "0")
+    return start_server(saves, sessions, args.database, *options)
 
 
 def main() -> int:
@@ -445,15 +406,9 @@ def main() -> int:
     if any(not 1 <= n <= MAX_SESSIONS for n in counts) or not 0 <= args.tables <= 5:
         parser.error(f"each N must be 1 to {MAX_SESSIONS}; --tables 0 to 5")
     print(f"terminal {args.cols}x{args.rows}; a key every {args.pace:g} s (jittered) per player; loopback")
-    with contextlib.ExitStack() as stack:
-        if args.database == "auto":
-            sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-            from pgserver import PgServer  # the tests' own server: initdb and pg_ctl in a temporary folder
-
-            database = PgServer.start()
-            stack.callback(database.stop)
-            args.database = database.new_database()
-        if args.database:
+    with database_of(args.database) as url:
+        args.database = url
+        if url:
             print("on the database (games, tables, presence and records as rows)")
         rounds(counts, args)
     return 0

@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,10 +126,12 @@ def memory(pid: int) -> tuple[int, int]:
 
 
 def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (a server's apps); none when it is gone."""
     found: list[int] = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            found += [int(p) for p in f.read().split()]
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(p) for p in f.read().split()]
     return found
 
 
@@ -400,36 +403,50 @@ def main() -> int:
     args = parser.parse_args()
     if args.database is None:
         return one_host(args)
-    with contextlib.ExitStack() as stack:
-        url = args.database
-        if url == "auto":
-            sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-            from pgserver import PgServer  # the tests' own server: initdb and pg_ctl in a temporary folder
-
-            server = PgServer.start()
-            stack.callback(server.stop)
-            url = server.new_database()
+    with database_of(args.database) as url:
+        assert url is not None
         return two_hosts(args, url)
-    return 1
 
 
-def start_server(saves: Path, sessions: int, database: str | None) -> tuple[subprocess.Popen[str], int]:
+@contextlib.contextmanager
+def database_of(url: str | None) -> Iterator[str | None]:
+    """``--database URL`` as given, or for ``auto`` a fresh database on a temporary PostgreSQL server
+    of its own (the tests' ``pgserver.py``: initdb and pg_ctl in a temporary folder), stopped after."""
+    if url != "auto":
+        yield url
+        return
+    sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+    from pgserver import PgServer
+
+    server = PgServer.start()
+    try:
+        yield server.new_database()
+    finally:
+        server.stop()
+
+
+SERVE = [sys.executable, "-m", "norsewind_tui.cli", "serve", "--open", "--port", "0"]
+
+
+def start(
+    command: list[str], pattern: str = r"listening on [^:]+:(\d+)", database: str | None = None
+) -> tuple[subprocess.Popen[str], int]:
+    """A server started (``command``; ``database``: its NORSEWIND_DATABASE) and the port its first
+    line names (``pattern``'s group); when it names none, the bench stops with that line."""
     env = {**os.environ, **({"NORSEWIND_DATABASE": database} if database else {})}
-    command = [sys.executable, "-m", "norsewind_tui.cli", "serve", "--open", "--port", "0", "--saves", str(saves)]
-    server = subprocess.Popen(
-        [*command, "--max-sessions", str(sessions)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     assert server.stdout is not None
     line = server.stdout.readline()
-    match = re.search(r"listening on [^:]+:(\d+)", line)
+    match = re.search(pattern, line)
     if not match:
         server.terminate()
-        raise SystemExit(f"bench/ssh.py: the server did not start: {line.strip()}")
+        raise SystemExit(f"{sys.argv[0]}: the server did not start: {line.strip()}")
     return server, int(match.group(1))
+
+
+def start_server(saves: Path, sessions: int, database: str | None, *options: str) -> tuple[subprocess.Popen[str], int]:
+    """``norsewind serve --open`` on a free loopback port, for at most ``sessions`` sessions."""
+    return start([*SERVE, "--saves", str(saves), "--max-sessions", str(sessions), *options], database=database)
 
 
 def two_hosts(args: argparse.Namespace, url: str) -> int:
@@ -454,34 +471,12 @@ def two_hosts(args: argparse.Namespace, url: str) -> int:
 
 def one_host(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "norsewind_tui.cli",
-                "serve",
-                "--open",
-                "--port",
-                "0",
-                "--saves",
-                str(Path(tmp)),
-                "--max-sessions",
-                str(args.sessions + 3),  # room for the shared table's three clients while the others hang up
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+        # room for the shared table's three clients while the others hang up
+        server, port = start_server(Path(tmp), args.sessions + 3, None)
         try:
-            assert server.stdout is not None
-            line = server.stdout.readline()
-            match = re.search(r"listening on [^:]+:(\d+)", line)
-            if not match:
-                print(f"bench/ssh.py: the server did not start: {line.strip()}", file=sys.stderr)
-                return 1
             if not args.table_only:
-                asyncio.run(bench(int(match.group(1)), server.pid, args.sessions, args.cols, args.rows))
-            asyncio.run(table_latency(int(match.group(1)), Path(tmp), args.cols, args.rows, args.decisions))
+                asyncio.run(bench(port, server.pid, args.sessions, args.cols, args.rows))
+            asyncio.run(table_latency(port, Path(tmp), args.cols, args.rows, args.decisions))
             from norsewind_tui.storage.tables import SharedTable
 
             if hasattr(SharedTable, "watch"):  # not in a tree from before tables were notified

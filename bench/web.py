@@ -28,9 +28,7 @@ import argparse
 import asyncio
 import contextlib
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,7 +39,7 @@ from typing import Any
 import aiohttp
 import asyncssh
 import pyte
-from ssh import children, memory  # bench/ssh.py: the app processes of a server, and their memory
+from ssh import children, memory, start  # bench/ssh.py: a server started, its app processes, their memory
 
 TITLE = "Resume a saved game"
 GAME = "Enter Choose"
@@ -140,17 +138,6 @@ class SshClient(Screen, asyncssh.SSHClientSession[bytes]):
 
 
 # --------------------------------------------------------------------------- processes
-
-
-def start(command: list[str], pattern: str) -> tuple[subprocess.Popen[str], int]:
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.search(pattern, line)
-    if not match:
-        proc.terminate()
-        raise SystemExit(f"bench/web.py: the server did not start: {line.strip()}")
-    return proc, int(match.group(1))
 
 
 def cpu_seconds(pid: int) -> float:

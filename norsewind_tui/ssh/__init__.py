@@ -39,14 +39,28 @@ LIMITS = (  # serve's numeric options: the flag, its metavar, its help ({} is th
 )
 
 
+def server_command(sub: Any, name: str, help: str, description: str) -> Any:
+    """A server's subcommand (serve's, web's) with its ``--host``; ``add_limits`` adds its limits."""
+    parser = sub.add_parser(name, help=help, description=description)
+    parser.add_argument("--host", default=DEFAULT.host, help=f"address to listen on (default {DEFAULT.host})")
+    return parser
+
+
+def add_limits(parser: Any) -> None:
+    """serve's numeric options (``LIMITS``), each typed and defaulted as its ``Options`` field."""
+    for flag, metavar, words in LIMITS:
+        default = getattr(DEFAULT, flag[2:].replace("-", "_"))
+        parser.add_argument(flag, type=type(default), default=default, metavar=metavar, help=words.format(default))
+
+
 def add_serve_command(sub: Any) -> None:
     """Add ``norsewind serve`` to an ``argparse`` subparsers object."""
-    serve = sub.add_parser(
+    serve = server_command(
+        sub,
         "serve",
         help="offer the game over SSH (each connection plays in its own app)",
         description="A built-in SSH server: `ssh -p PORT NAME@HOST` opens the game as player NAME.",
     )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=DEFAULT.port, help="port (default 2222; 0 picks a free one)")
     serve.add_argument(
         "--authorized-keys",
@@ -54,8 +68,6 @@ def add_serve_command(sub: Any) -> None:
         help='public keys allowed to log in (OpenSSH format; principals="NAME" limits a key to names)',
     )
     serve.add_argument("--open", action="store_true", help="let anyone in without a key (loopback only)")
-    for flag, metavar, words in LIMITS:  # each a number, typed and defaulted as its Options field
-        default = getattr(DEFAULT, flag[2:].replace("-", "_"))
-        serve.add_argument(flag, type=type(default), default=default, metavar=metavar, help=words.format(default))
+    add_limits(serve)
     serve.add_argument("--saves", dest="serve_saves", metavar="DIR", help="saves folder (host key kept here)")
     serve.set_defaults(handler=_cmd_serve)

@@ -11,7 +11,7 @@ import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from ..options import Options
 from .limits import check_seconds
@@ -96,22 +96,42 @@ class Limits(Protocol):
     login_grace_time: float
 
 
-def config_of(args: Options, log: Callable[[str], None] | None = None) -> ServeConfig:
-    """The configuration the command line asks for (``saves`` still to be resolved)."""
-    cards, keys = args.cards, args.authorized_keys
-    return ServeConfig(
-        saves=Path(),
-        host=args.host,
-        port=args.port,
-        authorized_keys=Path(keys).resolve() if keys else None,
-        open=args.open,
+class LimitOptions(TypedDict):
+    """A server's limits as the command line gives them (serve's and web's are the same options)."""
+
+    idle_timeout: float
+    max_sessions: int
+    login_grace_time: float
+    max_startups: int
+    per_source_startups: int
+
+
+def limits_of(args: Options) -> LimitOptions:
+    return LimitOptions(
         idle_timeout=args.idle_timeout,
         max_sessions=args.max_sessions,
         login_grace_time=args.login_grace_time,
         max_startups=args.max_startups,
         per_source_startups=args.per_source_max_startups,
-        cards=Path(cards).resolve() if cards else None,
+    )
+
+
+def resolved(path: str | None) -> Path | None:
+    """A file named on the command line, as an absolute path (the app runs in the saves folder)."""
+    return Path(path).resolve() if path else None
+
+
+def config_of(args: Options, log: Callable[[str], None] | None = None) -> ServeConfig:
+    """The configuration the command line asks for (``saves`` still to be resolved)."""
+    return ServeConfig(
+        saves=Path(),
+        host=args.host,
+        port=args.port,
+        authorized_keys=resolved(args.authorized_keys),
+        open=args.open,
+        cards=resolved(args.cards),
         log=log,
+        **limits_of(args),
     )
 
 

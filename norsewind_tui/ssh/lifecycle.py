@@ -5,9 +5,11 @@ serve`` and ``norsewind web`` share (no asyncssh here).
   then SIGKILL ``HANGUP_GRACE`` seconds later if it is still there. The app saved the game at its
   last decision, so nothing is lost.
 - ``run_until_signalled(server, ready, hurry)``: start a server, run until SIGINT or SIGTERM, close
-  it (a second signal while it closes: ``hurry``, the apps ended at once).
-- ``idle_message``: what a player hung up for idling is told; ``log_to_stderr``: a log line,
-  stamped, in safe text.
+  it (a second signal while it closes: ``hurry``, the apps ended at once); ``run_command``: the
+  command around it (its errors one line); ``check_cards``: a bad card set said before the server
+  starts.
+- ``hang_up_when_idle``: a session's watch on its player's keys; ``idle_message``: what a player
+  hung up for idling is told; ``log_to_stderr``: a log line, stamped, in safe text.
 """
 
 from __future__ import annotations
@@ -18,10 +20,14 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 from ..safetext import safe_text
+from ..storage.cardfile import CardFileError, load_card_file
+from ..storage.errors import StorageError
+from .config import ServeError
 
 HANGUP_GRACE = 3.0  # seconds between SIGHUP and SIGKILL
 
@@ -96,11 +102,46 @@ async def run_until_signalled(
     return 128 + hurried[0] if hurried else 0
 
 
+def check_cards(cards: Path | None) -> None:
+    """Every session would fail on a bad card set: a ``ServeError`` now, before the server starts."""
+    if cards is not None:
+        try:
+            load_card_file(cards)
+        except CardFileError as exc:
+            raise ServeError(str(exc)) from None
+
+
+def run_command(name: str, configured: Callable[[], Coroutine[Any, Any, int | None]]) -> int:
+    """A server command's handler: ``configured()`` checks the options and gives the server's run
+    (``run_until_signalled``: its status, or 0); a ``ServeError`` or ``StorageError`` is one line,
+    exit 2; Ctrl+C 130."""
+    try:
+        return asyncio.run(configured()) or 0
+    except (ServeError, StorageError) as exc:
+        print(f"norsewind {name}: {safe_text(str(exc))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
 def idle_message(timeout: float) -> str:
     """What a player idled out is told: ``no key pressed for 30 minutes; ...``."""
     minutes = timeout >= 120 and timeout % 60 == 0
     how_long = f"{int(timeout // 60)} minutes" if minutes else f"{timeout:g} seconds"
     return f"norsewind: no key pressed for {how_long}; disconnected (your game is saved)"
+
+
+async def hang_up_when_idle(
+    timeout: float, last_input: Callable[[], float], hangup: Callable[[str, str], None]
+) -> None:
+    """Call ``hangup("idle", idle_message(timeout))`` once ``timeout`` seconds have passed since
+    ``last_input()`` (the ``time.monotonic()`` of the player's latest key), and end."""
+    while True:
+        left = last_input() + timeout - time.monotonic()
+        if left <= 0:
+            hangup("idle", idle_message(timeout))
+            return
+        await asyncio.sleep(left)
 
 
 def log_to_stderr(message: str) -> None:

@@ -13,22 +13,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 import asyncssh
 
 from ..options import Options
 from ..safetext import safe_text
-from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.context import reach_database
-from ..storage.errors import StorageError
 from .config import ServeConfig as ServeConfig
 from .config import ServeError, check_config, config_of, resolve_host
 from .keys import AuthorizedKeys, fingerprint, load_or_create_host_key, resolve_saves_dir, ssh_dir
 from .launch import AppOptions, Served, command, served_environment
-from .lifecycle import HANGUP_GRACE, log_to_stderr, run_until_signalled
+from .lifecycle import HANGUP_GRACE, check_cards, log_to_stderr, run_command, run_until_signalled
 from .limits import StartupLimiter, raise_open_files_limit
 from .session import GameSession
 
@@ -313,21 +310,12 @@ def run_serve(args: Options) -> int:
                 flush=True,
             )
 
-    try:
-        cli_saves = args.serve_saves or args.saves
+    def configured() -> Coroutine[Any, Any, None]:
         config = config_of(args, log=log_to_stderr)
         check_config(config)  # before the saves folder or the host key are touched
-        if config.cards is not None:  # every session would fail on a bad card set: say so now
-            try:
-                load_card_file(config.cards)
-            except CardFileError as exc:
-                raise ServeError(str(exc)) from None
+        check_cards(config.cards)
         config.database = reach_database(args.database)  # before the saves folder is made, too
-        config.saves = resolve_saves_dir(cli_saves)
-        asyncio.run(serve_forever(config, ready))
-    except (ServeError, StorageError) as exc:
-        print(f"norsewind serve: {safe_text(str(exc))}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    return 0
+        config.saves = resolve_saves_dir(args.serve_saves or args.saves)
+        return serve_forever(config, ready)
+
+    return run_command("serve", configured)

@@ -29,7 +29,7 @@ import asyncssh
 
 from .keys import valid_player_name
 from .lifecycle import HANGUP_GRACE as HANGUP_GRACE
-from .lifecycle import hang_up, idle_message
+from .lifecycle import hang_up, hang_up_when_idle
 
 DEFAULT_SIZE = (80, 24)
 READ_CHUNK = 65536
@@ -244,7 +244,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._want_output(True)
         self._flush_input()
         if self.host.idle_timeout > 0:
-            self._idle_task = asyncio.ensure_future(self._watch_idle())
+            self._idle_task = asyncio.ensure_future(
+                hang_up_when_idle(self.host.idle_timeout, lambda: self._last_input, self.hangup)
+            )
         if self._hangup_reason is not None:  # the client left while the app was starting
             self._signal_app()
         try:
@@ -285,15 +287,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _signal_app(self) -> None:
         if self._proc is not None:
             hang_up(self._proc)
-
-    async def _watch_idle(self) -> None:
-        timeout = self.host.idle_timeout
-        while True:
-            left = self._last_input + timeout - time.monotonic()
-            if left <= 0:
-                self.hangup("idle", idle_message(timeout))
-                return
-            await asyncio.sleep(left)
 
     # ------------------------------------------------------------------ pty plumbing
 

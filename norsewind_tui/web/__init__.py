@@ -32,14 +32,14 @@ def _cmd_web(args: Options) -> int:
 
 def add_web_command(sub: Any) -> None:
     """Add ``norsewind web`` to an ``argparse`` subparsers object."""
-    from ..ssh import LIMITS
+    from ..ssh import add_limits, server_command
 
-    web = sub.add_parser(
+    web = server_command(
+        sub,
         "web",
         help="offer the game to browsers (each tab plays in its own app)",
         description="A web server: open the address it prints in a browser to play.",
     )
-    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     web.add_argument("--port", dest="web_port", type=int, default=DEFAULT.web_port, help="port (default 8000; 0: any)")
     web.add_argument("--saves", dest="serve_saves", metavar="DIR", help="saves folder (shared with serve)")
     web.add_argument("--password-file", metavar="FILE", help="players log in with a name and the password in FILE")
@@ -51,7 +51,5 @@ def add_web_command(sub: Any) -> None:
     web.add_argument(
         "--no-mouse", action="store_true", default=argparse.SUPPRESS, help="no mouse in the browser (keyboard only)"
     )
-    for flag, metavar, words in LIMITS:  # the same limits as serve, typed and defaulted as its Options field
-        default = getattr(DEFAULT, flag[2:].replace("-", "_"))
-        web.add_argument(flag, type=type(default), default=default, metavar=metavar, help=words.format(default))
+    add_limits(web)  # the same limits as serve
     web.set_defaults(handler=_cmd_web)

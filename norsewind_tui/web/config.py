@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..options import Options
-from ..ssh.config import ServeError, is_loopback_only, limits_problem, where_not_loopback
+from ..ssh.config import ServeError, is_loopback_only, limits_of, limits_problem, resolved, where_not_loopback
 from ..ssh.lifecycle import HANGUP_GRACE
 
 DEFAULT = Options()
@@ -99,17 +99,13 @@ def config_of(args: Options, log: Callable[[str], None] | None = None) -> WebCon
         host=args.host,
         port=args.web_port,
         public_url=args.public_url.rstrip("/") if args.public_url else None,
-        password_file=Path(args.password_file).resolve() if args.password_file else None,
+        password_file=resolved(args.password_file),
         trust_header=args.trust_header,
         trust_proxy=proxies,
-        max_sessions=args.max_sessions,
-        max_startups=args.max_startups,
-        per_source_startups=args.per_source_max_startups,
-        login_grace_time=args.login_grace_time,
-        idle_timeout=args.idle_timeout,
         no_mouse=args.no_mouse,
-        cards=Path(args.cards).resolve() if args.cards else None,
+        cards=resolved(args.cards),
         log=log,
+        **limits_of(args),
     )
 
 

@@ -27,10 +27,9 @@ import json
 import logging
 import os
 import signal
-import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
@@ -43,13 +42,21 @@ from textual_serve.app_service import AppService
 
 from ..options import Options
 from ..safetext import safe_text
-from ..ssh.config import ServeError, is_loopback_address
+from ..ssh.config import is_loopback_address
 from ..ssh.keys import resolve_saves_dir, ssh_dir
 from ..ssh.launch import AppOptions, Served, app_command, served_environment
-from ..ssh.lifecycle import HANGUP_GRACE, hang_up, idle_message, kill_now, log_to_stderr, run_until_signalled
+from ..ssh.lifecycle import (
+    HANGUP_GRACE,
+    check_cards,
+    hang_up,
+    hang_up_when_idle,
+    kill_now,
+    log_to_stderr,
+    run_command,
+    run_until_signalled,
+)
 from ..ssh.limits import StartupLimiter, raise_open_files_limit
 from ..storage.atomic import atomic_write
-from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.context import reach_database
 from ..storage.errors import StorageError
 from ..storage.identity import identity_problem, player_identity
@@ -257,7 +264,8 @@ class WebSession:
         self.pid = self.proc.pid
         self._tasks = [asyncio.ensure_future(self._output()), asyncio.ensure_future(self._errors())]
         if config.idle_timeout > 0:
-            self._tasks.append(asyncio.ensure_future(self._watch_idle()))
+            idle = hang_up_when_idle(config.idle_timeout, lambda: self.last_input, self.hangup)
+            self._tasks.append(asyncio.ensure_future(idle))
 
     # ------------------------------------------------------------------ the app to the browser
 
@@ -311,15 +319,6 @@ class WebSession:
         while chunk := await self.proc.stderr.read(4096):
             self.stderr += chunk
             del self.stderr[:-STDERR_KEPT]
-
-    async def _watch_idle(self) -> None:
-        timeout = self.server.config.idle_timeout
-        while True:
-            left = self.last_input + timeout - time.monotonic()
-            if left <= 0:
-                self.hangup("idle", idle_message(timeout))
-                return
-            await asyncio.sleep(left)
 
     # ------------------------------------------------------------------ the browser to the app
 
@@ -837,22 +836,15 @@ def run_web(args: Options, program: list[str] | None = None, hangup_grace: float
         line = f"norsewind web: open {server.url()} in a browser; {describe_players(server.config)}"
         print(safe_text(line), flush=True)
 
-    try:
+    def configured() -> Coroutine[Any, Any, int]:
         config = config_of(args, log=log_to_stderr)
         config.program, config.hangup_grace = program, hangup_grace
         check_web_config(config)
-        if config.cards is not None:
-            try:
-                load_card_file(config.cards)
-            except CardFileError as exc:
-                raise WebError(str(exc)) from None
+        check_cards(config.cards)
         if config.password_file is not None:  # before the saves folder is made, too
             read_password(config.password_file)
         config.database = reach_database(args.database)
         config.saves = resolve_saves_dir(args.serve_saves or args.saves)
-        return asyncio.run(web_forever(config, ready))
-    except (ServeError, StorageError) as exc:
-        print(f"norsewind web: {safe_text(str(exc))}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+        return web_forever(config, ready)
+
+    return run_command("web", configured)

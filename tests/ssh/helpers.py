@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
@@ -16,6 +17,8 @@ from norsewind_tui.ssh.lifecycle import Server
 from norsewind_tui.ssh.server import GameServer, ServeConfig
 
 WAIT = 30.0  # seconds: the most any screen may take to appear on a busy 2-core machine
+APP = [sys.executable, "-m", "norsewind_tui.cli"]  # the norsewind command, of this tree
+SERVE = [*APP, "serve"]
 
 
 def make_key(folder: Path, name: str) -> asyncssh.SSHKey:

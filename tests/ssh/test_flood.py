@@ -14,7 +14,6 @@ import contextlib
 import re
 import resource
 import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
@@ -28,7 +27,7 @@ from norsewind_tui.ssh.keys import ServeError
 from norsewind_tui.ssh.server import GameServer, ServeConfig, describe_listening
 
 from .conftest import Keys
-from .helpers import WAIT, connect, serving
+from .helpers import SERVE, WAIT, connect, serving
 
 FLOOD_SOURCE = "127.0.0.2"
 
@@ -160,19 +159,7 @@ def test_the_command_raises_its_file_limit_and_logs_no_traceback_under_a_flood(t
         low = hard
     limits = (low, low) if limited == "hard" else (low, hard)
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "norsewind_tui.cli",
-            "serve",
-            "--open",
-            "--host",
-            "2130706433",
-            "--port",
-            "0",
-            "--saves",
-            str(tmp_path / "s"),
-        ],
+        [*SERVE, "--open", "--host", "2130706433", "--port", "0", "--saves", str(tmp_path / "s")],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -32,10 +32,11 @@ import pytest
 from norsewind_tui.storage import GameStore
 from norsewind_tui.tui.terminal import COME_BACK, forced_by_sshd
 
+from .helpers import APP
+
 WAIT = 30.0  # the most a screen may take to appear on a busy 2-core machine
 ROOT = Path(__file__).resolve().parents[2]
 SSH_CONNECTION = "203.0.113.9 50022 192.0.2.1 2200"  # client address and port, server address and port
-APP = [sys.executable, "-m", "norsewind_tui.cli"]
 
 
 def app_env(saves: Path, **extra: str) -> dict[str, str]:

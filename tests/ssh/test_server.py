@@ -27,7 +27,7 @@ from norsewind_tui.ssh.keys import HOST_KEY_NAME, ServeError, is_loopback_only, 
 from norsewind_tui.ssh.server import GameServer, ServeConfig
 
 from .conftest import Keys
-from .helpers import Terminal, connect, serving
+from .helpers import APP, SERVE, Terminal, connect, serving
 
 
 def run(coro: Coroutine[Any, Any, None], timeout: float = 90) -> None:
@@ -361,19 +361,7 @@ def test_open_on_a_non_loopback_address_is_refused_without_binding(tmp_path: Pat
     port = _free_port()
     saves = tmp_path / "saves"
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "norsewind_tui.cli",
-            "serve",
-            "--open",
-            "--host",
-            "0.0.0.0",
-            "--port",
-            str(port),
-            "--saves",
-            str(saves),
-        ],
+        [*SERVE, "--open", "--host", "0.0.0.0", "--port", str(port), "--saves", str(saves)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -425,18 +413,7 @@ def test_cli_usage_errors_are_one_line(tmp_path: Path, keys: Keys) -> None:
     for extra, message in cases:
         cards = ["--cards", str(broken)] if message == "problem(s)" else []
         result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "norsewind_tui.cli",
-                *cards,
-                "serve",
-                "--port",
-                "0",
-                "--saves",
-                str(tmp_path / "s"),
-                *extra,
-            ],
+            [*APP, *cards, "serve", "--port", "0", "--saves", str(tmp_path / "s"), *extra],
             capture_output=True,
             text=True,
             timeout=60,
@@ -449,7 +426,7 @@ def test_cli_serves_open_on_loopback_and_stops_on_sigterm(tmp_path: Path) -> Non
     """`norsewind serve --open --port 0` prints where it listens, lets a key-less client in, and stops
     cleanly on SIGTERM."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "norsewind_tui.cli", "serve", "--open", "--port", "0", "--saves", str(tmp_path / "s")],
+        [*SERVE, "--open", "--port", "0", "--saves", str(tmp_path / "s")],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

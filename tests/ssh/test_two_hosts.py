@@ -10,7 +10,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,7 +21,7 @@ from norsewind_tui.storage.pg.home import close_all
 from norsewind_tui.storage.tables import TABLES_DIR, TableStore, TableView
 from norsewind_tui.words import prompt
 
-from .helpers import Terminal
+from .helpers import SERVE, Terminal
 
 TITLE = "Resume a saved game"
 GAME_TIMEOUT = 900.0  # seconds for the whole game (78 decisions; a loaded machine)
@@ -33,7 +32,7 @@ def host(saves: Path, url: str) -> Iterator[int]:
     """A ``norsewind serve --open`` process on a free loopback port, with its own saves folder; its port."""
     saves.mkdir(mode=0o700)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "norsewind_tui.cli", "serve", "--open", "--port", "0", "--saves", str(saves)],
+        [*SERVE, "--open", "--port", "0", "--saves", str(saves)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -14,11 +14,12 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from ssh.helpers import APP
 from tui.waits import until
 
 from .helpers import Browser, environment_of
 
-COMMAND = [sys.executable, "-m", "norsewind_tui.cli", "web"]
+COMMAND = [*APP, "web"]
 STOPPING = Path(__file__).with_name("stopping.py")  # the command with an app that ignores SIGHUP
 
 
