@@ -101,6 +101,17 @@ class Screen:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
 
+    async def keys(self, keys: str) -> None:
+        """Send ``keys`` to the app (a terminal writes them on its channel, a tab sends them on its
+        websocket)."""
+        raise NotImplementedError
+
+    async def steps(self, *steps: tuple[str, str]) -> None:
+        """For each ``(keys, needle)``: send the keys, then ``wait_for`` the needle."""
+        for keys, needle in steps:
+            await self.keys(keys)
+            await self.wait_for(needle)
+
     async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
         """Wait until nothing has arrived for ``gap`` seconds."""
         deadline = time.monotonic() + timeout
@@ -161,6 +172,9 @@ class Terminal(Screen):
         assert self.chan is not None
         self.chan.write(keys.encode() if isinstance(keys, str) else keys)
 
+    async def keys(self, keys: str) -> None:
+        self.press(keys)
+
     def resize(self, cols: int, rows: int) -> None:
         """Change the window size; the screen is blanked, so what shows next was redrawn by the app."""
         assert self.chan is not None
@@ -194,3 +208,12 @@ async def connect(port: int, user: str, key: asyncssh.SSHKey | None) -> asyncssh
         password=None,
         gss_host=None,
     )
+
+
+async def alice_opens_a_table(term: Screen) -> None:
+    """alice, from the title: the lobby (t), a new table (n), opened as it is offered (ctrl+s)."""
+    await term.steps(("t", "You are alice"), ("n", "Open a shared table"), ("\x13", "Table alice-table is open"))
+
+
+# bob, in the lobby on alice-table: Enter, then y: he sits at its seat 2 (``steps``)
+BOB_SITS = (("\r", "Sit at seat 2 of the table alice-table as bob?"), ("y", "You sit at seat 2 of alice-table"))

@@ -17,7 +17,7 @@ from norsewind_tui.storage.tables import TableStore, TableView
 from norsewind_tui.words import prompt
 
 from .conftest import Keys
-from .helpers import Terminal, serving
+from .helpers import BOB_SITS, Terminal, alice_opens_a_table, serving
 
 TITLE = "Resume a saved game"
 
@@ -28,16 +28,6 @@ def run(coro: Coroutine[Any, Any, None], timeout: float = 180) -> None:
 
 def table_now(saves: Path) -> TableView:
     return TableStore(saves).open("alice-table", "test").view
-
-
-async def alice_opens_a_table(term: Terminal) -> None:
-    """alice, from the title: the lobby (t), a new table (n), opened as it is offered (ctrl+s)."""
-    term.press("t")
-    await term.wait_for("You are alice")
-    term.press("n")
-    await term.wait_for("Open a shared table")
-    term.press("\x13")  # ctrl+s
-    await term.wait_for("Table alice-table is open")
 
 
 def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeConfig, keys: Keys, saves: Path) -> None:
@@ -55,13 +45,9 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
                 await term.wait_for(TITLE)
             await alice_opens_a_table(alice)
 
-            bob.press("t")
-            await bob.wait_for("alice-table")
+            await bob.steps(("t", "alice-table"))
             assert "alice (you)" not in bob.text() and "alice, open" in bob.text()
-            bob.press("\r")
-            await bob.wait_for("Sit at seat 2 of the table alice-table as bob?")
-            bob.press("y")
-            await bob.wait_for("You sit at seat 2 of alice-table")
+            await bob.steps(*BOB_SITS)
             view = table_now(saves)
             assert [view.holder(0), view.holder(1)] == ["alice", "bob"]
             assert view.state.players[1].name == "bob"
@@ -97,10 +83,7 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
 
             carol = await Terminal.connect(server.port, "carol", keys.bob)
             await carol.wait_for(TITLE)
-            carol.press("t")
-            await carol.wait_for("alice-table")
-            carol.press("\r")
-            await carol.wait_for("Watching (read-only)")
+            await carol.steps(("t", "alice-table"), ("\r", "Watching (read-only)"))
             assert "every seat is taken" in carol.text()
             for term in (alice, bob, carol):
                 await term.close()
@@ -156,10 +139,7 @@ def test_quitting_over_serve_says_log_in_again_at_a_table_and_in_a_solo_game(con
 
             again = await Terminal.connect(server.port, "alice", keys.alice)
             await again.wait_for(TITLE)
-            again.press("n")
-            await again.wait_for("Solo level")
-            again.press("\x13")
-            await again.wait_for("alice:")
+            await again.steps(("n", "Solo level"), ("\x13", "alice:"))
             again.press("q")
             assert await again.finished() == 0
             said = bytes(again.raw).decode(errors="replace")

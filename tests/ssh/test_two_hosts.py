@@ -21,7 +21,7 @@ from norsewind_tui.storage.pg.home import close_all
 from norsewind_tui.storage.tables import TABLES_DIR, TableStore, TableView
 from norsewind_tui.words import prompt
 
-from .helpers import SERVE, Terminal
+from .helpers import BOB_SITS, SERVE, Terminal, alice_opens_a_table
 
 TITLE = "Resume a saved game"
 GAME_TIMEOUT = 900.0  # seconds for the whole game (78 decisions; a loaded machine)
@@ -61,18 +61,8 @@ def test_a_table_opened_on_one_host_is_played_to_its_end_from_two(tmp_path: Path
         bob = await Terminal.connect(port_b, "bob", None)
         for term in (alice, bob):
             await term.wait_for(TITLE)
-        alice.press("t")
-        await alice.wait_for("You are alice")
-        alice.press("n")
-        await alice.wait_for("Open a shared table")
-        alice.press("\x13")  # ctrl+s
-        await alice.wait_for("Table alice-table is open")
-        bob.press("t")
-        await bob.wait_for("alice-table")  # host B lists the table host A opened
-        bob.press("\r")
-        await bob.wait_for("Sit at seat 2 of the table alice-table as bob?")
-        bob.press("y")
-        await bob.wait_for("You sit at seat 2 of alice-table")
+        await alice_opens_a_table(alice)
+        await bob.steps(("t", "alice-table"), *BOB_SITS)  # host B lists the table host A opened
         terms = {"alice": alice, "bob": bob}
         decided = {"alice": 0, "bob": 0}
         view = table_now()

@@ -19,6 +19,7 @@ from norsewind_tui.bots.greedy import GreedyBot
 from norsewind_tui.bots.protocol import seat_view
 from norsewind_tui.options import Options
 from norsewind_tui.rules import GameConfig, legal_moves
+from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.saves import SavedGame
@@ -42,6 +43,20 @@ def library(saves: Path, engine: str | None) -> Library:
 def engine_game(lib: Library) -> SavedGame:
     seats = [lib.seat("Ana"), lib.seat("Eng", "computer", "engine")]
     return lib.create(GameConfig(players=("Ana", "Eng")), SEED, seats)
+
+
+def engine_app(saves: Path, engine: str | None) -> tuple[NorsewindApp, SavedGame]:
+    """The app (started with ``--engine engine``) on a new game of Ana and an engine's seat."""
+    lib = library(saves, engine)
+    game = engine_game(lib)
+    return NorsewindApp(lib, game=game, seed=5, computer_delay=0.0, theme="norsewind"), game
+
+
+def played_and_greedys(game: SavedGame) -> tuple[list[Move], list[Move]]:
+    """The moves played at the engine seat's decisions, and the ones greedy (that seat's) makes there."""
+    greedy = GreedyBot(bot_seed(SEED, 1))
+    states = engine_states(game)
+    return [legal_moves(s)[i] for s, i in states], [greedy.decide(s) for s, _ in states]
 
 
 class Troubles:
@@ -112,9 +127,7 @@ async def test_an_outside_engine_plays_its_seat_to_the_end_of_a_game(saves: Path
     """The engine (a planted cheater) gets exactly the seat's view at each of its decisions, and its
     answers are the moves played; when the game is left, it is told bye."""
     log = tmp_path / "received.jsonl"
-    lib = library(saves, f"{BROKEN} cheater {shlex.quote(str(log))}")
-    game = engine_game(lib)
-    app = NorsewindApp(lib, game=game, seed=5, computer_delay=0.0, theme="norsewind")
+    app, game = engine_app(saves, f"{BROKEN} cheater {shlex.quote(str(log))}")
     troubles = Troubles()
     async with app.run_test(size=(80, 24), message_hook=troubles) as pilot:
         await play(app, game, pilot)
@@ -134,9 +147,7 @@ async def test_an_outside_engine_plays_its_seat_to_the_end_of_a_game(saves: Path
 @aio
 async def test_a_broken_engine_is_one_line_and_greedy_plays_its_seat(saves: Path) -> None:
     command = f"{BROKEN} garbage"
-    lib = library(saves, command)
-    game = engine_game(lib)
-    app = NorsewindApp(lib, game=game, seed=5, computer_delay=0.0, theme="norsewind")
+    app, game = engine_app(saves, command)
     troubles = Troubles()
     async with app.run_test(size=(80, 24), message_hook=troubles) as pilot:
         await play(app, game, pilot, engine_turns=4)
@@ -145,18 +156,16 @@ async def test_a_broken_engine_is_one_line_and_greedy_plays_its_seat(saves: Path
     first = engine_states(game)[0][0]
     assert troubles.lines == [fault_line(EngineFault("garbage", command, 1, first.turn, line="hello there"))]
     assert troubles.shown == troubles.lines and troubles.other == []
-    greedy = GreedyBot(bot_seed(SEED, 1))
-    assert [legal_moves(s)[i] for s, i in engine_states(game)] == [greedy.decide(s) for s, _ in engine_states(game)]
+    played, greedys = played_and_greedys(game)
+    assert played == greedys
 
 
 @aio
 async def test_an_engine_seat_in_an_app_without_an_engine_is_played_by_greedy(saves: Path) -> None:
-    lib = library(saves, None)
-    game = engine_game(lib)
-    app = NorsewindApp(lib, game=game, seed=5, computer_delay=0.0, theme="norsewind")
+    app, game = engine_app(saves, None)
     troubles = Troubles()
     async with app.run_test(size=(80, 24), message_hook=troubles) as pilot:
         await play(app, game, pilot, engine_turns=3)
     assert troubles.lines == troubles.shown == [no_engine_line(1)]
-    greedy = GreedyBot(bot_seed(SEED, 1))
-    assert [legal_moves(s)[i] for s, i in engine_states(game)] == [greedy.decide(s) for s, _ in engine_states(game)]
+    played, greedys = played_and_greedys(game)
+    assert played == greedys

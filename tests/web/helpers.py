@@ -73,6 +73,9 @@ class Browser(Screen):
         assert self.ws is not None
         await self.ws.send_json(["stdin", keys])
 
+    async def keys(self, keys: str) -> None:
+        await self.press(keys)
+
     async def send(self, data: object) -> None:
         assert self.ws is not None
         await self.ws.send_json(data)

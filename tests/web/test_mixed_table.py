@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ssh.helpers import Terminal, authorized_line, make_key
+from ssh.helpers import BOB_SITS, Terminal, alice_opens_a_table, authorized_line, make_key
 from ssh.helpers import serving as serving_ssh
-from ssh.test_tables import alice_opens_a_table
 from tui.waits import until
 
 from norsewind_tui.ssh.server import ServeConfig
@@ -93,12 +92,7 @@ def test_one_player_over_ssh_one_in_a_browser_to_the_end(
                 assert (await tab.login("bob", PASSWORD)).status == 200  # then the game page
                 await tab.open()
                 await tab.wait_for(TITLE)
-                await tab.press("t")
-                await tab.wait_for("alice-table")
-                await tab.press("\r")
-                await tab.wait_for("Sit at seat 2 of the table alice-table as bob?")
-                await tab.press("y")
-                await tab.wait_for("You sit at seat 2 of alice-table")
+                await tab.steps(("t", "alice-table"), *BOB_SITS)
                 view = table_now(saves)
                 assert [view.holder(0), view.holder(1)] == ["alice", "bob"]
 

@@ -53,8 +53,7 @@ def test_a_whole_solo_game_in_a_tab_reloaded_and_resumed_at_the_same_decision(co
                 assert page.status == 200 and "textual.js" in await page.text()
             await tab.open()
             await tab.wait_for(TITLE)
-            await tab.press("n")
-            await tab.wait_for("Solo level")
+            await tab.steps(("n", "Solo level"))
             await tab.press("\x13")  # ctrl+s: start
             await until(None, lambda: moves_saved(saves) == [0], "the new game saved", show=tab.text)
             await tab.wait_for("alice:")  # the account's player plays
@@ -120,10 +119,7 @@ def test_a_paste_in_the_browser_arrives_whole_and_in_order(config: WebConfig) ->
         async with serving(config) as server, Browser(server.port) as tab:
             await tab.open()
             await tab.wait_for(TITLE)
-            await tab.press("n")
-            await tab.wait_for("Solo level")
-            await tab.press("\x1b[200~AB\x1bCD\x1b[201~")
-            await tab.wait_for("Player 1     ABCD")
+            await tab.steps(("n", "Solo level"), ("\x1b[200~AB\x1bCD\x1b[201~", "Player 1     ABCD"))
             assert "^CD" not in tab.text()
 
     run(main())
