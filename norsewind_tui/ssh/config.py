@@ -107,6 +107,7 @@ class LimitOptions(TypedDict):
 
 
 def limits_of(args: Options) -> LimitOptions:
+    """The limits ``args`` asks for, as a config's fields (``ServeConfig(**limits_of(args), ...)``)."""
     return LimitOptions(
         idle_timeout=args.idle_timeout,
         max_sessions=args.max_sessions,
