@@ -47,13 +47,36 @@ TITLE = "New game"
 QUIET = 0.3
 
 
-class Client(asyncssh.SSHClientSession[bytes]):
+class Screen:
+    """What a client has received, drawn by pyte, and the wait for a text on it (bench/web.py's
+    clients are screens too)."""
+
+    WAIT = 60.0  # seconds for a text to appear, at the most
+
     def __init__(self, cols: int, rows: int) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.changed = asyncio.Event()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, needle: str) -> None:
+        deadline = time.monotonic() + self.WAIT
+        while needle not in self.text():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SystemExit(f"{sys.argv[0]}: {needle!r} never appeared; the screen was:\n{self.text()}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+
+class Client(Screen, asyncssh.SSHClientSession[bytes]):
+    def __init__(self, cols: int, rows: int) -> None:
+        Screen.__init__(self, cols, rows)
         self.received = 0
         self.last_data = 0.0
-        self.changed = asyncio.Event()
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
@@ -61,19 +84,6 @@ class Client(asyncssh.SSHClientSession[bytes]):
         self.last_data = time.monotonic()
         self.stream.feed(data)
         self.changed.set()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, needle: str, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while needle not in self.text():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise SystemExit(f"bench/ssh.py: {needle!r} never appeared; the screen was:\n{self.text()}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
 
     async def quiet(self, gap: float = QUIET, timeout: float = 10) -> None:
         deadline = time.monotonic() + timeout

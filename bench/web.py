@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import statistics
 import sys
@@ -38,8 +37,8 @@ from typing import Any
 
 import aiohttp
 import asyncssh
-import pyte
-from ssh import children, memory, start  # bench/ssh.py: a server started, its app processes, their memory
+import ssh  # bench/ssh.py: a screen, a server started, its app processes, their memory
+from ssh import children, memory, start
 
 TITLE = "Resume a saved game"
 GAME = "Enter Choose"
@@ -52,32 +51,19 @@ TICKS = os.sysconf("SC_CLK_TCK")
 # --------------------------------------------------------------------------- the two kinds of client
 
 
-class Screen:
-    """What a client has received, drawn by pyte, and when it last received something."""
+class Screen(ssh.Screen):
+    """What a client has received, drawn by pyte, and how many times it received something."""
+
+    WAIT = 120.0
 
     def __init__(self) -> None:
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-        self.changed = asyncio.Event()
+        super().__init__(COLS, ROWS)
         self.arrivals = 0
 
     def feed(self, data: bytes) -> None:
         self.stream.feed(data)
         self.arrivals += 1
         self.changed.set()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, needle: str, timeout: float = 120) -> None:
-        deadline = time.monotonic() + timeout
-        while needle not in self.text():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise SystemExit(f"bench/web.py: {needle!r} never appeared; the screen was:\n{self.text()}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
 
     async def next_arrival(self, after: int, timeout: float = 30) -> None:
         while self.arrivals <= after:
