@@ -5,9 +5,8 @@ serve`` and ``norsewind web`` share (no asyncssh here).
   then SIGKILL ``HANGUP_GRACE`` seconds later if it is still there. The app saved the game at its
   last decision, so nothing is lost.
 - ``run_until_signalled(server, ready, hurry)``: start a server, run until SIGINT or SIGTERM, close
-  it (a second signal while it closes: ``hurry``, the apps ended at once); ``run_command``: the
-  command around it (its errors one line); ``check_cards``: a bad card set said before the server
-  starts.
+  it (a second signal while it closes: ``hurry``, the apps ended at once); the command around it
+  is ``command.py``'s.
 - ``hang_up_when_idle``: a session's watch on its player's keys; ``idle_message``: what a player
   hung up for idling is told; ``log_to_stderr``: a log line, stamped, in safe text.
 """
@@ -20,14 +19,10 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Coroutine
-from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from ..safetext import safe_text
-from ..storage.cardfile import CardFileError, load_card_file
-from ..storage.errors import StorageError
-from .config import ServeError
 
 HANGUP_GRACE = 3.0  # seconds between SIGHUP and SIGKILL
 
@@ -100,28 +95,6 @@ async def run_until_signalled(
             if hurry is not None:
                 forget_signals()
     return 128 + hurried[0] if hurried else 0
-
-
-def check_cards(cards: Path | None) -> None:
-    """Every session would fail on a bad card set: a ``ServeError`` now, before the server starts."""
-    if cards is not None:
-        try:
-            load_card_file(cards)
-        except CardFileError as exc:
-            raise ServeError(str(exc)) from None
-
-
-def run_command(name: str, configured: Callable[[], Coroutine[Any, Any, int | None]]) -> int:
-    """A server command's handler: ``configured()`` checks the options and gives the server's run
-    (``run_until_signalled``: its status, or 0); a ``ServeError`` or ``StorageError`` is one line,
-    exit 2; Ctrl+C 130."""
-    try:
-        return asyncio.run(configured()) or 0
-    except (ServeError, StorageError) as exc:
-        print(f"norsewind {name}: {safe_text(str(exc))}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
 
 
 def idle_message(timeout: float) -> str:

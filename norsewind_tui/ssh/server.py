@@ -21,11 +21,12 @@ import asyncssh
 from ..options import Options
 from ..safetext import safe_text
 from ..storage.context import reach_database
+from .command import check_cards, run_command
 from .config import ServeConfig as ServeConfig
 from .config import ServeError, check_config, config_of, resolve_host
 from .keys import AuthorizedKeys, fingerprint, load_or_create_host_key, resolve_saves_dir, ssh_dir
 from .launch import AppOptions, Served, command, served_environment
-from .lifecycle import HANGUP_GRACE, check_cards, log_to_stderr, run_command, run_until_signalled
+from .lifecycle import HANGUP_GRACE, log_to_stderr, run_until_signalled
 from .limits import StartupLimiter, raise_open_files_limit
 from .session import GameSession
 

@@ -42,17 +42,16 @@ from textual_serve.app_service import AppService
 
 from ..options import Options
 from ..safetext import safe_text
+from ..ssh.command import check_cards, run_command
 from ..ssh.config import is_loopback_address
 from ..ssh.keys import resolve_saves_dir, ssh_dir
 from ..ssh.launch import AppOptions, Served, app_command, served_environment
 from ..ssh.lifecycle import (
     HANGUP_GRACE,
-    check_cards,
     hang_up,
     hang_up_when_idle,
     kill_now,
     log_to_stderr,
-    run_command,
     run_until_signalled,
 )
 from ..ssh.limits import StartupLimiter, raise_open_files_limit
