@@ -35,18 +35,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import io
 import json
 import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -61,6 +58,7 @@ from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 from textual.widget import Widget
+from tui import checkout  # bench/tui.py: a commit's norsewind_tui in a temporary folder
 
 SYNC = "\x1b[?2026h\x1b[?2026l"  # the synchronized-output markers around each update
 
@@ -324,19 +322,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         play = hotseat if args.mode == "hotseat" else table
         rows = asyncio.run(play(args.decisions, args.seed, (size[0], size[1]), saves))
     return summary(rows)
-
-
-@contextlib.contextmanager
-def checkout(commit: str) -> Iterator[str]:
-    """A temporary folder holding ``commit``'s ``norsewind_tui`` (``git archive``)."""
-    here = Path(__file__).resolve().parent.parent
-    archive = subprocess.run(
-        ["git", "-C", str(here), "archive", "--format=tar", commit, "norsewind_tui"], check=True, capture_output=True
-    ).stdout
-    with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
-        yield tmp
 
 
 def child(tree: str, argv: list[str]) -> dict[str, Any]:
