@@ -5,14 +5,17 @@ programs (``examples/engine.py``, ``tests/fixtures/engines/broken.py``); the clo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from example_engine import BROKEN, EXAMPLE, example_moves
 from textual.notifications import Notify
+from textual.pilot import Pilot
 from textual.widgets import Select
 
 from norsewind_tui.bots.engine import EngineFault, fault_line
@@ -68,6 +71,24 @@ def bobs(table: SharedTable) -> list[int]:
     return [i for i in range(s.position) if s.mover(i) == 1]
 
 
+@contextlib.asynccontextmanager
+async def bob_stood_in(
+    saves: Path, engine: str, command: str, seen: Seen
+) -> AsyncIterator[tuple[Pilot[str], TableScreen, SharedTable]]:
+    """The host names ``engine`` (``command``) and bob is away from ``bob_away``'s table with it as the
+    stand-in; alice's app (messages to ``seen``) shows the table until it is her turn after bob's
+    stand-in decided: its pilot, the table screen, and alice's own handle of the table."""
+    name_engines(saves, {engine: command})
+    clock = ManualClock(START)
+    alice = bob_away(saves, clock, engine)
+    app = make_app(saves)
+    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
+        screen = TableScreen(TableStore(saves).open("friday", "alice"), clock=clock)
+        await app.push_screen(screen)
+        await until(pilot, lambda: screen.table.is_my_turn() and bool(bobs(screen.table)), "bob's stand-in turn")
+        yield pilot, screen, alice
+
+
 @aio
 async def test_the_new_table_form_offers_the_hosts_engines_as_the_standin(
     saves: Path, monkeypatch: pytest.MonkeyPatch
@@ -117,15 +138,8 @@ async def test_a_host_that_names_no_engine_offers_only_the_computer(
 
 @aio
 async def test_the_table_screen_runs_the_example_engine_for_a_player_away(saves: Path) -> None:
-    name_engines(saves, {"example": EXAMPLE})
-    clock = ManualClock(START)
-    alice = bob_away(saves, clock, "example")
     seen = Seen(GameChanged, EngineNotice)
-    app = make_app(saves)
-    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
-        screen = TableScreen(TableStore(saves).open("friday", "alice"), clock=clock)
-        await app.push_screen(screen)
-        await until(pilot, lambda: screen.table.is_my_turn() and bool(bobs(screen.table)), "bob's stand-in turn")
+    async with bob_stood_in(saves, "example", EXAMPLE, seen) as (_pilot, screen, alice):
         table = screen.table
         mine = bobs(table)
         assert table.view.by_computer(1) == tuple(mine) and len(mine) >= 2
@@ -137,15 +151,8 @@ async def test_the_table_screen_runs_the_example_engine_for_a_player_away(saves:
 @aio
 async def test_a_broken_standin_engine_is_one_notification_and_greedy_stands_in(saves: Path) -> None:
     command = f"{BROKEN} garbage"
-    name_engines(saves, {"broken": command})
-    clock = ManualClock(START)
-    bob_away(saves, clock, "broken")
     seen = Seen(Notify, EngineNotice)
-    app = make_app(saves)
-    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
-        screen = TableScreen(TableStore(saves).open("friday", "alice"), clock=clock)
-        await app.push_screen(screen)
-        await until(pilot, lambda: screen.table.is_my_turn() and bool(bobs(screen.table)), "bob's stand-in turn")
+    async with bob_stood_in(saves, "broken", command, seen) as (pilot, screen, _alice):
         table = screen.table
         s = table.view.session
         mine = bobs(table)
