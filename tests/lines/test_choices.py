@@ -6,14 +6,10 @@ terminal (``LineIO``) writing to a string and reading a real pipe."""
 from __future__ import annotations
 
 import io
-import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
-
-import pytest
 
 from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
@@ -27,14 +23,6 @@ from norsewind_tui.storage.saves import SavedGame
 from norsewind_tui.words.nouns import supply_letter
 
 CHOICE = re.compile(r"^(\d+)\. (.*)\.$")
-
-
-@pytest.fixture
-def no_input() -> Iterator[BinaryIO]:
-    r, w = os.pipe()
-    os.close(w)
-    with os.fdopen(r, "rb", buffering=0) as f:
-        yield f
 
 
 def _words_name(move: m.Move, state: State) -> list[str]:

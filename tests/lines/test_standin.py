@@ -6,13 +6,9 @@ computer's for that person.  Time is a ``ManualClock`` and presence the real ``P
 from __future__ import annotations
 
 import io
-import os
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO
-
-import pytest
 
 from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
@@ -23,14 +19,6 @@ from norsewind_tui.storage.presence import PresenceStore, clock_words
 from norsewind_tui.storage.tables import TableStore
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def no_input() -> Iterator[BinaryIO]:
-    r, w = os.pipe()
-    os.close(w)
-    with os.fdopen(r, "rb", buffering=0) as f:
-        yield f
 
 
 def test_the_standin_line_then_the_computer_plays_for_the_person_away(tmp_path: Path, no_input: BinaryIO) -> None:

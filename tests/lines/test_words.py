@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import io
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
-
-import pytest
 
 from norsewind_tui.bots.hint import hint
 from norsewind_tui.computer import Computer
@@ -17,14 +13,6 @@ from norsewind_tui.lines.conversation import Conversation
 from norsewind_tui.lines.io import LineIO
 from norsewind_tui.rules.state import GameConfig
 from norsewind_tui.storage import GameStore, SeatMeta
-
-
-@pytest.fixture
-def no_input() -> Iterator[BinaryIO]:
-    r, w = os.pipe()
-    os.close(w)
-    with os.fdopen(r, "rb", buffering=0) as f:
-        yield f
 
 
 def _said(out: io.StringIO) -> list[str]:
