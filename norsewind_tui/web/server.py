@@ -26,6 +26,7 @@ import ipaddress
 import json
 import logging
 import os
+import secrets
 import signal
 import time
 from collections import deque
@@ -96,7 +97,7 @@ def _address(text: str | None) -> str:
 
 
 class CookieSigner:
-    """``name.expiry.signature``: HMAC-SHA256 under a key kept in ``<saves>/web`` (so a restart keeps
+    """``name.expiry-nonce.signature``: HMAC-SHA256 under a key kept in ``<saves>/web`` (so a restart keeps
     players logged in); a cookie the server did not make, one past its time, or one logged out
     (``revoke``: its signature kept until its expiry in ``logged_out``, so a copy of it, or a restart,
     does not bring it back) names nobody."""
@@ -126,7 +127,9 @@ class CookieSigner:
         return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
     def make(self, name: str) -> str:
-        body = f"{name}.{int(self.clock()) + COOKIE_SECONDS}"
+        # a nonce after the expiry: two logins in one second get two cookies, so logging one out
+        # does not log out the other (a cookie without one, as made before, is still read)
+        body = f"{name}.{int(self.clock()) + COOKIE_SECONDS}-{secrets.token_hex(6)}"
         return f"{body}.{self._signature(body)}"
 
     def name_of(self, value: str | None) -> str | None:
@@ -136,6 +139,7 @@ class CookieSigner:
         name, expiry = body.rsplit(".", 1)
         if not hmac.compare_digest(signature, self._signature(body)) or signature in self.revoked:
             return None
+        expiry = expiry.split("-", 1)[0]
         if not expiry.isdigit() or int(expiry) < self.clock() or identity_problem(name) is not None:
             return None
         return name
@@ -149,7 +153,7 @@ class CookieSigner:
         body, signature = value.rsplit(".", 1)
         now = self.clock()
         self.revoked = {sig: expiry for sig, expiry in self.revoked.items() if expiry >= now}
-        self.revoked[signature] = int(body.rsplit(".", 1)[1])
+        self.revoked[signature] = int(body.rsplit(".", 1)[1].split("-", 1)[0])
         if self.logged_out is not None:
             lines = "".join(f"{expiry} {sig}\n" for sig, expiry in self.revoked.items())
             try:

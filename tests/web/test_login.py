@@ -15,7 +15,7 @@ from yarl import URL
 
 from norsewind_tui.ssh.launch import Served, served_environment
 from norsewind_tui.ssh.server import GameServer, ServeConfig
-from norsewind_tui.web.server import COOKIE, FAILURE_WINDOW, FAILURES_ALLOWED, CookieSigner, WebConfig
+from norsewind_tui.web.server import COOKIE, COOKIE_SECONDS, FAILURE_WINDOW, FAILURES_ALLOWED, CookieSigner, WebConfig
 
 from .helpers import Browser, environment_of, probe_program, serving
 
@@ -110,12 +110,19 @@ def test_a_cookie_the_server_did_not_sign_or_past_its_time_names_nobody() -> Non
     signer = CookieSigner(b"k" * 32, clock=lambda: 1_000_000.0)
     value = signer.make("erik")
     assert signer.name_of(value) == "erik"
-    name, expiry, signature = value.split(".")
-    assert name == "erik"
-    assert signer.name_of(f"admin.{expiry}.{signature}") is None  # another name, the same signature
-    assert signer.name_of(f"erik.{int(expiry) + 1}.{signature}") is None  # a longer life
+    name, stamp, signature = value.split(".")
+    expiry, nonce = stamp.split("-")
+    assert name == "erik" and int(expiry) == 1_000_000 + COOKIE_SECONDS and len(nonce) == 12
+    assert signer.name_of(f"admin.{stamp}.{signature}") is None  # another name, the same signature
+    assert signer.name_of(f"erik.{int(expiry) + 1}-{nonce}.{signature}") is None  # a longer life
     assert CookieSigner(b"x" * 32, clock=lambda: 1_000_000.0).name_of(value) is None  # another server's key
     assert CookieSigner(b"k" * 32, clock=lambda: float(expiry) + 1).name_of(value) is None  # expired
+    again = signer.make("erik")  # the same second: another cookie, so logging one out keeps the other
+    assert again != value and signer.name_of(again) == "erik"
+    signer.revoke(value)
+    assert signer.name_of(value) is None and signer.name_of(again) == "erik"
+    old = f"erik.{int(expiry)}"  # a cookie made before the nonce is still read
+    assert signer.name_of(f"{old}.{signer._signature(old)}") == "erik"
     assert signer.name_of("") is None and signer.name_of("erik") is None and signer.name_of("a.b.c.d") is None
 
 
