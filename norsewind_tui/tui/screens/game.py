@@ -129,6 +129,7 @@ class GameScreen(NorsewindScreen[None]):
         super().__init__()
         self._compositor = SparingCompositor()  # a layout paints only what it changed (issue 28)
         self.game = game
+        self.end_page: EndPage = self.END_SCREEN  # a kind of game screen may make it from what it knows
         self.set_class(game.state.solo, "-solo", update=False)  # styled once, when mounted
         self.db = cards_for(game.state)
         self.cursor: Key | None = None
@@ -648,7 +649,7 @@ class GameScreen(NorsewindScreen[None]):
             return
         self.ended = True
         self.driver.stop()  # nothing is left to decide: an outside engine is told bye (on_unmount may not come)
-        self.app.switch_screen(self.END_SCREEN(self.game))
+        self.app.switch_screen(self.end_page(self.game))
 
     # ------------------------------------------------------------------ actions
 

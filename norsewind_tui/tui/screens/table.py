@@ -24,7 +24,6 @@ from textual.binding import Binding, BindingType
 
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError
-from ...storage.handle import GameHandle
 from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
@@ -70,27 +69,27 @@ class TableEndScreen(EndScreen):
         Binding("D", "decline", "Decline", key_display="D", show=False, id="end-decline"),
     ]
 
-    def __init__(self, game: GameHandle) -> None:
-        super().__init__(game)
-        self.table_shown = game.name
+    def __init__(self, table: SharedTable) -> None:
+        self.table = table  # a table's score pad: the rematch is asked of the table itself
+        super().__init__(table)
+        self.table_shown = table.name
         self.offered: str | None = None  # the rematch said on the status line
 
     def pad_notes(self) -> tuple[str, ...]:
         lines = list(standin_lines(self.game))
-        if isinstance(self.game, SharedTable) and self.game.rating_problem:
-            lines.append(self.game.rating_problem)
+        if self.table.rating_problem:
+            lines.append(self.table.rating_problem)
         return tuple(lines)
 
     def on_mount(self) -> None:
         super().on_mount()
-        if isinstance(self.game, SharedTable) and self.game.seat is not None:
+        if self.table.seat is not None:
             self.look_for_rematch()
             self.set_interval(REMATCH_LOOK, self.look_for_rematch)
 
     def look_for_rematch(self) -> None:
         """Another player proposed a rematch with a seat kept for this one: say so, once."""
-        table = self.game
-        assert isinstance(table, SharedTable)
+        table = self.table
         try:
             rematch = table.store.invitation(table)
         except SaveError:
@@ -105,8 +104,8 @@ class TableEndScreen(EndScreen):
 
     def action_rematch(self) -> None:
         """n: sit down in the rematch kept for you, else propose one (you sit down in your seat)."""
-        table = self.game
-        if not isinstance(table, SharedTable) or table.seat is None:
+        table = self.table
+        if table.seat is None:
             self.say("You watched this table: only its players can ask for a rematch.")
             return
         seed = self.session.seed if self.session.seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -134,9 +133,7 @@ class TableEndScreen(EndScreen):
 
     def action_decline(self) -> None:
         """D: decline the rematch another player proposed (the computer takes the seat kept for you)."""
-        table = self.game
-        if not isinstance(table, SharedTable):
-            return
+        table = self.table
         try:
             rematch = table.store.invitation(table)
             if rematch is None:
@@ -158,11 +155,11 @@ class TableScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS, *TABLE_BINDINGS]
     EXTRA_KEYS = TABLE_KEYS
     READ_ONLY_UNDO = "You are watching this table: there is nothing of yours to undo."
-    END_SCREEN = TableEndScreen
 
     def __init__(self, table: SharedTable, notice: str = "", clock: Clock = system_clock) -> None:
         super().__init__(table, notice or table.notice or "")  # e.g. the table's backup was used
         self.table = table
+        self.end_page = lambda game: TableEndScreen(table)  # the score pad asks the table of its rematch
         self.table_shown = table.name
         self.clock = clock
         self.standin = StandIn(table.store.presence(clock).away_since, clock, NEVER_SEEN)
