@@ -12,8 +12,10 @@ from typing import Literal
 import msgspec
 
 from .cards import CardDB
-from .engine import card_citizen_spaces, tile_citizen_space, tile_prestige_space, tile_shield_space
-from .events import Event
+from .engine import apply_logged, card_citizen_spaces, tile_citizen_space, tile_prestige_space, tile_shield_space
+from .events import HIDDEN_FROM_HERE, Event
+from .moves import Move
+from .refusals import IllegalMove
 from .state import CASTLE, PRESTIGE, SHIELD, TILE, Kingdom, Player, State
 
 
@@ -149,3 +151,21 @@ def at_turn_start(state: State) -> bool:
 def castle_in_hand(state: State) -> int | None:
     """B1: the castle taken from the display and not yet placed in a kingdom, if any."""
     return state.held if state.phase == "castle_kingdom" and state.held >= 0 else None
+
+
+def preview(state: State, move: Move) -> tuple[State, list[Event]] | None:
+    """What ``move`` would do for its player, without anything it would reveal (None: not legal).
+
+    Applies the move to a copy (``apply`` is pure) and keeps the events before the first one that
+    shows a hidden card or the Vikings' turn.  The game screen's preview and the line mode's choices.
+    """
+    try:
+        after, events = apply_logged(state, move)
+    except IllegalMove:
+        return None
+    shown = []
+    for event in events:
+        if event.kind in HIDDEN_FROM_HERE:
+            break
+        shown.append(event)
+    return after, shown

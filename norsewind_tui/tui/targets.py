@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import IllegalMove, adjacent_supplies, apply_logged, legal_moves
+from ..rules import adjacent_supplies, legal_moves
 from ..rules import moves as m
-from ..rules.events import HIDDEN_FROM_HERE, Event
 from ..rules.moves import DECLINE, PASS, REFRESH, Move
 from ..rules.state import CASTLE, State
 
@@ -129,21 +128,3 @@ def step(targets: list[Target], current: Key | None, direction: str) -> Key | No
     nxt = lines[(j + (1 if direction == "down" else -1)) % len(lines)]
     row = [t for t in targets if t.pos[0] == nxt]
     return min(row, key=lambda t: (abs(t.pos[1] - col), t.pos[1])).key
-
-
-def preview(state: State, move: Move) -> tuple[State, list[Event]] | None:
-    """What ``move`` would do for its player, without anything it would reveal.
-
-    Applies the move to a copy (``apply`` is pure) and keeps the events before
-    the first one that shows a hidden card or the Vikings' turn.
-    """
-    try:
-        after, events = apply_logged(state, move)
-    except IllegalMove:
-        return None
-    shown = []
-    for event in events:
-        if event.kind in HIDDEN_FROM_HERE:
-            break
-        shown.append(event)
-    return after, shown

@@ -12,10 +12,9 @@ from collections.abc import Sequence
 
 from ..rules import moves as m
 from ..rules.cards import KINGDOM_NAMES, CardDB
-from ..rules.engine import SOLO_LEVELS, apply_logged
-from ..rules.events import COINS_GAINED, HIDDEN_FROM_HERE, Event
-from ..rules.queries import holder_place, kingdom_spaces
-from ..rules.refusals import IllegalMove
+from ..rules.engine import SOLO_LEVELS
+from ..rules.events import COINS_GAINED
+from ..rules.queries import holder_place, kingdom_spaces, preview
 from ..rules.scoring import KingdomScore, kingdom_score, score_breakdown, viking_score
 from ..rules.state import CASTLE, COLOUR_NAMES, SIDE_NAMES, TILE, State
 from .board import TYPE_LONG, card_facts
@@ -52,20 +51,6 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def shown_events(state: State, move: Move) -> tuple[State, list[Event]] | None:
-    """What ``move`` would do, up to the first event that shows a hidden card or the Vikings' turn."""
-    try:
-        after, events = apply_logged(state, move)
-    except IllegalMove:
-        return None
-    shown = []
-    for event in events:
-        if event.kind in HIDDEN_FROM_HERE:
-            break
-        shown.append(event)
-    return after, shown
-
-
 Move = m.Move
 
 
@@ -80,7 +65,7 @@ def kingdom_after(ks: KingdomScore) -> str:
 
 def _effects(state: State, move: Move, db: CardDB) -> list[str]:
     """What a kingdom or space choice pays, gains and leaves the kingdom at."""
-    result = shown_events(state, move)
+    result = preview(state, move)
     if result is None:
         return []
     after, events = result
@@ -172,7 +157,7 @@ def unknown_word(word: str) -> str:
 def why_allowed(number: int, state: State, move: Move, names: tuple[str, ...], db: CardDB) -> list[str]:
     """``why N`` for a legal choice: it is allowed, and what it would do (nothing hidden)."""
     lines = [f"Choice {number} is allowed: {choice(state, move, db)}."]
-    result = shown_events(state, move)
+    result = preview(state, move)
     if result is not None:
         said = [future(e, names, db, state.current) for e in result[1] if e.kind != "placed" or e.value]
         lines += [capital(s) for s in said if s]

@@ -28,7 +28,7 @@ from ... import words
 from ...rules import IllegalMove, cards_for, refusal
 from ...rules.events import SKIPPED, VIKINGS_TURN, Event
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
-from ...rules.queries import at_turn_start, decision, revealed_between
+from ...rules.queries import at_turn_start, decision, preview, revealed_between
 from ...rules.scoring import kingdom_score
 from ...rules.session import Session
 from ...rules.state import State
@@ -44,7 +44,7 @@ from ..hints import Announced, HintAnswer, ask, follow_plan
 from ..info import explain_key
 from ..keys import GAME_BINDINGS
 from ..messages import EngineNotice, GameChanged, HintFailed, HintReady
-from ..targets import Key, Target, build_targets, first_legal, key_of, preview, step
+from ..targets import Key, Target, build_targets, first_legal, key_of, step
 from ..text import card_facts, describe_card, plural, safe_text, short_name
 from ..widgets.board import Board, BoardView
 from ..widgets.layout import SparingCompositor, board_layout
