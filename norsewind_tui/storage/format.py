@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -37,7 +37,7 @@ from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig, State
 from ..safetext import first_unsafe
-from .errors import SaveError
+from .errors import SaveError, SaveMismatch
 
 FORMAT_VERSION = 4
 MAX_MOVES = 100_000  # a game has a few hundred decisions; the redo stack cannot exceed the log
@@ -225,6 +225,20 @@ def check_shape(data: bytes, source: str) -> None:
     """The cheap check before decoding: an empty file gets its own message."""
     if not data.strip():
         raise SaveError(f"{source}: the file is empty" if not data else f"{source}: the file is blank")
+
+
+def format_of(data: bytes, source: str, what: str, current: int, reads: Collection[int] = ()) -> int:
+    """The format of a ``what`` file ("profile", "ratings") this Norsewind reads: ``current`` or one
+    of ``reads``.  ``SaveMismatch`` when it is newer, ``SaveError`` when broken or unknown."""
+    check_shape(data, source)
+    version = decode_json(data, _Probe, source).format
+    if version > current:
+        raise SaveMismatch(
+            f"{source}: $.format: {what} format {version} is newer than this Norsewind reads ({current})"
+        )
+    if version != current and version not in reads:
+        raise SaveError(f"{source}: $.format: unknown {what} format {version} (this Norsewind reads {current})")
+    return version
 
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]

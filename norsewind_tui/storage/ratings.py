@@ -45,8 +45,8 @@ from openskill.models import PlackettLuce
 
 from ..rules.scoring import final_result
 from ..rules.state import State
-from .errors import SaveError, SaveMismatch
-from .format import SaveMeta, Stamp, Text, check_shape, decode_json, printable_problem
+from .errors import SaveError
+from .format import SaveMeta, Stamp, Text, decode_json, format_of, printable_problem
 from .paths import sanitise_name
 
 LEDGER_FORMAT = 1
@@ -316,20 +316,9 @@ class LedgerFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     games: tuple[RatedGame, ...] = ()
 
 
-class _Probe(msgspec.Struct):
-    format: int
-
-
 def decode_ledger(data: bytes, source: str) -> LedgerFile:
     """The results in ``data``; ``SaveError`` when broken, ``SaveMismatch`` when of a newer format."""
-    check_shape(data, source)
-    version = decode_json(data, _Probe, source).format
-    if version > LEDGER_FORMAT:
-        raise SaveMismatch(
-            f"{source}: $.format: ratings format {version} is newer than this Norsewind reads ({LEDGER_FORMAT})"
-        )
-    if version != LEDGER_FORMAT:
-        raise SaveError(f"{source}: $.format: unknown ratings format {version}")
+    format_of(data, source, "ratings", LEDGER_FORMAT)
     ledger = decode_json(data, LedgerFile, source)
     seen: set[str] = set()
     for i, game in enumerate(ledger.games):

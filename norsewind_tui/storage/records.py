@@ -13,8 +13,8 @@ from typing import Annotated
 import msgspec
 
 from ..rules.scoring import Medal, medal_for
-from .errors import SaveError, SaveMismatch
-from .format import CardsId, Int64, Stamp, Text, check_shape, decode_json, printable_problem
+from .errors import SaveError
+from .format import CardsId, Int64, Stamp, Text, decode_json, format_of, printable_problem
 
 PROFILE_FORMAT = 2  # 2: a record may be marked ``daily`` (format 1 files read as they are: none is)
 READS_FORMATS = (1, 2)
@@ -54,20 +54,9 @@ class ProfileFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     games: tuple[GameRecord, ...] = ()
 
 
-class _Probe(msgspec.Struct):
-    format: int
-
-
 def decode_profile(data: bytes, source: str) -> ProfileFile:
     """The profile in ``data``; ``SaveError`` when broken, ``SaveMismatch`` when of a newer format."""
-    check_shape(data, source)
-    version = decode_json(data, _Probe, source).format
-    if version > PROFILE_FORMAT:
-        raise SaveMismatch(
-            f"{source}: $.format: profile format {version} is newer than this Norsewind reads ({PROFILE_FORMAT})"
-        )
-    if version not in READS_FORMATS:
-        raise SaveError(f"{source}: $.format: unknown profile format {version} (this Norsewind reads {PROFILE_FORMAT})")
+    format_of(data, source, "profile", PROFILE_FORMAT, READS_FORMATS)
     prof = decode_json(data, ProfileFile, source)
     if (why := printable_problem(prof.name)) is not None:
         raise SaveError(f"{source}: $.name: {why}")
