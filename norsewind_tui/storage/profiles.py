@@ -33,7 +33,7 @@ from .atomic import (
     set_aside,
     stamp_of,
 )
-from .errors import SaveError, SaveMismatch
+from .errors import SaveError, SaveMismatch, StorageError
 from .format import printable_problem
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, sanitise_name
 from .ratings import Anchors, Ladder, LedgerRead, RatedGame, decode_ledger, encode_ledger, ledger_path, shipped_anchors
@@ -178,6 +178,18 @@ def _listed(parts: list[str]) -> str:
 
 def _plural(n: int, what: str) -> str:
     return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def rating_problem(profiles: Profiles, result: RatedGame | None) -> str | None:
+    """Count a finished game's ``result`` for its people's ratings (None: one that counts for
+    nobody); the one line saying why it could not be counted, else None."""
+    if result is None:
+        return None
+    try:
+        profiles.rate(result)
+    except StorageError as exc:
+        return f"the result could not be counted for the ratings: {exc}"
+    return None
 
 
 class ProfileStore:

@@ -61,7 +61,7 @@ from .gamefile import (
 )
 from .handle import Change, Decide, GameHandle
 from .paths import SUFFIX, ensure_dir, profiles_dir, sanitise_name
-from .profiles import GameRecord, Profiles, ProfileStore
+from .profiles import GameRecord, Profiles, ProfileStore, rating_problem
 from .ratings import result_of, shipped_anchors
 from .standin import STANDIN_BOT, StandIn
 from .undo import FINISHED, redo_step, undo_step
@@ -649,13 +649,9 @@ class SavedGame(OpenGame):
         """A hot-seat game that just finished counts for its people's ratings (once: by its id)."""
         if self._lock is None:
             return
-        result = result_of(self.meta, self.state, now(), shipped_anchors())
-        if result is None:
-            return
-        try:
-            self.store.profiles.rate(result)
-        except StorageError as exc:
-            self.notice = f"the result could not be counted for the ratings: {exc}"
+        problem = rating_problem(self.store.profiles, result_of(self.meta, self.state, now(), shipped_anchors()))
+        if problem is not None:
+            self.notice = problem
 
     # other files
     def save_as(self, name: str) -> SavedGame:

@@ -65,14 +65,15 @@ from ..rules.session import Session
 from ..rules.state import GameConfig
 from .atomic import Stamp
 from .clock import Clock, system_clock
-from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StorageError, StoreUnreachable
+from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, SaveMeta, SeatMeta
+from .format import StandIn as Minutes
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
-from .profiles import Profiles, ProfileStore
+from .profiles import Profiles, ProfileStore, rating_problem
 from .ratings import result_of, shipped_anchors
 from .saves import GameStore
 from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem, standin_bot
@@ -427,21 +428,9 @@ class TableStore:
                 metas.append(SeatMeta(label, "computer", what))
         config = GameConfig(players=tuple(players), start_choice=start_choice, random_tiles=random_tiles)
         session = Session(config, seed, self.cards)  # ConfigError for an impossible game
-        stamp = self.clock()
-        meta = SaveMeta(
-            id=uuid.uuid4().hex,
-            mode="multiplayer",
-            seats=tuple(metas),
-            created=stamp,
-            updated=stamp,
-            turn=session.state.turn,
-            cards_source=self.cards.source[:256],
-            standin=minutes,
-            creator=identity,
-            standin_engine=standin_engine,
-        )
+        meta = self._new_meta(session, metas, identity, minutes, standin_engine)
         if name is not None:
-            game = self._games.add(session, meta, name, stamp)
+            game = self._games.add(session, meta, name, meta.created)
         else:
             base = sanitise_name(f"{identity}-table")
             for n in range(1, 1000):
@@ -449,7 +438,7 @@ class TableStore:
                 if self._games.exists(candidate):
                     continue
                 try:
-                    game = self._games.add(session, meta, candidate, stamp)
+                    game = self._games.add(session, meta, candidate, meta.created)
                 except GameLocked:
                     continue  # someone is creating it right now
                 except SaveError:
@@ -461,6 +450,24 @@ class TableStore:
                 raise SaveError(f"no free table name like {base} {self.place.where}")
         game.close()  # a table is never held for a session
         return self.open(game.name, identity)
+
+    def _new_meta(
+        self, session: Session, seats: list[SeatMeta], creator: str, standin: Minutes, engine: str | None
+    ) -> SaveMeta:
+        """A new table's meta: its seats, its creator, the stand-in's minutes and engine, made now."""
+        stamp = self.clock()
+        return SaveMeta(
+            id=uuid.uuid4().hex,
+            mode="multiplayer",
+            seats=tuple(seats),
+            created=stamp,
+            updated=stamp,
+            turn=session.state.turn,
+            cards_source=self.cards.source[:256],
+            standin=standin,
+            creator=creator,
+            standin_engine=engine,
+        )
 
     def rematch(self, table: SharedTable, seed: int) -> SharedTable:
         """A rematch of the finished ``table``, proposed by its identity: the same seats and options, a
@@ -495,21 +502,9 @@ class TableStore:
                     metas.append(SeatMeta(label, "computer", bot))
             config = msgspec.structs.replace(view.session.config, players=tuple(players))
             session = Session(config, seed, self.cards)
-            stamp = self.clock()
-            meta = SaveMeta(
-                id=uuid.uuid4().hex,
-                mode="multiplayer",
-                seats=tuple(metas),
-                created=stamp,
-                updated=stamp,
-                turn=session.state.turn,
-                cards_source=self.cards.source[:256],
-                standin=view.meta.standin,
-                creator=identity,
-                standin_engine=view.meta.standin_engine,
-            )
+            meta = self._new_meta(session, metas, identity, view.meta.standin, view.meta.standin_engine)
             try:
-                self._games.add(session, meta, name, stamp).close()
+                self._games.add(session, meta, name, meta.created).close()
             except (GameLocked, SaveError):
                 if not self._games.exists(name):
                     raise
@@ -771,14 +766,8 @@ class SharedTable(OpenGame):
             return
         away = {i for i in range(len(view.seats)) if view.by_computer(i) or view.left(i)}
         result = result_of(view.meta, view.state, self.store.clock(), shipped_anchors(), away)
-        if result is None:
-            return
-        try:
-            self.store.profiles.rate(result)
-        except StorageError as exc:
-            self.rating_problem = f"the result could not be counted for the ratings: {exc}"
-        else:
-            self.rating_problem = None
+        if result is not None:
+            self.rating_problem = rating_problem(self.store.profiles, result)
 
     def _refuse(self, message: str) -> TableRefused:
         return TableRefused(f"{self.name}: {message}")
