@@ -18,6 +18,7 @@ screen's clock, a constructor parameter so tests move time); a timer wakes the d
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -286,6 +287,24 @@ class TableScreen(GameScreen):
 
     # ------------------------------------------------------------------ leaving and removing
 
+    def ask_change(self, question: str, yes: str, no: str, change: Callable[[], str]) -> None:
+        """Ask ``question``; on ``yes``, make the table's ``change`` (it says what it did) and show it."""
+
+        def answer(ok: bool | None) -> None:
+            if not ok:
+                return
+            try:
+                what = change()
+            except (TableRefused, SaveError) as exc:
+                self.say(str(exc), "error")
+                return
+            self.mark_standins()
+            self.rebuild_log()
+            self.sync()
+            self.say(what[:1].upper() + what[1:] + ".")
+
+        self.app.push_screen(ConfirmScreen(question, yes, no), answer)
+
     def action_leave_table(self) -> None:
         """X: leave the table for good, after a question."""
         table = self.table
@@ -326,21 +345,7 @@ class TableScreen(GameScreen):
                 return
             who = safe_text(view.invited(seat) or "")
             question = f"{who} has not sat down for the rematch: the computer takes seat {seat + 1}?"
-
-            def give(yes: bool | None) -> None:
-                if not yes:
-                    return
-                try:
-                    what = table.give_to_computer(seat)
-                except (TableRefused, SaveError) as exc:
-                    self.say(str(exc), "error")
-                    return
-                self.mark_standins()
-                self.rebuild_log()
-                self.sync()
-                self.say(what[:1].upper() + what[1:] + ".")
-
-            self.app.push_screen(ConfirmScreen(question, "Computer", "Wait"), give)
+            self.ask_change(question, "Computer", "Wait", lambda: table.give_to_computer(seat))
             return
         holders = [h for i in range(len(view.seats)) if (h := view.holder(i)) is not None and h != table.identity]
         current = view.holder(view.state.current) if not view.state.is_over else None
@@ -361,18 +366,4 @@ class TableScreen(GameScreen):
             f"Remove {safe_text(target)}, who is away, from {safe_text(table.name)}? "
             "Their seat goes to the computer (before the first decision: it opens again)."
         )
-
-        def answer(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                what = table.remove(target, self.standin)
-            except (TableRefused, SaveError) as exc:
-                self.say(str(exc), "error")
-                return
-            self.mark_standins()
-            self.rebuild_log()
-            self.sync()
-            self.say(what[:1].upper() + what[1:] + ".")
-
-        self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answer)
+        self.ask_change(question, "Remove", "Keep", lambda: table.remove(target, self.standin))
