@@ -43,7 +43,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -207,6 +207,25 @@ def moved_on(app: Any, position: int) -> bool:
     return game is None or game.session.position > position
 
 
+async def measured(
+    pilot: Any, app: Any, decisions: int, decide: Callable[[Any], Awaitable[str]]
+) -> list[tuple[str, Counts, float]]:
+    """Up to ``decisions`` decisions, each made by ``decide`` (given the game; it says whose it was)
+    and measured until it is on screen, until the game ends."""
+    take()
+    out: list[tuple[str, Counts, float]] = []
+    for _ in range(decisions):
+        g = screen_game(app)
+        if g is None or g.state.is_over:
+            break
+        position = g.session.position
+        start, cpu = time.perf_counter(), time.process_time()
+        who = await decide(g)
+        await settle(pilot, partial(moved_on, app, position))
+        out.append((who, take(cpu), time.perf_counter() - start))
+    return out
+
+
 async def hotseat(decisions: int, seed: int, size: tuple[int, int], saves: Path) -> list[tuple[str, Counts, float]]:
     from norsewind_tui.rules import GameConfig
     from norsewind_tui.tui.adapter import Library
@@ -216,22 +235,15 @@ async def hotseat(decisions: int, seed: int, size: tuple[int, int], saves: Path)
     names = ("Ana", "Bo")
     game = library.create(GameConfig(players=names, level=1), seed, [library.seat(n) for n in names])
     app = NorsewindApp(library, game=game, seed=seed, computer_delay=0.0, theme="norsewind")
-    out: list[tuple[str, Counts, float]] = []
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: screen_game(app) is not None)
-        take()
-        for _ in range(decisions):
-            g = screen_game(app)
-            if g is None or g.state.is_over:
-                break
-            position = g.session.position
-            mover = g.state.current
-            start, cpu = time.perf_counter(), time.process_time()
+
+        async def enter(g: Any) -> str:
+            mover = g.state.current  # before the key: it moves the turn on
             await pilot.press("enter")
-            await settle(pilot, partial(moved_on, app, position))
-            wall = time.perf_counter() - start
-            out.append((f"seat {mover}", take(cpu), wall))
-    return out
+            return f"seat {mover}"
+
+        return await measured(pilot, app, decisions, enter)
 
 
 async def table(decisions: int, seed: int, size: tuple[int, int], saves: Path) -> list[tuple[str, Counts, float]]:
@@ -246,29 +258,20 @@ async def table(decisions: int, seed: int, size: tuple[int, int], saves: Path) -
     b.join()
     library = Library.at(str(saves), profile="bench")
     app = NorsewindApp(library, seed=seed, computer_delay=0.0, theme="norsewind")
-    out: list[tuple[str, Counts, float]] = []
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: True)
         app.open_table(app.context.tables.open(a.name, "alice"))
         await settle(pilot, lambda: screen_game(app) is not None)
-        take()
-        for _ in range(decisions):
-            g = screen_game(app)
-            if g is None or g.state.is_over:
-                break
-            position = g.session.position
-            start, cpu = time.perf_counter(), time.process_time()
+
+        async def decide(g: Any) -> str:
             if g.holder(g.state.current) == "alice":
-                who = "alice (own key)"
                 await pilot.press("enter")
-            else:
-                who = "bob (from elsewhere)"
-                b.poll()
-                b.push(b.legal_moves()[0])
-            await settle(pilot, partial(moved_on, app, position))
-            wall = time.perf_counter() - start
-            out.append((who, take(cpu), wall))
-    return out
+                return "alice (own key)"
+            b.poll()
+            b.push(b.legal_moves()[0])
+            return "bob (from elsewhere)"
+
+        return await measured(pilot, app, decisions, decide)
 
 
 def summary(rows: list[tuple[str, Counts, float]]) -> dict[str, Any]:
