@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from child_env import app_env
+
 APP = [sys.executable, "-m", "norsewind_tui.cli"]
 WAIT = 120.0  # seconds for one line to come, at most (a loaded machine; a hard computer player)
 ASK = re.compile(r"^Choose 1( to (\d+))?, or type a word")
@@ -24,16 +25,7 @@ CHOICE = re.compile(r"^(\d+)\. (.*)$")
 
 
 def line_env(saves: Path, player: str, **extra: str) -> dict[str, str]:
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(saves.parent),
-        "PYTHONPATH": str(ROOT),
-        "NORSEWIND_SAVES": str(saves),
-        "NORSEWIND_PLAYER": player,
-        "TERM": "dumb",
-        "LANG": "C.UTF-8",
-        **extra,
-    }
+    return app_env(saves, player, **{"TERM": "dumb", **extra})
 
 
 class LinePty:

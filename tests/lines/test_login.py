@@ -8,9 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from child_env import ROOT
+
 from norsewind_tui.storage.tables import TableStore
 
-from .pty_lines import APP, ROOT, LinePty, line_env
+from .pty_lines import APP, LinePty, line_env
 
 
 def test_the_forced_commands_lines_is_the_line_mode_and_says_log_in_again(saves: Path) -> None:

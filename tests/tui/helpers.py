@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import os
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -19,21 +18,6 @@ from norsewind_tui.tui.app import NorsewindApp
 from .waits import until
 
 PROFILE = "tester"
-ROOT = Path(__file__).resolve().parents[2]  # the checkout: the app a test starts is this one
-
-
-def app_env(saves: Path, player: str, **extra: str) -> dict[str, str]:
-    """The environment of an app a test starts as a process: this checkout, ``saves``, ``player``."""
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(saves.parent),
-        "PYTHONPATH": str(ROOT),
-        "NORSEWIND_SAVES": str(saves),
-        "NORSEWIND_PLAYER": player,
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        **extra,
-    }
 
 
 def aio(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from child_env import app_env
 from textual.widgets import Checkbox, DataTable
 
 from norsewind_tui.storage.clock import ManualClock
@@ -24,7 +25,7 @@ from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.widgets.players import PlayersBar
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
-from .helpers import PROFILE, aio, app_env, new_game, screen_text
+from .helpers import PROFILE, aio, new_game, screen_text
 from .tables_at import table_at_turn_of
 from .waits import until
 

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+from child_env import app_env
 
-from .helpers import app_env
 from .tables_at import table_at_turn_of
 
 WAIT = 30.0
