@@ -28,7 +28,6 @@ from ..rules.refusals import IllegalMove
 from ..rules.scoring import final_result
 from ..rules.session import Session
 from ..rules.state import State
-from ..safetext import short_name
 from ..storage.errors import StorageError
 from ..storage.gamefile import Snapshot
 from ..storage.handle import GameHandle
@@ -37,6 +36,7 @@ from ..storage.tables import OPEN, TableMoved
 from ..storage.watch import Watch
 from ..words import board
 from ..words import lines as say
+from ..words.nouns import player_names
 from ..words.result import verdict
 from .io import LineIO
 
@@ -99,7 +99,7 @@ class Conversation:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(short_name(p.name) for p in self.state.players)
+        return player_names(self.state)
 
     @property
     def db(self) -> CardDB:

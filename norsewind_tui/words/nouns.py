@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.queries import holder_place
-from ..rules.state import COLOUR_LETTERS, COLOUR_NAMES, DISCS, SIDE_NAMES, Player
+from ..rules.state import COLOUR_LETTERS, COLOUR_NAMES, DISCS, SIDE_NAMES, Player, State
+from ..safetext import short_name
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``1 coin``, ``2 coins``, ``-1 point`` (``words``: an irregular plural)."""
     return f"{count} {word if abs(count) == 1 else (words or word + 's')}"
+
+
+def player_names(state: State) -> tuple[str, ...]:
+    """The players' names as every sentence and board says them: safe, and shortened one way."""
+    return tuple(short_name(p.name) for p in state.players)
 
 
 def kingdom(row: int) -> str:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from ..rules.scoring import Outcome
 from ..rules.state import State
-from ..safetext import safe_text, short_name
+from ..safetext import safe_text
+from .nouns import player_names
 
 MEDAL_TEXT = {"bronze": "BRONZE", "silver": "SILVER", "gold": "GOLD", "platinum": "PLATINUM"}
 
 
 def verdict(state: State, result: Outcome, assisted: bool, branch_of: str | None = None) -> list[tuple[str, str]]:
     """The verdict of a finished game as (sentence, kind) lines; kind: "head", "risk", "medal", "winner" or ""."""
-    names = [short_name(p.name) for p in state.players]
+    names = player_names(state)
     out: list[tuple[str, str]] = []
     if branch_of is not None:
         out.append((f"Played on from {safe_text(branch_of)}: a branch earns no medal and is not in the campaign.", ""))

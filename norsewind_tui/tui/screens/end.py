@@ -28,6 +28,7 @@ from ...rules.state import State
 from ...storage.format import SeatMeta
 from ...storage.handle import GameHandle
 from ...words import past
+from ...words.nouns import player_names
 from ...words.result import verdict
 from ..text import NAME_W, safe_text, short_name
 from ..widgets.log import standin_text
@@ -45,7 +46,7 @@ def finished_refusal(what: str) -> str:
 def log_lines(game: GameHandle) -> list[str]:
     """The whole game log in words, as the game screen's log has it (the Vikings' steps indented)."""
     state, session = game.state, game.session
-    names = tuple(short_name(p.name) for p in state.players)
+    names = player_names(state)
     db = cards_for(state)
     made = game.computer_made()
     lines = []

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ...rules.engine import cards_for
 from ...rules.state import State
-from ..text import short_name
+from ...words.nouns import player_names
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
 from ..widgets.footer import KeysFooter
@@ -54,7 +54,7 @@ class FinalBoardScreen(ModalScreen[None]):
 
     def show(self) -> None:
         state = self.state
-        names = tuple(short_name(p.name) for p in state.players)
+        names = player_names(state)
         view = BoardView(state, cards_for(state), names, {}, None, self.seat, -1)
         for board in self.query(Board):
             board.show(view)

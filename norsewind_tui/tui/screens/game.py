@@ -38,6 +38,7 @@ from ...storage.dailyseed import daily_of
 from ...storage.gamefile import Snapshot
 from ...storage.handle import GameHandle
 from ...storage.tables import TableMoved
+from ...words.nouns import player_names
 from ..computer import engine_spec
 from ..driver import Driver
 from ..hints import Announced, HintAnswer, ask, follow_plan
@@ -189,7 +190,7 @@ class GameScreen(NorsewindScreen[None]):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(short_name(p.name) for p in self.state.players)
+        return player_names(self.state)
 
     def is_computer(self, seat: int) -> bool:
         seats = self.game.seats
