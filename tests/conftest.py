@@ -49,3 +49,10 @@ def pg_empty_url(pg_server: PgServer) -> Iterator[str]:
     """The URL of a fresh, empty database of this test (no schema at all)."""
     yield pg_server.new_database("template0")
     close_all()
+
+
+@pytest.fixture
+def as_alice(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The app's player is alice (``NORSEWIND_PLAYER``): a table's creator in the tests of tables."""
+    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+    return "alice"

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
+from norsewind_tui.tui.screens.lobby import NewTableScreen
 
 from .waits import until
 
@@ -52,6 +53,15 @@ async def footer_line(pilot: Pilot[Any]) -> str:
 def make_app(saves: Path, seed: int | None = 5, game: Any = None, delay: float = 0.0) -> NorsewindApp:
     library = Library.at(str(saves), profile=PROFILE)
     return NorsewindApp(library, game=game, seed=seed, computer_delay=delay, theme="norsewind")
+
+
+async def new_table_form(app: NorsewindApp, pilot: Pilot[Any]) -> NewTableScreen:
+    """The new-table form, shown and drawn."""
+    app.show(NewTableScreen())
+    await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table form")
+    await pilot.pause()
+    assert isinstance(app.screen, NewTableScreen)
+    return app.screen
 
 
 def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:

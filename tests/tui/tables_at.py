@@ -1,4 +1,4 @@
-"""Shared tables brought to a given player's turn, for the presence and title tests."""
+"""Shared tables brought to a given player's turn, for the presence, title and message tests."""
 
 from __future__ import annotations
 
@@ -17,6 +17,17 @@ def table_at_turn_of(
     b = store.open(name, second)
     b.join()
     return turn_to(a, b, who)
+
+
+def mover_and_watcher(saves: Path) -> tuple[SharedTable, SharedTable]:
+    """alice's two-seat table (seed 1) that bob joined, before the first decision: the player to move
+    and the one waiting, each as they see it."""
+    store = TableStore(saves)
+    alice = store.create("alice", ["me", "open"], seed=1)
+    bob = store.open(alice.name, "bob")
+    assert bob.join() == 1
+    alice.poll()
+    return (alice, bob) if alice.is_my_turn() else (bob, alice)
 
 
 def turn_to(a: SharedTable, b: SharedTable, who: str) -> SharedTable:

@@ -14,6 +14,7 @@ from norsewind_tui.tui.screens.game import digits
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, finished_game, footer_line, make_app, new_game, screen_text
+from .tables_at import mover_and_watcher
 from .test_layout import game_at
 from .waits import until
 
@@ -113,22 +114,14 @@ async def test_the_title_footer_offers_t(saves: Path) -> None:
 
 
 @aio
-async def test_a_stale_message_is_cleared_by_the_next_decision_at_a_table(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_stale_message_is_cleared_by_the_next_decision_at_a_table(saves: Path, as_alice: str) -> None:
     from norsewind_tui.storage.tables import TableStore
     from norsewind_tui.tui.screens.table import TableScreen
 
-    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
-    store = TableStore(saves)
-    alice = store.create("alice", ["me", "open"], seed=1)
-    bob = store.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    mover, watcher = (alice, bob) if alice.is_my_turn() else (bob, alice)
+    mover, watcher = mover_and_watcher(saves)
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(TableScreen(store.open(watcher.name, watcher.identity)))
+        await app.push_screen(TableScreen(TableStore(saves).open(watcher.name, watcher.identity)))
         await pilot.pause()
         await pilot.press("enter")  # not this player's decision: refused, with the reason
         await pilot.pause()
@@ -143,21 +136,15 @@ async def test_a_stale_message_is_cleared_by_the_next_decision_at_a_table(
 
 
 @aio
-async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, as_alice: str) -> None:
     from norsewind_tui.storage.tables import TableStore
     from norsewind_tui.tui.screens.table import TableScreen
     from norsewind_tui.tui.widgets.kingdoms import KingdomsView
 
-    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
-    store = TableStore(saves)
-    alice = store.create("alice", ["me", "open"], seed=1)
-    bob = store.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    watcher = bob if alice.is_my_turn() else alice  # the one waiting
+    mover, watcher = mover_and_watcher(saves)
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = store.open(watcher.name, watcher.identity)
+        table = TableStore(saves).open(watcher.name, watcher.identity)
         await app.push_screen(TableScreen(table))
         await pilot.pause()
         view = app.screen.query_one(KingdomsView).view
@@ -165,8 +152,7 @@ async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, m
         assert "[Viewing your kingdoms; tab] Waiting for " in screen_text(app)
         await pilot.press("tab")
         await pilot.pause()
-        other = "alice" if watcher is bob else "bob"
-        assert status(app).startswith(f"Showing {other}'s kingdoms.")
+        assert status(app).startswith(f"Showing {mover.identity}'s kingdoms.")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
 from computer_turns import play_computer
 from textual.widgets import Select
 
@@ -21,13 +20,12 @@ from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.screens.dialogs import ConfirmScreen
 from norsewind_tui.tui.screens.end import ScorePad
-from norsewind_tui.tui.screens.lobby import NewTableScreen
 from norsewind_tui.tui.screens.table import TableEndScreen, TableScreen
 from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.prompt import PromptLine
 from norsewind_tui.words import past
 
-from .helpers import aio, make_app, screen_text
+from .helpers import aio, make_app, new_table_form, screen_text
 from .layout import layout_problems
 from .waits import Seen, until
 
@@ -154,18 +152,12 @@ async def test_x_asks_before_leaving_the_table_for_good(saves: Path) -> None:
 
 
 @aio
-async def test_the_new_table_form_offers_the_standin_with_its_defaults(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_new_table_form_offers_the_standin_with_its_defaults(saves: Path, as_alice: str) -> None:
     """Issue 13: off for two seats, 15 minutes for three and four; a value picked by the player stays
     when the seat count changes; ctrl+s writes it; nothing is cut off at 80x24 with four seats."""
-    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        app.show(NewTableScreen())
-        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table form")
-        await pilot.pause()
-        form = app.screen
+        form = await new_table_form(app, pilot)
         seats, standin = form.query_one("#table-seats", Select), form.query_one("#table-standin", Select)
         assert standin.value == 0
         seats.value = 3

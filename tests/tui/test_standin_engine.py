@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
 from example_engine import BROKEN, EXAMPLE, example_moves
 from textual.notifications import Notify
 from textual.pilot import Pilot
@@ -27,10 +26,9 @@ from norsewind_tui.storage.presence import PresenceStore
 from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.computer import bot_seed
 from norsewind_tui.tui.messages import EngineNotice, GameChanged
-from norsewind_tui.tui.screens.lobby import NewTableScreen
 from norsewind_tui.tui.screens.table import TableScreen
 
-from .helpers import aio, make_app, screen_text
+from .helpers import aio, make_app, new_table_form, screen_text
 from .layout import layout_problems
 from .waits import Seen, until
 
@@ -90,17 +88,11 @@ async def bob_stood_in(
 
 
 @aio
-async def test_the_new_table_form_offers_the_hosts_engines_as_the_standin(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+async def test_the_new_table_form_offers_the_hosts_engines_as_the_standin(saves: Path, as_alice: str) -> None:
     name_engines(saves, {"example": EXAMPLE, "deep": EXAMPLE})
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        app.show(NewTableScreen())
-        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table form")
-        await pilot.pause()
-        form = app.screen
+        form = await new_table_form(app, pilot)
         form.query_one("#table-seats", Select).value = 4
         by = form.query_one("#table-standin-by", Select)
         await pilot.pause()
@@ -120,15 +112,10 @@ async def test_the_new_table_form_offers_the_hosts_engines_as_the_standin(
 
 
 @aio
-async def test_a_host_that_names_no_engine_offers_only_the_computer(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
+async def test_a_host_that_names_no_engine_offers_only_the_computer(saves: Path, as_alice: str) -> None:
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        app.show(NewTableScreen())
-        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table form")
-        await pilot.pause()
+        await new_table_form(app, pilot)
         assert not app.screen.query("#table-standin-by")
         assert "Stand-in by" not in screen_text(app)
         await pilot.press("ctrl+s")
