@@ -8,7 +8,6 @@ exactly; a game whose engine fails later is replayed here decision by decision.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import os
@@ -18,11 +17,11 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import msgspec
 import pytest
+from example_engine import BROKEN, EXAMPLE, PY, ROOT, example_module
 
 from norsewind_tui.bots.engine import EngineBot, EngineFault, EngineSpec, fault_line
 from norsewind_tui.bots.greedy import GreedyBot
@@ -69,10 +68,6 @@ from norsewind_tui.rules.moves import DECLINE, PASS, REFRESH
 from norsewind_tui.rules.scoring import final_result
 from norsewind_tui.rules.state import State
 
-ROOT = Path(__file__).resolve().parents[2]
-PY = shlex.quote(sys.executable)
-BROKEN = f"{PY} {shlex.quote(str(ROOT / 'tests' / 'fixtures' / 'engines' / 'broken.py'))}"
-EXAMPLE = f"{PY} {shlex.quote(str(ROOT / 'examples' / 'engine.py'))}"
 OURS = f"{PY} -m norsewind_tui.cli engine --bot greedy"
 NAMES = ["engine", "greedy"]
 SEED = 3
@@ -335,14 +330,6 @@ def test_an_engine_decides_the_same_whatever_the_hidden_order(tmp_path: Path) ->
 
 
 # --------------------------------------------------------------------------- tournaments
-
-
-def example_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("example_engine", ROOT / "examples" / "engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def example_game(
