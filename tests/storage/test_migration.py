@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from norsewind_tui.rules import GameConfig, Session, legal_moves
-from norsewind_tui.rules.cards import compile_card_set
+from norsewind_tui.rules.cards import CardDB, compile_card_set
 from norsewind_tui.storage import FORMAT_VERSION, GameStore, SaveError, decode_save, state_digest
 from norsewind_tui.storage.format import MIGRATIONS, SaveFile, session_digest, v1_state_digest
 from norsewind_tui.storage.tables import TableStore
@@ -18,12 +18,23 @@ from norsewind_tui.storage.tables import TableStore
 from .conftest import FIXTURES
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> GameStore:
+def fixture_cards() -> CardDB:
     """The fixtures keep the card set they were made with (``cards.toml``), so edits of the shipped
     card data do not turn them into "another card set"."""
-    cards = compile_card_set((FIXTURES / "cards.toml").read_bytes(), "cards.toml")
-    return GameStore(tmp_path / "saves", cards=cards)
+    return compile_card_set((FIXTURES / "cards.toml").read_bytes(), "cards.toml")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(tmp_path / "saves", cards=fixture_cards())
+
+
+def old_table(tmp_path: Path, fixture: str) -> tuple[TableStore, Path, bytes]:
+    """The table of an older format in ``fixture``, copied in as "friday": its store, file and bytes."""
+    tables = TableStore(tmp_path / "saves", fixture_cards())
+    path = tables.dir / "friday.json"
+    shutil.copy(FIXTURES / fixture, path)
+    return tables, path, path.read_bytes()
 
 
 def _install(store: GameStore, version: int) -> Path:
@@ -209,11 +220,7 @@ def test_a_format_2_table_is_migrated_with_no_standin_and_its_opener_as_creator(
     """Issue 13: a table saved as format 2 (alice, bob and a greedy computer, 22 decisions) loads with
     the stand-in off, alice (seat 1, who opened it) as its creator and no decision marked as a
     computer's; opening writes nothing, and the next decision writes it as format 3 with those values."""
-    cards = compile_card_set((FIXTURES / "cards.toml").read_bytes(), "cards.toml")
-    tables = TableStore(tmp_path / "saves", cards)
-    path = tables.dir / "friday.json"
-    shutil.copy(FIXTURES / "v2-table.json", path)
-    original = path.read_bytes()
+    tables, path, original = old_table(tmp_path, "v2-table.json")
     old, migrated = decode_save(original, "v2-table")
     assert migrated == 2 and old.format == FORMAT_VERSION
     assert (old.meta.standin, old.meta.creator, old.meta.by_computer) == (0, "alice", ())
@@ -247,11 +254,7 @@ def test_a_format_3_table_is_migrated_with_the_computer_as_its_standin(tmp_path:
     decisions, ten of them the computer's for bob, bob to move) loads with every issue-13 field as it
     was and the computer of old as its stand-in (no engine named); opening writes nothing, and bob's
     next decision writes it as format 4 with ``standin_engine`` null."""
-    cards = compile_card_set((FIXTURES / "cards.toml").read_bytes(), "cards.toml")
-    tables = TableStore(tmp_path / "saves", cards)
-    path = tables.dir / "friday.json"
-    shutil.copy(FIXTURES / "v3-table.json", path)
-    original = path.read_bytes()
+    tables, path, original = old_table(tmp_path, "v3-table.json")
     old, migrated = decode_save(original, "v3-table")
     assert migrated == 3 and old.format == FORMAT_VERSION
     marks = ((), (14, 15, 16, 17, 26, 27, 28, 29, 38, 39), ())
