@@ -39,6 +39,15 @@ def _new_solo(pty: LinePty) -> None:
     pty.send("Ana")
 
 
+def _two_decisions(pty: LinePty) -> None:
+    """A new solo game, two decisions (the first choice each time), up to the third question."""
+    _new_solo(pty)
+    for _ in range(2):
+        pty.ask()
+        pty.send("1")
+    pty.ask()
+
+
 def test_a_whole_solo_game_through_a_pty(saves: Path) -> None:
     pty = LinePty([*APP, "play", "--lines", "--seed", "11"], line_env(saves, "ana", USER="ana", LOGNAME="ana"))
     rng = random.Random(11)
@@ -76,11 +85,7 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
     env = line_env(saves, "ana")
     pty = LinePty([*APP, "play", "--lines", "--seed", "5"], env)
     try:
-        _new_solo(pty)
-        for _ in range(2):
-            pty.ask()
-            pty.send("1")
-        pty.ask()
+        _two_decisions(pty)
         pty.end_input()
         saved = pty.expect_text("Your game is saved as ")
         assert pty.finish() == 0
@@ -127,11 +132,7 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
 def _two_decisions_then(saves: Path, end: str) -> tuple[int, LinePty]:
     pty = LinePty([*APP, "play", "--lines", "--seed", "5"], line_env(saves, "ana"))
     try:
-        _new_solo(pty)
-        for _ in range(2):
-            pty.ask()
-            pty.send("1")
-        pty.ask()
+        _two_decisions(pty)
         if end == "hang-up":
             os.close(pty.master)  # the terminal goes away: its reads end, its writes fail
             pty.master = os.open(os.devnull, os.O_RDONLY)  # for close()
