@@ -11,6 +11,7 @@ from textual.app import App
 from tui.layout import layout_problems
 from tui.waits import until
 
+from norsewind_tui.storage.standin import STANDIN_BOT
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
@@ -28,6 +29,14 @@ def app_as(saves: Path, who: str, monkeypatch: pytest.MonkeyPatch) -> NorsewindA
 
 def text_of(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def proposed(saves: Path) -> TableStore:
+    """The tables where "friday" is finished and alice proposed its rematch (bob's seat kept)."""
+    store = TableStore(saves)
+    alice, _ = finished(store)
+    store.rematch(alice, seed=99)
+    return store
 
 
 def screen_name(app: App[Any]) -> str:
@@ -57,9 +66,7 @@ async def test_n_on_the_score_pad_proposes_a_rematch(saves: Path, monkeypatch: p
 async def test_the_invited_player_reads_the_proposal_and_sits_down(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = TableStore(saves)
-    alice, _ = finished(store)
-    store.rematch(alice, seed=99)
+    store = proposed(saves)
     app = app_as(saves, "bob", monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         app.open_table(app.context.tables.open("friday", "bob"))
@@ -74,9 +81,7 @@ async def test_the_invited_player_reads_the_proposal_and_sits_down(
 
 @aio
 async def test_d_declines_and_the_computer_takes_the_seat(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = TableStore(saves)
-    alice, _ = finished(store)
-    store.rematch(alice, seed=99)
+    store = proposed(saves)
     app = app_as(saves, "bob", monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         app.open_table(app.context.tables.open("friday", "bob"))
@@ -90,9 +95,7 @@ async def test_d_declines_and_the_computer_takes_the_seat(saves: Path, monkeypat
 
 @aio
 async def test_the_lobby_lists_the_kept_seat_and_enter_sits_down(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = TableStore(saves)
-    alice, _ = finished(store)
-    store.rematch(alice, seed=99)
+    store = proposed(saves)
     app = app_as(saves, "bob", monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")
@@ -105,3 +108,28 @@ async def test_the_lobby_lists_the_kept_seat_and_enter_sits_down(saves: Path, mo
         await pilot.press("y")
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the rematch's game screen")
     assert store.open("friday-rematch", "alice").view.holder(1) == "bob"
+
+
+@aio
+async def test_r_gives_a_seat_kept_for_a_player_who_stays_away_to_the_computer(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the rematch's table screen its proposer's R asks, then gives bob's kept seat to the computer
+    and says so (alice is to move in this deal: nothing the computer does follows at once)."""
+    store = TableStore(saves)
+    alice, _ = finished(store)
+    assert store.rematch(alice, seed=98).state.current == 0
+    app = app_as(saves, "alice", monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_table(app.context.tables.open("friday-rematch", "alice"))
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the rematch's game screen")
+        await pilot.press("R")
+        await until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        question = "bob has not sat down for the rematch: the computer takes seat 2?"
+        assert app.screen.question == question  # type: ignore[attr-defined]
+        await pilot.press("y")
+        said = f"Bob did not sit down; the computer ({STANDIN_BOT}) plays seat 2."
+        await until(pilot, lambda: said in text_of(app).replace("\n", " "), "the change said")
+        assert screen_name(app) == "TableScreen"
+    view = store.open("friday-rematch", "alice").view
+    assert (view.seats[1].kind, view.invited(1)) == ("computer", None)

@@ -15,14 +15,14 @@ from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.presence import PresenceHandle, PresenceStore
-from norsewind_tui.storage.standin import StandIn
+from norsewind_tui.storage.standin import STANDIN_BOT, StandIn
 from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.screens.dialogs import ConfirmScreen
 from norsewind_tui.tui.screens.end import ScorePad
 from norsewind_tui.tui.screens.table import TableEndScreen, TableScreen
 from norsewind_tui.tui.widgets.log import GameLog
-from norsewind_tui.tui.widgets.prompt import PromptLine
+from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 from norsewind_tui.words import past
 
 from .helpers import aio, make_app, new_table_form, screen_text
@@ -149,6 +149,37 @@ async def test_x_asks_before_leaving_the_table_for_good(saves: Path) -> None:
         await pilot.press("X", "y")
         await until(pilot, lambda: bob.poll() and bob.seat is None, "bob's seat to go to the computer")
         assert bob.seats[1].kind == "computer" and bob.view.who(1) == "bob (computer)"
+
+
+@aio
+async def test_r_asks_then_gives_the_seat_of_a_player_away_to_the_computer(saves: Path) -> None:
+    """The table's creator removes bob, away for a minute (it is carol's turn: nothing the computer
+    does follows at once); the question names him, the change is said, the file has the computer."""
+    clock = ManualClock(START)
+    (_, bob, carol), here = table_of_three(saves, clock)
+    while bob.state.current == 1:  # bob ends his turn, then goes away
+        bob.push(bob.legal_moves()[0])
+    here["bob"].leave()
+    clock.advance(minutes=1)
+    for who in ("alice", "carol"):
+        here[who].beat()
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = TableScreen(TableStore(saves).open("friday", "alice"), clock=clock)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.state.current == 2
+        await pilot.press("R")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert app.screen.question == (  # type: ignore[attr-defined]
+            "Remove bob, who is away, from friday? "
+            "Their seat goes to the computer (before the first decision: it opens again)."
+        )
+        await pilot.press("y")
+        said = f"Bob left; the computer ({STANDIN_BOT}) plays seat 2 from now on."
+        await until(pilot, lambda: screen.query_one(StatusLine).message == said, "the change said")
+    carol.poll()
+    assert (carol.seats[1].kind, carol.view.who(1)) == ("computer", "bob (computer)")
 
 
 @aio
