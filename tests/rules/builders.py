@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 import msgspec
+from hypothesis import strategies as st
 
 from norsewind_tui import words
 from norsewind_tui.rules import (
@@ -37,6 +38,17 @@ from norsewind_tui.rules.engine import cards_for, new_game
 from norsewind_tui.rules.events import Event
 
 replace = msgspec.structs.replace
+
+NAMES = ("Ana", "Bo", "Cy", "Di")
+
+# A game of 1-4 players, any level and variant the rules allow (hypothesis).
+configs = st.builds(
+    GameConfig,
+    players=st.integers(1, 4).map(lambda n: NAMES[:n]),
+    level=st.integers(1, 7),
+    start_choice=st.booleans(),
+    random_tiles=st.booleans(),
+).filter(lambda c: not (c.solo and c.random_tiles))  # R24: no variant 2 in solo
 
 NORTHUMBRIA, EAST_ANGLIA, MERCIA, WESSEX = 0, 1, 2, 3
 TOTAL_CARDS = 73

@@ -33,17 +33,10 @@ from norsewind_tui.rules import (
     new_game,
 )
 
-SCALE = max(1, int(os.environ.get("NORSEWIND_EXAMPLES_SCALE", "1")))
-NAMES = ("Ana", "Bo", "Cy", "Di")
-encode = msgspec.json.encode
+from .builders import NAMES, configs
 
-configs = st.builds(
-    GameConfig,
-    players=st.integers(1, 4).map(lambda n: NAMES[:n]),
-    level=st.integers(1, 7),
-    start_choice=st.booleans(),
-    random_tiles=st.booleans(),
-).filter(lambda c: not (c.solo and c.random_tiles))  # R24: no variant 2 in solo
+SCALE = max(1, int(os.environ.get("NORSEWIND_EXAMPLES_SCALE", "1")))
+encode = msgspec.json.encode
 
 
 def random_game(config: GameConfig, seed: int, choice_seed: int) -> tuple[list[Move], list[bytes]]:

@@ -34,15 +34,7 @@ from norsewind_tui.rules import (
 from norsewind_tui.rules.engine import building_cost
 from norsewind_tui.rules.moves import PASS, REFRESH
 
-NAMES = ("Ana", "Bo", "Cy", "Di")
-
-configs = st.builds(
-    GameConfig,
-    players=st.integers(1, 4).map(lambda n: NAMES[:n]),
-    level=st.integers(1, 7),
-    start_choice=st.booleans(),
-    random_tiles=st.booleans(),
-).filter(lambda c: not (c.solo and c.random_tiles))  # R24: no variant 2 in solo
+from .builders import configs
 
 
 def slow_moves(state: State) -> list[Move] | None:
