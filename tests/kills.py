@@ -4,11 +4,15 @@ writer runs in a forked child and reports each acknowledged write on a pipe."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import struct
 import sys
 import time
 from collections.abc import Callable
+from typing import NoReturn
+
+from norsewind_tui.storage.saves import SavedGame
 
 
 def fork(body: Callable[[int], None]) -> tuple[int, int]:
@@ -38,3 +42,17 @@ def kill_and_collect(pid: int, r: int, delay: float) -> list[int]:
         data += chunk
     os.close(r)
     return [v for (v,) in struct.iter_unpack("Q", data[: len(data) // 8 * 8])]
+
+
+def write_at_random(game: SavedGame, w: int) -> NoReturn:
+    """Decide at random, undo now and then, rewrite a finished game, for ever: a writer's ``body``;
+    each generation written is reported on ``w``."""
+    rng = random.Random(os.getpid())
+    while True:
+        if game.finished:  # R25: a finished game is final; rewriting it still makes generations
+            game.save()
+        elif rng.random() < 0.1 and game.can_undo():
+            game.undo(confirm=True)
+        else:
+            game.push(rng.choice(game.legal_moves()))
+        os.write(w, struct.pack("Q", game.generation))

@@ -14,7 +14,7 @@ import struct
 import time
 from pathlib import Path
 
-from kills import fork, kill_and_collect
+from kills import fork, kill_and_collect, write_at_random
 
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.rules.moves import Move
@@ -36,16 +36,7 @@ def test_sigkill_a_solo_game_writer_at_random_moments(tmp_path: Path, pg_url: st
     game.close()
 
     def writer(w: int) -> None:
-        game = saves_in(tmp_path, pg_url).open("g")  # its own connection (and the game's lock)
-        rng = random.Random(os.getpid())
-        while True:
-            if game.finished:
-                game.save()
-            elif rng.random() < 0.1 and game.can_undo():
-                game.undo(confirm=True)
-            else:
-                game.push(rng.choice(game.legal_moves()))
-            os.write(w, struct.pack("Q", game.generation))
+        write_at_random(saves_in(tmp_path, pg_url).open("g"), w)  # its own connection (and the game's lock)
 
     rng = random.Random(25)
     for _ in range(KILLS):

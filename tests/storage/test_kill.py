@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from kills import fork, kill_and_collect
+from kills import fork, kill_and_collect, write_at_random
 
 from norsewind_tui.rules import GameConfig, medal_for
 from norsewind_tui.storage import GameStore, SeatMeta
@@ -32,17 +32,7 @@ KILLS = 200
 
 def _game_writer(folder: Path) -> Callable[[int], None]:
     def body(w: int) -> None:
-        store = GameStore(folder)
-        game = store.open("g")
-        rng = random.Random(os.getpid())
-        while True:
-            if game.finished:  # R25: a finished game is final; rewriting it still makes generations
-                game.save()
-            elif rng.random() < 0.1 and game.can_undo():
-                game.undo(confirm=True)
-            else:
-                game.push(rng.choice(game.legal_moves()))
-            os.write(w, struct.pack("Q", game.generation))
+        write_at_random(GameStore(folder).open("g"), w)
 
     return body
 
