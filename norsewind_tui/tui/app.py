@@ -39,6 +39,7 @@ from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
 from .pages import OVER, PAGES
 from .paste import install as install_paste_parser
+from .quietinput import quiet_driver
 from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
 from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
@@ -454,7 +455,7 @@ class NorsewindApp(App[str]):
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
         install_paste_parser(driver)  # a paste arrives whole, in order (issue 23.17), in a browser too
-        return bounded_driver(driver)
+        return bounded_driver(quiet_driver(driver))  # a reader that sleeps until a key (issue 28)
 
     def post_message(self, message: Message) -> bool:
         # The terminal's keys enter here: a flood beyond the backlog is dropped, with one notice.
