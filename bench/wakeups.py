@@ -82,7 +82,7 @@ async def measure(pids: dict[str, int], seconds: float) -> dict[str, tuple[dict[
     started = time.monotonic()
     await asyncio.sleep(seconds)
     result = {}
-    for what, run in runs.items():
+    for run in runs.values():
         run.send_signal(signal.SIGINT)
     for what, run in runs.items():
         _, err = run.communicate(timeout=60)
@@ -95,11 +95,10 @@ async def bench(port: int, server: int, args: argparse.Namespace) -> None:
     await title.wait_for("New game", 120)
     conns, mover, waiter = await seated(port, 0, args)
     await asyncio.sleep(args.settle)
-    who = {"title": "idler", "table, waiting": "", "table, to move": ""}
     host_pid, guest_pid = app_of(server, "host0"), app_of(server, "guest0")
     waiting_is_guest = "Waiting for host0" in waiter.text()
     pids = {
-        "title": app_of(server, who["title"]),
+        "title": app_of(server, "idler"),
         "table, waiting": guest_pid if waiting_is_guest else host_pid,
         "table, to move": host_pid if waiting_is_guest else guest_pid,
     }

@@ -7,8 +7,11 @@ play only to close it cleanly on quit: every decision was already saved.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import sys
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,14 +36,24 @@ from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
 from ..storage.presence import HEARTBEAT
 from ..storage.tables import SharedTable, TableStore
+from ..storage.watch import LookWatch
 from .adapter import Library
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
-from .messages import AroundSeen, PresenceTrouble
+from .messages import AroundSeen, LookDue, PresenceTrouble
 from .pages import OVER, PAGES
 from .paste import install as install_paste_parser
+from .presence import (
+    AROUND_PERIOD,
+    AROUND_POLL,
+    DATABASE_AROUND,
+    Around,
+    PresenceKeeper,
+    look_around,
+    turn_key,
+    your_turn_line,
+)
 from .quietinput import quiet_driver
-from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
 from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -61,12 +74,13 @@ if TYPE_CHECKING:
 
 # Full collections of the garbage collector (10-30 ms in an app at a long table) start when
 # allocations call for them, that is while a change is being drawn: they made the worst
-# latencies of bench/ssh.py.  run_app turns the automatic ones off; the app's timer runs one,
-# between changes, once Python's count calls for it (FULL_DUE collections of the middle
-# generation; without Python's rule of 25% more long-lived objects: at most one per look).
+# latencies of bench/ssh.py.  run_app turns the automatic ones off; the app runs one, FULL_LOOK
+# seconds after Python's count called for it (FULL_DUE collections of the middle generation;
+# without Python's rule of 25% more long-lived objects).  The count grows only while something
+# allocates: an app that waits is never woken for it (issue 28), where a timer looked every 2 s.
 NO_AUTOMATIC_FULL = 1 << 30  # the third threshold of gc.set_threshold: never reached
 FULL_DUE = 10  # Python's own third threshold
-FULL_LOOK = 2.0  # seconds between two looks (at most one full collection per look)
+FULL_LOOK = 2.0  # seconds from the count calling for a full collection to the collection
 
 
 def collect_when_due() -> None:
@@ -130,6 +144,12 @@ class NorsewindApp(App[str]):
         self._tables: TableStore | None = None  # kept between looks: it reads again only changed tables
         self._last_around: Around | None = None
         self._looking = False
+        self._look_again = False  # asked for while a look ran: it looks once more
+        self._look_lock = threading.Lock()
+        self._around_watch: LookWatch | None = None  # what wakes the looks (None: a timer, the database)
+        self._around_thread: threading.Thread | None = None
+        self._full_armed = False  # a full collection is due and its timer set (_collected)
+        self._loop_of_app: asyncio.AbstractEventLoop | None = None
         self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
 
     # ------------------------------------------------------------------ set-up
@@ -166,7 +186,29 @@ class NorsewindApp(App[str]):
         for line_filter in super().get_line_filters():
             if isinstance(line_filter, ANSIToTruecolor):  # an ANSI theme keeps the terminal's own colours
                 line_filter.enabled = not current.ansi
-        self.set_interval(FULL_LOOK, collect_when_due, name="full collections")
+        self._loop_of_app = asyncio.get_running_loop()
+        gc.callbacks.append(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        """The collector's callback (any thread, any allocation): a middle-generation collection that
+        makes a full one due arms the one-shot timer that runs it (``collect_when_due``)."""
+        if phase != "stop" or info.get("generation") != 1 or self._full_armed:
+            return
+        if gc.get_threshold()[2] != NO_AUTOMATIC_FULL or gc.get_count()[2] < FULL_DUE:
+            return
+        loop = self._loop_of_app
+        if loop is None:
+            return
+        self._full_armed = True
+        with contextlib.suppress(RuntimeError):  # the loop has ended: nothing more to collect for
+            loop.call_soon_threadsafe(self._arm_full)
+
+    def _arm_full(self) -> None:
+        self.set_timer(FULL_LOOK, self._full_collection, name="full collection")
+
+    def _full_collection(self) -> None:
+        self._full_armed = False
+        collect_when_due()
 
     def on_mount(self) -> None:
         self.mouse_off_in_browser()
@@ -356,8 +398,10 @@ class NorsewindApp(App[str]):
 
     def start_presence(self) -> None:
         """Say this player is in the app (a name that cannot be a player's goes without presence),
-        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others every
-        ``around_period`` seconds.  Each write and each look is a short thread worker of its own."""
+        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others when a table's
+        file or somebody's place changes (``AppContext.around_watch``, followed by a thread of its
+        own), at the latest every ``around_period`` seconds; with the database, every
+        ``DATABASE_AROUND`` seconds.  Each write and each look is a short thread worker of its own."""
         if identity_problem(self.context.identity) is None:
             keeper = self.presence = PresenceKeeper(self.context.presence, self.context.identity)
             keeper.enter()
@@ -366,7 +410,34 @@ class NorsewindApp(App[str]):
             self.call_after_refresh(self._write_presence_soon)
             self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
         self.call_after_refresh(self._look_soon)
-        self.set_interval(self.around_period, self._look_soon, name="around")
+        watch = self._around_watch = self.context.around_watch(self.around_period, AROUND_POLL)
+        if watch is None:
+            self.set_interval(min(self.around_period, DATABASE_AROUND), self._look_soon, name="around")
+            return
+        self._around_thread = threading.Thread(target=self._follow_around, args=(watch,), name="around", daemon=True)
+        self._around_thread.start()
+
+    def _follow_around(self, watch: LookWatch) -> None:
+        """The around thread: a look after each change that may show, and after each quiet period."""
+        while self._around_watch is watch:
+            try:
+                watch.wait()
+            except Exception as exc:  # never the app's end: the look says what is wrong
+                self.post_message(PresenceTrouble(f"The look at the tables stopped: {exc}"))
+                return
+            if self._around_watch is watch:
+                self.post_message(LookDue())
+
+    def stop_around(self) -> None:
+        watch, self._around_watch = self._around_watch, None
+        if watch is not None:
+            watch.interrupt()
+            if self._around_thread is not None:
+                self._around_thread.join(5.0)
+            watch.close()
+
+    def on_look_due(self, message: LookDue) -> None:
+        self._look_soon()
 
     def _beat(self) -> None:
         if self.presence is not None:
@@ -381,11 +452,23 @@ class NorsewindApp(App[str]):
             self.presence.drain(lambda why: self.post_message(PresenceTrouble(why)))
 
     def _look_soon(self) -> None:
-        if not self._looking:  # a slow look (a loaded disk) is not piled up behind
+        with self._look_lock:
+            if self._looking:  # a slow look (a loaded disk) is not piled up behind: one more after it
+                self._look_again = True
+                return
             self._looking = True
-            self.run_worker(self._look_once, thread=True, group="around", name="around")
+        self.run_worker(self._look_once, thread=True, group="around", name="around")
 
     def _look_once(self) -> None:
+        while True:
+            self._look()
+            with self._look_lock:
+                if not self._look_again:
+                    self._looking = False
+                    return
+                self._look_again = False
+
+    def _look(self) -> None:
         try:
             problems: tuple[str, ...] = ()
             try:
@@ -395,8 +478,6 @@ class NorsewindApp(App[str]):
             around = look_around(self._looks, self._tables, problems)
         except Exception as exc:  # a folder that went away: said in the look's problems
             around = Around(self.context.clock(), problems=(str(exc) or type(exc).__name__,))
-        finally:
-            self._looking = False
         if not around.same(self._last_around):
             self._last_around = around
             self.post_message(AroundSeen(around))
@@ -537,6 +618,9 @@ class NorsewindApp(App[str]):
             self.session.active_game.close()
         if self.presence is not None:
             self.presence.leave()
+        self.stop_around()
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._collected)
 
     def action_quit_app(self) -> None:
         self.quit_with_game(None)

@@ -26,6 +26,7 @@ import time
 from codecs import getincrementaldecoder
 from typing import Any
 
+from textual import constants
 from textual._parser import ParseError
 from textual._time import get_time
 from textual.driver import Driver
@@ -56,7 +57,7 @@ def due_in(parser: Any) -> float | None:
     if timeout_time is not None:
         waits.append(timeout_time - get_time())
     if isinstance(parser, PasteParser) and parser.held and parser.pasting is None:  # a marker begun
-        waits.append(parser.held_at + linux_driver.constants.ESCAPE_DELAY - time.monotonic())  # its clock
+        waits.append(parser.held_at + constants.ESCAPE_DELAY - time.monotonic())  # its clock
     return max(0.0, min(waits)) if waits else None
 
 
@@ -97,7 +98,7 @@ def run_quietly(driver: Any) -> None:
     """Textual's ``LinuxDriver.run_input_thread``, with a wait that ends only for a reason."""
     fileno: int = driver.fileno
     wake: int = driver._wake_r
-    parser = linux_driver.XTermParser(driver._debug)  # the paste parser when it is installed
+    parser = vars(linux_driver)["XTermParser"](driver._debug)  # the paste parser once installed (paste.py)
     decode = getincrementaldecoder("utf-8")().decode
     selector = selectors.SelectSelector()
     selector.register(fileno, selectors.EVENT_READ)
