@@ -116,6 +116,7 @@ class AppContext:
         if self.database is not None:
             return None
         presence = PresenceStore(self.saves_dir, self.clock)  # the watch's own: read in its thread alone
+        presence.shown_changed(())  # where everyone is now: the first move after it is one
 
         def wanted(folder: str, names: set[str]) -> bool:
             if folder == TABLES_DIR:

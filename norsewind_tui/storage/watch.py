@@ -395,12 +395,13 @@ class LookWatch:
                 ready, _, _ = select.select([self._wake_r, *by_fd], [], [], left)
             except (OSError, ValueError):  # closed by another thread meanwhile
                 return False
+            # the changes first: an interrupt that comes with one still brings the look it calls for
+            if any(self._changed(by_fd[fd]) for fd in ready if fd in by_fd):
+                return True
             if self._wake_r in ready:
                 with contextlib.suppress(OSError):
                     os.read(self._wake_r, 4096)
                 return False
-            if any(self._changed(by_fd[fd]) for fd in ready if fd in by_fd):
-                return True
         return False
 
     def _changed(self, key: str) -> bool:
