@@ -1,10 +1,11 @@
 """What an idle app wakes up for: the system calls of apps that wait, counted by ``strace -c``.
 
-    python bench/wakeups.py [--seconds 20] [--database URL]
+    python bench/wakeups.py [--seconds 20] [--others N] [--database URL]
 
 Starts ``norsewind serve --open`` on a loopback port (a temporary saves folder, as
 ``bench/host.py``), logs in one player who stays at the title and seats a shared table of two
-(one player to move, one waiting), lets them settle, then attaches ``strace -f -c`` to three
+(one player to move, one waiting), and ``--others`` more players at the title (a host's
+neighbours: their presence beats wake the others' watches), lets them settle, then attaches ``strace -f -c`` to three
 apps at once for ``--seconds``: the one at the title, the table's waiting player and the table's
 player to move (nobody presses a key).  It prints each app's system calls per minute, by call,
 and their sum.  A blocking call (``select``, ``poll``, ``epoll_wait``, ``futex``...) returning is a
@@ -93,6 +94,11 @@ async def measure(pids: dict[str, int], seconds: float) -> dict[str, tuple[dict[
 async def bench(port: int, server: int, args: argparse.Namespace) -> None:
     conn, title = await connect(port, "idler", args.cols, args.rows)
     await title.wait_for("New game", 120)
+    others = []
+    for i in range(args.others):  # the rest of a host: more apps waiting at the title
+        other, client = await connect(port, f"other{i}", args.cols, args.rows)
+        await client.wait_for("New game", 120)
+        others.append(other)
     conns, mover, waiter = await seated(port, 0, args)
     await asyncio.sleep(args.settle)
     host_pid, guest_pid = app_of(server, "host0"), app_of(server, "guest0")
@@ -103,7 +109,10 @@ async def bench(port: int, server: int, args: argparse.Namespace) -> None:
         "table, to move": host_pid if waiting_is_guest else guest_pid,
     }
     counts = await measure(pids, args.seconds)
-    print(f"system calls per minute of an idle app (strace -f -c over {args.seconds:g} s, nobody typing)")
+    print(
+        f"system calls per minute of an idle app (strace -f -c over {args.seconds:g} s, nobody typing;"
+        f" {3 + args.others} apps on the host)"
+    )
     for what, (calls, window) in counts.items():
         per_minute = {name: n * 60 / window for name, n in calls.items()}
         top = sorted(per_minute.items(), key=lambda kv: -kv[1])
@@ -120,7 +129,7 @@ async def bench(port: int, server: int, args: argparse.Namespace) -> None:
         print("  a decision to the waiting player's screen: nothing within 10 s")
     load = os.getloadavg()
     print(f"  machine load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
-    for c in [conn, *conns]:
+    for c in [conn, *conns, *others]:
         c.close()
 
 
@@ -129,13 +138,14 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20, help="the strace window")
     parser.add_argument("--settle", type=float, default=8, help="seconds after seating before counting")
     parser.add_argument("--top", type=int, default=8, help="system calls named per app")
+    parser.add_argument("--others", type=int, default=0, help="more apps waiting at the title on the host")
     parser.add_argument("--cols", type=int, default=80)
     parser.add_argument("--rows", type=int, default=24)
     parser.add_argument("--database", metavar="URL", help="the host on this database")
     args = parser.parse_args()
     args.tables, args.connect = 1, 2  # what host.serve and host.seated read
     with tempfile.TemporaryDirectory() as tmp:
-        server, port = serve(Path(tmp), 3, args)
+        server, port = serve(Path(tmp), 3 + args.others, args)
         try:
             asyncio.run(bench(port, server.pid, args))
         finally:

@@ -47,6 +47,8 @@ from .presence import (
     AROUND_PERIOD,
     AROUND_POLL,
     DATABASE_AROUND,
+    LOOK_DELAY,
+    LOOK_GAP,
     Around,
     PresenceKeeper,
     look_around,
@@ -148,6 +150,7 @@ class NorsewindApp(App[str]):
         self._look_lock = threading.Lock()
         self._around_watch: LookWatch | None = None  # what wakes the looks (None: a timer, the database)
         self._around_thread: threading.Thread | None = None
+        self._around_stopping = threading.Event()
         self._full_armed = False  # a full collection is due and its timer set (_collected)
         self._loop_of_app: asyncio.AbstractEventLoop | None = None
         self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
@@ -418,18 +421,30 @@ class NorsewindApp(App[str]):
         self._around_thread.start()
 
     def _follow_around(self, watch: LookWatch) -> None:
-        """The around thread: a look after each change that may show, and after each quiet period."""
-        while self._around_watch is watch:
+        """The around thread: a look after each change that may show, and after each quiet period.
+
+        A change's look waits ``LOOK_DELAY`` (the screens of the table that changed draw first: every
+        app of the host looks at once), and looks are ``LOOK_GAP`` apart at least, as when the app
+        looked every 2 s: what changes meanwhile waits in the watch for the next one."""
+        stopping = self._around_stopping
+        gap = min(LOOK_GAP, self.around_period)
+        while not stopping.is_set():
             try:
-                watch.wait()
+                changed = watch.wait()
             except Exception as exc:  # never the app's end: the look says what is wrong
                 self.post_message(PresenceTrouble(f"The look at the tables stopped: {exc}"))
                 return
-            if self._around_watch is watch:
-                self.post_message(LookDue())
+            if changed and stopping.wait(min(LOOK_DELAY, gap)):
+                return
+            if stopping.is_set():
+                return
+            self.post_message(LookDue())
+            if stopping.wait(gap):
+                return
 
     def stop_around(self) -> None:
         watch, self._around_watch = self._around_watch, None
+        self._around_stopping.set()
         if watch is not None:
             watch.interrupt()
             if self._around_thread is not None:
