@@ -123,7 +123,9 @@ class AppContext:
                 return any(is_table_file(name) for name in names)
             return presence.shown_changed(names)
 
-        return LookWatch(self.saves_dir, (PRESENCE_DIR, TABLES_DIR), wanted, period, poll)
+        # presence records are only ever replaced (atomic_write) or removed; a table is created by a
+        # link (write_exclusive), so its folder reports every change
+        return LookWatch(self.saves_dir, (PRESENCE_DIR, TABLES_DIR), wanted, period, poll, replaced=(PRESENCE_DIR,))
 
     def own_tables(self) -> TableStore | None:
         """A table store for one worker thread (kept: it reads again only changed tables), or None

@@ -40,7 +40,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
-from .inotify import OVERFLOW, Inotify
+from .inotify import CHANGES, OVERFLOW, REPLACED, Inotify
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -314,7 +314,9 @@ class LookWatch:
     no file changing).  A folder not made yet is waited for on ``root`` (only while one is
     missing: the saves folder's own files change with every solo decision).
 
-    Where nothing notifies (a network file system, no inotify), ``wait`` is a poll every ``poll``
+    In the ``replaced`` folders only a file renamed over or removed is seen (what an atomic write
+    does: one wake-up per write, where its temporary file's creation, writes and close would be four
+    more).  Where nothing notifies (a network file system, no inotify), ``wait`` is a poll every ``poll``
     seconds, as every look was before issue 28.  Blocking; meant for one thread of its own;
     ``interrupt`` and ``close`` (any thread) end a wait at once.
     """
@@ -326,9 +328,11 @@ class LookWatch:
         wanted: Callable[[str, set[str]], bool],
         period: float,
         poll: float,
+        replaced: Collection[str] = (),
     ) -> None:
         self.root = Path(root)
         self.folders = tuple(folders)
+        self.replaced = frozenset(replaced)  # folders whose files are only replaced or removed
         self.wanted = wanted
         self.period = period
         self.poll = poll
@@ -348,8 +352,8 @@ class LookWatch:
         return self.why_polling is None
 
     def _open(self, key: str, folder: Path) -> bool:
-        try:
-            watch = Inotify.open(folder)
+        try:  # a folder of replaced files: one event per write, not five (its temporary file's)
+            watch = Inotify.open(folder, REPLACED if key in self.replaced else CHANGES)
         except FileNotFoundError:
             return False
         except OSError as exc:  # the user's inotify instances used up
