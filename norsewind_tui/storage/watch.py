@@ -386,10 +386,11 @@ class LookWatch:
         with contextlib.suppress(OSError):
             os.write(self._wake_w, b"!")
 
-    def wait(self) -> bool:
-        """Until a wanted change (True), the period (``poll`` where nothing notifies) or an
-        ``interrupt`` (False)."""
-        deadline = time.monotonic() + (self.period if self.notified else self.poll)
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until a wanted change (True), the period (``poll`` where nothing notifies), ``timeout``
+        seconds (the sooner) or an ``interrupt`` (False)."""
+        period = self.period if self.notified else self.poll
+        deadline = time.monotonic() + (period if timeout is None else min(period, timeout))
         while not self._closed:
             left = deadline - time.monotonic()
             if left <= 0:

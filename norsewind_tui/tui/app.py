@@ -12,6 +12,7 @@ import contextlib
 import gc
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -40,7 +41,7 @@ from ..storage.watch import LookWatch
 from .adapter import Library
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
-from .messages import AroundSeen, LookDue, PresenceTrouble
+from .messages import AroundSeen, PresenceTrouble
 from .pages import OVER, PAGES
 from .paste import install as install_paste_parser
 from .presence import (
@@ -402,44 +403,59 @@ class NorsewindApp(App[str]):
     def start_presence(self) -> None:
         """Say this player is in the app (a name that cannot be a player's goes without presence),
         refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others when a table's
-        file or somebody's place changes (``AppContext.around_watch``, followed by a thread of its
-        own), at the latest every ``around_period`` seconds; with the database, every
-        ``DATABASE_AROUND`` seconds.  Each write and each look is a short thread worker of its own."""
+        file or somebody's place changes, at the latest every ``around_period`` seconds: the around
+        thread (``AppContext.around_watch``) does both, and wakes for nothing else (issue 28).  With
+        the database (nothing notifies) a timer beats and another looks every ``DATABASE_AROUND``
+        seconds, each write and each look a short thread worker of its own."""
         if identity_problem(self.context.identity) is None:
             keeper = self.presence = PresenceKeeper(self.context.presence, self.context.identity)
             keeper.enter()
             # after the first frame: the workers' disk reads and writes would hold the GIL while
             # the title is drawn (issue 16); the title's "Your turn at" line follows the look
             self.call_after_refresh(self._write_presence_soon)
-            self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
-        self.call_after_refresh(self._look_soon)
         watch = self._around_watch = self.context.around_watch(self.around_period, AROUND_POLL)
         if watch is None:
+            if self.presence is not None:
+                self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
+            self.call_after_refresh(self._look_soon)
             self.set_interval(min(self.around_period, DATABASE_AROUND), self._look_soon, name="around")
             return
-        self._around_thread = threading.Thread(target=self._follow_around, args=(watch,), name="around", daemon=True)
-        self._around_thread.start()
+        thread = self._around_thread = threading.Thread(
+            target=self._follow_around, args=(watch,), name="around", daemon=True
+        )
+        self.call_after_refresh(thread.start)  # its first look after the first frame, as the write
 
     def _follow_around(self, watch: LookWatch) -> None:
-        """The around thread: a look after each change that may show, and after each quiet period.
+        """The around thread: a look at once, after each change that may show and after each quiet
+        period; this app's heartbeat every ``HEARTBEAT`` seconds.
 
         A change's look waits ``LOOK_DELAY`` (the screens of the table that changed draw first: every
         app of the host looks at once), and looks are ``LOOK_GAP`` apart at least, as when the app
-        looked every 2 s: what changes meanwhile waits in the watch for the next one."""
+        looked every 2 s: what changes meanwhile waits in the watch for the next look."""
         stopping = self._around_stopping
         gap = min(LOOK_GAP, self.around_period)
+        now = time.monotonic()
+        beat_at, look_at, last_look = now + HEARTBEAT, now, -gap
+        changed = False
         while not stopping.is_set():
+            now = time.monotonic()
+            if changed:  # at LOOK_DELAY, and LOOK_GAP after the last look
+                if stopping.wait(max(min(LOOK_DELAY, gap), last_look + gap - now)):
+                    return
+                look_at = now = time.monotonic()
+            if now >= look_at:
+                self._look()
+                last_look = now
+                look_at = time.monotonic() + watch.period if watch.notified else time.monotonic() + watch.poll
+            if self.presence is not None and now >= beat_at:
+                self.presence.beat()
+                self._write_presence()
+                beat_at = now + HEARTBEAT
+            due = min(look_at, beat_at if self.presence is not None else look_at)
             try:
-                changed = watch.wait()
+                changed = watch.wait(max(0.0, due - time.monotonic()))
             except Exception as exc:  # never the app's end: the look says what is wrong
                 self.post_message(PresenceTrouble(f"The look at the tables stopped: {exc}"))
-                return
-            if changed and stopping.wait(min(LOOK_DELAY, gap)):
-                return
-            if stopping.is_set():
-                return
-            self.post_message(LookDue())
-            if stopping.wait(gap):
                 return
 
     def stop_around(self) -> None:
@@ -447,12 +463,10 @@ class NorsewindApp(App[str]):
         self._around_stopping.set()
         if watch is not None:
             watch.interrupt()
-            if self._around_thread is not None:
-                self._around_thread.join(5.0)
+            thread = self._around_thread
+            if thread is not None and thread.is_alive():
+                thread.join(5.0)
             watch.close()
-
-    def on_look_due(self, message: LookDue) -> None:
-        self._look_soon()
 
     def _beat(self) -> None:
         if self.presence is not None:

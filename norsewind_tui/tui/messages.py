@@ -78,11 +78,6 @@ class AroundSeen(Message):
         super().__init__()
 
 
-class LookDue(Message):
-    """Something the look shows may have changed (a table's file, a player's place), or its quiet
-    period passed: the around thread asks the app for a look (``NorsewindApp.start_presence``)."""
-
-
 class PresenceTrouble(Message):
     """This app's presence record could not be written (said once; the game goes on)."""
 
