@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import gc
 import os
 import pty
 import select
@@ -31,7 +32,7 @@ from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.presence import HEARTBEAT
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.adapter import Library
-from norsewind_tui.tui.app import NorsewindApp
+from norsewind_tui.tui.app import FULL_DUE, FULL_LOOK, NO_AUTOMATIC_FULL, NorsewindApp
 from norsewind_tui.tui.paste import PasteParser
 from norsewind_tui.tui.presence import AROUND_PERIOD
 from norsewind_tui.tui.quietinput import due_in
@@ -170,3 +171,27 @@ def test_in_a_terminal_the_reader_sleeps_in_select_without_a_timeout(saves: Path
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         os.close(fd)
+
+
+@aio
+async def test_a_full_collection_is_timed_only_once_the_collector_calls_for_one(saves: Path) -> None:
+    """With automatic full collections off (``run_app``), the app sets no timer for them while the
+    count is low; once middle-generation collections make one due, a one-shot timer runs it."""
+
+    before = gc.get_threshold()
+    app = NorsewindApp(Library.at(str(saves), profile=PROFILE, clock=ManualClock(START)), seed=5, theme="norsewind")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.session.around is not None, "the first look")
+            gc.collect()
+            gc.set_threshold(before[0], before[1], NO_AUTOMATIC_FULL)
+            assert not app._full_armed
+            assert "full collection" not in [name for name, _ in running_timers(app)]
+            while gc.get_count()[2] < FULL_DUE:
+                gc.collect(1)
+            assert app._full_armed  # the callback of the collection that made it due
+            await until(pilot, lambda: ("full collection", FULL_LOOK) in running_timers(app), "its timer")
+            await until(pilot, lambda: not app._full_armed, "the full collection")
+            assert gc.get_count()[2] < FULL_DUE
+    finally:
+        gc.set_threshold(*before)
