@@ -67,7 +67,7 @@ def test_a_waiting_follower_blocks_for_its_whole_period_not_a_step(tmp_path: Pat
         watch.interrupt()
         follower.join(60)
     assert ended == [False]  # the interrupt ended it, not the other file
-    assert len(selects.timeouts) == 2
+    assert len(selects.timeouts) >= 2  # the other file's events may come in one read or two
     assert all(t is not None and t > PERIOD - 60 for t in selects.timeouts), selects.timeouts
 
 
