@@ -20,11 +20,12 @@ from .gamefile import Place
 from .identity import player_identity
 from .paths import resolve_saves_dir
 from .pg.url import resolve_database
-from .presence import PresenceStore
+from .presence import PRESENCE_DIR, PresenceStore
 from .profiles import Profiles, default_profile_name
 from .saves import GameStore
 from .settings import SettingsStore
-from .tables import TABLES_DIR, TableStore
+from .tables import TABLES_DIR, TableStore, is_table_file
+from .watch import LookWatch
 
 
 class AppContext:
@@ -106,6 +107,25 @@ class AppContext:
     def _table_store(self) -> TableStore:
         place = self._place("table", self.saves_dir / TABLES_DIR)
         return TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence, profiles=self.profiles)
+
+    def around_watch(self, period: float, poll: float) -> LookWatch | None:
+        """What wakes the app's look at the tables and the others (issue 28): a change of a table's
+        file, or of a presence record that moves its player (not a beat), at the latest every
+        ``period`` seconds (every ``poll`` where the folder cannot notify).  None for the database:
+        its rows notify nothing of the kind, and the app looks every so often instead."""
+        if self.database is not None:
+            return None
+        presence = PresenceStore(self.saves_dir, self.clock)  # the watch's own: read in its thread alone
+        presence.shown_changed(())  # where everyone is now: the first move after it is one
+
+        def wanted(folder: str, names: set[str]) -> bool:
+            if folder == TABLES_DIR:
+                return any(is_table_file(name) for name in names)
+            return presence.shown_changed(names)
+
+        # presence records are only ever replaced (atomic_write) or removed; a table is created by a
+        # link (write_exclusive), so its folder reports every change
+        return LookWatch(self.saves_dir, (PRESENCE_DIR, TABLES_DIR), wanted, period, poll, replaced=(PRESENCE_DIR,))
 
     def own_tables(self) -> TableStore | None:
         """A table store for one worker thread (kept: it reads again only changed tables), or None

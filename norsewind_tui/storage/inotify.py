@@ -36,6 +36,9 @@ IN_CLOEXEC = 0o2000000
 # a file written, replaced (renamed over), created, removed or touched
 CHANGES = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
 GONE = IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED  # the folder itself went away
+# a file replaced (renamed over: an atomic write's one event, where the others are its temporary
+# file's) or removed: enough for a folder whose files are only ever written that way
+REPLACED = IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE
 OVERFLOW = "*"  # the name reported when the kernel's queue overflowed: anything may have changed
 _EVENT = struct.Struct("iIII")  # wd, mask, cookie, len (then len bytes of name)
 
@@ -66,14 +69,15 @@ class Inotify:
         self.fd = fd
 
     @classmethod
-    def open(cls, folder: Path) -> Inotify | None:
+    def open(cls, folder: Path, mask: int = CHANGES) -> Inotify | None:
+        """A descriptor reporting ``mask``'s events (``CHANGES``: every change) of ``folder``'s files."""
         if _LIBC is None:
             return None
         fd = _LIBC.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
         if fd < 0:
             code = ctypes.get_errno()
             raise OSError(code, os.strerror(code))
-        if _LIBC.inotify_add_watch(fd, os.fsencode(folder), CHANGES | GONE | IN_ONLYDIR) < 0:
+        if _LIBC.inotify_add_watch(fd, os.fsencode(folder), mask | GONE | IN_ONLYDIR) < 0:
             code = ctypes.get_errno()
             os.close(fd)
             raise OSError(code, f"{os.strerror(code)}: {folder}")

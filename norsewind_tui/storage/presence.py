@@ -46,6 +46,7 @@ import os
 import re
 import secrets
 import time
+from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Literal
@@ -128,6 +129,11 @@ def clock_words(when: datetime, local: bool = False, now: datetime | None = None
     return f"{shown:%b} {shown.day} {shown:%H:%M}"
 
 
+def _place_of(record: PresenceRecord) -> tuple[str, str, str | None, datetime]:
+    """What a record says that others are shown (not ``seen``: a beat changes that alone)."""
+    return record.identity, record.where, record.table, record.since
+
+
 class PresenceStore:
     """The presence records of one saves folder."""
 
@@ -139,6 +145,7 @@ class PresenceStore:
         # app looks every few seconds, and most records have not changed since (not thread-safe:
         # one store per thread)
         self._cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
+        self._shown: dict[str, tuple[str, str, str | None, datetime]] | None = None  # shown_changed's
 
     def enter(self, identity: str) -> PresenceHandle:
         """This process is now in the app for ``identity`` (``SaveError`` when it cannot say so)."""
@@ -228,6 +235,28 @@ class PresenceStore:
             self.problems.append(f"skipped a presence record: {path}: not a record of this version")
             return None
         return record
+
+    def shown_changed(self, names: Collection[str]) -> bool:
+        """Did the records named (files of the folder that changed) change what the others are shown:
+        a record new, gone, or somewhere else since this store last read it?  A beat refreshes
+        ``seen`` alone: no (issue 28: with 20 apps, one beats every second; each app's look waits
+        for a move).  The first call reads every record, to know them."""
+        if self._shown is None:
+            self._shown = {path.name: _place_of(record) for path, record in self._records()}
+        changed = False
+        for name in names:
+            if not _is_record_name(name):
+                continue  # a temporary file of a write, or junk
+            record = self._read(self.dir / name) if (self.dir / name).exists() else None
+            place = None if record is None else _place_of(record)
+            if self._shown.get(name) != place:
+                changed = True
+            if place is None:
+                self._shown.pop(name, None)
+            else:
+                self._shown[name] = place
+        self.problems = []
+        return changed
 
     def all(self) -> dict[str, Presence]:
         """Every identity with a record here, with its presence."""

@@ -71,7 +71,7 @@ from .format import StandIn as Minutes
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
-from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
+from .paths import BACKUP_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
 from .profiles import Profiles, ProfileStore, rating_problem
 from .ratings import result_of, shipped_anchors
@@ -105,6 +105,11 @@ def seat_label(seat: int, kind: str, bot: str | None) -> str:
     if kind == "computer":
         return f"{(bot or 'computer').capitalize()} bot {seat + 1}"
     return f"Seat {seat + 1}"
+
+
+def is_table_file(name: str) -> bool:
+    """A table's file or its backup (not a lock, a claim, a temporary file of a write)."""
+    return not name.startswith(".") and name.endswith((SUFFIX, BACKUP_SUFFIX))
 
 
 class TableRefused(SaveError):

@@ -10,7 +10,7 @@ period, whatever happened to the notifications.
   it at once (issue 28).  Elsewhere ``watchfiles`` (the Rust ``notify`` crate), which
   looks for events every ``STEP``.  Both watch the *folder*, because an atomic write
   replaces the file (a new inode) and a watch on the old file would see nothing after
-  the first write.  The period is ``FALLBACK`` (2 s).
+  the first write.  The period is ``FALLBACK`` (30 s).
 - **Network file systems** (NFS, SMB/CIFS, sshfs and other FUSE network mounts, 9p,
   AFS, Ceph, GlusterFS, Lustre...): inotify reports only the changes made *by this
   machine*, never those of another host writing the same folder.  The folder's file
@@ -20,9 +20,12 @@ period, whatever happened to the notifications.
   used up, ``watchfiles`` failing): the same poll every ``NETWORK_POLL`` seconds.
 
 Blocking; meant for a worker thread.  ``interrupt`` (any thread) ends a wait at once;
-``stopped`` (looked at every ``STOPPED`` seconds) lets the thread's owner end one too.  The
-watch is open from the constructor to ``close``: changes made while the follower reads the
-file are kept for its next wait.
+``stopped`` is looked at when the wait begins and whenever it wakes, never on a clock: whoever
+makes it true calls ``interrupt`` (the table's driver does, ``tui/driver.py``).  So a notified
+follower wakes only for a change of its files, an interrupt, or once a ``FALLBACK`` period, the
+safety net for notifications lost (issue 28: an app waiting at a table wakes twice a minute,
+not ten times a second).  The watch is open from the constructor to ``close``: changes made
+while the follower reads the file are kept for its next wait.
 """
 
 from __future__ import annotations
@@ -37,14 +40,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
-from .inotify import OVERFLOW, Inotify
+from .inotify import CHANGES, OVERFLOW, REPLACED, Inotify
 
 if TYPE_CHECKING:
     from watchfiles import Change
 
     Changes = Generator[set[tuple[Change, str]], None, None]
 
-FALLBACK = 2.0  # seconds: the longest a notified follower goes without looking at the file
+# seconds: the longest a notified follower goes without looking at the file (a safety net: a local
+# folder's inotify loses nothing but on an overflow, which it reports; a waiting app wakes this often)
+FALLBACK = 30.0
 NETWORK_POLL = 0.25  # seconds between two looks where notification cannot work
 # seconds: how often a wait checks for notifications and for ``stopped``.  A change is seen 1.5
 # steps after its last event on average (watchfiles yields once a step passes without a new one):
@@ -52,8 +57,6 @@ NETWORK_POLL = 0.25  # seconds between two looks where notification cannot work
 STEP = 0.002
 GROUP = 0.02  # seconds: the most a wait spends gathering the events of one write (watchfiles)
 GATHER = 0.002  # seconds: the same with inotify (the events of one write come within microseconds)
-# seconds: how often a wait looks at ``stopped`` (``interrupt`` and ``close`` end it at once)
-STOPPED = 0.1
 # seconds: how long watchfiles waits before it hands back "nothing yet", so that a wait sees its
 # deadline and ``stopped`` (watchfiles' own stop event would end the watch, not one wait)
 SLICE = 0.02
@@ -222,8 +225,9 @@ class FileWatch:
             return False
 
     def wait(self, stopped: Callable[[], bool] = lambda: False) -> bool:
-        """Until one of the files changes (True), ``period`` passes, ``stopped()`` or an ``interrupt``
-        (False).  ``stopped`` is looked at every ``STOPPED`` seconds (``interrupt`` at once).
+        """Until one of the files changes (True), ``period`` passes, or an ``interrupt`` (False).
+        ``stopped`` is looked at first and at every wake-up (an event, an interrupt): whoever makes
+        it true must ``interrupt`` too; meanwhile nothing wakes the wait.
 
         The first call returns True at once (what changed before the watch began is not known).
         """
@@ -247,9 +251,7 @@ class FileWatch:
                 continue
             inotify = self._inotify
             try:
-                ready, _, _ = select.select(
-                    [self._wake_r] + ([inotify.fd] if inotify else []), [], [], min(left, STOPPED)
-                )
+                ready, _, _ = select.select([self._wake_r] + ([inotify.fd] if inotify else []), [], [], left)
             except (OSError, ValueError):  # closed by another thread meanwhile
                 return False
             if self._wake_r in ready and self._interrupted():
@@ -305,11 +307,147 @@ class FileWatch:
         self.close()
 
 
+class LookWatch:
+    """Wakes the app's look at its folders (``folders``, subfolders of ``root``: the presence records
+    and the tables) when a file there changes in a way ``wanted(folder, names)`` says may show;
+    at the latest every ``period`` seconds, the safety net (a killed app's record goes stale with
+    no file changing).  A folder not made yet is waited for on ``root`` (only while one is
+    missing: the saves folder's own files change with every solo decision).
+
+    In the ``replaced`` folders only a file renamed over or removed is seen (what an atomic write
+    does: one wake-up per write, where its temporary file's creation, writes and close would be four
+    more).  Where nothing notifies (a network file system, no inotify), ``wait`` is a poll every ``poll``
+    seconds, as every look was before issue 28.  Blocking; meant for one thread of its own;
+    ``interrupt`` and ``close`` (any thread) end a wait at once.
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        folders: Collection[str],
+        wanted: Callable[[str, set[str]], bool],
+        period: float,
+        poll: float,
+        replaced: Collection[str] = (),
+    ) -> None:
+        self.root = Path(root)
+        self.folders = tuple(folders)
+        self.replaced = frozenset(replaced)  # folders whose files are only replaced or removed
+        self.wanted = wanted
+        self.period = period
+        self.poll = poll
+        self.why_polling: str | None = None
+        self._watches: dict[str, Inotify] = {}  # by folder name ("" for the root)
+        self._closed = False
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        if not notification_works(self.root):
+            self.why_polling = f"{self.root} is on a network file system ({file_system_type(self.root)})"
+        else:
+            self._open_missing()
+
+    @property
+    def notified(self) -> bool:
+        return self.why_polling is None
+
+    def _open(self, key: str, folder: Path) -> bool:
+        try:  # a folder of replaced files: one event per write, not five (its temporary file's)
+            watch = Inotify.open(folder, REPLACED if key in self.replaced else CHANGES)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:  # the user's inotify instances used up
+            self._stop(f"no file-change notification for {folder}: {exc}")
+            return False
+        if watch is None:
+            self._stop("no file-change notification on this system")
+            return False
+        self._watches[key] = watch
+        return True
+
+    def _open_missing(self) -> None:
+        """Watch every folder that exists now; the root while one does not."""
+        for name in self.folders:
+            if self.notified and name not in self._watches:
+                self._open(name, self.root / name)
+        missing = any(name not in self._watches for name in self.folders)
+        if self.notified and missing and "" not in self._watches:
+            self._open("", self.root)
+        elif not missing and "" in self._watches:
+            self._watches.pop("").close()
+
+    def _stop(self, why: str) -> None:
+        self.why_polling = why
+        for watch in self._watches.values():
+            watch.close()
+        self._watches.clear()
+
+    def interrupt(self) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"!")
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until a wanted change (True), the period (``poll`` where nothing notifies), ``timeout``
+        seconds (the sooner) or an ``interrupt`` (False)."""
+        period = self.period if self.notified else self.poll
+        deadline = time.monotonic() + (period if timeout is None else min(period, timeout))
+        while not self._closed:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            by_fd = {watch.fd: key for key, watch in self._watches.items()}
+            try:
+                ready, _, _ = select.select([self._wake_r, *by_fd], [], [], left)
+            except (OSError, ValueError):  # closed by another thread meanwhile
+                return False
+            # the changes first: an interrupt that comes with one still brings the look it calls for
+            if any(self._changed(by_fd[fd]) for fd in ready if fd in by_fd):
+                return True
+            if self._wake_r in ready:
+                with contextlib.suppress(OSError):
+                    os.read(self._wake_r, 4096)
+                return False
+        return False
+
+    def _changed(self, key: str) -> bool:
+        watch = self._watches[key]
+        try:
+            names = watch.names()
+        except OSError:  # the folder went away (FolderGone): its absence is seen by the look
+            self._watches.pop(key).close()
+            self._open_missing()
+            return True
+        if key == "":  # the root: a folder made (or replaced)
+            made = names & set(self.folders) or OVERFLOW in names
+            if made:
+                self._open_missing()
+            return bool(made)
+        return OVERFLOW in names or self.wanted(key, names)
+
+    def close(self) -> None:
+        self._closed = True
+        self.interrupt()
+        for watch in self._watches.values():
+            watch.close()
+        self._watches.clear()
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
+
+    def __enter__(self) -> LookWatch:
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
 __all__ = [
     "FALLBACK",
     "NETWORK_FILE_SYSTEMS",
     "NETWORK_POLL",
     "FileWatch",
+    "LookWatch",
     "Watch",
     "file_system_type",
     "notification_works",

@@ -7,8 +7,12 @@ play only to close it cleanly on quit: every decision was already saved.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,13 +37,26 @@ from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
 from ..storage.presence import HEARTBEAT
 from ..storage.tables import SharedTable, TableStore
+from ..storage.watch import LookWatch
 from .adapter import Library
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
 from .pages import OVER, PAGES
 from .paste import install as install_paste_parser
-from .presence import AROUND_PERIOD, Around, PresenceKeeper, look_around, turn_key, your_turn_line
+from .presence import (
+    AROUND_PERIOD,
+    AROUND_POLL,
+    DATABASE_AROUND,
+    LOOK_DELAY,
+    LOOK_GAP,
+    Around,
+    PresenceKeeper,
+    look_around,
+    turn_key,
+    your_turn_line,
+)
+from .quietinput import quiet_driver
 from .screens.base import AppServices, NorsewindScreen
 from .screens.title import TitleScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -60,12 +77,13 @@ if TYPE_CHECKING:
 
 # Full collections of the garbage collector (10-30 ms in an app at a long table) start when
 # allocations call for them, that is while a change is being drawn: they made the worst
-# latencies of bench/ssh.py.  run_app turns the automatic ones off; the app's timer runs one,
-# between changes, once Python's count calls for it (FULL_DUE collections of the middle
-# generation; without Python's rule of 25% more long-lived objects: at most one per look).
+# latencies of bench/ssh.py.  run_app turns the automatic ones off; the app runs one, FULL_LOOK
+# seconds after Python's count called for it (FULL_DUE collections of the middle generation;
+# without Python's rule of 25% more long-lived objects).  The count grows only while something
+# allocates: an app that waits is never woken for it (issue 28), where a timer looked every 2 s.
 NO_AUTOMATIC_FULL = 1 << 30  # the third threshold of gc.set_threshold: never reached
 FULL_DUE = 10  # Python's own third threshold
-FULL_LOOK = 2.0  # seconds between two looks (at most one full collection per look)
+FULL_LOOK = 2.0  # seconds from the count calling for a full collection to the collection
 
 
 def collect_when_due() -> None:
@@ -129,6 +147,13 @@ class NorsewindApp(App[str]):
         self._tables: TableStore | None = None  # kept between looks: it reads again only changed tables
         self._last_around: Around | None = None
         self._looking = False
+        self._look_again = False  # asked for while a look ran: it looks once more
+        self._look_lock = threading.Lock()
+        self._around_watch: LookWatch | None = None  # what wakes the looks (None: a timer, the database)
+        self._around_thread: threading.Thread | None = None
+        self._around_stopping = threading.Event()
+        self._full_armed = False  # a full collection is due and its timer set (_collected)
+        self._loop_of_app: asyncio.AbstractEventLoop | None = None
         self.rung: set[tuple[str, int, int]] = set()  # the turns already announced (or seen at start)
 
     # ------------------------------------------------------------------ set-up
@@ -165,7 +190,29 @@ class NorsewindApp(App[str]):
         for line_filter in super().get_line_filters():
             if isinstance(line_filter, ANSIToTruecolor):  # an ANSI theme keeps the terminal's own colours
                 line_filter.enabled = not current.ansi
-        self.set_interval(FULL_LOOK, collect_when_due, name="full collections")
+        self._loop_of_app = asyncio.get_running_loop()
+        gc.callbacks.append(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        """The collector's callback (any thread, any allocation): a middle-generation collection that
+        makes a full one due arms the one-shot timer that runs it (``collect_when_due``)."""
+        if phase != "stop" or info.get("generation") != 1 or self._full_armed:
+            return
+        if gc.get_threshold()[2] != NO_AUTOMATIC_FULL or gc.get_count()[2] < FULL_DUE:
+            return
+        loop = self._loop_of_app
+        if loop is None:
+            return
+        self._full_armed = True
+        with contextlib.suppress(RuntimeError):  # the loop has ended: nothing more to collect for
+            loop.call_soon_threadsafe(self._arm_full)
+
+    def _arm_full(self) -> None:
+        self.set_timer(FULL_LOOK, self._full_collection, name="full collection")
+
+    def _full_collection(self) -> None:
+        self._full_armed = False
+        collect_when_due()
 
     def on_mount(self) -> None:
         self.mouse_off_in_browser()
@@ -355,17 +402,71 @@ class NorsewindApp(App[str]):
 
     def start_presence(self) -> None:
         """Say this player is in the app (a name that cannot be a player's goes without presence),
-        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others every
-        ``around_period`` seconds.  Each write and each look is a short thread worker of its own."""
+        refresh it every ``HEARTBEAT`` seconds, and look at the tables and the others when a table's
+        file or somebody's place changes, at the latest every ``around_period`` seconds: the around
+        thread (``AppContext.around_watch``) does both, and wakes for nothing else (issue 28).  With
+        the database (nothing notifies) a timer beats and another looks every ``DATABASE_AROUND``
+        seconds, each write and each look a short thread worker of its own."""
         if identity_problem(self.context.identity) is None:
             keeper = self.presence = PresenceKeeper(self.context.presence, self.context.identity)
             keeper.enter()
             # after the first frame: the workers' disk reads and writes would hold the GIL while
             # the title is drawn (issue 16); the title's "Your turn at" line follows the look
             self.call_after_refresh(self._write_presence_soon)
-            self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
-        self.call_after_refresh(self._look_soon)
-        self.set_interval(self.around_period, self._look_soon, name="around")
+        watch = self._around_watch = self.context.around_watch(self.around_period, AROUND_POLL)
+        if watch is None:
+            if self.presence is not None:
+                self.set_interval(HEARTBEAT, self._beat, name="heartbeat")
+            self.call_after_refresh(self._look_soon)
+            self.set_interval(min(self.around_period, DATABASE_AROUND), self._look_soon, name="around")
+            return
+        thread = self._around_thread = threading.Thread(
+            target=self._follow_around, args=(watch,), name="around", daemon=True
+        )
+        self.call_after_refresh(thread.start)  # its first look after the first frame, as the write
+
+    def _follow_around(self, watch: LookWatch) -> None:
+        """The around thread: a look at once, after each change that may show and after each quiet
+        period; this app's heartbeat every ``HEARTBEAT`` seconds.
+
+        A change's look waits ``LOOK_DELAY`` (the screens of the table that changed draw first: every
+        app of the host looks at once), and looks are ``LOOK_GAP`` apart at least, as when the app
+        looked every 2 s: what changes meanwhile waits in the watch for the next look."""
+        stopping = self._around_stopping
+        gap = min(LOOK_GAP, self.around_period)
+        now = time.monotonic()
+        beat_at, look_at, last_look = now + HEARTBEAT, now, -gap
+        changed = False
+        while not stopping.is_set():
+            now = time.monotonic()
+            if changed:  # at LOOK_DELAY, and LOOK_GAP after the last look
+                if stopping.wait(max(min(LOOK_DELAY, gap), last_look + gap - now)):
+                    return
+                look_at = now = time.monotonic()
+            if now >= look_at:
+                self._look()
+                last_look = now
+                look_at = time.monotonic() + watch.period if watch.notified else time.monotonic() + watch.poll
+            if self.presence is not None and now >= beat_at:
+                self.presence.beat()
+                self._write_presence()
+                beat_at = now + HEARTBEAT
+            due = min(look_at, beat_at if self.presence is not None else look_at)
+            try:
+                changed = watch.wait(max(0.0, due - time.monotonic()))
+            except Exception as exc:  # never the app's end: the look says what is wrong
+                self.post_message(PresenceTrouble(f"The look at the tables stopped: {exc}"))
+                return
+
+    def stop_around(self) -> None:
+        watch, self._around_watch = self._around_watch, None
+        self._around_stopping.set()
+        if watch is not None:
+            watch.interrupt()
+            thread = self._around_thread
+            if thread is not None and thread.is_alive():
+                thread.join(5.0)
+            watch.close()
 
     def _beat(self) -> None:
         if self.presence is not None:
@@ -380,11 +481,23 @@ class NorsewindApp(App[str]):
             self.presence.drain(lambda why: self.post_message(PresenceTrouble(why)))
 
     def _look_soon(self) -> None:
-        if not self._looking:  # a slow look (a loaded disk) is not piled up behind
+        with self._look_lock:
+            if self._looking:  # a slow look (a loaded disk) is not piled up behind: one more after it
+                self._look_again = True
+                return
             self._looking = True
-            self.run_worker(self._look_once, thread=True, group="around", name="around")
+        self.run_worker(self._look_once, thread=True, group="around", name="around")
 
     def _look_once(self) -> None:
+        while True:
+            self._look()
+            with self._look_lock:
+                if not self._look_again:
+                    self._looking = False
+                    return
+                self._look_again = False
+
+    def _look(self) -> None:
         try:
             problems: tuple[str, ...] = ()
             try:
@@ -394,8 +507,6 @@ class NorsewindApp(App[str]):
             around = look_around(self._looks, self._tables, problems)
         except Exception as exc:  # a folder that went away: said in the look's problems
             around = Around(self.context.clock(), problems=(str(exc) or type(exc).__name__,))
-        finally:
-            self._looking = False
         if not around.same(self._last_around):
             self._last_around = around
             self.post_message(AroundSeen(around))
@@ -454,7 +565,7 @@ class NorsewindApp(App[str]):
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
         install_paste_parser(driver)  # a paste arrives whole, in order (issue 23.17), in a browser too
-        return bounded_driver(driver)
+        return bounded_driver(quiet_driver(driver))  # a reader that sleeps until a key (issue 28)
 
     def post_message(self, message: Message) -> bool:
         # The terminal's keys enter here: a flood beyond the backlog is dropped, with one notice.
@@ -536,6 +647,9 @@ class NorsewindApp(App[str]):
             self.session.active_game.close()
         if self.presence is not None:
             self.presence.leave()
+        self.stop_around()
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._collected)
 
     def action_quit_app(self) -> None:
         self.quit_with_game(None)

@@ -27,7 +27,15 @@ from ..storage.presence import Presence, PresenceHandle, PresenceStore, clock_wo
 from ..storage.tables import TableStore, TableSummary
 from .text import short_name
 
-AROUND_PERIOD = 2.0  # seconds between two looks at the tables and the presence records
+# seconds: the longest the app goes without a look at the tables and the presence records.  A look
+# follows every change of a table's file and every move of a player (``AppContext.around_watch``);
+# this period is the safety net, and what shows a killed app's player away (its record goes stale
+# after ``STALE``, 60 s, with no file changing: seen away within 90 s).  Issue 28: it was 2 s.
+AROUND_PERIOD = 30.0
+AROUND_POLL = 2.0  # seconds between two looks where the saves folder cannot notify (a network file system)
+LOOK_DELAY = 0.3  # seconds from a change to its look: a decision's own screens draw first (every app looks)
+LOOK_GAP = 2.0  # seconds between two looks at least: a busy host's apps look no more than they used to
+DATABASE_AROUND = 10.0  # seconds between two looks at the database's tables and presence (nothing notifies)
 MAX_NAMED = 3  # tables named in the line before the app starts
 Op = tuple[str, str]  # ("enter" | "app" | "table" | "beat", table name or "")
 

@@ -182,6 +182,7 @@ async def test_the_lobby_says_whose_turn_since_when_and_where_everyone_is(
     bob.leave()  # away since 10:42
     store.enter("carol").at_table("sunday")
     app = presence_app(saves, clock)
+    app.around_period = 1.0  # a record going stale changes no file: the safety look (30 s) finds it
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await until(pilot, lambda: "bob: away since 10:42" in screen_text(app), "the presence lines")

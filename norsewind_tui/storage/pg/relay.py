@@ -43,6 +43,7 @@ ELECT = 0.25  # seconds between two tries of an app that does not lead to take t
 RETRY = 0.5  # seconds between two tries of the leader to connect again
 SETTLE = 2.0  # seconds a new watch waits at most for its process's first election
 WAIT = 1.0  # seconds the leader waits for notifications before it looks at ``stop``
+POLL = 2.0  # seconds between two looks at a game where its wake folder cannot be trusted
 LOCK = "listen.lock"
 KEEP = 7 * 24 * 3600  # seconds: a wake file untouched for a week is removed when a leader starts
 
@@ -96,7 +97,9 @@ class Relay:
         """A watch woken by every change of the game (``fallback``: the longest without a look)."""
         why = private(self.folder) if notify else None
         if why is not None or not notify:
-            watch = RelayWatch(self, FileWatch(self.folder, [wake_name(kind, name)], fallback, notify=False))
+            # nothing wakes it: a look at the database every POLL seconds, not once a fallback period
+            polled = FileWatch(self.folder, [wake_name(kind, name)], min(fallback, POLL), notify=False)
+            watch = RelayWatch(self, polled)
             watch.why_polling = why
             return watch
         with contextlib.suppress(OSError):  # a leader that starts wakes the games whose files exist
