@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from child_env import ROOT, app_env
 from textual import constants, events
 from textual._xterm_parser import XTermParser
 from textual.timer import Timer
@@ -38,7 +39,7 @@ from norsewind_tui.tui.presence import AROUND_PERIOD
 from norsewind_tui.tui.quietinput import due_in
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
-from .helpers import PROFILE, ROOT, aio, app_env
+from .helpers import PROFILE, aio
 from .tables_at import table_at_turn_of
 from .waits import until
 
