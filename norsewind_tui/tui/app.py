@@ -642,7 +642,11 @@ class NorsewindApp(App[str]):
 
     def on_unmount(self) -> None:
         """However the app ends (a hangup too), release the game's lock (every decision is already
-        saved), then say this player is away."""
+        saved), then say this player is away.  Every game screen's driver is stopped first: its
+        worker's wait is interrupted, so the process does not wait for it (a screen's own unmount
+        may not come)."""
+        for driver in list(self.session.drivers):
+            driver.stop()
         if self.session.active_game is not None:
             self.session.active_game.close()
         if self.presence is not None:

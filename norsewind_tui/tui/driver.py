@@ -63,6 +63,15 @@ class Driver:
         self._running = False
         self._watch: Watch | None = None  # the worker's, while it waits: a wake interrupts its wait
 
+    @property
+    def following(self) -> bool:
+        """Is the worker waiting on the game's watch (or about to)?"""
+        return self._watch is not None
+
+    @property
+    def stopped(self) -> bool:
+        return self._stop.is_set()
+
     def start(self) -> None:
         self._stop.clear()
         self.wake()

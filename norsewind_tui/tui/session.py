@@ -9,7 +9,9 @@ loaded once for the app (the settings).  (Not the rules' ``Session``, a game's h
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from textual.signal import Signal
 
@@ -18,6 +20,10 @@ from ..storage.identity import identity_problem
 from ..storage.settings import Settings
 from .adapter import Library
 from .presence import Around
+
+
+class Stoppable(Protocol):
+    def stop(self) -> None: ...
 
 
 @dataclass
@@ -32,6 +38,8 @@ class AppSession:
     settings: Settings = field(default_factory=Settings)  # this player's settings (storage/settings.py)
     settings_notice: str = ""  # why the settings file could not be read (the defaults are used)
     key_time: float | None = None  # when the key whose binding runs now arrived (its decision's view, issue 24.4)
+    # the game screens' drivers: stopped when the app ends, as a screen's own unmount may not come
+    drivers: weakref.WeakSet[Stoppable] = field(default_factory=weakref.WeakSet)
 
     def load_settings(self) -> str:
         """Read this player's settings; the notice to show when the file could not be read ("" if none)."""

@@ -166,6 +166,7 @@ class GameScreen(NorsewindScreen[None]):
         self.rebuild_log()
         self.sync()
         self.driver.start()  # the computer, and what is changed elsewhere (a watched game, a table)
+        self.session.drivers.add(self.driver)
         if self.notice:
             self.say(self.notice)
         elif self.daily and not self.game.state.is_over:
