@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import re
 import signal
 import subprocess
@@ -32,7 +31,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from host import children, connect, seated, serve  # the same server, logins and table as host.py
+from host import children, connect, print_load, seated, serve  # the same server, logins and table as host.py
 
 ROW = re.compile(r"^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)\s*$")
 
@@ -127,8 +126,7 @@ async def bench(port: int, server: int, args: argparse.Namespace) -> None:
         print(f"  a decision to the waiting player's screen: {(time.monotonic() - start) * 1000:.0f} ms")
     except TimeoutError:
         print("  a decision to the waiting player's screen: nothing within 10 s")
-    load = os.getloadavg()
-    print(f"  machine load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
+    print_load()
     for c in [conn, *conns, *others]:
         c.close()
 
