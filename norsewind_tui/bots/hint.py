@@ -1,7 +1,21 @@
-"""Hints for the app: the move the hard bot would make, and why in a few words."""
+"""Hints for the app: the move the hard bot would make, and why in a few words.
+
+A turn is several decisions, and the hint for each comes from one plan for the whole turn:
+``turn_plan`` works it out from the position where the turn began, which the game's own record
+holds (``Session.states``), so a hint asked in the middle of a turn, after a resume or when ``h``
+is first pressed there, continues the turn's plan whenever the player has followed it and no card
+was revealed since; only then is a fresh search made.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.engine import is_legal
+from ..rules.moves import Move
+from ..rules.queries import revealed_between
+from ..rules.session import Session
 from ..rules.state import State
 from .base import Bot, Hint
 from .explain import explain_move
@@ -25,3 +39,64 @@ def hint(state: State, seat: int, bot: Bot | None = None) -> Hint:
     move = bot.decide(state)
     plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
     return Hint(move, explain_move(state, move, plan))
+
+
+def turn_start(states: Sequence[State], position: int) -> int:
+    """The position where the turn being played at ``states[position]`` began."""
+    state = states[position]
+    seat = state.current
+    i = position
+    while i > 0:
+        before = states[i - 1]
+        if before.current != seat or before.players[seat].turns != state.players[seat].turns:
+            break
+        i -= 1
+    return i
+
+
+def turn_plan(start: State, played: Sequence[Move], revealed: bool, bot: Bot | None = None) -> tuple[Move, ...]:
+    """The rest of the plan a hint gives at ``start`` (the turn's first decision), when the
+    player has made its first ``played`` moves and nothing was revealed since; () otherwise."""
+    if revealed or start.phase == "over":
+        return ()
+    bot = bot if bot is not None else steady_hard_bot(HINT_SEED)
+    move = bot.decide(start)
+    plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
+    plan = tuple(plan) if plan and plan[0] == move else (move,)
+    steps = len(played)
+    if tuple(played) != plan[:steps] or steps >= len(plan):
+        return ()
+    return plan[steps:]
+
+
+def continues_plan(state: State, rest: Sequence[Move]) -> bool:
+    """The plan's next step is still a decision of ``state``."""
+    return bool(rest) and state.phase != "over" and is_legal(state, rest[0])
+
+
+@dataclass(frozen=True)
+class TurnSoFar:
+    """The turn being played: where it began, the decisions made since, whether a card was revealed."""
+
+    start: State
+    played: tuple[Move, ...]
+    revealed: bool
+
+
+def turn_so_far(session: Session) -> TurnSoFar | None:
+    """The current turn from the game's record; None at the turn's first decision."""
+    position = session.position
+    start = turn_start(session.states, position)
+    if start == position:
+        return None
+    played = tuple(session.moves[start:position])
+    return TurnSoFar(session.states[start], played, bool(revealed_between(session.events[start:position])))
+
+
+def planned_step(state: State, turn: TurnSoFar | None, bot: Bot | None = None) -> tuple[Move, ...]:
+    """The rest of the turn's plan from ``state`` when the player has followed it (its first move is
+    the hint); () when a fresh search is needed (a first decision, another choice, a card revealed)."""
+    if turn is None:
+        return ()
+    rest = turn_plan(turn.start, turn.played, turn.revealed, bot)
+    return rest if continues_plan(state, rest) else ()

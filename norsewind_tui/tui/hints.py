@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..bots import MCTSBot
 from ..bots.explain import explain_move
-from ..bots.hint import HINT_SEED
+from ..bots.hint import HINT_SEED, TurnSoFar, planned_step, turn_so_far
 from ..bots.hint import hint as bot_hint
 from ..bots.registry import steady_hard_bot
 from ..rules.engine import cards_for, is_legal
@@ -38,11 +38,19 @@ class HintAnswer:
         return f"{text} ({self.changed})" if self.changed else text
 
 
-def ask(state: State, seat: int) -> HintAnswer:
+def ask(state: State, seat: int, turn: TurnSoFar | None = None) -> HintAnswer:
     """The hint for ``seat``'s decision in ``state`` (slow: call it off the event loop).
 
+    ``turn``: the turn so far (``bots.hint.turn_so_far``); when the player has followed the plan a
+    hint gives at the turn's start, the hint is that plan's next step (issue 27: a hint asked in the
+    middle of a turn, after a resume too, continues the turn's plan).
     Raises ``ValueError`` when it is not ``seat``'s decision.
     """
+    if state.current != seat:
+        raise ValueError(f"it is not seat {seat + 1}'s decision (waiting for seat {state.current + 1})")
+    rest = planned_step(state, turn)
+    if rest:
+        return _step(state, rest)
     bot = steady_hard_bot(HINT_SEED)  # the same position, the same hint, however busy the machine
     found = bot_hint(state, seat, bot)
     plan: Sequence[Move] = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
@@ -76,11 +84,14 @@ def follow_plan(announced: Announced, state: State, played: Sequence[Move], reve
         return "a card was revealed since the last hint, so the plan is worked out again"
     if steps >= len(announced.plan) or not is_legal(state, announced.plan[steps]):
         return "the last hint's plan ends here, so the rest is worked out now"
-    rest = announced.plan[steps:]
+    return _step(state, announced.plan[steps:])
+
+
+def _step(state: State, rest: Sequence[Move]) -> HintAnswer:
+    """The hint that is a plan's next step ``rest[0]``, in words with its reason."""
     move = rest[0]
-    db = cards_for(state)
     reason = _reason(move, explain_move(state, move, rest))
-    return HintAnswer(move, move_words(state, move, rest, db), reason, rest)
+    return HintAnswer(move, move_words(state, move, rest, cards_for(state)), reason, tuple(rest))
 
 
 def _reason(move: Move, reason: str) -> str:
@@ -93,3 +104,6 @@ def _reason(move: Move, reason: str) -> str:
     elif isinstance(move, ChooseKingdom):
         parts = [p for p in parts if not (p.startswith("the ") and " fits " in p)]
     return "; ".join(parts) if parts else reason
+
+
+__all__ = ["Announced", "HintAnswer", "TurnSoFar", "ask", "follow_plan", "turn_so_far"]

@@ -84,6 +84,32 @@ async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) 
 
 
 @aio
+async def test_a_hint_after_a_resume_mid_turn_continues_the_turns_plan(saves: Path) -> None:
+    """Issue 27: the plan is kept with the game (its record): resumed after the turn's first
+    decision, h says the plan's next step, as it would have without the resume."""
+    game = new_game(saves, ("Ana",), seed=21)
+    plan = hints.ask(game.state, game.state.current).plan
+    assert len(plan) >= 3
+    game.push(plan[0])  # the player made the plan's first decision, then left
+    game.close()
+    resumed = Library.at(str(saves), profile=PROFILE).open(game.name)
+    assert resumed.session.position == 1
+    app = make_app(saves, game=resumed)
+    seen = Seen(HintReady, GameChanged)
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+        screen: Any = app.screen
+        text = await hinted(pilot, seen)
+        state = resumed.state
+        assert text.startswith("Hint: " + words.move_words(state, plan[1], plan[1:], screen.db))
+        assert "worked out again" not in text
+        assert screen.cursor == key_of(plan[1])
+        await pilot.press("enter")
+        await pilot.press("h")  # the announced plan goes on: said at once, no new search
+        assert status(app).startswith("Hint: " + words.move_words(resumed.state, plan[2], plan[2:], screen.db))
+        assert seen.counts[HintReady] == 1
+
+
+@aio
 async def test_the_hint_is_in_words_with_its_reason(saves: Path) -> None:
     game = new_game(saves, ("Ana", "Bo"), seed=22)
     app = make_app(saves, game=game)
@@ -104,10 +130,10 @@ def _blocking_ask(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, thr
     release, finished = threading.Event(), threading.Event()
     real = hints.ask
 
-    def slow(state: Any, seat: int) -> hints.HintAnswer:
+    def slow(state: Any, seat: int, turn: Any = None) -> hints.HintAnswer:
         release.wait(WAIT)
         try:
-            return real(state, seat)
+            return real(state, seat, turn)
         finally:
             finished.set()
 

@@ -41,7 +41,7 @@ from ...storage.tables import TableMoved
 from ...words.nouns import player_names
 from ..computer import engine_spec
 from ..driver import Driver
-from ..hints import Announced, HintAnswer, ask, follow_plan
+from ..hints import Announced, HintAnswer, TurnSoFar, ask, follow_plan, turn_so_far
 from ..info import explain_key
 from ..keys import GAME_BINDINGS
 from ..messages import EngineNotice, GameChanged, HintFailed, HintReady
@@ -593,12 +593,13 @@ class GameScreen(NorsewindScreen[None]):
         self.hint_changed = followed
         self.hint_for = state
         self.say("Thinking of a hint (what the hard computer player would do)...", "hint")
-        self.find_hint(state, state.current)
+        # no plan announced in this turn (a resume, or h first pressed mid-turn): the turn's own plan
+        self.find_hint(state, state.current, None if followed else turn_so_far(self.game.session))
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, state: State, seat: int) -> None:
+    def find_hint(self, state: State, seat: int, turn: TurnSoFar | None = None) -> None:
         try:
-            answer = ask(state, seat)
+            answer = ask(state, seat, turn)
         except Exception as exc:  # a failing bot must not take the game down
             self.post_message(HintFailed(state, f"No hint: the computer player failed ({exc})."))
         else:
