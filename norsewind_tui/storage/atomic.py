@@ -61,14 +61,17 @@ def write_new(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
+def atomic_write(path: Path, data: bytes, backup: Path | None = None, mtime_ns: int | None = None) -> None:
     """Replace ``path`` by ``data`` atomically; the old generation becomes ``backup``.
 
+    ``mtime_ns``: the new file's modification time (a presence record's: when it was seen).
     Raises ``OSError`` (the caller words it); the real file is then unchanged.
     """
     tmp = _tmp_name(path)
     try:
         write_new(tmp, data)
+        if mtime_ns is not None:
+            os.utime(tmp, ns=(mtime_ns, mtime_ns), follow_symlinks=False)
         if backup is not None:
             _keep_backup(path, backup)
         os.replace(tmp, path)

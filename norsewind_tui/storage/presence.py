@@ -3,10 +3,11 @@
 Every running app keeps one small record in ``presence/`` of the saves folder,
 ``IDENTITY@TOKEN.json`` (a token per process, so one player may have two
 terminals): where it is (``app`` or ``table`` NAME), since when, and when it was
-last seen. A live app refreshes its record (``beat``) every ``HEARTBEAT``
-seconds; a terminal that goes away or a player who quits writes ``away``. A
-record not refreshed for ``STALE`` seconds is a process that was killed: its
-player is away since it was last seen. So "bob is away since 10:42" holds
+last seen. A live app refreshes its record (``beat``: the file's modification
+time, which wakes no other app) every ``HEARTBEAT`` seconds; a terminal that
+goes away or a player who quits writes ``away``. A record not refreshed for
+``STALE`` seconds is a process that was killed: its player is away since it
+was last seen. So "bob is away since 10:42" holds
 whatever way bob's terminal ended. A record stamped more than ``SKEW`` seconds
 after now (a killed app whose clock ran ahead) is not live: its player is away
 since this process first read it (issue 24.2).
@@ -134,6 +135,23 @@ def _place_of(record: PresenceRecord) -> tuple[str, str, str | None, datetime]:
     return record.identity, record.where, record.table, record.since
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _ns(when: datetime) -> int:
+    """A file time for ``when``, in whole microseconds (what a record's stamp keeps), exactly."""
+    return (when - _EPOCH) // _MICROSECOND * 1000
+
+
+def _beaten(record: PresenceRecord, mtime_ns: int) -> PresenceRecord:
+    """``record`` seen at its file's modification time when that is later (``beat`` sets it)."""
+    if record.where == "away":
+        return record
+    touched = _EPOCH + timedelta(microseconds=mtime_ns // 1000)
+    return msgspec.structs.replace(record, seen=touched) if touched > record.seen else record
+
+
 class PresenceStore:
     """The presence records of one saves folder."""
 
@@ -215,6 +233,7 @@ class PresenceStore:
             if record is not None:
                 if stamp is not None:
                     cache[name] = (stamp, record)
+                    record = _beaten(record, stamp[2])
                 found.append((Path(entry.path), self._in_time(entry.path, stamp, record)))
         self._cache = cache
         return found
@@ -305,7 +324,7 @@ class PresenceHandle:
             self.since = now
         self.where, self.table = where, table
         record = PresenceRecord(PRESENCE_FORMAT, self.identity, where, self.since, now, table)
-        atomic_write(self.path, msgspec.json.encode(record))
+        atomic_write(self.path, msgspec.json.encode(record), mtime_ns=_ns(now))
 
     def in_app(self) -> None:
         """At the title screen, in a solo game, anywhere but at a table."""
@@ -316,8 +335,18 @@ class PresenceHandle:
         self._write("table", name, moved=self.where != "table" or self.table != name)
 
     def beat(self) -> None:
-        """Still here (call every ``HEARTBEAT`` seconds; a missed beat reads as away after ``STALE``)."""
-        if self.where != "away":
+        """Still here (call every ``HEARTBEAT`` seconds; a missed beat reads as away after ``STALE``).
+
+        A beat sets the record's modification time and rewrites nothing: the other apps watch this
+        folder for files replaced or removed, and a time set wakes none of them (issue 28: with 20
+        apps one beats every second, and each wake-up cost every app about 1 ms).  The readers take
+        the later of the record's ``seen`` and its file's time.  A record that is gone is written."""
+        if self.where == "away":
+            return
+        stamp = _ns(self.store.clock())
+        try:
+            os.utime(self.path, ns=(stamp, stamp), follow_symlinks=False)
+        except FileNotFoundError:  # removed meanwhile (a clean-up by hand): say where this player is
             self._write(self.where, self.table, moved=False)
 
     def leave(self) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from norsewind_tui.storage import SaveError
 from norsewind_tui.storage.clock import Clock, ManualClock
+from norsewind_tui.storage.inotify import REPLACED, Inotify
 from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.presence import DbPresenceStore
 from norsewind_tui.storage.presence import (
@@ -163,3 +164,27 @@ def test_a_record_a_little_ahead_is_live(presence_at: At, clock: ManualClock) ->
     assert presence_at(clock).of("bob") == Presence("bob", "table", ahead, "friday")
     presence_at(ManualClock(START + timedelta(seconds=SKEW + 1))).enter("cy")
     assert presence_at(clock).of("cy") == Presence("cy", "away", START)
+
+
+def test_a_beat_sets_the_records_time_and_wakes_no_other_app(tmp_path: Path, clock: ManualClock) -> None:
+    """Issue 28: the other apps wait on the presence folder for records replaced or removed; a beat
+    sets its file's time and replaces nothing, so no app wakes for it (with 20 apps, one beats
+    every second), while a move still wakes them.  The beat keeps the player present (STALE)."""
+    store = PresenceStore(tmp_path, clock)
+    bob = store.enter("bob")
+    bob.at_table("friday")
+    watch = Inotify.open(tmp_path / PRESENCE_DIR, REPLACED)
+    assert watch is not None
+    try:
+        for _ in range(3):
+            clock.advance(seconds=STALE - 1)
+            bob.beat()
+            assert watch.names() == set()  # nothing for the others to read
+        assert store.of("bob") == Presence("bob", "table", START, "friday")  # 3 x 59 s later: still here
+        assert os.stat(bob.path).st_mtime_ns == int(clock().timestamp()) * 10**9  # the beat's time
+        bob.in_app()  # a move
+        assert bob.path.name in watch.names()  # replaced (its temporary file's name comes too)
+    finally:
+        watch.close()
+    clock.advance(seconds=STALE + 1)
+    assert store.of("bob").where == "away"  # no beat since: away, as a killed process
