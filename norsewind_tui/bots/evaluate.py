@@ -139,6 +139,7 @@ class KingdomView:
     score: KingdomScore
     castle: bool
     projected: float
+    free_shield: int  # the best shield value a disc could still add here
 
 
 def sigmoid(x: float) -> float:
@@ -180,7 +181,7 @@ def kingdom_views(state: State, seat: int, w: Weights = DEFAULT, turns: float | 
         castles = min(len(gains), w.castle_turns * turns, budget / w.castle_cost)
         for i, (gain, r) in enumerate(sorted(gains, reverse=True)):
             values[r] += w.castle_hope * max(0.0, min(1.0, castles - i)) * gain
-    return [KingdomView(ks, r not in castleless, values[r]) for r, ks in enumerate(scores)]
+    return [KingdomView(ks, r not in castleless, values[r], facts[r].free_shield) for r, ks in enumerate(scores)]
 
 
 def projected_points(state: State, seat: int, w: Weights = DEFAULT, turns: float | None = None) -> float:

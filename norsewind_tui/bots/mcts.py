@@ -46,6 +46,7 @@ from ..rules.scoring import final_result
 from ..rules.state import State
 from .base import BotBase
 from .evaluate import DEFAULT, Weights, evaluate, projected_points, sigmoid
+from .learned import LearnedValue
 from .turns import TurnEnd, best_turn, bot_moves, turn_options
 from .view import determinise
 
@@ -96,10 +97,21 @@ class _Node:
 class MCTSBot(BotBase):
     name = "mcts"
 
-    def __init__(self, seed: int = 0, config: SearchConfig | None = None, weights: Weights = DEFAULT) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        config: SearchConfig | None = None,
+        weights: Weights = DEFAULT,
+        learned: LearnedValue | None = None,
+        learned_plans: bool = False,
+    ) -> None:
+        """``learned``: a trained evaluation for the leaves (the expert level); ``learned_plans``:
+        it also ranks the plans (otherwise the heuristic ``evaluate`` does)."""
         super().__init__(seed)
         self.config = config or SearchConfig()
         self.weights = weights
+        self.learned = learned
+        self._plan_value = learned.value if learned is not None and learned_plans else self._value
         self.last_search = SearchReport()
 
     # ------------------------------------------------------------------ values
@@ -124,6 +136,8 @@ class MCTSBot(BotBase):
                     win = 0.5
                 out.append(0.75 * win + 0.25 * sigmoid((result.scores[i] - best_other) / scale))
             return out
+        if self.learned is not None:
+            return self.learned.rewards(state)
         if state.solo:
             return [sigmoid(evaluate(state, 0, self.weights) / self.config.solo_scale)]
         values = [projected_points(state, i, self.weights) for i in range(n)]
@@ -132,7 +146,7 @@ class MCTSBot(BotBase):
     # ------------------------------------------------------------------ plans
 
     def _plans(self, state: State, count: int) -> list[Plan]:
-        options = turn_options(state, self._value)
+        options = turn_options(state, self._plan_value)
         return [tuple(plan) for _, _, plan in options[:count]]
 
     def _play_plan(self, state: State, plan: Plan) -> State | None:
@@ -143,7 +157,7 @@ class MCTSBot(BotBase):
                 return None
             state = apply(state, move)
         while not done(state):  # a plan cut short (e.g. after a refresh): finish greedily
-            _, rest = best_turn(state, self._value, self.config.rollout_limit)
+            _, rest = best_turn(state, self._plan_value, self.config.rollout_limit)
             state = apply(state, rest[0])
         return state
 

@@ -6,6 +6,8 @@ greedy     the best end of its own turn by the heuristic evaluation
 easy       greedy with noise: it often misjudges a move by a few points
 normal     a small tree search (a quick answer, stronger than greedy)
 hard       the full tree search (240 iterations: about 0.1 s of CPU per decision)
+expert     hard's search with a learned evaluation at its leaves (``learned.py``, trained by
+           self-play with ``bench/train.py``; the same budget as hard)
 =========  ==============================================================
 
 ``budget`` overrides the search bots' iteration count (tests use small ones).
@@ -22,6 +24,7 @@ from collections.abc import Callable, Mapping
 from .base import Bot
 from .engine import EngineBot, EngineSpec
 from .greedy import GreedyBot
+from .learned import LearnedValue, shipped_model
 from .mcts import MCTSBot, SearchConfig
 from .random_bot import RandomBot
 
@@ -49,6 +52,13 @@ def _search(config: SearchConfig, name: str) -> Factory:
     return make
 
 
+def _expert(seed: int, budget: int | None) -> Bot:
+    cfg = HARD if budget is None else SearchConfig(**{**HARD.__dict__, "iterations": budget})
+    bot = MCTSBot(seed, cfg, learned=LearnedValue(shipped_model()))
+    bot.name = "expert"
+    return bot
+
+
 def _greedy(seed: int, budget: int | None) -> Bot:
     return GreedyBot(seed)
 
@@ -69,6 +79,7 @@ BOTS: dict[str, Factory] = {
     "easy": _easy,
     "normal": _search(NORMAL, "normal"),
     "hard": _search(HARD, "hard"),
+    "expert": _expert,
 }
 STRENGTHS = ("easy", "normal", "hard")  # what a player picks in the app
 

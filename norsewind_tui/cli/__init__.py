@@ -200,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         metavar="NAMES",
         default=None,
-        help="computer players, comma-separated (random, greedy, easy, normal, hard): "
+        help="computer players, comma-separated (random, greedy, easy, normal, hard, expert): "
         "a game each, seats alternated; with --level, each plays solo",
     )
     sim.add_argument("--jobs", type=int, default=1, help="processes for --bots games (default 1)")

@@ -17,7 +17,7 @@ from . import UsageError
 def add_engine_command(sub: Any) -> None:
     """Register ``engine`` on ``sub`` (the main parser's subparsers)."""
     engine = sub.add_parser("engine", help="a computer player speaking the engine protocol on stdin/stdout")
-    engine.add_argument("--bot", default="greedy", help="which player (random, greedy, easy, normal, hard)")
+    engine.add_argument("--bot", default="greedy", help="which player (random, greedy, easy, normal, hard, expert)")
     engine.add_argument("--seed", type=int, default=0, help="its seed (default 0)")
     engine.set_defaults(handler=cmd_engine)
 

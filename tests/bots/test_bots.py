@@ -443,5 +443,5 @@ def test_a_ship_hint_names_its_coins() -> None:
 
 
 def test_unknown_bot_name_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="unknown computer player 'expert'"):
-        make_bot("expert")
+    with pytest.raises(ValueError, match="unknown computer player 'grandmaster'"):
+        make_bot("grandmaster")

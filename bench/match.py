@@ -1,0 +1,88 @@
+"""The expert level's match against hard (issue 27): does a training result ship?
+
+    python3 bench/match.py [--games 400] [--solo-games 50] [--levels 4,7] [--seed 0] [--jobs 2]
+                           [--challenger expert] [--against hard]
+
+Prints, in one run:
+
+- the 2-player duel, seats swapped on each deal: the challenger's win rate with its Wilson 95 %
+  interval, mean score and margin (goal: >= 62 % over >= 400 games, the interval's lower bound
+  above 55 %);
+- both players' thinking time per decision with a choice (goal: the challenger's median no
+  longer than hard's);
+- both alone against the Vikings on the same deals at each of ``--levels``: wins, platinum
+  medals and mean margin (goal: more platinum than hard at level 4, some wins at level 7).
+
+The verdict line says whether every goal was met.  Take the figures on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+
+from norsewind_tui.bots.tournament import duel_tasks, entry_stats, run_tasks, solo_tasks, thinking
+from norsewind_tui.rules import default_cards
+
+GOAL_RATE = 0.62
+GOAL_LOW = 0.55
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=400, help="2-player games (seats swapped on each deal)")
+    parser.add_argument("--solo-games", type=int, default=50, help="solo deals per level (both players)")
+    parser.add_argument("--levels", default="4,7")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--challenger", default="expert")
+    parser.add_argument("--against", default="hard")
+    args = parser.parse_args(argv)
+    a, b = args.challenger, args.against
+    print(f"# bench/match.py: {a} against {b}; python {platform.python_version()}, jobs {args.jobs}, seed {args.seed}")
+    cards = default_cards()
+    start = time.perf_counter()
+    goals: list[bool] = []
+    if args.games:
+        games = run_tasks(duel_tasks([a, b], args.games, args.seed), cards, args.jobs)
+        s = entry_stats(games, [a, b])[0]
+        print(
+            f"2 players: {a} won {s.wins:g} of {s.games} ({s.win_rate:.1%}, 95 % [{s.win_low:.1%}-{s.win_high:.1%}]); "
+            f"mean score {s.mean_score:.1f}, margin {s.mean_margin:+.1f}  ({time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
+        goals.append(s.win_rate >= GOAL_RATE and s.win_low > GOAL_LOW and s.games >= 400)
+        think = thinking(games, [a, b])
+        for t in think:
+            print(
+                f"  {t.name:>7} thinks: median {t.median * 1e3:.0f} ms, p95 {t.p95 * 1e3:.0f}, worst "
+                f"{t.worst * 1e3:.0f}; CPU median {t.cpu_median * 1e3:.0f} ms; {t.iterations_per_s:.0f} iterations/s",
+                flush=True,
+            )
+        goals.append(think[0].cpu_median <= think[1].cpu_median * 1.05)
+    platinum: dict[str, list[int]] = {a: [], b: []}
+    for level in (int(x) for x in args.levels.split(",") if x):
+        t0 = time.perf_counter()
+        results = run_tasks(solo_tasks([a, b], args.solo_games, args.seed, level), cards, args.jobs)
+        for stats in entry_stats(results, [a, b]):
+            medals = stats.medals or {}
+            platinum[stats.name].append(medals.get("platinum", 0))
+            print(
+                f"level {level}: {stats.name:>7} won {stats.wins:g} of {stats.games} "
+                f"([{stats.win_low:.0%}-{stats.win_high:.0%}]), platinum {medals.get('platinum', 0)}, "
+                f"margin {stats.mean_margin:+.1f}  ({time.perf_counter() - t0:.0f} s)",
+                flush=True,
+            )
+            if level == 7 and stats.name == a:
+                goals.append(stats.wins > 0)
+        if level == 4:
+            goals.append(platinum[a][-1] > platinum[b][-1])
+    verdict = "met" if goals and all(goals) else "NOT met"
+    print(f"goals {verdict} ({sum(goals)} of {len(goals)}); {time.perf_counter() - start:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
