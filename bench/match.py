@@ -23,7 +23,7 @@ import platform
 import sys
 import time
 
-from norsewind_tui.bots.tournament import duel_tasks, entry_stats, run_tasks, solo_tasks, thinking
+from norsewind_tui.bots.tournament import BotGame, duel_tasks, entry_stats, run_tasks, solo_tasks, thinking
 from norsewind_tui.rules import default_cards
 
 GOAL_RATE = 0.62
@@ -46,7 +46,16 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     goals: list[bool] = []
     if args.games:
-        games = run_tasks(duel_tasks([a, b], args.games, args.seed), cards, args.jobs)
+        tally = {"games": 0, "wins": 0.0}
+
+        def progress(game: BotGame) -> None:  # a running count, so a long match shows where it stands
+            tally["games"] += 1
+            seat = game.bots.index(0)
+            tally["wins"] += (1.0 / len(game.winners)) if seat in game.winners else 0.0
+            if tally["games"] % 50 == 0:
+                print(f"  {tally['games']} games: {a} won {tally['wins']:g}", flush=True)
+
+        games = run_tasks(duel_tasks([a, b], args.games, args.seed), cards, args.jobs, progress)
         s = entry_stats(games, [a, b])[0]
         print(
             f"2 players: {a} won {s.wins:g} of {s.games} ({s.win_rate:.1%}, 95 % [{s.win_low:.1%}-{s.win_high:.1%}]); "

@@ -17,6 +17,7 @@ Only public information is read (the decks' sizes and compositions, never their 
 from __future__ import annotations
 
 import math
+import operator
 from functools import cache
 from importlib.resources import files
 
@@ -105,36 +106,51 @@ def shipped_model() -> Model:
 
 
 def _base(state: State, seat: int, turns: float) -> list[float]:
+    """``BASE``'s numbers, in one pass over the kingdoms (the search reads them at every leaf)."""
     player = state.players[seat]
-    views = kingdom_views(state, seat, DEFAULT, turns)
-    scores = [v.score for v in views]
+    points = castles = at_risk = deficit = spare = prestige = citizens = free = 0
+    projected = float(player.coins)
+    for view in kingdom_views(state, seat, DEFAULT, turns):
+        score = view.score
+        points += score.points
+        projected += view.projected
+        castles += view.castle
+        gap = score.helmets - score.shields
+        if gap > 0:  # at risk (more helmets than shields)
+            at_risk += 1
+            deficit += gap
+        else:
+            spare += min(-gap, 6)
+        prestige += score.prestige
+        citizens += score.citizens
+        free += view.free_shield
+    buildings = sum(len(k.buildings) for k in player.kingdoms)
     return [
         float(player.coins),
-        float(sum(s.points for s in scores)),
-        player.coins + sum(v.projected for v in views),
-        float(sum(v.castle for v in views)),
-        float(sum(not s.safe for s in scores)),
-        float(sum(max(0, s.helmets - s.shields) for s in scores)),
-        float(sum(min(max(0, s.shields - s.helmets), 6) for s in scores)),
-        float(sum(s.prestige for s in scores)),
-        float(sum(s.citizens for s in scores)),
-        float(sum(v.free_shield for v in views)),
-        float(sum(len(k.buildings) for k in player.kingdoms)),
+        float(points),
+        projected,
+        float(castles),
+        float(at_risk),
+        float(deficit),
+        float(spare),
+        float(prestige),
+        float(citizens),
+        float(free),
+        float(buildings),
     ]
 
 
-def features(state: State, seat: int) -> list[float]:
-    """The numbers the model reads for ``seat`` (in the order of ``NAMES_DUEL`` or ``NAMES_SOLO``)."""
-    turns = turns_left(state, seat)
+def _features(state: State, seat: int, turns: float) -> list[float]:
     base = _base(state, seat, turns)
     if state.solo:
         base += [projected_vikings(state, DEFAULT, turns), float(viking_score(state).total)]
     left = min(turns, FULL_GAME) / FULL_GAME
-    return [1.0, turns, *base, *(x * left for x in base)]
+    return [1.0, turns, *base, *[x * left for x in base]]
 
 
-def _dot(weights: tuple[float, ...], values: list[float]) -> float:
-    return sum(w * x for w, x in zip(weights, values, strict=True))
+def features(state: State, seat: int) -> list[float]:
+    """The numbers the model reads for ``seat`` (in the order of ``NAMES_DUEL`` or ``NAMES_SOLO``)."""
+    return _features(state, seat, turns_left(state, seat))
 
 
 class LearnedValue:
@@ -143,23 +159,23 @@ class LearnedValue:
     def __init__(self, model: Model) -> None:
         self.model = model
 
+    def _head(self, state: State) -> Head:
+        return self.model.solo if state.solo else self.model.duel
+
     def value(self, state: State, seat: int) -> float:
         """Predicted final points of ``seat`` (solo: predicted margin over the Vikings)."""
-        head = self.model.solo if state.solo else self.model.duel
-        return _dot(head.weights, features(state, seat))
-
-    def scale(self, state: State, seat: int) -> float:
-        head = self.model.solo if state.solo else self.model.duel
-        return head.scale + head.scale_per_turn * turns_left(state, seat)
+        return float(sum(map(operator.mul, self._head(state).weights, features(state, seat))))
 
     def rewards(self, state: State) -> list[float]:
         """Every seat's chance to win, in 0..1, for a state that is not over."""
+        head = self._head(state)
+        weights, scale, per_turn = head.weights, head.scale, head.scale_per_turn
+        turns = [turns_left(state, i) for i in range(len(state.players))]
+        values = [float(sum(map(operator.mul, weights, _features(state, i, t)))) for i, t in enumerate(turns)]
         if state.solo:
-            return [sigmoid(self.value(state, 0) / self.scale(state, 0))]
-        n = len(state.players)
-        values = [self.value(state, i) for i in range(n)]
+            return [sigmoid(values[0] / (scale + per_turn * turns[0]))]
         out = []
-        for i in range(n):
-            margin = values[i] - max(values[j] for j in range(n) if j != i)
-            out.append(sigmoid(margin / self.scale(state, i)))
+        for i, value in enumerate(values):
+            margin = value - max(v for j, v in enumerate(values) if j != i)
+            out.append(sigmoid(margin / (scale + per_turn * turns[i])))
         return out
