@@ -77,7 +77,9 @@ class BotBase:
 
 
 class Hint(msgspec.Struct, frozen=True):
-    """The move a strong bot would make now, and why in a few words."""
+    """The move a strong bot would make now, why in a few words, and the rest of the turn it has
+    in mind (``plan``, starting with ``move``)."""
 
     move: Move
     reason: str
+    plan: tuple[Move, ...] = ()

@@ -25,8 +25,10 @@ from .registry import steady_hard_bot
 HINT_SEED = 0
 
 
-def hint(state: State, seat: int, bot: Bot | None = None) -> Hint:
-    """The hard bot's move for ``seat`` now, with a short reason ("+6 coins; Mercia stays safe").
+def hint(state: State, seat: int, bot: Bot | None = None, turn: TurnSoFar | None = None) -> Hint:
+    """The hard bot's move for ``seat`` now, with a short reason ("+6 coins; Mercia stays safe")
+    and the rest of the turn it plans.  ``turn`` (``turn_so_far``): when the player has followed
+    the plan a hint gives at the turn's start, the hint is that plan's next step.
 
     Raises ``ValueError`` when the game is over or it is not ``seat``'s decision.
     Deterministic: the same position always gets the same hint.
@@ -36,9 +38,18 @@ def hint(state: State, seat: int, bot: Bot | None = None) -> Hint:
     if state.current != seat:
         raise ValueError(f"it is not seat {seat + 1}'s decision (waiting for seat {state.current + 1})")
     bot = bot if bot is not None else steady_hard_bot(HINT_SEED)
+    rest = _planned_step(state, turn, bot)
+    if rest:
+        return Hint(rest[0], explain_move(state, rest[0], rest), rest)
+    move, plan = _search(state, bot)
+    return Hint(move, explain_move(state, move, plan), plan)
+
+
+def _search(state: State, bot: Bot) -> tuple[Move, tuple[Move, ...]]:
+    """The bot's move and the plan it came from (the move alone when it has none)."""
     move = bot.decide(state)
     plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
-    return Hint(move, explain_move(state, move, plan))
+    return move, (tuple(plan) if plan and plan[0] == move else (move,))
 
 
 def turn_start(states: Sequence[State], position: int) -> int:
@@ -54,15 +65,12 @@ def turn_start(states: Sequence[State], position: int) -> int:
     return i
 
 
-def turn_plan(start: State, played: Sequence[Move], revealed: bool, bot: Bot | None = None) -> tuple[Move, ...]:
+def turn_plan(start: State, played: Sequence[Move], revealed: bool, bot: Bot) -> tuple[Move, ...]:
     """The rest of the plan a hint gives at ``start`` (the turn's first decision), when the
     player has made its first ``played`` moves and nothing was revealed since; () otherwise."""
     if revealed or start.phase == "over":
         return ()
-    bot = bot if bot is not None else steady_hard_bot(HINT_SEED)
-    move = bot.decide(start)
-    plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
-    plan = tuple(plan) if plan and plan[0] == move else (move,)
+    _, plan = _search(start, bot)
     steps = len(played)
     if tuple(played) != plan[:steps] or steps >= len(plan):
         return ()
@@ -93,7 +101,7 @@ def turn_so_far(session: Session) -> TurnSoFar | None:
     return TurnSoFar(session.states[start], played, bool(revealed_between(session.events[start:position])))
 
 
-def planned_step(state: State, turn: TurnSoFar | None, bot: Bot | None = None) -> tuple[Move, ...]:
+def _planned_step(state: State, turn: TurnSoFar | None, bot: Bot) -> tuple[Move, ...]:
     """The rest of the turn's plan from ``state`` when the player has followed it (its first move is
     the hint); () when a fresh search is needed (a first decision, another choice, a card revealed)."""
     if turn is None:

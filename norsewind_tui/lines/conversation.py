@@ -12,14 +12,12 @@ wakes the conversation when another terminal writes, and a line typed meanwhile 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import words
-from ..bots.explain import explain_move
-from ..bots.hint import HINT_SEED, planned_step, turn_so_far
+from ..bots.hint import HINT_SEED, turn_so_far
 from ..bots.hint import hint as bot_hint
-from ..bots.mcts import MCTSBot
 from ..bots.registry import steady_hard_bot
 from ..computer import Computer
 from ..rules import moves as m
@@ -408,21 +406,14 @@ class Conversation:
             return
         state = self.state
         self.io.say(say.thinking(say.HINT_WHO))
-        bot = steady_hard_bot(HINT_SEED)
-        try:
-            plan: Sequence[m.Move] = planned_step(state, turn_so_far(self.game.session), bot)  # the turn's plan
-            if plan:
-                move, reason = plan[0], explain_move(state, plan[0], plan)
-            else:
-                found = bot_hint(state, state.current, bot)
-                move, reason = found.move, found.reason
-                plan = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
+        try:  # the turn's plan goes on when the player followed it
+            found = bot_hint(state, state.current, steady_hard_bot(HINT_SEED), turn_so_far(self.game.session))
         except Exception as exc:  # a failing bot must not take the game down
             self.io.say(say.hint_failed(str(exc)), "error")
             return
-        text = words.move_words(state, move, plan, self.db)
-        number = moves.index(move) + 1 if move in moves else None
-        self.io.say(say.hint_line(text, reason, number))
+        text = words.move_words(state, found.move, found.plan, self.db)
+        number = moves.index(found.move) + 1 if found.move in moves else None
+        self.io.say(say.hint_line(text, found.reason, number))
 
     def cmd_undo(self, rest: str) -> None:
         game = self.game

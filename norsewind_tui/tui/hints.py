@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..bots import MCTSBot
 from ..bots.explain import explain_move
-from ..bots.hint import HINT_SEED, TurnSoFar, planned_step, turn_so_far
+from ..bots.hint import HINT_SEED, TurnSoFar, turn_so_far
 from ..bots.hint import hint as bot_hint
 from ..bots.registry import steady_hard_bot
 from ..rules.engine import cards_for, is_legal
@@ -46,17 +45,9 @@ def ask(state: State, seat: int, turn: TurnSoFar | None = None) -> HintAnswer:
     middle of a turn, after a resume too, continues the turn's plan).
     Raises ``ValueError`` when it is not ``seat``'s decision.
     """
-    if state.current != seat:
-        raise ValueError(f"it is not seat {seat + 1}'s decision (waiting for seat {state.current + 1})")
-    rest = planned_step(state, turn)
-    if rest:
-        return _step(state, rest)
-    bot = steady_hard_bot(HINT_SEED)  # the same position, the same hint, however busy the machine
-    found = bot_hint(state, seat, bot)
-    plan: Sequence[Move] = bot.last_search.plan if isinstance(bot, MCTSBot) else ()
-    db = cards_for(state)
-    kept = tuple(plan) if plan and plan[0] == found.move else (found.move,)
-    return HintAnswer(found.move, move_words(state, found.move, plan, db), _reason(found.move, found.reason), kept)
+    found = bot_hint(state, seat, steady_hard_bot(HINT_SEED), turn)  # the same answer however busy the machine
+    words = move_words(state, found.move, found.plan, cards_for(state))
+    return HintAnswer(found.move, words, _reason(found.move, found.reason), found.plan)
 
 
 @dataclass(frozen=True)

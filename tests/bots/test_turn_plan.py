@@ -9,7 +9,7 @@ there: while the player follows it and no card is revealed, every hint is its ne
 
 from __future__ import annotations
 
-from norsewind_tui.bots.hint import hint, planned_step, turn_so_far, turn_start
+from norsewind_tui.bots.hint import hint, turn_so_far, turn_start
 from norsewind_tui.bots.registry import steady_hard_bot
 from norsewind_tui.rules import GameConfig, Session, legal_moves
 from norsewind_tui.rules.moves import Move
@@ -43,10 +43,11 @@ def test_every_mid_turn_hint_is_the_next_step_of_the_turns_plan_after_a_resume_t
             if step:
                 assert turn_start(s.states, s.position) == start
                 # a fresh hint here (no plan announced: h first pressed mid-turn) ...
-                assert planned_step(s.state, turn_so_far(s)) == plan[step:]
+                seat = s.state.current
+                assert hint(s.state, seat, turn=turn_so_far(s)).plan == plan[step:]
                 # ... and the same after a resume, the session rebuilt from its saved log
                 resumed = Session.replay(s.config, s.seed, list(s.log))
-                assert planned_step(resumed.state, turn_so_far(resumed)) == plan[step:]
+                assert hint(resumed.state, seat, turn=turn_so_far(resumed)).plan == plan[step:]
                 checked += 1
             if move not in legal_moves(s.state):
                 break  # the turn ended otherwise in this deal (a refill): the plan stops
@@ -60,7 +61,8 @@ def test_a_player_who_chose_otherwise_gets_a_fresh_search() -> None:
     other = next(m for m in s.legal_moves() if m != plan[0])
     s.push(other)
     assert turn_so_far(s) is not None
-    assert planned_step(s.state, turn_so_far(s)) == ()  # not the plan's: the hint searches again
+    fresh = hint(s.state, s.state.current)  # not the plan's: the hint searches again
+    assert hint(s.state, s.state.current, turn=turn_so_far(s)) == fresh
 
 
 def test_at_the_turns_first_decision_there_is_no_turn_so_far() -> None:
