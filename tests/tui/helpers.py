@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from hangs import run_bounded
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -26,7 +26,7 @@ def aio(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
 
     @functools.wraps(test)
     def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
+        run_bounded(test(*args, **kwargs))
 
     return run
 
