@@ -14,6 +14,11 @@ tables of two players taking turns the same way.  After a warm-up it measures fo
 - key-to-screen latency: from a key written on the channel to the first bytes of the redrawn
   screen coming back (median, 95th percentile, worst), over every session's keys;
 - failed sessions: those that never reached their game, or dropped;
+- every key slower than 0.5 s explained (issue 28): the apps record what they do
+  (``NORSEWIND_ACTIVITY``, ``norsewind_tui/activity.py``: draws, collections, saves, presence
+  looks, a computer's think, each with its thread's CPU time) and ``bench/slowkeys.py`` splits
+  each slow key's time into the time before its app read it and those spans; the largest part
+  is its cause, counted over all slow keys, and the five worst are printed whole;
 - with ``--database URL`` (``auto``: a temporary PostgreSQL server of its own, as the tests start
   one): the games, tables and records are in that database, and the database's connections made
   by the host (``pg_stat_activity``) are counted every 50 ms over the window: median and most,
@@ -35,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import os
 import random
@@ -50,16 +56,21 @@ import asyncssh
 import pyte
 from ssh import children, database_of, start_server  # bench/ssh.py
 
+from norsewind_tui.activity import ELSEWHERE, VARIABLE, Explained, explain, spans_by_player
+
 HOST = "127.0.0.1"  # loopback only
 MAX_SESSIONS = 150
 TITLE = "New game"
 KEYS = ("\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A", "\r", "\r")  # cursor moves and decisions
 NAMES = {"\x1b[C": "right", "\x1b[D": "left", "\x1b[B": "down", "\x1b[A": "up", "\r": "Enter"}
 TICK = os.sysconf("SC_CLK_TCK")
+SLOW = 0.5  # seconds: a key slower than this is explained from its app's activity (issue 28)
 
 
 class Client(asyncssh.SSHClientSession[bytes]):
-    def __init__(self, cols: int, rows: int) -> None:
+    def __init__(self, cols: int, rows: int, name: str = "") -> None:
+        self.name = name  # the player: their app's activity file starts with it
+        self.sent = 0.0  # when the last key was written (time.monotonic)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.changed = asyncio.Event()
@@ -91,7 +102,7 @@ class Client(asyncssh.SSHClientSession[bytes]):
         """Seconds from writing ``key`` to the first bytes back; None when nothing came."""
         assert self.chan is not None
         self.changed.clear()
-        started = time.monotonic()
+        started = self.sent = time.monotonic()
         self.chan.write(key.encode())
         try:
             await asyncio.wait_for(self.changed.wait(), timeout)
@@ -101,18 +112,27 @@ class Client(asyncssh.SSHClientSession[bytes]):
 
 
 @dataclass
+class Slow:
+    player: str
+    key: str
+    sent: float  # time.monotonic() when written
+    latency: float | None  # None: nothing drawn within 10 s
+
+
+@dataclass
 class Round:
     latencies: list[float] = field(default_factory=list)
     unanswered: dict[str, int] = field(default_factory=dict)  # key name: keys that drew nothing
     failed: list[str] = field(default_factory=list)
     playing: int = 0
+    slow: list[Slow] = field(default_factory=list)  # keys over SLOW (or unanswered), to explain
 
 
 async def connect(port: int, name: str, cols: int, rows: int) -> tuple[asyncssh.SSHClientConnection, Client]:
     conn = await asyncssh.connect(
         HOST, port, username=name, known_hosts=None, client_keys=None, agent_path=None, config=None, gss_host=None
     )
-    client = Client(cols, rows)
+    client = Client(cols, rows, name)
     chan, _ = await conn.create_session(
         lambda: client, term_type="xterm-256color", term_size=(cols, rows), encoding=None
     )
@@ -134,6 +154,8 @@ async def human(
             result.unanswered[NAMES[key]] = result.unanswered.get(NAMES[key], 0) + 1
         else:
             result.latencies.append(latency)
+        if latency is None or latency > SLOW:
+            result.slow.append(Slow(client.name, NAMES[key], client.sent, latency))
     if client.closed:
         result.failed.append("dropped while playing")
 
@@ -272,6 +294,12 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
         f"  CPU: server {server_cpu / elapsed * 100:.0f}% of a core, apps {app_cpu / elapsed * 100:.0f}% "
         f"({app_cpu / elapsed * 100 / max(len(apps), 1):.1f}% each)"
     )
+    spans = spans_by_player(args.activity)
+    explained = [explain(k.sent, k.latency, spans.get(k.player, [])) for k in result.slow]
+    # A key that changed nothing, at a table, "answered" by the other player's move: not a latency.
+    for e in explained:
+        if e.latency is not None and e.cause.what == ELSEWHERE:
+            lat.remove(e.latency)
     if lat:
         p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))]
         print(
@@ -286,6 +314,8 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
         )
     quiet = ", ".join(f"{k} {v}" for k, v in sorted(result.unanswered.items()))
     print(f"  keys that drew nothing within 10 s: {sum(result.unanswered.values())}" + (f" ({quiet})" if quiet else ""))
+    for line in summary(explained, len(lat) + sum(result.unanswered.values())):
+        print(line)
     print_load()
 
 
@@ -420,14 +450,51 @@ def rounds(counts: list[int], args: argparse.Namespace) -> None:
             args.warmup = 0.0
         warmup = args.warmup or 2.0 * (n + 2 * args.tables) / min(args.connect, 2) + 20
         with tempfile.TemporaryDirectory() as tmp:
-            server, port = serve(Path(tmp), n, args)
+            activity = Path(tmp) / "activity"  # each app's spans, to explain its slow keys
+            activity.mkdir()
+            (Path(tmp) / "saves").mkdir()
+            os.environ[VARIABLE] = str(activity)  # the server's, passed on to its apps
+            server, port = serve(Path(tmp) / "saves", n, args)
             try:
-                round_args = argparse.Namespace(**{**vars(args), "warmup": warmup})
+                round_args = argparse.Namespace(**{**vars(args), "warmup": warmup, "activity": activity})
                 measure = idle_round if args.idle else one_round
                 asyncio.run(measure(port, server.pid, n, round_args))
             finally:
                 server.terminate()
                 server.wait(timeout=60)
+
+
+def describe(e: Explained) -> str:
+    took = "nothing drawn in 10 s" if e.latency is None else f"{e.latency:.2f} s"
+    parts = "; ".join(f"{c.what} {c.seconds:.2f} s" + (" (waiting for a CPU)" if c.starved else "") for c in e.parts)
+    return f"{took}: {parts}"
+
+
+def summary(explained: list[Explained], keys: int) -> list[str]:
+    """What bench/host.py prints of the slow keys: their causes and the worst few; and of the keys
+    that drew nothing, whether the app read them (and drew nothing: the key changed nothing, as
+    a cursor move at the end of a list) or never did."""
+    slow = [e for e in explained if e.latency is not None and e.cause.what != ELSEWHERE]
+    elsewhere = sum(e.latency is not None and e.cause.what == ELSEWHERE for e in explained)
+    lines = [f"  keys slower than {SLOW:g} s: {len(slow)} of {keys}"]
+    if elsewhere:  # not the app's latency: the key itself changed nothing (left out of the figures above)
+        lines[0] += f" (and {elsewhere} left out: they drew nothing, what came back was another seat's move)"
+    if slow:
+        causes = collections.Counter(e.cause.what for e in slow)
+        starved = sum(e.cause.starved for e in slow)
+        lines[0] += "; the largest part: " + ", ".join(f"{what} {n}" for what, n in causes.most_common())
+        lines[0] += f"; {starved} of those parts waited for a CPU"
+        lines += [f"    {describe(e)}" for e in sorted(slow, key=lambda e: -(e.latency or 0.0))[:5]]
+    silent = [e for e in explained if e.latency is None]
+    if silent:
+        unread = sum(not e.read for e in silent)
+        drew = sum(e.read and e.drew for e in silent)
+        lines.append(
+            f"  of the {len(silent)} keys that drew nothing: the app read {len(silent) - unread} and drew nothing "
+            f"after {len(silent) - unread - drew} of them (the key changed nothing); drew after {drew}; "
+            f"never read {unread}"
+        )
+    return lines
 
 
 if __name__ == "__main__":

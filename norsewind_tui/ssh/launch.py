@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..activity import VARIABLE as ACTIVITY
+
 MODULE = "norsewind_tui.ssh.launch"
 APP_MODULE = "norsewind_tui.cli"  # run as ``python -m``: the ``norsewind`` command
 
@@ -75,7 +77,7 @@ def served_environment(served: Served, player: str, term: str, colorterm: str | 
         env["NORSEWIND_DATABASE"] = served.database
     if colorterm in ("truecolor", "24bit"):
         env["COLORTERM"] = colorterm
-    for name in ("PYTHONPATH", "VIRTUAL_ENV"):  # the operator's, never the client's
+    for name in ("PYTHONPATH", "VIRTUAL_ENV", ACTIVITY):  # the operator's, never the client's
         if name in os.environ:
             env[name] = os.environ[name]
     env.update(served.extra)

@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
-from .. import words
+from .. import activity, words
 from ..options import Options
 from ..rules import ConfigError
 from ..rules.state import GameConfig
@@ -498,6 +498,10 @@ class NorsewindApp(App[str]):
                 self._look_again = False
 
     def _look(self) -> None:
+        with activity.span("presence"):
+            self._look_now()
+
+    def _look_now(self) -> None:
         try:
             problems: tuple[str, ...] = ()
             try:
@@ -713,6 +717,8 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
         line = your_turn_line(context)
         if line:
             print(line, flush=True)
+    if activity.start(context.identity):  # the host's operator asked (bench/host.py): issue 28
+        record_draws()
     app = NorsewindApp(library, game=game, seed=args.seed, review=reviewed, page=args.page)
     # Everything loaded so far (modules, classes, the card set) lives as long as the process: moved
     # out of the collector's sight, the start no longer pays a full collection over it (~20 ms, issue
@@ -722,9 +728,37 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
     with HangupGuard(app):  # a terminal that goes away ends the process (the game is saved)
         message = app.run(mouse=not args.no_mouse)
+    activity.stop()
     if message and not browser:
         print(message)
     return 0
+
+
+def record_draws() -> None:
+    """Each screen update (layout, compositing, the write to the terminal) becomes a ``draw`` span.
+
+    Only while activity is recorded.  Textual draws from three private methods of ``Screen`` (its
+    update timer's, a new layout's, the compositor's write), which call one another: each is
+    wrapped here and nowhere else, and only the outermost call is a span.  Done before the app
+    exists, since a screen binds its timer's method when it is made.
+    """
+    depth = [0]  # the event loop's thread alone draws
+
+    def timing(method: Callable[..., None]) -> Callable[..., None]:
+        def timed(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+            if depth[0]:
+                return method(screen, *args, **kwargs)
+            depth[0] += 1
+            try:
+                with activity.span("draw"):
+                    return method(screen, *args, **kwargs)
+            finally:
+                depth[0] -= 1
+
+        return timed
+
+    for name in ("_on_timer_update", "_refresh_layout", "_compositor_refresh"):
+        setattr(Screen, name, timing(getattr(Screen, name)))
 
 
 if TYPE_CHECKING:  # mypy: the app offers what its screens ask of it

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 from textual.worker import Worker, get_current_worker
 
+from .. import activity
 from ..bots.engine import EngineSpec
 from ..rules.moves import Move
 from ..rules.state import State
@@ -98,7 +99,8 @@ class Driver:
 
     def decide(self, seat: int, bot: str, state: State) -> Move:
         try:
-            return self.computer.decide(seat, bot, state)
+            with activity.span("think"):
+                return self.computer.decide(seat, bot, state)
         except Exception as exc:  # a bot that fails must not take the game down
             raise BotFailed(f"the computer player {bot} failed: {exc}") from exc
         finally:
@@ -143,6 +145,7 @@ class Driver:
             for change in self.game.changes(latest, self.decide, self.delay(), self.standin):
                 if change.view is not None:
                     latest = change.view
+                    activity.mark("moved")  # the game changed elsewhere: what it draws answers no key here
                 self.screen.post_message(GameChanged(change))
         except BotFailed as exc:
             again = "" if self.game.shared else " (u undoes, q quits)"

@@ -22,6 +22,8 @@ from typing import Any
 from textual import events
 from textual.driver import Driver
 
+from .. import activity
+
 KEY_BACKLOG = 256  # keys read but not yet dealt with, at most; a person never types that far ahead
 ALWAYS = frozenset({"ctrl+c"})
 DROPPED = "Too many keys at once: the extra ones were ignored."
@@ -75,6 +77,8 @@ def bounded_driver(base: type[Driver]) -> type[Driver]:
 
     class Bounded(base):  # type: ignore[valid-type, misc]
         def send_message(self, message: Any) -> None:
+            if isinstance(message, (events.Key, events.Paste)):
+                activity.key_read()
             if self._app.keys.send(message):
                 super().send_message(message)
 

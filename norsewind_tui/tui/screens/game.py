@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ... import words
+from ... import activity, words
 from ...rules import IllegalMove, cards_for, refusal
 from ...rules.events import SKIPPED, VIKINGS_TURN, Event
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
@@ -422,7 +422,8 @@ class GameScreen(NorsewindScreen[None]):
         when = None if by_computer else self.arrived()
         seen = self.seen_view(when)
         try:
-            events = self.game.push(move, seen=seen)
+            with activity.span("save"):  # the rules and the write: issue 28's slow keys
+                events = self.game.push(move, seen=seen)
         except IllegalMove as exc:
             self.say(f"Not allowed: {words.refusal(exc.refusal, self.db)}", "error")
             return
