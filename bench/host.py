@@ -453,7 +453,8 @@ def rounds(counts: list[int], args: argparse.Namespace) -> None:
             activity = Path(tmp) / "activity"  # each app's spans, to explain its slow keys
             activity.mkdir()
             (Path(tmp) / "saves").mkdir()
-            os.environ[VARIABLE] = str(activity)  # the server's, passed on to its apps
+            if not args.idle:  # the server's, passed on to its apps (idle: nothing to explain, no cost added)
+                os.environ[VARIABLE] = str(activity)
             server, port = serve(Path(tmp) / "saves", n, args)
             try:
                 round_args = argparse.Namespace(**{**vars(args), "warmup": warmup, "activity": activity})
