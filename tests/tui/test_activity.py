@@ -8,20 +8,9 @@ checked for their order.
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
-import pty
-import select
-import signal
-import struct
-import sys
-import termios
-import time
 from pathlib import Path
 
 import pytest
-from child_env import ROOT, app_env
 
 from norsewind_tui import activity
 from norsewind_tui.activity import (
@@ -37,7 +26,7 @@ from norsewind_tui.activity import (
 )
 from norsewind_tui.ssh.launch import Served, served_environment
 
-from .test_idle import LIMIT, _read_until
+from .pty_app import app_on_pty
 
 
 def test_the_recorder_keeps_keys_and_spans_of_5_ms_or_more_and_reads_them_back(tmp_path: Path) -> None:
@@ -126,32 +115,13 @@ def test_a_served_app_gets_the_operators_activity_folder(tmp_path: Path, monkeyp
 def test_the_app_on_a_terminal_records_the_keys_it_reads_and_the_draws_that_answer_them(saves: Path) -> None:
     folder = saves.parent / "activity"
     folder.mkdir()
-    pid, fd = pty.fork()
-    if pid == 0:
-        try:
-            argv = [sys.executable, "-m", "norsewind_tui.cli", "--saves", str(saves)]
-            env = app_env(saves, "alice", PYTHONPATH=str(ROOT), **{activity.VARIABLE: str(folder)})
-            os.execvpe(sys.executable, argv, env)
-        finally:
-            os._exit(127)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    seen = bytearray()
-    try:
-        _read_until(fd, b"Solo campaign", pid, seen)
-        os.write(fd, b"n")
-        _read_until(fd, b"Solo level", pid, seen)
-        os.write(fd, b"\x03")
-        deadline, done = time.monotonic() + LIMIT, 0
-        while not done and time.monotonic() < deadline:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if not done:
-                select.select([fd], [], [], 0.2)
-        assert done and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, bytes(seen[-2000:])
-    finally:
-        with contextlib.suppress(ProcessLookupError, ChildProcessError):
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        os.close(fd)
+    with app_on_pty(saves, "alice", **{activity.VARIABLE: str(folder)}) as app:
+        app.read_until(b"Solo campaign")
+        app.write(b"n")
+        app.read_until(b"Solo level")
+        app.write(b"\x03")
+        app.ends_well()
+    pid = app.pid
     assert [p.name for p in folder.iterdir()] == [f"alice.{pid}.log"]
     spans = read(folder / f"alice.{pid}.log")
     keys = [s.start for s in spans if s.what == "key"]

@@ -10,21 +10,14 @@ watch on the folders with a 30 s safety period), when the terminal reader's wait
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import gc
 import os
-import pty
 import select
-import signal
-import struct
-import sys
-import termios
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from child_env import ROOT, app_env
 from textual import constants, events
 from textual._xterm_parser import XTermParser
 from textual.timer import Timer
@@ -40,11 +33,11 @@ from norsewind_tui.tui.quietinput import due_in
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
 from .helpers import PROFILE, aio
+from .pty_app import LIMIT, app_on_pty
 from .tables_at import table_at_turn_of
 from .waits import until
 
 START = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
-LIMIT = 120.0  # seconds at most for a real app on a busy 2-core machine
 
 
 def running_timers(app: NorsewindApp) -> list[tuple[str, float]]:
@@ -109,19 +102,6 @@ def test_the_reader_waits_for_a_key_unless_a_sequence_is_begun() -> None:
 PSELECT6 = {"x86_64": 270, "aarch64": 72}  # the system call Python's select.select makes on Linux
 
 
-def _read_until(fd: int, needle: bytes, pid: int, seen: bytearray) -> None:
-    deadline = time.monotonic() + LIMIT
-    start = len(seen)
-    while needle not in seen[start:]:
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{needle!r} never came: {bytes(seen[-2000:])!r}")
-        if select.select([fd], [], [], 1.0)[0]:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError as exc:
-                raise AssertionError(f"the app ended: {bytes(seen[-2000:])!r}") from exc
-
-
 def _calls(pid: int) -> list[list[str]]:
     """The system call each thread of ``pid`` is in (``/proc``: its number and arguments)."""
     found = []
@@ -137,41 +117,21 @@ def test_in_a_terminal_the_reader_sleeps_in_select_without_a_timeout(saves: Path
     timeout (its fifth argument, a null pointer); a lone Esc still steps back, ctrl+c still quits."""
     machine = os.uname().machine
     assert machine in PSELECT6, f"no pselect6 number known for {machine}"
-    pid, fd = pty.fork()
-    if pid == 0:
-        try:
-            argv = [sys.executable, "-m", "norsewind_tui.cli", "--saves", str(saves)]
-            os.execvpe(sys.executable, argv, app_env(saves, "alice", PYTHONPATH=str(ROOT)))
-        finally:
-            os._exit(127)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    seen = bytearray()
-    try:
-        _read_until(fd, b"Solo campaign", pid, seen)
+    with app_on_pty(saves, "alice") as app:
+        app.read_until(b"Solo campaign")
         deadline = time.monotonic() + LIMIT
         # pselect6(n, readfds, writefds, exceptfds, timeout, sigmask): a null timeout blocks until a key
         forever = [str(PSELECT6[machine]), "0x0"]
-        while forever not in [[call[0], call[5]] for call in _calls(pid) if len(call) > 5]:
-            assert time.monotonic() < deadline, f"no thread waits for a key without a timeout: {_calls(pid)}"
+        while forever not in [[call[0], call[5]] for call in _calls(app.pid) if len(call) > 5]:
+            assert time.monotonic() < deadline, f"no thread waits for a key without a timeout: {_calls(app.pid)}"
             select.select([], [], [], 0.05)  # a thread may be busy still (the first look, a write)
-        os.write(fd, b"n")
-        _read_until(fd, b"Solo level", pid, seen)
-        os.write(fd, b"\x1b")  # a lone Esc: a key once the Esc delay passed, back to the title
-        _read_until(fd, b"Solo campaign", pid, seen)
-        os.write(fd, b"\x03")
-        with contextlib.suppress(OSError):
-            _read_until(fd, b"\x1b[?1049l", pid, seen)  # the alternate screen left
-        done = 0
-        while not done and time.monotonic() < deadline + LIMIT:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if not done:
-                select.select([fd], [], [], 0.2)
-        assert done and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, bytes(seen[-2000:])
-    finally:
-        with contextlib.suppress(ProcessLookupError, ChildProcessError):
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        os.close(fd)
+        app.write(b"n")
+        app.read_until(b"Solo level")
+        app.write(b"\x1b")  # a lone Esc: a key once the Esc delay passed, back to the title
+        app.read_until(b"Solo campaign")
+        app.write(b"\x03")
+        app.read_until(b"\x1b[?1049l")  # the alternate screen left
+        app.ends_well()
 
 
 @aio
