@@ -38,16 +38,18 @@ from datetime import UTC, datetime
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
-from openskill.models import PlackettLuce
 
 from ..rules.scoring import final_result
 from ..rules.state import State
 from .errors import SaveError
 from .format import SaveMeta, Stamp, Text, decode_json, format_of, printable_problem
 from .paths import sanitise_name
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 LEDGER_FORMAT = 1
 DISPLAY_BASE = 1000  # the display number of a rating whose ordinal (mu - 3 sigma) is 0: a newcomer's
@@ -59,7 +61,12 @@ Place = Annotated[int, msgspec.Meta(ge=1, le=4)]
 
 @cache
 def model() -> PlackettLuce:
-    """OpenSkill's Plackett-Luce model with its defaults (mu 25, sigma 25/3, tau 25/300)."""
+    """OpenSkill's Plackett-Luce model with its defaults (mu 25, sigma 25/3, tau 25/300).
+
+    Imported here, when a rating is first worked out: its compiled module costs every start of
+    the app some 6 ms before the first frame otherwise (issue 28)."""
+    from openskill.models import PlackettLuce
+
     return PlackettLuce()
 
 
