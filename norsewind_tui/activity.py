@@ -4,13 +4,14 @@ Off unless the host's operator sets ``NORSEWIND_ACTIVITY`` to a folder (``bench/
 for the servers it starts): then each app writes ``<folder>/<player>.<pid>.log``, one line per
 span of work that can hold a key up and took at least ``SHORTEST`` seconds:
 
-    start end cpu what
+    start end cpu what [task]
 
 ``start`` and ``end`` are ``time.monotonic()`` seconds, the clock every process of a Linux host
 shares, so a benchmark matches them to the keys it sent; ``cpu`` is the CPU time the span's own
 thread had in it (a draw of 900 ms with 40 ms of CPU waited for the processor, it did not work);
-``what`` is one of ``KINDS``.  A key the app read is a line whose start and end are the moment
-it was read (``key``).  When off, each hook costs one test of a global.
+``what`` is one of ``KINDS`` (a ``loop`` span, an asyncio callback, also names its task).  A key
+the app read, and a change made elsewhere that it saw, are lines whose start and end are that
+moment (``key``, ``moved``).  When off, each hook costs one test of a global.
 
 The module imports nothing of ours (it sits below every layer): the app marks its own spans.
 ``explain`` is the other end, for ``bench/host.py``: for each key slower than half a second, from
