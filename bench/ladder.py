@@ -35,7 +35,7 @@ from norsewind_tui.rules import default_cards
 from norsewind_tui.storage.ratings import Anchors, Rating, anchors_toml, finishing_places, model
 
 DEFAULT_LEVELS = ("random", "easy", "greedy", "normal", "hard", "expert")  # expert when the registry has it
-ANCHORS_VERSION = 1
+ANCHORS_VERSION = 2  # 1: the provisional 70-game run; 2: the 600-game run with expert
 
 
 def schedule(names: list[str], sizes: list[int], deals: int, seed: int) -> list[Task]:

@@ -46,7 +46,7 @@ def test_ratings_lists_people_and_computers_best_first(tmp_path: Path, capsys: p
     code, lines, err = run(capsys, "--saves", str(tmp_path), "ratings")
     assert (code, err) == (0, "")
     assert lines[:2] == [
-        "Ratings: people and computers on one scale (the computers' fixed, provisional)",
+        "Ratings: people and computers on one scale (the computers' fixed, version 2)",
         "  #  Player                              Rating      mu  sigma  Games",
     ]
     assert lines[2:-1] == [

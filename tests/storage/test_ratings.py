@@ -71,10 +71,10 @@ def test_finishing_places_go_by_score_then_coins_and_an_exact_tie_shares_the_pla
     assert finishing_places((30, 41, 30, 30), (2, 0, 5, 2)) == (3, 1, 2, 3)
 
 
-def test_the_shipped_anchors_rate_every_computer_level_and_say_they_are_provisional() -> None:
+def test_the_shipped_anchors_rate_every_computer_level_from_the_final_ladder() -> None:
     anchors = shipped_anchors()
-    assert anchors.version == 1 and anchors.provisional
-    assert {"random", "greedy", "easy", "normal", "hard"} <= set(anchors.levels)
+    assert anchors.version == 2 and not anchors.provisional  # bench/ladder.py --deals 4 (600 games)
+    assert {"random", "greedy", "easy", "normal", "hard", "expert"} <= set(anchors.levels)
     assert all(r.sigma > 0 and anchors.games[name] > 0 for name, r in anchors.levels.items())
 
 
