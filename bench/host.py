@@ -16,7 +16,7 @@ tables of two players taking turns the same way.  After a warm-up it measures fo
 - failed sessions: those that never reached their game, or dropped;
 - every key slower than 0.5 s explained (issue 28): the apps record what they do
   (``NORSEWIND_ACTIVITY``, ``norsewind_tui/activity.py``: draws, collections, saves, presence
-  looks, a computer's think, each with its thread's CPU time) and ``bench/slowkeys.py`` splits
+  looks, a computer's think, each with its thread's CPU time) and ``activity.explain`` splits
   each slow key's time into the time before its app read it and those spans; the largest part
   is its cause, counted over all slow keys, and the five worst are printed whole;
 - with ``--database URL`` (``auto``: a temporary PostgreSQL server of its own, as the tests start

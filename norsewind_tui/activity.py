@@ -133,15 +133,6 @@ def stop() -> None:
         _recorder = None
 
 
-def recording() -> bool:
-    return _recorder is not None
-
-
-def key_read() -> None:
-    """A key came off the terminal (the reader thread)."""
-    mark("key")
-
-
 def mark(what: What) -> None:
     """An instant: ``key`` (read off the terminal), ``moved`` (a change made elsewhere seen)."""
     if _recorder is not None:

@@ -78,7 +78,7 @@ def bounded_driver(base: type[Driver]) -> type[Driver]:
     class Bounded(base):  # type: ignore[valid-type, misc]
         def send_message(self, message: Any) -> None:
             if isinstance(message, (events.Key, events.Paste)):
-                activity.key_read()
+                activity.mark("key")  # read off the terminal (this reader thread)
             if self._app.keys.send(message):
                 super().send_message(message)
 
