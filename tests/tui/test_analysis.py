@@ -18,8 +18,10 @@ import msgspec
 import pytest
 from storage.test_faults import Disk
 
+from norsewind_tui.bots.evaluate import turns_left
+from norsewind_tui.bots.judge import ENDGAME, line
 from norsewind_tui.cli import main
-from norsewind_tui.rules import GameConfig
+from norsewind_tui.rules import GameConfig, Session, apply, legal_moves
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
 from norsewind_tui.storage.analysis import Verdict, analysis_path, log_key, read_analysis, write_analysis
 from norsewind_tui.tui.analysis import analyse, jobs_for, judge, verdict_kind, verdict_words, weighed
@@ -86,6 +88,25 @@ def test_the_computers_choice_never_looks_worse_than_the_move_made(saves: Path) 
         followed = judge(dataclasses.replace(job, made=best.move))
         assert (followed.best, followed.loss, followed.costly) == ("", 0.0, False)
     assert losses == [0.2, 3.4, 1.7, 2.0, 0.9, 2.3, 4.5, 2.6, 2.2, 0.9]
+
+
+def test_near_the_end_the_measure_plays_the_game_out() -> None:
+    """bots.judge.line: early on, one round of greedy turns and the projection; once the seat has
+    ENDGAME turns or fewer left, on to the game's end, whose real margin is read."""
+    rng = random.Random(5)
+    state = Session.start(GameConfig(players=("Astrid", "Bjorn")), 11).state
+    early = late = None
+    while not state.is_over:
+        left = turns_left(state, state.current)
+        if state.phase == "action" and state.turn >= 3 and early is None:
+            early = state
+        if state.phase == "action" and left <= ENDGAME and late is None:
+            late = state
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert early is not None and late is not None and turns_left(early, early.current) > ENDGAME + 2
+    after = line(early, ())
+    assert after.phase != "over" and after.turn == early.turn + 1  # a round on, far from the end
+    assert line(late, ()).phase == "over"
 
 
 def test_the_analysis_does_not_peek_at_the_deck_order(saves: Path) -> None:
