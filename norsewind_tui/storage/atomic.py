@@ -244,12 +244,20 @@ class FileLock:
 
     The kernel drops the lock when the holder exits or is killed, so a crash
     never leaves a game locked.  Lock files are never deleted while in use.
+
+    The lock is taken on a read-only descriptor, so an attempt that fails changes nothing a
+    watcher sees: a descriptor opened for writing wakes every watcher when it is closed (inotify's
+    close-after-write), and the followers of a table, each failing in turn while one of them
+    played the computer seats, woke one another some 500 times a second.  Only the holder opens the
+    file for writing (to describe itself) and keeps that descriptor until it lets go, so the
+    watchers wake when the holder lets go or dies.
     """
 
     def __init__(self, path: Path, what: str) -> None:
         self.path = path
         self.what = what  # how messages name the locked thing
-        self._fd: int | None = None
+        self._fd: int | None = None  # the read-only descriptor that holds the flock
+        self._out: int | None = None  # the holder's writing descriptor (its description)
 
     @property
     def held(self) -> bool:
@@ -259,13 +267,17 @@ class FileLock:
         """Take the lock, waiting up to ``timeout`` seconds; ``GameLocked`` names who holds it."""
         if self._fd is not None:
             return
+        flags = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK  # non-blocking: a FIFO put there never hangs us
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+            fd = os.open(self.path, os.O_RDONLY | os.O_CREAT | flags, FILE_MODE)
         except PermissionError:
             raise self._foreign() from None
         except OSError as exc:
             raise SaveError(f"{self.path}: cannot create the lock file: {exc.strerror or exc}") from None
-        _own_mode(fd)
+        _own_mode(fd)  # first: a file just made under umask 777 has mode 0000
+        if not os.access(self.path, os.W_OK, follow_symlinks=False):  # not ours to write: another account's
+            os.close(fd)
+            raise self._foreign()
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -289,11 +301,16 @@ class FileLock:
                 os.close(fd)
                 raise SaveError(f"{self.path}: cannot lock: {exc.strerror or exc}") from None
         try:
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, msgspec.json.encode(_me()), 0)
+            out: int | None = os.open(self.path, os.O_WRONLY | flags)
         except OSError:
-            pass  # the lock is ours; only the holder's description is missing
-        self._fd = fd
+            out = None  # the lock is ours; only the holder's description is missing
+        if out is not None:
+            try:
+                os.ftruncate(out, 0)
+                os.pwrite(out, msgspec.json.encode(_me()), 0)
+            except OSError:
+                pass  # as above
+        self._fd, self._out = fd, out
 
     def _foreign(self) -> SaveError:
         """The lock file cannot be opened: say whose it is (another account holds the game)."""
@@ -330,10 +347,14 @@ class FileLock:
 
     def release(self) -> None:
         fd, self._fd = self._fd, None
-        if fd is not None:
+        out, self._out = self._out, None
+        if out is not None:
             with contextlib.suppress(OSError):
-                os.ftruncate(fd, 0)
+                os.ftruncate(out, 0)  # before the flock goes: never another holder's description
+        if fd is not None:
             os.close(fd)  # closing drops the flock
+        if out is not None:
+            os.close(out)  # after the flock went: the watchers woken by it find the lock free
 
     def __enter__(self) -> FileLock:
         self.acquire()

@@ -9,6 +9,8 @@ file, a player's move) and which do not (a presence beat, a lock, a claim, a tem
 from __future__ import annotations
 
 import select
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +19,10 @@ from typing import Any
 import pytest
 
 from norsewind_tui.options import Options
+from norsewind_tui.storage import GameLocked
 from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.gamefile import COMPUTER_SUFFIX
+from norsewind_tui.storage.inotify import Inotify
 from norsewind_tui.storage.presence import PresenceStore
 from norsewind_tui.storage.tables import TABLES_DIR, TableStore, is_table_file
 from norsewind_tui.storage.watch import FALLBACK, FileWatch, LookWatch
@@ -114,6 +119,57 @@ def test_a_beat_a_lock_or_a_claim_wakes_no_look_a_move_and_a_decision_do(tmp_pat
         assert watch.wait() is True
         carol.leave()
         assert watch.wait() is True
+
+
+HOLD = """
+import sys
+from pathlib import Path
+from norsewind_tui.storage.atomic import FileLock
+FileLock(Path(sys.argv[1]), "the computer seats").acquire()
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_refused_claim_wakes_no_follower_the_claimer_letting_go_or_dying_does(tmp_path: Path) -> None:
+    """While one process plays a table's computer seats (it holds their claim), another's attempt is
+    refused and changes nothing a follower's watch sees (the events a follower's inotify reads).
+    Each refused attempt used to open the claim file for writing, whose closing woke every
+    follower, which tried again: the followers of a table woke one another some 500 times a second
+    while the computer thought.  The claimer taking it, letting go, or dying still wakes them."""
+    store = TableStore(tmp_path)
+    store.create("alice", ["me", "random"], seed=2, name="friday")
+    files = store.place.files("friday")
+    path = tmp_path / TABLES_DIR / f"friday{COMPUTER_SUFFIX}"  # the claim's lock file
+    claim = path.name
+    events = Inotify.open(path.parent)
+    assert events is not None
+    try:
+        holder = files.claim("test claim")
+        holder.acquire()
+        assert claim in events.names()  # it described itself
+        with pytest.raises(GameLocked):
+            files.claim("another").acquire()
+        assert claim not in events.names()
+        holder.release()
+        assert claim in events.names()
+        command = [sys.executable, "-c", HOLD, str(path)]
+        child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            assert child.stdout is not None and child.stdout.readline() == "held\n"
+            assert claim in events.names()
+            with pytest.raises(GameLocked, match=r"in use by .* \(pid \d+"):
+                files.claim("another").acquire()
+            assert claim not in events.names()
+        finally:
+            child.kill()
+            child.wait(60)
+        assert claim in events.names()  # the kernel closed its descriptors
+        free = files.claim("another")
+        free.acquire()  # the claim is free
+        free.release()
+    finally:
+        events.close()
 
 
 def test_a_tables_folder_made_later_is_followed_once_it_exists(tmp_path: Path) -> None:
