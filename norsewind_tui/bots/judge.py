@@ -36,6 +36,7 @@ from .view import determinise
 Plan = tuple[Move, ...]
 
 SAMPLES = 12  # sampled deals per position (each candidate plays every one)
+TO_THE_END = 1000  # rounds: more than any game has (``line`` plays on to the end)
 ROUNDS = 1  # rounds of greedy turns after the candidate's turn, before the margin is read
 # Near the end the projection guesses most (when the deck runs out, what the last turns bring) and
 # a play-out to the end costs least: with this many turns left or fewer, the line plays on to the
