@@ -274,6 +274,11 @@ class FileLock:
             raise self._foreign() from None
         except OSError as exc:
             raise SaveError(f"{self.path}: cannot create the lock file: {exc.strerror or exc}") from None
+        kind = stat.S_IFMT(os.fstat(fd).st_mode)
+        if kind != stat.S_IFREG:  # a folder opens read-only, where it never opened for writing
+            os.close(fd)
+            why = os.strerror(errno.EISDIR) if kind == stat.S_IFDIR else "not a regular file"
+            raise SaveError(f"{self.path}: cannot create the lock file: {why}")
         _own_mode(fd)  # first: a file just made under umask 777 has mode 0000
         if not os.access(self.path, os.W_OK, follow_symlinks=False):  # not ours to write: another account's
             os.close(fd)

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from norsewind_tui.storage import GameStore, SaveError
+from norsewind_tui.storage import FileLock, GameStore, SaveError
 
 from .conftest import play, solo
 
@@ -163,3 +163,17 @@ def test_symlink_fifo_and_folder_are_refused(store: GameStore, tmp_path: Path, r
         store.open("dir")
     listing = {s.name: s.error for s in store.list()}
     assert all(listing[n] for n in ("link", "pipe", "dir"))
+
+
+def test_a_lock_file_that_is_a_folder_or_a_fifo_is_refused_in_words(tmp_path: Path) -> None:
+    """A lock is tried on a read-only descriptor (a refused attempt then wakes no watcher), and a
+    folder or a FIFO opens read-only where it never opened for writing: each is still refused."""
+    folder = tmp_path / "solo.json.lock"
+    folder.mkdir()
+    with pytest.raises(SaveError, match=r"solo\.json\.lock: cannot create the lock file: Is a directory$"):
+        FileLock(folder, "the game solo").acquire()
+    fifo = tmp_path / "duo.json.lock"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveError, match=r"duo\.json\.lock: cannot create the lock file: not a regular file$"):
+        FileLock(fifo, "the game duo").acquire()
+    assert folder.is_dir() and list(folder.iterdir()) == [] and fifo.is_fifo()
