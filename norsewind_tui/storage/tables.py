@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -617,6 +618,11 @@ class SharedTable(OpenGame):
         self.identity = identity
         self._bad_stamp: Stamp | None = None
         self.rating_problem: str | None = None  # one line: the finished game could not be counted
+        # This object's writes, the app's thread's and its follower's: a follower's look waits for a
+        # write under way and knows the last one written (its table id and generation), which is not
+        # a change made elsewhere even before the writer's view has taken it.
+        self._writing = threading.Lock()
+        self._wrote: tuple[str, int] | None = None
 
     # ------------------------------------------------------------------ what it is
 
@@ -711,11 +717,14 @@ class SharedTable(OpenGame):
         """A follower's look (a worker thread's): the table on disk if newer than ``latest`` (or the
         view, if that is newer), then the computer's decision if it is to move and this process wins
         the claim.  Each is already written; ``adopt`` them."""
+        with self._writing:  # a write of this object's own under way ends first
+            own = self._wrote
         base = self._view if self._view.generation >= latest.generation else _view(latest)
         newer = self.fetch(base)
         if newer is not None:
             base = newer
-            yield Change(newer.state, view=newer)
+            if (newer.meta.id, newer.generation) != own:  # else the writer takes it on itself
+                yield Change(newer.state, view=newer)
         if self.computer_to_move(base, standin) is not None:
             played = self.computer_step(decide, base, pause=pause, standin=standin)
             if played is not None:
@@ -734,6 +743,15 @@ class SharedTable(OpenGame):
         ``change`` raises to refuse (nothing is written); ``TableMoved`` when the game is no longer
         where ``expect`` saw it.  Returns the written view; the current view is not touched.
         """
+        with self._writing:
+            return self._transact_locked(base, change, expect)
+
+    def _transact_locked(
+        self,
+        base: TableView,
+        change: Callable[[TableView], tuple[Session, SaveMeta, R]],
+        expect: TableView | None,
+    ) -> tuple[TableView, R]:
         lock = self._files.lock(f"the table {self.name}")
         lock.acquire(timeout=LOCK_WAIT)
         try:
@@ -760,6 +778,7 @@ class SharedTable(OpenGame):
 
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
         view = _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
+        self._wrote = (view.meta.id, view.generation)
         self._rate(view)
         return view
 

@@ -509,3 +509,29 @@ def test_a_broken_main_file_falls_back_to_the_backup_and_is_set_aside(
     bob.push(bob.legal_moves()[0])
     assert alice.path.with_suffix(".json.damaged").read_text(encoding="utf-8") == "{"
     assert alice.poll() and alice.session.position == 2 and alice.notice is None
+
+
+def test_a_look_finds_no_change_in_the_tables_own_write(store: TableStore) -> None:
+    """A follower's look (``changes``) reports what was decided elsewhere, never this object's own
+    write: whoever wrote takes the view on itself (the app's thread after ``push``; the caller of
+    ``computer_step``, which leaves the view alone).  An app's follower used to wake at its own
+    decision's rename, before its thread had taken the new view, read the table again and report
+    the decision as made elsewhere (issue 28: then bench/host.py took a slow decision of one's own
+    for another seat's move, left out of its figures)."""
+    alice = store.create("alice", ["me", "random"], seed=2)
+    while alice.computer_to_move() is None:  # alice's turn
+        alice.push(alice.legal_moves()[0])
+    before = alice.view
+    played = alice.computer_step(decide)
+    assert played is not None and played.generation > before.generation == alice.view.generation
+    # the look may play the computer's next decision (its own report), never report the one written
+    looked = [c.view.generation for c in alice.changes(before, decide, 0.0, None) if c.view is not None]
+    assert played.generation not in looked and all(g > played.generation for g in looked)
+    assert alice.adopt(played) is not None
+    other = store.open(alice.name, "alice")  # another app of alice's: its writes are made elsewhere
+    while other.computer_to_move() is None:
+        other.push(other.legal_moves()[0])
+    made = other.computer_step(decide)
+    assert made is not None
+    found = [c.view.generation for c in alice.changes(alice.view, decide, 0.0, None) if c.view is not None]
+    assert found[0] == made.generation
