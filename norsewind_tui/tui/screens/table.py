@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from datetime import datetime
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -163,8 +164,20 @@ class TableScreen(GameScreen):
         self.end_page = lambda game: TableEndScreen(table)  # the score pad asks the table of its rematch
         self.table_shown = table.name
         self.clock = clock
-        self.standin = StandIn(table.store.presence(clock).away_since, clock, NEVER_SEEN)
+        self.presence_store = table.store.presence(clock)
+        self.standin = StandIn(self.away_since, clock, NEVER_SEEN)
         self.driver.standin = self.standin
+
+    def away_since(self, identity: str) -> datetime | None:
+        """When ``identity`` went away (None: here), for the computer that stands in (the driver's
+        thread asks at every look).  A person the app's last look saw here is here: the look follows
+        every arrival and departure, and while everyone plays no record is read after each decision
+        (those reads held the app's thread up as it drew the decision, issue 28).  A person it saw
+        away is read again, so that no computer ever plays for one who came back."""
+        around = self.session.around
+        if around is not None and around.of(identity).present:
+            return None
+        return self.presence_store.away_since(identity)
 
     def on_mount(self) -> None:
         # Textual also runs GameScreen.on_mount (after this one): it must not be called here too
