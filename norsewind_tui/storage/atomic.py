@@ -305,16 +305,11 @@ class FileLock:
             except OSError as exc:
                 os.close(fd)
                 raise SaveError(f"{self.path}: cannot lock: {exc.strerror or exc}") from None
-        try:
-            out: int | None = os.open(self.path, os.O_WRONLY | flags)
-        except OSError:
-            out = None  # the lock is ours; only the holder's description is missing
-        if out is not None:
-            try:
-                os.ftruncate(out, 0)
-                os.pwrite(out, msgspec.json.encode(_me()), 0)
-            except OSError:
-                pass  # as above
+        out = None
+        with contextlib.suppress(OSError):  # the lock is ours; only the holder's description may be missing
+            out = os.open(self.path, os.O_WRONLY | flags)
+            os.ftruncate(out, 0)
+            os.pwrite(out, msgspec.json.encode(_me()), 0)
         self._fd, self._out = fd, out
 
     def _foreign(self) -> SaveError:

@@ -301,14 +301,10 @@ class PresenceStore:
     def away_since(self, identity: str) -> datetime | None:
         """None while ``identity`` is in the app or at a table; else when it went away
         (``NEVER_SEEN`` when it never was here): what a stand-in computer waits on."""
-        return away_since_of(self.of(identity))
-
-
-def away_since_of(presence: Presence) -> datetime | None:
-    """``PresenceStore.away_since`` of a presence already read (an app's last look around)."""
-    if presence.present:
-        return None
-    return presence.since or NEVER_SEEN
+        presence = self.of(identity)
+        if presence.present:
+            return None
+        return presence.since or NEVER_SEEN
 
 
 class PresenceHandle:

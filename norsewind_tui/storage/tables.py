@@ -743,32 +743,24 @@ class SharedTable(OpenGame):
         ``change`` raises to refuse (nothing is written); ``TableMoved`` when the game is no longer
         where ``expect`` saw it.  Returns the written view; the current view is not touched.
         """
-        with self._writing:
-            return self._transact_locked(base, change, expect)
-
-    def _transact_locked(
-        self,
-        base: TableView,
-        change: Callable[[TableView], tuple[Session, SaveMeta, R]],
-        expect: TableView | None,
-    ) -> tuple[TableView, R]:
-        lock = self._files.lock(f"the table {self.name}")
-        lock.acquire(timeout=LOCK_WAIT)
-        try:
-            current = base
-            if self._files.peek() != base.generation or base.damaged_main:
-                self._files.tidy()
-                current = _load(self._files, self.store.cards)
-            if expect is not None and not current.same_game(expect):
-                since = self._since(expect, current)
-                raise TableMoved(
-                    f"{self.name}: the game moved on since you looked ({since}); nothing was changed: look again",
-                    since,
-                )
-            session, meta, result = change(current)
-            return self._write(current, session, meta), result
-        finally:
-            lock.release()
+        with self._writing:  # this object's own writes, one at a time; a follower's look waits for them
+            lock = self._files.lock(f"the table {self.name}")
+            lock.acquire(timeout=LOCK_WAIT)
+            try:
+                current = base
+                if self._files.peek() != base.generation or base.damaged_main:
+                    self._files.tidy()
+                    current = _load(self._files, self.store.cards)
+                if expect is not None and not current.same_game(expect):
+                    since = self._since(expect, current)
+                    raise TableMoved(
+                        f"{self.name}: the game moved on since you looked ({since}); nothing was changed: look again",
+                        since,
+                    )
+                session, meta, result = change(current)
+                return self._write(current, session, meta), result
+            finally:
+                lock.release()
 
     def _since(self, old: TableView, new: TableView) -> str:
         a, b = old.session.position, new.session.position

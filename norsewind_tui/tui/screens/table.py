@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError
-from ...storage.presence import NEVER_SEEN, away_since_of, clock_words
+from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ..keys import GAME_BINDINGS
@@ -281,16 +281,9 @@ class TableScreen(GameScreen):
         holder = table.holder(self.state.current)
         if holder is None or holder == table.identity or table.view.standin <= 0:
             return None
-        around = self.session.around
-        # The app's last look around, not the presence records read again: this line is drawn after
-        # every decision, and reading every player's record there cost the mover's screen a few ms
-        # (more the more players a host has).  The look follows every arrival and departure.
-        standin = self.standin
-        if around is not None:
-            standin = StandIn(lambda who: away_since_of(around.of(who)), self.clock, NEVER_SEEN)
-        try:
-            left = table.standin_in(standin)
-            since = standin.away_since(holder)
+        try:  # ``away_since``: the app's last look first, the records only for a person seen away
+            left = table.standin_in(self.standin)
+            since = self.standin.away_since(holder)
         except OSError:
             return None
         if left is None or since is None:
