@@ -175,6 +175,11 @@ class HangupGuard:
             signal.signal(signal.SIGHUP, self._old_handler)
 
     def _on_sighup(self, signum: int, frame: FrameType | None) -> None:
+        # A hangup comes with SIGCONT (lifecycle.hang_up, as the kernel's does), and Textual's
+        # SIGCONT handler starts the terminal anew (its resume after a suspend) while the app
+        # ends, which can wedge the end past HANGUP_GRACE. Python runs pending handlers in signal
+        # order, so this one, SIGHUP's, turns that off before the SIGCONT is handled.
+        signal.signal(signal.SIGCONT, signal.SIG_DFL)
         self.hung_up.set()
         with contextlib.suppress(OSError):
             os.write(self._wake_w, b"h")

@@ -198,6 +198,38 @@ def test_a_closed_pty_ends_the_app_with_its_game_saved(saves: Path, controlling:
     GameStore(saves).open(summary.name).close()  # not locked: the app let go of it
 
 
+def hang_up_at_the_title(saves: Path) -> int | None:
+    """Start the app on its controlling pty, hang it up at the title screen as ``hang_up`` does
+    (SIGHUP, then SIGCONT, to its process group), and return its status (None: still running)."""
+    app = PtyApp(app_env(saves), controlling=True)
+    try:
+        app.wait_for(lambda: "Resume a saved game" in app.text(), "title screen")
+        for sig in (signal.SIGHUP, signal.SIGCONT):
+            os.killpg(app.proc.pid, sig)
+        deadline = time.monotonic() + WAIT
+        while app.proc.poll() is None and time.monotonic() < deadline:
+            app._read(0.05)  # the app's last output is read, as the server's pty reader does
+        return app.proc.poll()
+    finally:
+        if app.proc.poll() is None:
+            app.proc.kill()
+            app.proc.wait()
+        app.close_master()
+
+
+HANGUPS = 8  # rounds: before the fix about one hangup in six ended the app by its wedge exit (129)
+
+
+def test_a_hangup_with_sigcont_ends_the_app_by_sighup_every_time(saves: Path) -> None:
+    """A hangup comes as SIGHUP then SIGCONT to the app's process group, from the kernel (a closed
+    controlling terminal) and from ``norsewind serve`` and ``norsewind web`` (``lifecycle.hang_up``).
+    Textual answers SIGCONT by starting the terminal anew (its resume after a suspend); while the
+    app ended, that could wedge it until the guard's exit 129 (a CI run's server log once gave
+    another ending than SIGHUP for a dropped connection). Every round, the app ends by SIGHUP."""
+    statuses = [hang_up_at_the_title(saves) for _ in range(HANGUPS)]
+    assert statuses == [-signal.SIGHUP] * HANGUPS
+
+
 def test_quit_message_says_log_in_again_when_served_or_forced(tmp_path: Path, saves: Path) -> None:
     """Quit a saved solo game with `q`: locally the message names `norsewind resume NAME`; under
     `norsewind serve` (NORSEWIND_SERVED=ssh) and as a forced command (run by sshd's shell with

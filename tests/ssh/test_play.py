@@ -99,7 +99,8 @@ def test_solo_game_resize_drop_and_resume(config: ServeConfig, keys: Keys, saves
             await again.wait_for("alice:")
             assert await decide(again, saves) == 4
             await again.close()
-        assert any("alice@127.0.0.1: ended (signal 1, connection closed" in line for line in log), log
+        ended = [line for line in log if ": ended (" in line]
+        assert any("alice@127.0.0.1: ended (signal 1, connection closed" in line for line in ended), ended
 
     run(main())
 
