@@ -137,7 +137,7 @@ class MCTSBot(BotBase):
                 out.append(0.75 * win + 0.25 * sigmoid((result.scores[i] - best_other) / scale))
             return out
         if self.learned is not None:
-            return self.learned.rewards(state)
+            return self.learned.rewards(state, self.config.solo_scale)
         if state.solo:
             return [sigmoid(evaluate(state, 0, self.weights) / self.config.solo_scale)]
         values = [projected_points(state, i, self.weights) for i in range(n)]

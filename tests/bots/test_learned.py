@@ -17,6 +17,7 @@ import pytest
 from child_env import ROOT
 
 from norsewind_tui.bots import make_bot
+from norsewind_tui.bots.evaluate import sigmoid
 from norsewind_tui.bots.learned import (
     FORMAT,
     NAMES_DUEL,
@@ -27,6 +28,7 @@ from norsewind_tui.bots.learned import (
     parse_model,
     shipped_model,
 )
+from norsewind_tui.bots.mcts import SearchConfig
 from norsewind_tui.rules import GameConfig, State, apply, new_game
 
 from .test_bots import permuted
@@ -100,13 +102,27 @@ def test_the_rewards_are_chances_that_favour_the_seat_ahead() -> None:
     learned = LearnedValue(shipped_model())
     state = played(2, 60)
     values = [learned.value(state, i) for i in range(2)]
-    rewards = learned.rewards(state)
+    rewards = learned.rewards(state, SOLO_SCALE)
     assert all(0.0 < r < 1.0 for r in rewards)
     ahead = max(range(2), key=lambda i: values[i])
     assert rewards[ahead] > 0.5 > rewards[1 - ahead]
-    solo = played(1, 40)
-    (chance,) = learned.rewards(solo)
-    assert (chance > 0.5) == (learned.value(solo, 0) > 0)
+    assert learned.rewards(state, 1.0) == rewards  # the solo slope is for solo only
+
+
+SOLO_SCALE = SearchConfig().solo_scale
+
+
+@pytest.mark.parametrize("level", [4, 7])
+def test_alone_the_reward_is_the_margin_on_the_slope_of_a_finished_game(level: int) -> None:
+    """Solo (issue 27): the expert's leaves weigh the predicted margin over the Vikings as the
+    search weighs a finished game's margin (``sigmoid(margin / solo_scale)``), not as a chance to
+    win, which saturates: a bare win and platinum (R21: +25) would look alike."""
+    learned = LearnedValue(shipped_model())
+    solo = played(1, 40, level=level)
+    margin = learned.value(solo, 0)
+    (reward,) = learned.rewards(solo, SOLO_SCALE)
+    assert reward == sigmoid(margin / SOLO_SCALE)
+    assert (reward > 0.5) == (margin > 0)
 
 
 def _train(out: Path) -> bytes:
