@@ -14,6 +14,7 @@ LABELS = {
     "easy": "Computer (easy)",
     "normal": "Computer (normal)",
     "hard": "Computer (hard)",
+    "expert": "Computer (expert)",
     "random": "Computer (random)",
     "greedy": "Computer (greedy)",
     ENGINE: "Outside engine",

@@ -89,11 +89,11 @@ def test_an_outside_engine_in_a_seat(saves: Path) -> None:
     """norsewind --engine CMD play --lines: the engine is a seat kind of the new game (issue 29)."""
     engine = f"{sys.executable} {ROOT / 'examples' / 'engine.py'}"
     argv = [*APP, "--engine", engine, "play", "--lines", "--seed", "7"]
-    answers = b"1\n2\nana\n5\n\n1\n1\nquit\n"  # 2 players, seat 2 the engine, two decisions of ana's
+    answers = b"1\n2\nana\n6\n\n1\n1\nquit\n"  # 2 players, seat 2 the engine, two decisions of ana's
     done = subprocess.run(argv, env=line_env(saves, "ana"), input=answers, capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.decode().splitlines()
-    assert "5. The outside engine this was started with (--engine)." in lines
+    assert "6. The outside engine this was started with (--engine)." in lines
     assert any(line.startswith("Engine bot 2 took ") for line in lines)  # it decided, and it was told
     assert not any(line.startswith("Note: ") for line in lines)  # no fault: greedy did not stand in
 

@@ -27,7 +27,7 @@ def _alice_opens(saves: Path) -> LinePty:
     alice.expect_text("Choose 1 to 3 (Enter: 1)")
     alice.send("1")  # two
     alice.expect_text("Who plays seat 2?")
-    alice.expect_text("Choose 1 to 4 (Enter: 1)")
+    alice.expect_text("Choose 1 to 5 (Enter: 1)")  # open, or one of four computer players
     alice.send("")  # open, for bob
     alice.expect_text("The table alice-table is open")
     alice.expect_text("At the table alice-table, seat 1.")

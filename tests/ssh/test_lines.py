@@ -138,7 +138,7 @@ def test_a_table_alice_in_lines_bob_in_the_app_both_over_ssh(config: ServeConfig
                 alice.send("1")  # open a new one
                 await alice.expect("Choose 1 to 3")
                 alice.send("1")  # two seats
-                await alice.expect("Choose 1 to 4")
+                await alice.expect("Choose 1 to 5")
                 alice.send("1")  # seat 2 open
                 await alice.expect("At the table alice-table, seat 1.")
 

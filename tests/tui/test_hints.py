@@ -8,6 +8,7 @@ never time them (the latency is measured by hand, see the report).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from norsewind_tui.tui.screens import game as game_screen
 from norsewind_tui.tui.targets import key_of
 
 from .helpers import PROFILE, aio, make_app, new_game, shown
-from .waits import WAIT, Gate, Seen, until
+from .waits import WAIT, Gate, Seen, shows_latest, until
 
 
 def status(app: Any) -> str:
@@ -310,8 +311,8 @@ async def test_any_seat_can_be_a_computer_of_each_strength_from_the_new_game_scr
         screen: Any = app.screen
         screen.query_one("#player-count").value = 3
         await pilot.pause()
-        offered = {value for _label, value in screen.query_one("#kind-1")._options}
-        assert {"human", "easy", "normal", "hard"} <= offered
+        offered = [value for _label, value in screen.query_one("#kind-1")._options]
+        assert offered == ["human", "easy", "normal", "hard", "expert"]  # expert since it met its match
         screen.query_one("#kind-0").value = "easy"  # the first seat too
         screen.query_one("#kind-2").value = "hard"
         await pilot.pause()
@@ -325,3 +326,40 @@ async def test_any_seat_can_be_a_computer_of_each_strength_from_the_new_game_scr
         kinds = [(seat.kind, seat.bot) for seat in game.seats]
         assert kinds == [("computer", "easy"), ("human", None), ("computer", "normal")]
         assert game.state.players[2].name == "Normal bot 3"
+
+
+@aio
+async def test_the_expert_plays_its_seat_in_the_app(saves: Path) -> None:
+    """Issue 27: the expert is offered in a seat once it met the shipping rule (docs/BOTS.md), and
+    plays a whole turn there as every computer does, in the screen's driver."""
+    app = make_app(saves, seed=29)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen: Any = app.screen
+        screen.query_one("#player-count").value = 2
+        await pilot.pause()
+        screen.query_one("#kind-1").value = "expert"
+        await pilot.pause()
+        assert screen.query_one("#name-1").value == "Expert bot 2"
+        await pilot.press("ctrl+s")
+        assert type(app.screen).__name__ == "GameScreen"
+        game: Any = app.screen.game  # type: ignore[attr-defined]
+        assert [(seat.kind, seat.bot) for seat in game.seats] == [("human", None), ("computer", "expert")]
+
+        def expert_moved() -> bool:
+            session = game.session
+            return any(session.mover(i) == 1 for i in range(session.position))
+
+        while not expert_moved():  # the person's decisions, one at a time, until the expert has played
+            await until(pilot, lambda: expert_moved() or (game.state.current == 0 and shows_latest(app)), "a turn")
+            if expert_moved():
+                break
+            decided = moved_past(game, game.session.position)
+            await pilot.press("enter")  # after shows_latest: else the key decides nothing
+            await until(pilot, decided, "the person's decision")
+        await until(pilot, lambda: game.state.current == 0 or game.state.is_over, "the expert's whole turn")
+
+
+def moved_past(game: Any, position: int) -> Callable[[], bool]:
+    """True once the game has a decision after ``position``."""
+    return lambda: game.session.position > position
