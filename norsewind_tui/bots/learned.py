@@ -6,7 +6,8 @@ kingdoms at risk, shields to spare, the turns left); each also appears multiplie
 of the game still to play, so the model can weigh a coin or a missing castle differently early
 and late.  A ``Model`` holds one weight per feature for each game size (``duel``: 2-4 players,
 the seat's final score; ``solo``: the final margin over the Vikings) and the slope that turns a
-margin into a chance to win, which shrinks as the end nears.
+margin into a chance to win, which shrinks as the end nears (2-4 players; alone, the search
+weighs the margin itself, see ``LearnedValue.rewards``).
 
 The weights are fitted by ``bench/train.py`` from self-play games (reproducible from a seed)
 and ship as ``data/expert.json`` with a format version and the feature names, checked on
