@@ -303,14 +303,20 @@ def asks_to_confirm(app: Any) -> bool:
     return type(app.screen).__name__ == "ConfirmScreen"
 
 
+async def new_game_form(pilot: Pilot[Any], players: int) -> Any:
+    """The title's new-game form, set to ``players`` seats."""
+    await pilot.press("n")
+    screen: Any = pilot.app.screen
+    screen.query_one("#player-count").value = players
+    await pilot.pause()
+    return screen
+
+
 @aio
 async def test_any_seat_can_be_a_computer_of_each_strength_from_the_new_game_screen(saves: Path) -> None:
     app = make_app(saves, seed=29)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        screen: Any = app.screen
-        screen.query_one("#player-count").value = 3
-        await pilot.pause()
+        screen = await new_game_form(pilot, players=3)
         offered = [value for _label, value in screen.query_one("#kind-1")._options]
         assert offered == ["human", "easy", "normal", "hard", "expert"]  # expert since it met its match
         screen.query_one("#kind-0").value = "easy"  # the first seat too
@@ -334,10 +340,7 @@ async def test_the_expert_plays_its_seat_in_the_app(saves: Path) -> None:
     plays a whole turn there as every computer does, in the screen's driver."""
     app = make_app(saves, seed=29)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        screen: Any = app.screen
-        screen.query_one("#player-count").value = 2
-        await pilot.pause()
+        screen = await new_game_form(pilot, players=2)
         screen.query_one("#kind-1").value = "expert"
         await pilot.pause()
         assert screen.query_one("#name-1").value == "Expert bot 2"
