@@ -7,9 +7,15 @@ everything heavy (asyncssh) is imported only when the command runs, once its opt
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from ..options import Options
+
+# asyncssh names DSA keys at import; cryptography 51 warns of each name: ten warning lines at every
+# start of serve and web, about a key type the game never offers (issue 39.2). Every import of
+# asyncssh is below this package, so its __init__ runs first.
+warnings.filterwarnings("ignore", message="DSA is deprecated", module=r"asyncssh\.")
 
 DEFAULT = Options()  # the defaults of serve's options: one place (options.py)
 

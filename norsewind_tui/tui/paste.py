@@ -14,9 +14,10 @@ from collections.abc import Iterable
 from time import monotonic
 
 from textual import constants, events
-from textual._xterm_parser import XTermParser
 from textual.drivers import linux_driver
 from textual.message import Message
+
+from .textual_private import XTermParser
 
 START, END = "\x1b[200~", "\x1b[201~"  # what a terminal sends around pasted text
 

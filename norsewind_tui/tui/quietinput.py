@@ -27,12 +27,11 @@ from codecs import getincrementaldecoder
 from typing import Any
 
 from textual import constants
-from textual._parser import ParseError
-from textual._time import get_time
 from textual.driver import Driver
 from textual.drivers import linux_driver
 
 from .paste import PasteParser
+from .textual_private import ParseError, get_time
 
 READ = 4096  # bytes per read, as Textual's reader
 

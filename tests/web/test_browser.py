@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
 import pyte
+import pytest
 from playwright.async_api import Page, ViewportSize, WebSocket, async_playwright
 from tui.waits import until
 
@@ -20,9 +22,21 @@ from norsewind_tui.web.server import WebConfig
 
 from .helpers import serving
 
-CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
+CHROMIUM = "/usr/bin/chromium"  # Debian's package (tests/setup-machine installs it)
+MISSING = (
+    f"{CHROMIUM} is missing: as root, apt-get install chromium (or run tests/setup-machine, README's second command)"
+)
 PASSWORD = "correct horse battery"
 TERMINAL = "textarea.xterm-helper-textarea"  # where xterm.js takes the keyboard
+
+
+@pytest.fixture
+def chromium() -> str:
+    """Debian's chromium; without it the test fails with one line saying how to get it, not
+    Playwright's page of traceback."""
+    if not Path(CHROMIUM).is_file() or not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(MISSING, pytrace=False)
+    return CHROMIUM
 
 
 def run(coro: Coroutine[Any, Any, None], timeout: float = 240) -> None:
@@ -97,7 +111,9 @@ async def fit_80x24(page: Page, tab: Tab) -> None:
     raise AssertionError(f"the terminal is {tab.sizes[-1]}, not 80x24")
 
 
-def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: Path, tmp_path: Path) -> None:
+def test_log_in_play_reload_and_continue_in_chromium(
+    config: WebConfig, saves: Path, tmp_path: Path, chromium: str
+) -> None:
     password = tmp_path / "password"
     password.write_text(PASSWORD + "\n")
     password.chmod(0o600)
@@ -106,7 +122,7 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
     async def main() -> None:
         log: list[str] = []
         async with serving(config, log) as server, async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            browser = await playwright.chromium.launch(executable_path=chromium)
             try:
                 page = await browser.new_page(viewport={"width": 800, "height": 480})
                 tab = Tab(page)

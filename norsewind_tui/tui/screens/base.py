@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
 from textual import events
-from textual._context import NoActiveAppError
 from textual.message import Message
 from textual.screen import Screen
 
@@ -24,6 +23,7 @@ from ...storage.handle import GameHandle
 from ...storage.tables import SharedTable
 from ..presence import Around
 from ..session import AppSession
+from ..textual_private import NoActiveAppError
 
 ResultType = TypeVar("ResultType")
 

@@ -19,7 +19,6 @@ from functools import partial
 from typing import ClassVar, Protocol
 
 from textual import events, work
-from textual._time import get_time  # the clock of events.Key.time (a key is matched to a view by it)
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -47,6 +46,7 @@ from ..keys import GAME_BINDINGS
 from ..messages import EngineNotice, GameChanged, HintFailed, HintReady
 from ..targets import Key, Target, build_targets, first_legal, key_of, step
 from ..text import card_facts, describe_card, plural, safe_text, short_name
+from ..textual_private import get_time  # the clock of events.Key.time (a key is matched to a view by it)
 from ..widgets.board import Board, BoardView
 from ..widgets.layout import SparingCompositor, board_layout
 from ..widgets.log import GameLog

@@ -7,7 +7,8 @@ from typing import NamedTuple
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from ..textual_private import FooterKey
 
 
 class KeySpec(NamedTuple):

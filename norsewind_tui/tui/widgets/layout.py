@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Self
 
-from textual._compositor import Compositor, ReflowResult
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
 from textual.map_geometry import MapGeometry
 from textual.widget import Widget
 
+from ..textual_private import Compositor, ReflowResult
 from .castles import CastleView
 from .footer import KeysFooter
 from .kingdoms import KingdomsView
