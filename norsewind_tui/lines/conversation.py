@@ -20,6 +20,7 @@ from ..bots.hint import HINT_SEED, turn_so_far
 from ..bots.hint import hint as bot_hint
 from ..bots.registry import steady_hard_bot
 from ..computer import Computer
+from ..play import Done, NeedsConfirmation, Outcome, Play, said
 from ..rules import moves as m
 from ..rules.cards import CardDB
 from ..rules.engine import cards_for, refusal
@@ -31,7 +32,7 @@ from ..storage.errors import StorageError
 from ..storage.gamefile import Snapshot
 from ..storage.handle import GameHandle
 from ..storage.standin import StandIn
-from ..storage.tables import OPEN, TableMoved
+from ..storage.tables import OPEN
 from ..storage.watch import Watch
 from ..words import board
 from ..words import lines as say
@@ -278,23 +279,28 @@ class Conversation:
     def choose(self, number: int) -> None:
         moves = self.legal()
         if moves is None:
-            self.io.say(say.not_yours(self.game.turn_problem() or ""), "error")
+            self.answer(self.play.not_asked())
             return
         if not 1 <= number <= len(moves):
             self.io.say(say.no_such_choice(number, len(moves)), "error")
             return
-        try:
-            self.game.push(moves[number - 1], seen=self.seen)
-        except IllegalMove as exc:
-            self.io.say(say.not_allowed(words.refusal(exc.refusal, self.db)), "error")
-        except TableMoved as exc:
-            self.io.say(say.moved_on(exc.since), "error")
-        except StorageError as exc:  # the save could not be written: the move was taken back
-            self.io.say(say.cannot(str(exc)), "error")
-        else:
-            warning = self.game.warning
-            if warning:
-                self.io.say(say.notice_line(warning), "error")
+        outcome = self.play.decide(moves[number - 1], seen=self.seen)
+        if isinstance(outcome, Done) and outcome.warning:
+            self.io.say(say.notice_line(outcome.warning), "error")
+        self.answer(outcome)
+
+    @property
+    def play(self) -> Play:
+        """The play controller of this game (issue 40): decisions, undo, redo, as the app's."""
+        return Play(self.game)
+
+    def answer(self, outcome: Outcome) -> None:
+        """The controller's answer, in its words (``words.play``)."""
+        if isinstance(outcome, Done) and outcome.act == "decide":
+            return  # a decision is told by its events, as they come
+        told = said(outcome, self.db, "lines")
+        if told is not None:
+            self.io.say(told[0], told[1])
 
     # each word's answer
 
@@ -303,7 +309,7 @@ class Conversation:
 
     def cmd_choices(self, rest: str) -> None:
         if self.legal() is None:
-            self.io.say(say.not_yours(self.game.turn_problem() or ""), "error")
+            self.answer(self.play.not_asked())
             return
         self.say_choices()
 
@@ -376,7 +382,7 @@ class Conversation:
         if len(parts) == 1 and parts[0].isdigit():
             number = int(parts[0])
             if not moves:
-                self.io.say(say.not_yours(self.game.turn_problem() or ""), "error")
+                self.answer(self.play.not_asked())
             elif 1 <= number <= len(moves):
                 self.io.say_all(say.why_allowed(number, state, moves[number - 1], self.names, db))
             else:
@@ -416,54 +422,21 @@ class Conversation:
         self.io.say(say.hint_line(text, found.reason, number))
 
     def cmd_undo(self, rest: str) -> None:
-        game = self.game
-        if game.finished:
-            self.io.say(say.finished_refusal("undone"), "error")
-            return
-        problem = game.undo_problem()
-        if problem is not None:
-            self.io.say(say.not_undone(problem), "error")
-            return
-        confirm = False
-        if game.undo_needs_confirmation():
+        outcome = self.play.undo()
+        if isinstance(outcome, NeedsConfirmation):
             self.io.say(say.UNDO_QUESTION, "ask")
             answer = self.io.read()
             if answer is None:
                 self.quit = True
                 return
-            if answer.strip().lower() not in say.YES:
-                self.io.say(say.NOTHING_UNDONE)
-                return
-            confirm = True
-        try:
-            done = game.undo(confirm=confirm)
-        except StorageError as exc:
-            self.io.say(say.cannot(str(exc)), "error")
-            return
-        if not done:
-            self.io.say(say.NOTHING_UNDONE, "error")
-            return
-        self.told = Told.of(game.session)  # told here, not as a change from elsewhere
-        self.io.say(say.UNDONE_ASSISTED if confirm else say.UNDONE)
-        self.io.say(say.undone_to(self.state))
+            outcome = self.play.undo(confirmed=answer.strip().lower() in say.YES)
+        self.answer(outcome)
+        if isinstance(outcome, Done):
+            self.told = Told.of(self.game.session)  # told here, not as a change from elsewhere
+            self.io.say(say.undone_to(self.state))
 
     def cmd_redo(self, rest: str) -> None:
-        game = self.game
-        if game.finished:
-            self.io.say(say.finished_refusal("redone"), "error")
-            return
-        if not game.can_redo():
-            self.io.say(say.NOTHING_TO_REDO, "error")
-            return
-        try:
-            done = game.redo()
-        except StorageError as exc:
-            self.io.say(say.cannot(str(exc)), "error")
-            return
-        if not done:
-            self.io.say(say.NOTHING_TO_REDO, "error")
-            return
-        self.io.say(say.REDONE)  # the decisions made again are told as they are
+        self.answer(self.play.redo())  # the decisions made again are told as they are
 
     def cmd_save(self, rest: str) -> None:
         if not rest:

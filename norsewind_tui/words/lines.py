@@ -17,6 +17,7 @@ from ..rules.events import COINS_GAINED
 from ..rules.queries import holder_place, kingdom_spaces, preview
 from ..rules.scoring import KingdomScore, kingdom_score, score_breakdown, viking_score
 from ..rules.state import CASTLE, COLOUR_NAMES, SIDE_NAMES, TILE, State
+from . import play
 from .board import TYPE_LONG, card_facts
 from .events import future
 from .moves import move_words
@@ -253,21 +254,8 @@ def saved_as(name: str) -> str:
     return f"The game goes on saved as {name}."
 
 
-UNDONE = "Undone."
-UNDONE_ASSISTED = "Undone (the game is now marked assisted)."
-REDONE = "Redone."
-NOTHING_UNDONE = "Nothing undone."
-NOTHING_TO_REDO = "Nothing to redo."
-UNDO_QUESTION = (
-    "Undo goes back over a card that was revealed from the deck. The game will be marked as assisted "
-    "for good (a solo game then earns no medal). Undo? Type yes or no:"
-)
+UNDO_QUESTION = f"{play.UNDO_QUESTION} Type yes or no:"
 YES = ("y", "yes")
-
-
-def finished_refusal(what: str) -> str:
-    """R25: why ``what`` ("undone", "redone") is refused on a finished game."""
-    return f"Not {what}: the game is finished and its result recorded. log 20 tells the end of the game."
 
 
 def undone_to(state: State) -> str:
@@ -302,14 +290,6 @@ def cannot(text: str) -> str:
     return f"Not done: {text}"
 
 
-def not_allowed(text: str) -> str:
-    return f"Not allowed: {text}."
-
-
-def moved_on(since: str) -> str:
-    return f"Nothing done: the game moved on ({since})."
-
-
 def trouble(text: str) -> str:
     return f"Trouble: {text} (the game goes on; quit leaves it saved)."
 
@@ -317,10 +297,6 @@ def trouble(text: str) -> str:
 def waiting(problem: str) -> str:
     """Why this terminal waits (a table: another player's turn, a seat still open)."""
     return f"Waiting: {problem or 'it is not your decision'}. Words still answer (help lists them)."
-
-
-def not_yours(problem: str) -> str:
-    return f"Wait: {problem or 'it is not your decision'}."
 
 
 def undone_elsewhere(state: State) -> str:
@@ -354,10 +330,6 @@ def why_usage() -> str:
 
 def hint_failed(text: str) -> str:
     return f"No hint: the computer player failed ({text})."
-
-
-def not_undone(problem: str) -> str:
-    return f"Not undone: {problem}."
 
 
 # ---------------------------------------------------------------------- the menu

@@ -29,6 +29,7 @@ from ...storage.format import SeatMeta
 from ...storage.handle import GameHandle
 from ...words import past
 from ...words.nouns import player_names
+from ...words.play import finished_refusal
 from ...words.result import verdict
 from ..text import NAME_W, safe_text, short_name
 from ..widgets.log import standin_text
@@ -36,11 +37,6 @@ from .base import NorsewindScreen
 from .dialogs import LogScreen
 from .final_board import FinalBoardScreen
 from .help import HelpScreen
-
-
-def finished_refusal(what: str) -> str:
-    """R25: why ``what`` ("undone", "redone") is refused on a finished game, and how to look back."""
-    return f"Not {what}: the game is finished and its result recorded. L shows the game log."
 
 
 def log_lines(game: GameHandle) -> list[str]:
@@ -213,10 +209,10 @@ class EndScreen(NorsewindScreen[None]):
         self.norsewind.goto_title(f"Game {self.game.name} is finished and saved.")
 
     def action_undo(self) -> None:
-        self.say(finished_refusal("undone"))
+        self.say(finished_refusal("undone", "app"))
 
     def action_redo(self) -> None:
-        self.say(finished_refusal("redone"))
+        self.say(finished_refusal("redone", "app"))
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(log_lines(self.game)))

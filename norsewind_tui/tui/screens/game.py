@@ -24,7 +24,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ... import activity, words
-from ...rules import IllegalMove, cards_for, refusal
+from ...play import Done, NeedsConfirmation, Outcome, Play, said
+from ...rules import cards_for, refusal
 from ...rules.events import SKIPPED, VIKINGS_TURN, Event
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
 from ...rules.queries import at_turn_start, decision, preview, revealed_between
@@ -36,8 +37,9 @@ from ...storage.daily import utc_today
 from ...storage.dailyseed import daily_of
 from ...storage.gamefile import Snapshot
 from ...storage.handle import GameHandle
-from ...storage.tables import TableMoved
+from ...words import play as say_play
 from ...words.nouns import player_names
+from ...words.play import UNDO_QUESTION
 from ..computer import engine_spec
 from ..driver import Driver
 from ..hints import Announced, HintAnswer, TurnSoFar, ask, follow_plan, turn_so_far
@@ -53,7 +55,7 @@ from ..widgets.log import GameLog
 from ..widgets.prompt import PromptLine, StatusLine
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen, LogScreen, NameScreen
-from .end import EndScreen, finished_refusal
+from .end import EndScreen
 from .help import HelpScreen
 from .info import InfoScreen
 from .vikings import VikingScreen
@@ -121,7 +123,6 @@ class GameScreen(NorsewindScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS]
     EXTRA_KEYS: ClassVar[Sequence[tuple[str, str]]] = ()  # this kind of game's own keys, for the help page
-    READ_ONLY_UNDO: ClassVar[str] = "This game is open read-only."
     END_SCREEN: ClassVar[EndPage] = EndScreen
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012 (Textual reads it per instance)
     VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
@@ -198,12 +199,11 @@ class GameScreen(NorsewindScreen[None]):
         return 0 <= seat < len(seats) and seats[seat].kind == "computer"
 
     def is_human_turn(self) -> bool:
-        return not self.state.is_over and self.game.turn_problem() is None
+        return self.controller.asked()
 
     def wait_line(self) -> str:
         """Why this terminal waits, in one line ("Wait: it is bob's turn, not yours ...")."""
-        problem = None if self.state.is_over else self.game.turn_problem()
-        return "Wait: " + (problem or "it is not your decision") + "."
+        return say_play.not_yours(self.controller.not_asked().problem)
 
     def sync(self) -> None:
         """Redraw everything from the game; start the computer if it is to move."""
@@ -394,7 +394,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def choose_key(self, key: Key) -> None:
         if not self.is_human_turn():
-            self.say("Wait: it is not your decision." if not self.state.is_over else "The game is over.", "error")
+            self.tell(self.controller.not_asked())
             return
         if self.lesson is not None and self.lesson.refuses(key):
             return
@@ -421,18 +421,12 @@ class GameScreen(NorsewindScreen[None]):
         by_computer = self.is_computer(mover)
         when = None if by_computer else self.arrived()
         seen = self.seen_view(when)
-        try:
-            with activity.span("save"):  # the rules and the write: issue 28's slow keys
-                events = self.game.push(move, seen=seen)
-        except IllegalMove as exc:
-            self.say(f"Not allowed: {words.refusal(exc.refusal, self.db)}", "error")
+        with activity.span("save"):  # the rules and the write: issue 28's slow keys
+            outcome = self.controller.decide(move, seen)
+        if not isinstance(outcome, Done):
+            self.tell(outcome)
             return
-        except TableMoved as exc:  # decided elsewhere since the key was typed: the screen shows it now
-            self.say(f"Nothing done: the game moved on ({exc.since}).", "error")
-            return
-        except StorageError as exc:  # a save that cannot be written: the move was taken back
-            self.say(str(exc), "error")
-            return
+        events = list(outcome.events)
         if not by_computer:
             self.mark_shown(when)
         self.log_events(events)
@@ -812,81 +806,45 @@ class GameScreen(NorsewindScreen[None]):
         ):
             self.say("Esc steps back within your turn; nothing chosen yet (u undoes the last decision).")
             return
-        if self.game.undo_needs_confirmation():
-            self.say("Cannot step back over a revealed card: u undoes (after a question).", "error")
-            return
-        self.undo(confirm=False, message="Stepped back one decision.")
+        self.after_undo(self.controller.step_back())
 
     def action_undo(self) -> None:
-        if self.game.finished:  # R25: the result is recorded; nothing takes it back
-            self.say(finished_refusal("undone"), "error")
+        outcome = self.controller.undo()
+        if isinstance(outcome, NeedsConfirmation):
+            self.app.push_screen(ConfirmScreen(UNDO_QUESTION, yes="Undo", no="Keep playing"), self.confirmed_undo)
             return
-        if self.game.read_only:
-            self.not_undone(self.READ_ONLY_UNDO)
-            return
-        if not self.game.can_undo():
-            self.not_undone("Nothing to undo.")
-            return
-        if self.game.undo_needs_confirmation():
-            question = (
-                "Undo goes back over a card that was revealed from the deck. "
-                "The game will be marked as assisted for good (a solo game then earns no medal). Undo?"
-            )
-            self.app.push_screen(ConfirmScreen(question, yes="Undo", no="Keep playing"), self.confirmed_undo)
-            return
-        self.undo(confirm=False, message="Undone.")
+        self.after_undo(outcome)
 
     def confirmed_undo(self, yes: bool | None) -> None:
-        if not yes:
-            self.not_undone("Nothing undone.")
-            return
-        self.undo(confirm=True, message="Undone (the game is now marked assisted).")
-
-    def undo(self, confirm: bool, message: str) -> None:
-        try:
-            done = self.game.undo(confirm=confirm)
-        except StorageError as exc:  # the save could not be written: nothing changed
-            self.not_undone(str(exc))
-            return
-        if done:
-            self.after_undo(message)
-        else:
-            self.not_undone("Nothing undone.")
-
-    def not_undone(self, message: str) -> None:
-        """Undo did not happen: say why."""
-        self.sync()
-        self.say(message, "error")
-
-    def after_undo(self, message: str) -> None:
-        if self.lesson is not None:
-            self.lesson.undone()
-        self.mark_shown(self.arrived())  # this screen's own change
-        self.computer_events = []
-        self.castle_mode = False
-        self.cursor = None
-        self.view_seat = None
-        self.rebuild_log()
-        self.sync()
-        if not self.say_warning():
-            self.say(message)
+        self.after_undo(self.controller.undo(confirmed=bool(yes)))
 
     def action_redo(self) -> None:
-        if self.game.finished:
-            self.say(finished_refusal("redone"), "error")
-            return
-        if not self.game.can_redo():
-            self.say("Nothing to redo.", "error")
-            return
-        try:
-            done = self.game.redo()
-        except StorageError as exc:
-            self.say(str(exc), "error")
-            return
-        if not done:
-            self.say("Nothing to redo.", "error")
-            return
-        self.after_undo("Redone.")
+        self.after_undo(self.controller.redo())
+
+    @property
+    def controller(self) -> Play:
+        """The play controller of the game shown (issue 40): decisions, undo, redo."""
+        return Play(self.game)
+
+    def tell(self, outcome: Outcome) -> None:
+        """The controller's answer on the status line (its words: ``words.play``)."""
+        told = said(outcome, self.db, "app")
+        if told is not None:
+            self.say(*told)
+
+    def after_undo(self, outcome: Outcome) -> None:
+        """An undo, a step back or a redo answered: redrawn, and said."""
+        if isinstance(outcome, Done):
+            if self.lesson is not None:
+                self.lesson.undone()
+            self.mark_shown(self.arrived())  # this screen's own change
+            self.computer_events = []
+            self.castle_mode = False
+            self.cursor = None
+            self.view_seat = None
+            self.rebuild_log()
+        self.sync()
+        self.tell(outcome)
 
     def action_next_view(self) -> None:
         self.cycle_view(1)

@@ -156,7 +156,6 @@ class TableScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS, *TABLE_BINDINGS]
     EXTRA_KEYS = TABLE_KEYS
-    READ_ONLY_UNDO = "You are watching this table: there is nothing of yours to undo."
 
     def __init__(self, table: SharedTable, notice: str = "", clock: Clock = system_clock) -> None:
         super().__init__(table, notice or table.notice or "")  # e.g. the table's backup was used
