@@ -93,6 +93,15 @@ def _address(text: str | None) -> str:
     return str(ip)
 
 
+def _is_address(name: str) -> bool:
+    """``name`` is an address in figures (no DNS name a page could rebind)."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
 # --------------------------------------------------------------------------- the signed cookie
 
 
@@ -421,6 +430,9 @@ class WebServer:
         folder = ssh_dir(config.saves)
         self.served = Served(config.saves, folder / "empty-path", config.database, "web", config.extra_env)
         self.proxies = {_address(p) for p in config.trust_proxy}
+        self.own_hosts = {"localhost", config.host.lower().strip("[]")}  # the names a page may use here
+        if config.public_url:
+            self.own_hosts.add((urlsplit(config.public_url).hostname or "").lower())
         self.startups = StartupLimiter(config.max_startups, config.per_source_startups)
         self.failures = Failures()
         self.quietly = QuietLog(self.log)
@@ -509,6 +521,8 @@ class WebServer:
     async def _errors(self, request: web.Request, handler: Callable[[web.Request], Any]) -> web.StreamResponse:
         """A refused or bad request is one log line and its HTTP status; never a traceback."""
         try:
+            if self.config.how == "owner":
+                self._own_host(request)
             response: web.StreamResponse = await handler(request)
             return response
         except web.HTTPException as exc:
@@ -542,6 +556,23 @@ class WebServer:
                 raise self._refuse(web.HTTPForbidden, "player names are 1-32 letters, digits, '.', '_' or '-'")
             return name
         return self.cookies.name_of(request.cookies.get(COOKIE))
+
+    def _own_host(self, request: web.Request) -> None:
+        """Where every tab plays as the account's player, a request must name this server: its
+        listening address, ``localhost``, an address in figures, or ``--public-url``'s host. A page
+        served under another name that resolves here (DNS rebinding) is its own origin to the browser,
+        so the origin check alone lets it play; its ``Host`` header still names it."""
+        host = request.headers.get("Host")
+        if host is None:
+            return  # no browser sends a request without one
+        try:
+            name = (urlsplit("//" + host).hostname or "").lower()
+        except ValueError:
+            name = ""
+        if name in self.own_hosts or _is_address(name):
+            return
+        said = safe_text(host[:80])
+        raise self._refuse(web.HTTPForbidden, f"this server plays for its own account: not at the name {said}")
 
     def _same_origin(self, request: web.Request) -> None:
         """A page elsewhere may not open a game or log in here (a browser always sends Origin). The

@@ -194,6 +194,36 @@ def test_a_page_from_another_site_cannot_open_a_game(config: WebConfig) -> None:
     run(main())
 
 
+def test_a_page_under_another_name_cannot_play_as_the_account_dns_rebinding(config: WebConfig) -> None:
+    """Issue 38.1: a page at rebind.example, a name made to resolve to 127.0.0.1, is its own origin to
+    the browser, so Origin and Host agree; the Host names another server than this one: refused, the
+    page and the websocket alike. The server's own names still play."""
+    config.program = probe_program()
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server, Browser(server.port) as tab:
+            rebound = f"rebind.example:{server.port}"
+            assert await refused(tab, {"Host": rebound, "Origin": f"http://{rebound}"}) == 403
+            async with tab.http.get(tab.base, headers={"Host": rebound}) as page:
+                assert page.status == 403 and "alice" not in await page.text()
+            for own in (f"localhost:{server.port}", "LOCALHOST", f"[::1]:{server.port}", "127.0.0.1"):
+                async with tab.http.get(tab.base, headers={"Host": own}) as page:
+                    assert page.status == 200, own
+            own = f"127.0.0.1:{server.port}"
+            await tab.open({"Host": own, "Origin": f"http://{own}"})
+            assert (await environment_of(tab))["NORSEWIND_PLAYER"] == "alice"
+        said = f"this server plays for its own account: not at the name {rebound}"
+        assert [line for line in log if "rebind" in line] == [
+            f"127.0.0.1: GET /ws: 403 Forbidden ({said})",
+            f"127.0.0.1: GET /: 403 Forbidden ({said})",
+        ]
+        playing = [line.split(", pid ")[0] for line in log if "playing" in line]
+        assert playing == ["alice@127.0.0.1: playing (browser 100x32"]  # the own name's tab only
+
+    run(main())
+
+
 def test_the_served_environment_is_one_function_for_both_servers(tmp_path: Path) -> None:
     served = Served(tmp_path, tmp_path / "empty", None, "web")
     env = served_environment(served, "dana", "xterm-256color", "24bit")
