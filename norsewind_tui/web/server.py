@@ -426,7 +426,10 @@ class WebServer:
                 raise WebError(problem)
         self.password = read_password(config.password_file) if config.password_file is not None else None
         web_dir = config.saves / "web"
-        self.cookies = CookieSigner(load_or_create_key(web_dir), logged_out=web_dir / LOGGED_OUT_FILE)
+        key = load_or_create_key(web_dir)
+        if self.password is not None:  # a new password logs everyone out: their cookies were signed for the old one
+            key = hmac.new(key, b"norsewind web password\0" + _digest(self.password), hashlib.sha256).digest()
+        self.cookies = CookieSigner(key, logged_out=web_dir / LOGGED_OUT_FILE)
         folder = ssh_dir(config.saves)
         self.served = Served(config.saves, folder / "empty-path", config.database, "web", config.extra_env)
         self.proxies = {_address(p) for p in config.trust_proxy}

@@ -150,6 +150,35 @@ def test_refused_logins_are_rate_limited_per_address(password_config: WebConfig)
     run(main())
 
 
+def test_a_new_password_logs_everyone_out(password_config: WebConfig) -> None:
+    """Issue 38.5: the cookies are signed under a key made from the cookie key and the password, so
+    after the password file changes and the server restarts an old cookie gets the login form."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(password_config, log) as server, Browser(server.port) as tab:
+            assert (await tab.login("erik", PASSWORD)).status == 200
+            cookie = tab.http.cookie_jar.filter_cookies(URL(tab.base))
+        async with serving(password_config, log) as server, Browser(server.port) as tab:
+            tab.http.cookie_jar.update_cookies(cookie)  # the same password: still logged in
+            async with tab.http.get(tab.base) as page:
+                assert "<title>Norsewind: erik</title>" in await page.text()
+        assert password_config.password_file is not None
+        password_config.password_file.write_text("a new password entirely\n")
+        async with serving(password_config, log) as server, Browser(server.port) as tab:
+            tab.http.cookie_jar.update_cookies(cookie)
+            async with tab.http.get(tab.base) as page:
+                assert page.status == 200 and 'name="password"' in await page.text()  # the login form
+            assert await refused(tab) == 401
+            assert (await tab.login("erik", "a new password entirely")).status == 200
+        assert log[-2:] == [
+            "127.0.0.1: GET /ws: 401 Unauthorized (log in first)",
+            "erik@127.0.0.1: logged in (password)",
+        ]
+
+    run(main())
+
+
 def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfig) -> None:
     config.trust_header = "X-Forwarded-User"
     config.program = probe_program()
