@@ -29,7 +29,6 @@ import os
 import secrets
 import signal
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from importlib.metadata import version
@@ -64,6 +63,7 @@ from ..storage.paths import ensure_dir
 from .config import WebConfig as WebConfig
 from .config import WebError, check_web_config, config_of, read_password
 from .connections import IdleConnections, QuietLog
+from .failures import HOST_FAILURES_ALLOWED, Failures, seconds
 from .page import game_page, login_page
 
 STATIC = Path(textual_serve.__file__).parent / "static"
@@ -72,8 +72,6 @@ COOKIE = "norsewind_player"
 COOKIE_SECONDS = 30 * 86400
 KEY_FILE = "cookie_key"
 LOGGED_OUT_FILE = "logged_out"  # the cookies logged out before their expiry
-FAILURES_ALLOWED = 5  # refused logins from one address ...
-FAILURE_WINDOW = 60.0  # ... within this many seconds; then 429 until the oldest is that old
 MAX_MESSAGE = 65536  # the longest websocket message a browser may send (a paste)
 MAX_SIZE = 1000  # columns or rows, as serve clamps a window
 STDERR_KEPT = 4096
@@ -194,30 +192,6 @@ def load_or_create_key(folder: Path) -> bytes:
         raise WebError(f"cannot keep the cookie key {path}: {exc.strerror or exc}") from None
     except StorageError as exc:
         raise WebError(str(exc)) from None
-
-
-class Failures:
-    """Refused logins per address: at most ``FAILURES_ALLOWED`` within ``FAILURE_WINDOW`` seconds."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.seen: dict[str, deque[float]] = {}
-
-    def wait(self, source: str) -> float:
-        """Seconds ``source`` must wait before it may try again (0: it may now)."""
-        times = self.seen.get(source)
-        if times is None:
-            return 0.0
-        now = self.clock()
-        while times and times[0] <= now - FAILURE_WINDOW:
-            times.popleft()
-        if not times:
-            del self.seen[source]
-            return 0.0
-        return max(0.0, times[0] + FAILURE_WINDOW - now) if len(times) >= FAILURES_ALLOWED else 0.0
-
-    def failed(self, source: str) -> None:
-        self.seen.setdefault(source, deque()).append(self.clock())
 
 
 # --------------------------------------------------------------------------- one app process
@@ -608,9 +582,20 @@ class WebServer:
         peer = _address(request.remote)
         wait = self.failures.wait(peer)
         if wait > 0:
-            again = f"{wait:.0f}"
+            again = seconds(wait)
             said = f"too many refused logins; try again in {again} s"
             raise self._refuse(web.HTTPTooManyRequests, said, **{"Retry-After": again})
+        wait = self.failures.host_wait()
+        if wait > 0:  # guesses from many addresses: one line, then a count (not a line each)
+            again = seconds(wait)
+            self.quietly(
+                "logins",
+                f"server: {HOST_FAILURES_ALLOWED} refused logins within a minute from all addresses; "
+                "every login waits (429) until the oldest is a minute old",
+                "refused {} more login(s) past the limit of refused logins from all addresses",
+            )
+            said = f"too many refused logins on this server; try again in {again} s"
+            return web.Response(status=429, text=said, headers={"Retry-After": again, **_NO_STORE})
         if self.startups.admit(peer) is not None:
             raise self._refuse(web.HTTPServiceUnavailable, "too many connections logging in; try again later")
         try:

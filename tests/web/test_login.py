@@ -15,7 +15,8 @@ from yarl import URL
 
 from norsewind_tui.ssh.launch import Served, served_environment
 from norsewind_tui.ssh.server import GameServer, ServeConfig
-from norsewind_tui.web.server import COOKIE, COOKIE_SECONDS, FAILURE_WINDOW, FAILURES_ALLOWED, CookieSigner, WebConfig
+from norsewind_tui.web.failures import FAILURE_WINDOW, FAILURES_ALLOWED
+from norsewind_tui.web.server import COOKIE, COOKIE_SECONDS, CookieSigner, WebConfig
 
 from .helpers import Browser, environment_of, probe_program, serving
 
@@ -177,6 +178,59 @@ def test_a_new_password_logs_everyone_out(password_config: WebConfig) -> None:
         ]
 
     run(main())
+
+
+def test_refused_logins_from_many_addresses_meet_a_limit_for_the_whole_host(password_config: WebConfig) -> None:
+    """Issue 38.6: 40 addresses, one wrong password each: the first 20 are checked, the rest get 429
+    (and so would a right password: a guess checked is a guess answered) with one log line and a
+    count; a player logged in before plays on."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(password_config, log) as server, Browser(server.port) as erik:
+            assert (await erik.login("erik", PASSWORD)).status == 200
+            statuses, waits = [], []
+            for n in range(2, 42):
+                async with Browser(server.port, source=f"127.0.0.{n}") as guesser:
+                    answer = await guesser.login("erik", f"guess {n}")
+                    statuses.append(answer.status)
+                    waits.append(answer.headers.get("Retry-After", ""))
+            assert statuses == [403] * 20 + [429] * 20
+            assert all(0 < int(wait) <= 60 for wait in waits[20:]), waits
+            async with Browser(server.port, source="127.0.0.42") as right:
+                assert (await right.login("bob", PASSWORD)).status == 429
+            async with erik.http.get(erik.base) as page:
+                assert "<title>Norsewind: erik</title>" in await page.text()
+        assert sum("login refused (wrong password)" in line for line in log) == 20
+        assert [line for line in log if "from all addresses" in line] == [
+            "server: 20 refused logins within a minute from all addresses; every login waits (429) until the "
+            "oldest is a minute old",
+            "server: refused 20 more login(s) past the limit of refused logins from all addresses",
+        ]
+
+    run(main())
+
+
+def test_refused_logins_count_per_ipv6_64_and_are_forgotten_after_the_window() -> None:
+    from norsewind_tui.web.failures import HOST_FAILURES_ALLOWED, Failures, source_of
+
+    now = [1000.0]
+    failures = Failures(clock=lambda: now[0])
+    assert source_of("2001:db8::1") == source_of("2001:db8::ffff:1") == "2001:db8::/64"
+    assert source_of("2001:db8:0:1::1") == "2001:db8:0:1::/64" and source_of("192.0.2.7") == "192.0.2.7"
+    for n in range(FAILURES_ALLOWED):  # five addresses of one /64: one guesser
+        failures.failed(f"2001:db8::{n + 1}")
+    assert failures.wait("2001:db8::abcd") == FAILURE_WINDOW
+    assert failures.wait("2001:db8:0:1::1") == 0.0 and failures.wait("192.0.2.7") == 0.0
+    for n in range(HOST_FAILURES_ALLOWED - FAILURES_ALLOWED):
+        failures.failed(f"192.0.2.{n}")
+    assert failures.host_wait() == FAILURE_WINDOW
+    now[0] += 30
+    assert failures.host_wait() == 30.0
+    now[0] += 30
+    assert failures.host_wait() == 0.0 and failures.wait("2001:db8::abcd") == 0.0
+    failures.failed("192.0.2.200")
+    assert list(failures.seen) == ["192.0.2.200"]  # the sources past the window forgotten
 
 
 def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfig) -> None:
