@@ -525,8 +525,12 @@ class WebServer:
         if how == "header":
             if peer not in self.proxies:
                 raise self._refuse(web.HTTPForbidden, "only the proxy may connect")
-            assert self.config.trust_header is not None
-            name = request.headers.get(self.config.trust_header, "")
+            header = self.config.trust_header
+            assert header is not None
+            names = request.headers.getall(header, [])
+            if len(names) > 1:  # the proxy's and a client's, passed on: which is whose cannot be told
+                raise self._refuse(web.HTTPBadRequest, f"{header} came {len(names)} times; the proxy must send it once")
+            name = names[0] if names else ""
             if not name:
                 raise self._refuse(web.HTTPUnauthorized, f"the proxy sent no {self.config.trust_header}")
             if identity_problem(name) is not None:

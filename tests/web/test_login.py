@@ -255,6 +255,21 @@ def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfi
             assert env["NORSEWIND_PLAYER"] == "carol"
         assert "127.0.0.1: GET /ws: 401 Unauthorized (the proxy sent no X-Forwarded-User)" in log
 
+        # issue 38.10: a header sent twice (a client's passed on beside the proxy's) is refused, whichever first
+        async with serving(config, log) as server:
+            for names in ((b"carol", b"mallory"), (b"carol", b"carol")):
+                reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+                writer.write(
+                    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                    + b"".join(b"X-Forwarded-User: " + name + b"\r\n" for name in names)
+                    + b"\r\n"
+                )
+                answer = await reader.read()
+                writer.close()
+                assert answer.startswith(b"HTTP/1.1 400 Bad Request\r\n") and b"Norsewind: carol" not in answer
+        twice = "127.0.0.1: GET /: 400 Bad Request (X-Forwarded-User came 2 times; the proxy must send it once)"
+        assert log[-2:] == [twice, twice]
+
         config.trust_proxy = ("192.0.2.7",)  # the proxy is elsewhere: a name from here is not believed
         async with serving(config, log) as server, Browser(server.port) as tab:
             assert await refused(tab, {"X-Forwarded-User": "carol"}) == 403
