@@ -7,7 +7,9 @@ between requests ("kept", a browser's keep-alive connection). The counts are cap
 connections logging in (``--max-startups`` in total, ``--per-source-max-startups`` from one address,
 a ``StartupLimiter`` of their own: a websocket whose app is starting counts in the server's other
 one). A connection past a cap is first made room for by closing a kept connection (a browser opens
-a new one when it needs it), else closed at once; a connection that holds no request for
+a new one when it needs it); past the total, else by closing the oldest connection of the address
+holding the most, if it holds more than the newcomer's (so 4 addresses cannot keep a fifth out);
+else it is closed at once; a connection that holds no request for
 ``--login-grace-time`` seconds is closed. Refusals are logged quietly: the first one as a line, the
 rest of a flood as a count every ``QUIET_INTERVAL`` seconds. A connection serving a request, or a
 websocket's game, is never counted nor closed here: the sessions playing keep playing.
@@ -167,7 +169,7 @@ class IdleConnections:
         if reason is None:
             return None
         its_own = self.limiter.pending[peer] >= self.limiter.per_source  # else the total is what is full
-        if self._make_room(peer, anywhere=not its_own):
+        if self._make_room(peer, anywhere=not its_own) or (not its_own and self._displace(peer)):
             reason = self.limiter.admit(peer)
         return reason
 
@@ -196,6 +198,32 @@ class IdleConnections:
         if not kept:
             return False
         _, handler = min(kept, key=lambda pair: pair[0])
+        self._close(handler)
+        return True
+
+    def _displace(self, peer: str) -> bool:
+        """The total is full and no kept connection can go: close the oldest connection of the address
+        holding the most, if it holds more than ``peer`` does, so that a few addresses cannot keep every
+        other one out (per address: see docs/WEB.md). True if one was closed."""
+        pending = self.limiter.pending
+        most = max(pending.values(), default=0)
+        if most <= pending.get(peer, 0):
+            return False  # ``peer`` is among those holding the most: it is the one refused
+        holders = [
+            (conn.since, handler)
+            for handler, conn in self.open.items()
+            if conn.counted and pending.get(conn.peer, 0) == most and _idle(handler)
+        ]
+        if not holders:
+            return False
+        _, handler = min(holders, key=lambda pair: pair[0])
+        taken = self.open[handler].peer
+        self.quietly(
+            "displaced",
+            f"{taken}: connection closed to make room for {peer} ({most} connections from {taken} "
+            "open without a request, the most from one address)",
+            "closed {} more connection(s) to make room for an address holding fewer",
+        )
         self._close(handler)
         return True
 

@@ -29,7 +29,6 @@ import os
 import secrets
 import signal
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from importlib.metadata import version
@@ -64,6 +63,7 @@ from ..storage.paths import ensure_dir
 from .config import WebConfig as WebConfig
 from .config import WebError, check_web_config, config_of, read_password
 from .connections import IdleConnections, QuietLog
+from .failures import HOST_FAILURES_ALLOWED, Failures, seconds
 from .page import game_page, login_page
 
 STATIC = Path(textual_serve.__file__).parent / "static"
@@ -72,8 +72,6 @@ COOKIE = "norsewind_player"
 COOKIE_SECONDS = 30 * 86400
 KEY_FILE = "cookie_key"
 LOGGED_OUT_FILE = "logged_out"  # the cookies logged out before their expiry
-FAILURES_ALLOWED = 5  # refused logins from one address ...
-FAILURE_WINDOW = 60.0  # ... within this many seconds; then 429 until the oldest is that old
 MAX_MESSAGE = 65536  # the longest websocket message a browser may send (a paste)
 MAX_SIZE = 1000  # columns or rows, as serve clamps a window
 STDERR_KEPT = 4096
@@ -91,6 +89,15 @@ def _address(text: str | None) -> str:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         return str(ip.ipv4_mapped)
     return str(ip)
+
+
+def _is_address(name: str) -> bool:
+    """``name`` is an address in figures (no DNS name a page could rebind)."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 # --------------------------------------------------------------------------- the signed cookie
@@ -185,30 +192,6 @@ def load_or_create_key(folder: Path) -> bytes:
         raise WebError(f"cannot keep the cookie key {path}: {exc.strerror or exc}") from None
     except StorageError as exc:
         raise WebError(str(exc)) from None
-
-
-class Failures:
-    """Refused logins per address: at most ``FAILURES_ALLOWED`` within ``FAILURE_WINDOW`` seconds."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.seen: dict[str, deque[float]] = {}
-
-    def wait(self, source: str) -> float:
-        """Seconds ``source`` must wait before it may try again (0: it may now)."""
-        times = self.seen.get(source)
-        if times is None:
-            return 0.0
-        now = self.clock()
-        while times and times[0] <= now - FAILURE_WINDOW:
-            times.popleft()
-        if not times:
-            del self.seen[source]
-            return 0.0
-        return max(0.0, times[0] + FAILURE_WINDOW - now) if len(times) >= FAILURES_ALLOWED else 0.0
-
-    def failed(self, source: str) -> None:
-        self.seen.setdefault(source, deque()).append(self.clock())
 
 
 # --------------------------------------------------------------------------- one app process
@@ -417,10 +400,16 @@ class WebServer:
                 raise WebError(problem)
         self.password = read_password(config.password_file) if config.password_file is not None else None
         web_dir = config.saves / "web"
-        self.cookies = CookieSigner(load_or_create_key(web_dir), logged_out=web_dir / LOGGED_OUT_FILE)
+        key = load_or_create_key(web_dir)
+        if self.password is not None:  # a new password logs everyone out: their cookies were signed for the old one
+            key = hmac.new(key, b"norsewind web password\0" + _digest(self.password), hashlib.sha256).digest()
+        self.cookies = CookieSigner(key, logged_out=web_dir / LOGGED_OUT_FILE)
         folder = ssh_dir(config.saves)
         self.served = Served(config.saves, folder / "empty-path", config.database, "web", config.extra_env)
         self.proxies = {_address(p) for p in config.trust_proxy}
+        self.own_hosts = {"localhost", config.host.lower().strip("[]")}  # the names a page may use here
+        if config.public_url:
+            self.own_hosts.add((urlsplit(config.public_url).hostname or "").lower())
         self.startups = StartupLimiter(config.max_startups, config.per_source_startups)
         self.failures = Failures()
         self.quietly = QuietLog(self.log)
@@ -509,6 +498,8 @@ class WebServer:
     async def _errors(self, request: web.Request, handler: Callable[[web.Request], Any]) -> web.StreamResponse:
         """A refused or bad request is one log line and its HTTP status; never a traceback."""
         try:
+            if self.config.how == "owner":
+                self._own_host(request)
             response: web.StreamResponse = await handler(request)
             return response
         except web.HTTPException as exc:
@@ -534,14 +525,35 @@ class WebServer:
         if how == "header":
             if peer not in self.proxies:
                 raise self._refuse(web.HTTPForbidden, "only the proxy may connect")
-            assert self.config.trust_header is not None
-            name = request.headers.get(self.config.trust_header, "")
+            header = self.config.trust_header
+            assert header is not None
+            names = request.headers.getall(header, [])
+            if len(names) > 1:  # the proxy's and a client's, passed on: which is whose cannot be told
+                raise self._refuse(web.HTTPBadRequest, f"{header} came {len(names)} times; the proxy must send it once")
+            name = names[0] if names else ""
             if not name:
                 raise self._refuse(web.HTTPUnauthorized, f"the proxy sent no {self.config.trust_header}")
             if identity_problem(name) is not None:
                 raise self._refuse(web.HTTPForbidden, "player names are 1-32 letters, digits, '.', '_' or '-'")
             return name
         return self.cookies.name_of(request.cookies.get(COOKIE))
+
+    def _own_host(self, request: web.Request) -> None:
+        """Where every tab plays as the account's player, a request must name this server: its
+        listening address, ``localhost``, an address in figures, or ``--public-url``'s host. A page
+        served under another name that resolves here (DNS rebinding) is its own origin to the browser,
+        so the origin check alone lets it play; its ``Host`` header still names it."""
+        host = request.headers.get("Host")
+        if host is None:
+            return  # no browser sends a request without one
+        try:
+            name = (urlsplit("//" + host).hostname or "").lower()
+        except ValueError:
+            name = ""
+        if name in self.own_hosts or _is_address(name):
+            return
+        said = safe_text(host[:80])
+        raise self._refuse(web.HTTPForbidden, f"this server plays for its own account: not at the name {said}")
 
     def _same_origin(self, request: web.Request) -> None:
         """A page elsewhere may not open a game or log in here (a browser always sends Origin). The
@@ -574,9 +586,20 @@ class WebServer:
         peer = _address(request.remote)
         wait = self.failures.wait(peer)
         if wait > 0:
-            again = f"{wait:.0f}"
+            again = seconds(wait)
             said = f"too many refused logins; try again in {again} s"
             raise self._refuse(web.HTTPTooManyRequests, said, **{"Retry-After": again})
+        wait = self.failures.host_wait()
+        if wait > 0:  # guesses from many addresses: one line, then a count (not a line each)
+            again = seconds(wait)
+            self.quietly(
+                "logins",
+                f"server: {HOST_FAILURES_ALLOWED} refused logins within a minute from all addresses; "
+                "every login waits (429) until the oldest is a minute old",
+                "refused {} more login(s) past the limit of refused logins from all addresses",
+            )
+            said = f"too many refused logins on this server; try again in {again} s"
+            return web.Response(status=429, text=said, headers={"Retry-After": again, **_NO_STORE})
         if self.startups.admit(peer) is not None:
             raise self._refuse(web.HTTPServiceUnavailable, "too many connections logging in; try again later")
         try:

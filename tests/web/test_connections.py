@@ -75,7 +75,7 @@ def test_a_flood_of_connections_without_a_request_is_capped_and_tabs_keep_playin
     config: WebConfig, caplog: pytest.LogCaptureFixture
 ) -> None:
     config.program = probe_program()
-    config.max_startups, config.per_source_startups = 4, 2
+    config.max_startups, config.per_source_startups = 4, 3
     config.login_grace_time = 600.0  # none of them is closed for its idling while the test runs
 
     async def main() -> None:
@@ -88,29 +88,34 @@ def test_a_flood_of_connections_without_a_request_is_capped_and_tabs_keep_playin
                 await environment_of(tab)
                 assert len(server.idle) == 0  # a game's websocket is not counted
 
-                sockets += await idle_from(server, "127.0.0.1", 2)
-                third = await connect(server.port, "127.0.0.1")  # past the cap from one address
-                assert await closed_by_server(third) == b""
-                assert len(server.idle) == 2
+                first, second, third = await idle_from(server, "127.0.0.1", 3)
+                sockets += [first, second, third]
+                past = await connect(server.port, "127.0.0.1")  # past the cap from one address
+                assert await closed_by_server(past) == b""
+                assert len(server.idle) == 3
 
-                sockets += await idle_from(server, "127.0.0.2", 2)  # another address: the total is 4
-                fourth = await connect(server.port, "127.0.0.3")  # past the total
-                assert await closed_by_server(fourth) == b""
+                other = await idle_from(server, "127.0.0.2", 1)  # another address: the total is 4
+                sockets += other
+                # past the total: the oldest connection of the address holding the most makes room
+                sockets += await idle_from(server, "127.0.0.2", 1)
+                assert await closed_by_server(first) == b""
+                assert len(server.idle) == 4  # 2 from each
+                equal = await connect(server.port, "127.0.0.2")  # holding as many as any: closed at once
+                assert await closed_by_server(equal) == b""
                 assert len(server.idle) == 4
 
                 await tab.press("still here")  # the tab plays on
                 await tab.wait_for("got: still here")
 
                 # A browser's kept-alive connection makes room: one from 127.0.0.1 asks for the page ...
-                first, *_ = sockets
-                first[1].close()
-                await until(None, lambda: len(server.idle) == 3, "the first connection gone")
+                other[0][1].close()
+                await until(None, lambda: len(server.idle) == 3, "a connection from 127.0.0.2 gone")
                 kept = await connect(server.port, "127.0.0.1")
                 sockets.append(kept)
                 page = await page_on(kept)
                 assert page.startswith(b"HTTP/1.1 200 OK\r\n") and b"<title>Norsewind: alice</title>" in page
                 await until(None, lambda: len(server.idle) == 4, "the kept connection counted again")
-                # ... and a new connection from there closes it (the oldest kept one), not itself
+                # ... and a new connection from there (3 from it, its cap) closes it, not itself
                 newer = await connect(server.port, "127.0.0.1")
                 sockets.append(newer)
                 assert await closed_by_server(kept) == b""
@@ -129,9 +134,13 @@ def test_a_flood_of_connections_without_a_request_is_capped_and_tabs_keep_playin
                 await tab.close()
         refusals = [line for line in log if "connection closed at once" in line]
         assert refusals == [
-            "127.0.0.1: connection closed at once (2 connections from this address already open without a request)"
+            "127.0.0.1: connection closed at once (3 connections from this address already open without a request)"
         ]
         assert "server: closed 1 more connection(s) at once past the limits on connections without a request" in log
+        assert [line for line in log if "make room" in line] == [
+            "127.0.0.1: connection closed to make room for 127.0.0.2 (3 connections from 127.0.0.1 open "
+            "without a request, the most from one address)"
+        ]
         assert not any("Traceback" in line or "grace" in line for line in log), log
 
     run(main())
@@ -160,5 +169,47 @@ def test_a_connection_without_a_request_is_closed_after_the_grace_time(config: W
             "127.0.0.1: connection closed (no request within 2 s)",
             "server: closed 1 more connection(s) without a request within the grace time",
         ]
+
+    run(main())
+
+
+def test_silent_connections_from_four_addresses_leave_a_fifth_able_to_load_the_page(config: WebConfig) -> None:
+    """Issue 38.3: 8 silent connections from each of 4 addresses fill the default caps (32, 8 from one
+    address); a fifth address's connection takes the place of the oldest silent one of an address
+    holding the most, instead of being closed at once, and loads the page, flood renewed or not."""
+    config.login_grace_time = 600.0  # the flood is never closed for its idling while the test runs
+
+    async def main() -> None:
+        log: list[str] = []
+        flood: list[Socket] = []
+        async with serving(config, log) as server:
+            try:
+                for n in range(2, 6):
+                    flood += await idle_from(server, f"127.0.0.{n}", 8)
+                assert len(server.idle) == 32
+
+                newcomer = await connect(server.port, "127.0.0.6")
+                flood.append(newcomer)
+                assert await closed_by_server(flood[0]) == b""  # the oldest from 127.0.0.2
+                page = await page_on(newcomer)
+                assert page.startswith(b"HTTP/1.1 200 OK\r\n") and b"<title>Norsewind: alice</title>" in page
+                await until(None, lambda: len(server.idle) == 32, "the newcomer kept alive")
+
+                # the flood renews from 127.0.0.2: it closes the newcomer's kept-alive connection ...
+                flood += await idle_from(server, "127.0.0.2", 1)
+                assert await closed_by_server(newcomer) == b""
+                # ... and the fifth address's next connection is let in again
+                again = await connect(server.port, "127.0.0.6")
+                flood.append(again)
+                assert (await page_on(again)).startswith(b"HTTP/1.1 200 OK\r\n")
+                assert len(server.idle) <= 32
+            finally:
+                close_all(flood)
+        assert not any("connection closed at once" in line for line in log), log
+        assert log[0] == (
+            "127.0.0.2: connection closed to make room for 127.0.0.6 (8 connections from 127.0.0.2 open "
+            "without a request, the most from one address)"
+        )
+        assert "server: closed 1 more connection(s) to make room for an address holding fewer" in log
 
     run(main())

@@ -89,12 +89,12 @@ def test_bad_http_requests_get_an_error_and_one_log_line(config: WebConfig) -> N
         async with serving(config, log) as server:
             port = server.port
             assert (await raw_request(port, b"\x16\x03\x01 not http\r\n\r\n")).startswith(b"HTTP/1.0 400 ")
-            assert (await raw_request(port, b"GET /ws HTTP/1.1\r\nHost: x\r\n\r\n")).startswith(b"HTTP/1.1 400 ")
-            assert (await raw_request(port, b"GET /../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n")).startswith(
+            assert (await raw_request(port, b"GET /ws HTTP/1.1\r\nHost: [::1]\r\n\r\n")).startswith(b"HTTP/1.1 400 ")
+            assert (await raw_request(port, b"GET /../etc/passwd HTTP/1.1\r\nHost: [::1]\r\n\r\n")).startswith(
                 b"HTTP/1.1 404 "
             )
-            assert (await raw_request(port, b"DELETE / HTTP/1.1\r\nHost: x\r\n\r\n")).startswith(b"HTTP/1.1 405 ")
-            login = b"POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+            assert (await raw_request(port, b"DELETE / HTTP/1.1\r\nHost: [::1]\r\n\r\n")).startswith(b"HTTP/1.1 405 ")
+            login = b"POST /login HTTP/1.1\r\nHost: [::1]\r\nContent-Length: 0\r\n\r\n"
             assert (await raw_request(port, login)).startswith(b"HTTP/1.1 404 ")  # this server knows who plays
         assert log[0].startswith("server: Error handling request from 127.0.0.1: BadHttpMethod: "), log
         assert log[1:] == [

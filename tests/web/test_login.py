@@ -15,7 +15,8 @@ from yarl import URL
 
 from norsewind_tui.ssh.launch import Served, served_environment
 from norsewind_tui.ssh.server import GameServer, ServeConfig
-from norsewind_tui.web.server import COOKIE, COOKIE_SECONDS, FAILURE_WINDOW, FAILURES_ALLOWED, CookieSigner, WebConfig
+from norsewind_tui.web.failures import FAILURE_WINDOW, FAILURES_ALLOWED
+from norsewind_tui.web.server import COOKIE, COOKIE_SECONDS, CookieSigner, WebConfig
 
 from .helpers import Browser, environment_of, probe_program, serving
 
@@ -150,6 +151,88 @@ def test_refused_logins_are_rate_limited_per_address(password_config: WebConfig)
     run(main())
 
 
+def test_a_new_password_logs_everyone_out(password_config: WebConfig) -> None:
+    """Issue 38.5: the cookies are signed under a key made from the cookie key and the password, so
+    after the password file changes and the server restarts an old cookie gets the login form."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(password_config, log) as server, Browser(server.port) as tab:
+            assert (await tab.login("erik", PASSWORD)).status == 200
+            cookie = tab.http.cookie_jar.filter_cookies(URL(tab.base))
+        async with serving(password_config, log) as server, Browser(server.port) as tab:
+            tab.http.cookie_jar.update_cookies(cookie)  # the same password: still logged in
+            async with tab.http.get(tab.base) as page:
+                assert "<title>Norsewind: erik</title>" in await page.text()
+        assert password_config.password_file is not None
+        password_config.password_file.write_text("a new password entirely\n")
+        async with serving(password_config, log) as server, Browser(server.port) as tab:
+            tab.http.cookie_jar.update_cookies(cookie)
+            async with tab.http.get(tab.base) as page:
+                assert page.status == 200 and 'name="password"' in await page.text()  # the login form
+            assert await refused(tab) == 401
+            assert (await tab.login("erik", "a new password entirely")).status == 200
+        assert log[-2:] == [
+            "127.0.0.1: GET /ws: 401 Unauthorized (log in first)",
+            "erik@127.0.0.1: logged in (password)",
+        ]
+
+    run(main())
+
+
+def test_refused_logins_from_many_addresses_meet_a_limit_for_the_whole_host(password_config: WebConfig) -> None:
+    """Issue 38.6: 40 addresses, one wrong password each: the first 20 are checked, the rest get 429
+    (and so would a right password: a guess checked is a guess answered) with one log line and a
+    count; a player logged in before plays on."""
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(password_config, log) as server, Browser(server.port) as erik:
+            assert (await erik.login("erik", PASSWORD)).status == 200
+            statuses, waits = [], []
+            for n in range(2, 42):
+                async with Browser(server.port, source=f"127.0.0.{n}") as guesser:
+                    answer = await guesser.login("erik", f"guess {n}")
+                    statuses.append(answer.status)
+                    waits.append(answer.headers.get("Retry-After", ""))
+            assert statuses == [403] * 20 + [429] * 20
+            assert all(0 < int(wait) <= 60 for wait in waits[20:]), waits
+            async with Browser(server.port, source="127.0.0.42") as right:
+                assert (await right.login("bob", PASSWORD)).status == 429
+            async with erik.http.get(erik.base) as page:
+                assert "<title>Norsewind: erik</title>" in await page.text()
+        assert sum("login refused (wrong password)" in line for line in log) == 20
+        assert [line for line in log if "from all addresses" in line] == [
+            "server: 20 refused logins within a minute from all addresses; every login waits (429) until the "
+            "oldest is a minute old",
+            "server: refused 20 more login(s) past the limit of refused logins from all addresses",
+        ]
+
+    run(main())
+
+
+def test_refused_logins_count_per_ipv6_64_and_are_forgotten_after_the_window() -> None:
+    from norsewind_tui.web.failures import HOST_FAILURES_ALLOWED, Failures, source_of
+
+    now = [1000.0]
+    failures = Failures(clock=lambda: now[0])
+    assert source_of("2001:db8::1") == source_of("2001:db8::ffff:1") == "2001:db8::/64"
+    assert source_of("2001:db8:0:1::1") == "2001:db8:0:1::/64" and source_of("192.0.2.7") == "192.0.2.7"
+    for n in range(FAILURES_ALLOWED):  # five addresses of one /64: one guesser
+        failures.failed(f"2001:db8::{n + 1}")
+    assert failures.wait("2001:db8::abcd") == FAILURE_WINDOW
+    assert failures.wait("2001:db8:0:1::1") == 0.0 and failures.wait("192.0.2.7") == 0.0
+    for n in range(HOST_FAILURES_ALLOWED - FAILURES_ALLOWED):
+        failures.failed(f"192.0.2.{n}")
+    assert failures.host_wait() == FAILURE_WINDOW
+    now[0] += 30
+    assert failures.host_wait() == 30.0
+    now[0] += 30
+    assert failures.host_wait() == 0.0 and failures.wait("2001:db8::abcd") == 0.0
+    failures.failed("192.0.2.200")
+    assert list(failures.seen) == ["192.0.2.200"]  # the sources past the window forgotten
+
+
 def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfig) -> None:
     config.trust_header = "X-Forwarded-User"
     config.program = probe_program()
@@ -172,6 +255,21 @@ def test_the_name_a_trusted_proxy_sends_and_only_from_the_proxy(config: WebConfi
             assert env["NORSEWIND_PLAYER"] == "carol"
         assert "127.0.0.1: GET /ws: 401 Unauthorized (the proxy sent no X-Forwarded-User)" in log
 
+        # issue 38.10: a header sent twice (a client's passed on beside the proxy's) is refused, whichever first
+        async with serving(config, log) as server:
+            for names in ((b"carol", b"mallory"), (b"carol", b"carol")):
+                reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+                writer.write(
+                    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                    + b"".join(b"X-Forwarded-User: " + name + b"\r\n" for name in names)
+                    + b"\r\n"
+                )
+                answer = await reader.read()
+                writer.close()
+                assert answer.startswith(b"HTTP/1.1 400 Bad Request\r\n") and b"Norsewind: carol" not in answer
+        twice = "127.0.0.1: GET /: 400 Bad Request (X-Forwarded-User came 2 times; the proxy must send it once)"
+        assert log[-2:] == [twice, twice]
+
         config.trust_proxy = ("192.0.2.7",)  # the proxy is elsewhere: a name from here is not believed
         async with serving(config, log) as server, Browser(server.port) as tab:
             assert await refused(tab, {"X-Forwarded-User": "carol"}) == 403
@@ -190,6 +288,36 @@ def test_a_page_from_another_site_cannot_open_a_game(config: WebConfig) -> None:
             assert await refused(tab, {"Origin": f"http://127.0.0.1.evil.example:{server.port}"}) == 403
             await tab.open({"Origin": f"http://127.0.0.1:{server.port}"})  # the page's own origin
             assert (await environment_of(tab))["NORSEWIND_PLAYER"] == "alice"
+
+    run(main())
+
+
+def test_a_page_under_another_name_cannot_play_as_the_account_dns_rebinding(config: WebConfig) -> None:
+    """Issue 38.1: a page at rebind.example, a name made to resolve to 127.0.0.1, is its own origin to
+    the browser, so Origin and Host agree; the Host names another server than this one: refused, the
+    page and the websocket alike. The server's own names still play."""
+    config.program = probe_program()
+
+    async def main() -> None:
+        log: list[str] = []
+        async with serving(config, log) as server, Browser(server.port) as tab:
+            rebound = f"rebind.example:{server.port}"
+            assert await refused(tab, {"Host": rebound, "Origin": f"http://{rebound}"}) == 403
+            async with tab.http.get(tab.base, headers={"Host": rebound}) as page:
+                assert page.status == 403 and "alice" not in await page.text()
+            for own in (f"localhost:{server.port}", "LOCALHOST", f"[::1]:{server.port}", "127.0.0.1"):
+                async with tab.http.get(tab.base, headers={"Host": own}) as page:
+                    assert page.status == 200, own
+            own = f"127.0.0.1:{server.port}"
+            await tab.open({"Host": own, "Origin": f"http://{own}"})
+            assert (await environment_of(tab))["NORSEWIND_PLAYER"] == "alice"
+        said = f"this server plays for its own account: not at the name {rebound}"
+        assert [line for line in log if "rebind" in line] == [
+            f"127.0.0.1: GET /ws: 403 Forbidden ({said})",
+            f"127.0.0.1: GET /: 403 Forbidden ({said})",
+        ]
+        playing = [line.split(", pid ")[0] for line in log if "playing" in line]
+        assert playing == ["alice@127.0.0.1: playing (browser 100x32"]  # the own name's tab only
 
     run(main())
 
