@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from norsewind_tui import words
+from norsewind_tui.lessons import LessonError, Lessons, decode_lessons, load_lessons
 from norsewind_tui.rules import apply_logged, building_problem, cards_for, legal_moves, new_game
 from norsewind_tui.rules.scoring import score_breakdown, viking_score
-from norsewind_tui.tui.lessons import LessonError, Lessons, decode_lessons, load_lessons
 
 LESSON_FILE = b"""
 seed = 2
@@ -16,6 +16,7 @@ level = 1
 expect = ["building", 1]
 point = "market"
 text = "Take the Ship."
+said = "Take the Ship: choice 2."
 """
 
 
