@@ -13,6 +13,7 @@ from datetime import date
 
 from ..bots.registry import STRENGTHS
 from ..computer import ENGINE, Computer, engine_spec
+from ..lessons import LessonError, is_tutorial, tutorial_game
 from ..options import Options
 from ..rules.refusals import ConfigError
 from ..rules.state import GameConfig
@@ -29,6 +30,7 @@ from ..words import config_problem
 from ..words import lines as say
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
+from .learn import teach
 from .tables import Heartbeat, Lobby, my_turns, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
@@ -121,6 +123,14 @@ class Menu:
             self.io.say(say.cannot(str(exc)), "error")
             return None
 
+    def learn(self) -> GameHandle | None:
+        """The tutorial's save (the app's too): resumed where it was left, else started afresh."""
+        try:
+            return tutorial_game(self.context.games, self.context.identity)
+        except (StorageError, LessonError) as exc:  # held by another app, a full disk: one line
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+
     def unlocked(self) -> list[int]:
         try:
             rows = self.context.profiles.load(self.context.profile_name).campaign()
@@ -205,6 +215,10 @@ class Menu:
 
 def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, come_back: str | None = None) -> None:
     """Tell the game's beginning (or where it stands), then the conversation until it ends."""
+    if is_tutorial(game):  # the tutorial's save, however it was opened: taught, lesson by lesson
+        notice = getattr(game, "notice", None)  # saved under another name, a damaged save set aside
+        teach(game, io, Computer(game.session.seed, None, context.engines), notice if isinstance(notice, str) else "")
+        return
     state = game.state
     names = tuple(p.name for p in state.players)
     day = daily_of(game.name, game.session.seed, state.config.level) if state.solo and not game.branch_of else None
@@ -248,8 +262,9 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
 
 
 def run_lines(options: Options, game: GameHandle | None = None, come_back: str | None = None) -> int:
-    """``norsewind play --lines``: the menu, then the game (``game``: this one, open: ``resume --lines``);
-    0 when it ends (a quit, the end of the input).  ``come_back``: how a login's player comes back."""
+    """``norsewind play --lines``: the menu, then the game (``game``: this one, open: ``resume --lines``;
+    ``options.page`` "learn": the tutorial, ``learn --lines``); 0 when it ends (a quit, the end of the
+    input).  ``come_back``: how a login's player comes back."""
     try:
         context = AppContext(options)
     except StorageError as exc:
@@ -261,7 +276,8 @@ def run_lines(options: Options, game: GameHandle | None = None, come_back: str |
     given = game
     try:
         io.say(say.WELCOME)
-        game = given if given is not None else Menu(context, io, options.seed).main()
+        menu = Menu(context, io, options.seed)
+        game = given if given is not None else menu.learn() if options.page == "learn" else menu.main()
         if game is not None:
             play(game, io, options, context, come_back)
     except StorageError as exc:

@@ -99,3 +99,41 @@ def scoring_lines(state: State) -> list[str]:
     verdict = f"You win by {result.margin}." if result.margin > 0 else f"The Vikings win by {-result.margin}."
     lines.append(verdict + " The tutorial earns no medal: it is not recorded in the campaign.")
     return lines
+
+
+# ---------------------------------------------------------------- the line mode's tutorial
+
+MENU_LEARN = "Learn to play: the tutorial, one decision at a time (resumed where you left it)"
+LEARN_COME_BACK = "norsewind learn --lines (or Learn to play in the menu) goes on where you left it"
+PAGE_ASK = "Type n (or just Enter) to go on, or a word (help lists them):"
+READ_FIRST = "First the lesson: type n to go on."
+DECIDE_FIRST = "This lesson asks for a decision: type its number."
+NOT_IN_TUTORIAL = "The tutorial keeps its own save: undo, redo and save are for your own games."
+LINES_NEXT = "Next: the solo campaign, level 1 (norsewind play --lines, then The solo campaign)."
+
+
+def learn_opening(position: int, decisions: int) -> str:
+    """The tutorial's first line: from its start, or where it was left (decisions made of all)."""
+    if position == 0:
+        return "Learn to play: a solo game against the Vikings (level 1) on a fixed deal, taught in lessons."
+    return f"The tutorial goes on where you left it: {position} of its {decisions} decisions made."
+
+
+def lesson_line(number: int, lessons: int, title: str, text: str) -> str:
+    """A lesson of the lesson file, for a listener: its number of all, its title, its words."""
+    head = f"Lesson {number} of {lessons}"
+    return f"{head}, {title}: {text}" if title else f"{head}: {text}"
+
+
+def play_on(text: str) -> str:
+    """A decision the lesson file leaves unworded: what to do (``ask_for``), plainly."""
+    return f"Play on: {text}"
+
+
+def lesson_asks(number: int) -> str:
+    """Said after the choices: which one the lesson asks for (taken from the legal moves' order)."""
+    return f"The lesson asks for choice {number}."
+
+
+def not_this(number: int) -> str:
+    return f"Not this one for now: the lesson asks for choice {number}."

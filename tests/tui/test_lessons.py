@@ -86,3 +86,11 @@ def test_positions_map_to_steps_reading_pages_first() -> None:
     assert lessons.index_at(1) == 2
     assert lessons.index_at(56) == len(lessons.step)
     assert decisions_before(lessons, 2) == 1
+
+
+def test_a_lesson_without_its_words_for_a_listener_is_refused() -> None:
+    """Issue 39.8: the line mode says every lesson the app shows, so each text has its ``said``."""
+    with pytest.raises(LessonError, match=r"step 1 needs both a text and its words for a listener \(said\)"):
+        decode_lessons(LESSON_FILE.replace(b'said = "Take the Ship: choice 2."\n', b""))
+    with pytest.raises(LessonError, match=r"Expected `str` of length <= 400"):
+        decode_lessons(LESSON_FILE.replace(b"Take the Ship: choice 2.", b"x" * 401))
