@@ -28,6 +28,7 @@ from ..storage.saves import SaveSummary
 from ..storage.tables import SharedTable
 from ..words import config_problem
 from ..words import lines as say
+from ..words.tutorial import MENU_LEARN
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
 from .learn import teach
@@ -87,7 +88,9 @@ class Menu:
             options = [say.MENU_NEW]
             if games:
                 options.append(say.menu_resume(len(games)))
-            options += [say.MENU_CAMPAIGN, say.MENU_DAILY, say.MENU_TABLES, say.MENU_QUIT]
+            options += [say.MENU_CAMPAIGN, say.MENU_DAILY, say.MENU_TABLES]
+            options += [MENU_LEARN]  # the tutorial (issue 39.8)
+            options += [say.MENU_QUIT]
             chosen = options[self.pick(say.MENU_TITLE, options)]
             if chosen == say.MENU_QUIT:
                 return None
@@ -99,6 +102,8 @@ class Menu:
                 game = self.campaign()
             elif chosen == say.MENU_DAILY:
                 game = self.daily()
+            elif chosen == MENU_LEARN:
+                game = self.learn()
             else:
                 game = self.resume(games)
             if game is not None:

@@ -135,6 +135,30 @@ def test_left_in_the_middle_it_resumes_at_the_same_lesson(saves: Path) -> None:
         again.close()
 
 
+def test_the_line_menu_learns_to_play_and_resumes_a_page(saves: Path) -> None:
+    pty = _learn(saves)
+    try:
+        _until_lesson(pty, 4)  # a page to read (the status of a kingdom)
+        pty.send("quit")
+        pty.expect_text("Your game is saved as tutorial-ana")
+        assert pty.finish() == 0
+    finally:
+        pty.close()
+    menu = _learn(saves, "play", "--lines")
+    try:
+        entry = menu.expect_text("6. Learn to play: the tutorial, one decision at a time")  # after the saved game
+        assert menu.expect_text("7. Quit.") == entry + 1
+        menu.expect_text("Choose 1 to 7")
+        menu.send("6")
+        menu.expect_text("The tutorial goes on where you left it: 2 of its 56 decisions made.")
+        assert _next(menu) == "page"
+        assert _lessons_said(menu, entry) == [4]
+        menu.end_input()
+        assert menu.finish() == 0
+    finally:
+        menu.close()
+
+
 def test_every_lesson_is_worded_for_a_listener() -> None:
     """The line mode's words of each lesson name no key and no part of the screen (the app's do)."""
     lessons = load_lessons()
