@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from norsewind_tui.lessons import Lessons
 from norsewind_tui.rules.cards import CardDB
 from norsewind_tui.storage.profiles import CampaignRow
 from norsewind_tui.storage.tables import SharedTable
 from norsewind_tui.tui import text
 from norsewind_tui.tui.adapter import Library
-from norsewind_tui.tui.lessons import Lessons
 
 GONE = [
     (CardDB, "tile_index"),

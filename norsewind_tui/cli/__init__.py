@@ -139,7 +139,7 @@ def _wants_lines(args: Options) -> bool:
     forced command is the game (``$SSH_ORIGINAL_COMMAND``)."""
     if args.lines:
         return True
-    if args.page is not None or args.command not in (None, "play"):
+    if args.page not in (None, "learn") or args.command not in (None, "play", "learn"):
         return False
     return lines_asked(args) or os.environ.get("SSH_ORIGINAL_COMMAND", "").strip() == LINES
 
@@ -271,6 +271,8 @@ def _add_play(sub: Any) -> None:
 def _add_learn(sub: Any) -> None:
     learn = sub.add_parser("learn", help="learn to play: the tutorial (resumed where you left it)")
     learn.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help="saved-games folder")
+    learn.add_argument("--lines", action="store_true", help="the tutorial as plain lines (docs/LINES.md)")
+    learn.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
     learn.set_defaults(handler=_cmd_play, page="learn")
 
 

@@ -13,6 +13,7 @@ from datetime import date
 
 from ..bots.registry import STRENGTHS
 from ..computer import ENGINE, Computer, engine_spec
+from ..lessons import LessonError, is_tutorial, tutorial_game
 from ..options import Options
 from ..rules.refusals import ConfigError
 from ..rules.state import GameConfig
@@ -27,8 +28,10 @@ from ..storage.saves import SaveSummary
 from ..storage.tables import SharedTable
 from ..words import config_problem
 from ..words import lines as say
+from ..words.tutorial import MENU_LEARN
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
+from .learn import teach
 from .tables import Heartbeat, Lobby, my_turns, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
@@ -85,7 +88,9 @@ class Menu:
             options = [say.MENU_NEW]
             if games:
                 options.append(say.menu_resume(len(games)))
-            options += [say.MENU_CAMPAIGN, say.MENU_DAILY, say.MENU_TABLES, say.MENU_QUIT]
+            options += [say.MENU_CAMPAIGN, say.MENU_DAILY, say.MENU_TABLES]
+            options += [MENU_LEARN]  # the tutorial (issue 39.8)
+            options += [say.MENU_QUIT]
             chosen = options[self.pick(say.MENU_TITLE, options)]
             if chosen == say.MENU_QUIT:
                 return None
@@ -97,6 +102,8 @@ class Menu:
                 game = self.campaign()
             elif chosen == say.MENU_DAILY:
                 game = self.daily()
+            elif chosen == MENU_LEARN:
+                game = self.learn()
             else:
                 game = self.resume(games)
             if game is not None:
@@ -118,6 +125,14 @@ class Menu:
         try:
             return self.context.games.open(games[index].name)
         except StorageError as exc:  # locked by another session, unreadable: one line
+            self.io.say(say.cannot(str(exc)), "error")
+            return None
+
+    def learn(self) -> GameHandle | None:
+        """The tutorial's save (the app's too): resumed where it was left, else started afresh."""
+        try:
+            return tutorial_game(self.context.games, self.context.identity)
+        except (StorageError, LessonError) as exc:  # held by another app, a full disk: one line
             self.io.say(say.cannot(str(exc)), "error")
             return None
 
@@ -205,6 +220,10 @@ class Menu:
 
 def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, come_back: str | None = None) -> None:
     """Tell the game's beginning (or where it stands), then the conversation until it ends."""
+    if is_tutorial(game):  # the tutorial's save, however it was opened: taught, lesson by lesson
+        notice = getattr(game, "notice", None)  # saved under another name, a damaged save set aside
+        teach(game, io, Computer(game.session.seed, None, context.engines), notice if isinstance(notice, str) else "")
+        return
     state = game.state
     names = tuple(p.name for p in state.players)
     day = daily_of(game.name, game.session.seed, state.config.level) if state.solo and not game.branch_of else None
@@ -248,8 +267,9 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
 
 
 def run_lines(options: Options, game: GameHandle | None = None, come_back: str | None = None) -> int:
-    """``norsewind play --lines``: the menu, then the game (``game``: this one, open: ``resume --lines``);
-    0 when it ends (a quit, the end of the input).  ``come_back``: how a login's player comes back."""
+    """``norsewind play --lines``: the menu, then the game (``game``: this one, open: ``resume --lines``;
+    ``options.page`` "learn": the tutorial, ``learn --lines``); 0 when it ends (a quit, the end of the
+    input).  ``come_back``: how a login's player comes back."""
     try:
         context = AppContext(options)
     except StorageError as exc:
@@ -261,7 +281,8 @@ def run_lines(options: Options, game: GameHandle | None = None, come_back: str |
     given = game
     try:
         io.say(say.WELCOME)
-        game = given if given is not None else Menu(context, io, options.seed).main()
+        menu = Menu(context, io, options.seed)
+        game = given if given is not None else menu.learn() if options.page == "learn" else menu.main()
         if game is not None:
             play(game, io, options, context, come_back)
     except StorageError as exc:

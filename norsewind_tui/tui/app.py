@@ -284,11 +284,10 @@ class NorsewindApp(App[str]):
 
     def learn(self) -> None:
         """The tutorial: resumed where it was left, else started on its fixed deal."""
-        from .lessons import LessonError
-        from .screens.tutorial import tutorial_game
+        from ..lessons import LessonError, tutorial_game
 
         try:
-            game = tutorial_game(self.session.library, self.context.identity)
+            game = tutorial_game(self.session.library.context.games, self.context.identity)
         except GameLocked as exc:  # the title says one line at 80 columns: who, not the whole lock
             self.goto_title(f"The tutorial is open in another app ({exc.user}, pid {exc.pid}).")
             return
@@ -300,7 +299,8 @@ class NorsewindApp(App[str]):
     def start_game(self, game: GameHandle, notice: str = "") -> None:
         """Show ``game``: its board, or its score pad when it is over."""
         self.session.active_game = game
-        from .screens.tutorial import TutorialEndScreen, TutorialScreen, is_tutorial
+        from ..lessons import is_tutorial
+        from .screens.tutorial import TutorialEndScreen, TutorialScreen
 
         if is_tutorial(game):
             self.show(TutorialEndScreen(game) if game.finished else TutorialScreen(game, notice))

@@ -16,8 +16,6 @@ Notation (the help screen explains it to players):
 
 from __future__ import annotations
 
-from ..rules.cards import CardDB, GreenTile
-from ..rules.state import Player
 from ..safetext import NAME_W as NAME_W  # the app's screens name them here
 from ..safetext import safe_text as safe_text
 from ..safetext import short_name as short_name
@@ -26,83 +24,13 @@ from ..words.board import TYPE_LONG as TYPE_LONG
 from ..words.board import card_facts as card_facts
 from ..words.board import describe_card as describe_card
 from ..words.board import tile_help as tile_help
+from ..words.notation import TILE_SHORT as TILE_SHORT  # the board's notation, made in words (the lessons quote it)
+from ..words.notation import TYPE_SHORT as TYPE_SHORT
+from ..words.notation import card_title as card_title
+from ..words.notation import card_values as card_values
+from ..words.notation import castle_line as castle_line
+from ..words.notation import castle_values as castle_values
+from ..words.notation import income_text as income_text
+from ..words.notation import tile_summary as tile_summary
 from ..words.nouns import plural as plural  # the one plural, re-exported for the board's texts
 from .fitting import fit as fit  # the one way of fitting text, where the widgets have always found it
-
-TYPE_SHORT = {
-    "farm": "Farm",
-    "blacksmith": "Smith",
-    "inn": "Inn",
-    "ship": "Ship",
-    "church": "Church",
-    "castle": "Castle",
-}
-
-TILE_SHORT = {
-    "citizen": "+1 citizen",
-    "fourth_building": "4th: +{bonus}$",
-    "citizen_coin": "cit: +{bonus}$",
-    "prestige_space": "p{value} space",
-    "shield_space": "s{value} sp. 1$",
-    "different_types": "diff types",
-    "two_buildings": "max 2 bldg",
-    "helmet_tax": "h3+: +1$",
-    "castle_min_7": "castle $7+",
-    "different_colours": "diff colour",
-}
-
-
-def card_title(db: CardDB, card: int, wide: bool = False) -> str:
-    names = TYPE_LONG if wide else TYPE_SHORT
-    return names[db.type[card]]
-
-
-def card_values(db: CardDB, card: int, in_market: bool = True) -> str:
-    """Printed values other than helmets and spaces: ``$2 c2 s1 p1``."""
-    parts = []
-    if in_market and db.type[card] == "inn":
-        parts.append(f"${db.cost[card]}")
-    if db.type[card] == "ship":
-        parts.append(f"+{db.coins[card]}$")
-    if db.citizens[card]:
-        parts.append(f"c{db.citizens[card]}")
-    if db.shields[card]:
-        parts.append(f"s{db.shields[card]}")
-    if db.prestige[card]:
-        parts.append(f"p{db.prestige[card]}")
-    return " ".join(parts)
-
-
-def castle_values(db: CardDB, card: int, with_cost: bool = True) -> str:
-    parts = [f"${db.cost[card]}"] if with_cost else []
-    parts.append(f"s{db.shields[card]}")
-    if db.prestige[card]:
-        parts.append(f"p{db.prestige[card]}")
-    return " ".join(parts)
-
-
-def castle_line(db: CardDB, card: int) -> str:
-    """One line for a castle in the display: ``$7 s7{2} p2{1}``."""
-    shield = f"{{{db.shield_space[card]}}}" if db.shield_space[card] else ""
-    prestige = f"{{{db.prestige_space[card]}}}" if db.prestige_space[card] else ""
-    return f"${db.cost[card]} s{db.shields[card]}{shield} p{db.prestige[card]}{prestige}"
-
-
-def tile_summary(db: CardDB, player: Player, row: int) -> tuple[str, bool]:
-    """A short text for the kingdom tile of ``row`` and whether it is green."""
-    tile = db.tiles[player.colour][player.kingdoms[row].tile]
-    green = isinstance(tile, GreenTile)
-    template = TILE_SHORT[tile.effect]
-    if isinstance(tile, GreenTile):
-        value = tile.shield_space or tile.prestige_space
-        text = template.format(bonus=tile.bonus_coins, value=value)
-    else:
-        text = template
-    return text, green
-
-
-def income_text(db: CardDB, player: Player, row: int, width: int = 99) -> str:
-    """The kingdom card's income: ``inc Smith+1`` (1 coin per blacksmith in the other kingdoms)."""
-    k = db.kingdoms[player.colour][row]
-    text = f"{TYPE_SHORT[k.income]}+{k.income_value}"
-    return f"inc {text}" if len(text) + 4 <= width else text

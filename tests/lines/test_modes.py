@@ -57,7 +57,7 @@ def test_lines_then_the_app_then_lines(saves: Path) -> None:
 
     again = LinePty([*APP, "play", "--lines"], line_env(saves, "ana"))
     try:
-        again.expect_text("Choose 1 to 6")
+        again.expect_text("Choose 1 to 7")
         again.send("2")  # resume
         again.expect_text("Choose 1 to 2")
         again.send("1")

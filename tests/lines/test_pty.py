@@ -99,7 +99,7 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
     again = LinePty([*APP, "play", "--lines"], env)
     try:
         again.expect_text("2. Resume a saved game (1 unfinished game).")
-        again.expect_text("Choose 1 to 6")
+        again.expect_text("Choose 1 to 7")
         again.send("2")
         again.expect_text(f"1. {name}: solo, Ana, turn ")
         again.expect_text("Choose 1 to 2")

@@ -132,7 +132,7 @@ def test_a_table_alice_in_lines_bob_in_the_app_both_over_ssh(config: ServeConfig
             alice = Lines(term)
             bob = await Terminal.connect(server.port, "bob", keys.bob)
             try:
-                await alice.expect("Choose 1 to 5")
+                await alice.expect("Choose 1 to 6")
                 alice.send("4")  # shared tables
                 await alice.expect("Choose 1 to 2")
                 alice.send("1")  # open a new one

@@ -282,7 +282,7 @@ async def lesson_panels(pilot: Any, seen: list[str]) -> None:
 async def test_every_lesson_panel_and_the_scoring_fit_with_a_long_name(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from norsewind_tui.tui.lessons import load_lessons
+    from norsewind_tui.lessons import load_lessons
 
     monkeypatch.setenv("NORSEWIND_PLAYER", LONG_NAMES[0])
     app = make_app(saves, seed=None)

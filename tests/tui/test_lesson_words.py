@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 from norsewind_tui import words
+from norsewind_tui.lessons import load_lessons
 from norsewind_tui.rules import apply_logged, cards_for, legal_moves, new_game
 from norsewind_tui.rules.cards import KINGDOM_NAMES, CardDB
 from norsewind_tui.rules.engine import building_problem
@@ -18,12 +19,12 @@ from norsewind_tui.rules.moves import ChooseKingdom, Move, PickBuilding, PickCas
 from norsewind_tui.rules.queries import Space, kingdom_spaces
 from norsewind_tui.rules.scoring import kingdom_score, viking_score
 from norsewind_tui.rules.state import COLOUR_LETTERS, COLOUR_NAMES, DISCS, Player, State
-from norsewind_tui.tui.lesson_words import FIELD
-from norsewind_tui.tui.lessons import load_lessons
 from norsewind_tui.tui.screens.help import HelpScreen, keys_table
-from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialScreen, ask_for
+from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialScreen
 from norsewind_tui.tui.text import TYPE_LONG, TYPE_SHORT, tile_summary
 from norsewind_tui.tui.widgets.prompt import StatusLine
+from norsewind_tui.words.lessons import FIELD
+from norsewind_tui.words.tutorial import ask_for
 
 from .helpers import aio, make_app, shown
 from .test_lessons import decisions_before

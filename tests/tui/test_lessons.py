@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from norsewind_tui import words
+from norsewind_tui.lessons import LessonError, Lessons, decode_lessons, load_lessons
 from norsewind_tui.rules import apply_logged, building_problem, cards_for, legal_moves, new_game
 from norsewind_tui.rules.scoring import score_breakdown, viking_score
-from norsewind_tui.tui.lessons import LessonError, Lessons, decode_lessons, load_lessons
 
 LESSON_FILE = b"""
 seed = 2
@@ -16,6 +16,7 @@ level = 1
 expect = ["building", 1]
 point = "market"
 text = "Take the Ship."
+said = "Take the Ship: choice 2."
 """
 
 
@@ -85,3 +86,11 @@ def test_positions_map_to_steps_reading_pages_first() -> None:
     assert lessons.index_at(1) == 2
     assert lessons.index_at(56) == len(lessons.step)
     assert decisions_before(lessons, 2) == 1
+
+
+def test_a_lesson_without_its_words_for_a_listener_is_refused() -> None:
+    """Issue 39.8: the line mode says every lesson the app shows, so each text has its ``said``."""
+    with pytest.raises(LessonError, match=r"step 1 needs both a text and its words for a listener \(said\)"):
+        decode_lessons(LESSON_FILE.replace(b'said = "Take the Ship: choice 2."\n', b""))
+    with pytest.raises(LessonError, match=r"Expected `str` of length <= 400"):
+        decode_lessons(LESSON_FILE.replace(b"Take the Ship: choice 2.", b"x" * 401))

@@ -9,17 +9,10 @@ import pytest
 from textual.pilot import Pilot
 
 from norsewind_tui.cli import parse
+from norsewind_tui.lessons import is_tutorial, load_lessons, tutorial_game, tutorial_name
 from norsewind_tui.tui.adapter import Library
-from norsewind_tui.tui.lessons import load_lessons
 from norsewind_tui.tui.screens.title import TitleScreen
-from norsewind_tui.tui.screens.tutorial import (
-    LessonPanel,
-    TutorialEndScreen,
-    TutorialScreen,
-    is_tutorial,
-    tutorial_game,
-    tutorial_name,
-)
+from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialEndScreen, TutorialScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app, shown
@@ -178,7 +171,7 @@ def test_norsewind_learn_opens_the_tutorial_and_keeps_the_saves_folder() -> None
 
 def test_only_the_tutorials_own_save_is_taught_and_it_has_no_campaign_profile(saves: Path) -> None:
     library = Library.at(str(saves), profile=PROFILE)
-    game = tutorial_game(library, "Ana")
+    game = tutorial_game(library.context.games, "Ana")
     try:
         assert game.name == "tutorial-Ana" and game.meta.profile is None  # never recorded: no medal
         assert is_tutorial(game)

@@ -15,7 +15,7 @@ import pytest
 from textual.color import Color
 from textual.pilot import Pilot
 
-from norsewind_tui.tui.lessons import LessonError, Point, decode_lessons, load_lessons, pointed_row
+from norsewind_tui.lessons import LessonError, Point, decode_lessons, load_lessons, pointed_row
 from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialEndScreen, TutorialScreen
 from norsewind_tui.tui.widgets.kingdoms import ROW_HEIGHT
 
@@ -97,7 +97,7 @@ async def test_the_pointer_reverses_exactly_the_part_each_lesson_names(
 
 def test_a_row_pointer_names_a_row_on_the_screen() -> None:
     """``kingdoms:N`` is validated at load like every other field: rows 1-4, as numbered on screen."""
-    lesson = b'seed = 2\nlevel = 1\n[[step]]\ntext = "Row one."\npoint = "kingdoms:1"\n'
+    lesson = b'seed = 2\nlevel = 1\n[[step]]\ntext = "Row one."\nsaid = "Row one."\npoint = "kingdoms:1"\n'
     with pytest.raises(LessonError, match="the steps end before the game does"):  # the point itself is fine
         decode_lessons(lesson)
     for bad in (b"kingdoms:0", b"kingdoms:5", b"kingdoms:", b"kingdom:2", b"kingdoms:1:2"):

@@ -1,11 +1,12 @@
 """Learn to play (issue 14): a real solo game on a fixed deal, taught one decision at a time.
 
 The tutorial is the game screen with a lesson panel where the log and the prompt were.  The
-lesson file (``tui/data/tutorial.toml``) says, for each decision, what to point at, what to
-say and which decision to ask for; the screen puts the cursor on that choice, refuses any other
-kindly (saying why) and, after a lesson's decision, explains what happened with the numbers the
-rules report.  The game is an ordinary save named ``tutorial`` (autosaved, resumable where it was
-left) whose result no profile records: it earns no medal.
+lesson file (``words/data/tutorial.toml``; its model, ``norsewind_tui.lessons``, is the line
+mode's too) says, for each decision, what to point at, what to say and which decision to ask
+for; the screen puts the cursor on that choice, refuses any other kindly (saying why) and, after
+a lesson's decision, explains what happened with the numbers the rules report.  The game is an
+ordinary save named ``tutorial`` (autosaved, resumable where it was left) whose result no
+profile records: it earns no medal.
 """
 
 from __future__ import annotations
@@ -22,18 +23,14 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ... import words
-from ...rules import cards_for, final_result, refusal, score_breakdown, viking_score
-from ...rules.events import FOLLOWED_OR_NO_ONES, Event
-from ...rules.moves import ChooseKingdom, Decline, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
-from ...rules.state import State
-from ...storage import SavedGame, SeatMeta, StorageError
+from ...lessons import Lessons, Point, Step, load_lessons, pointed_row, tutorial_game
+from ...rules import refusal
+from ...rules.moves import Move, PickBuilding, PickCastle, TakeFrom
+from ...storage import StorageError
 from ...storage.handle import GameHandle
-from ...storage.ownsave import own_game
-from ...storage.paths import sanitise_name
-from ..adapter import Library
-from ..lessons import LessonError, Lessons, Point, Step, load_lessons, pointed_row
+from ...words.tutorial import APP_NEXT, SCORING_TITLE, ask_for, happened, scoring_lines
 from ..targets import Key, key_of
-from ..text import TYPE_LONG, card_facts, plural, safe_text
+from ..text import safe_text
 from ..widgets.kingdoms import KingdomsView
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptLine, StatusLine
@@ -41,7 +38,6 @@ from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
 from .game import GameScreen
 
-TUTORIAL = "tutorial"  # the start of the save's name: tutorial-PLAYER (players may share a saves folder)
 # the parts of the screen a lesson points at, by widget id
 POINTS: dict[Point, tuple[str, ...]] = {
     "none": (),
@@ -58,7 +54,6 @@ POINTS: dict[Point, tuple[str, ...]] = {
     "kingdoms:4": (),
 }
 STATUS_LINES = 4  # at most (beside a one-line lesson): the two share the log's, prompt's and status's lines
-PICKED = frozenset({"took_building", "took_castle"})
 HIGHLIGHT = "-lesson"  # reverse video: a highlight that needs no colour (NO_COLOR, SSH)
 
 
@@ -76,88 +71,6 @@ TUTORIAL_KEY_HELP = {
 def tutorial_keys() -> list[tuple[str, str]]:
     """The tutorial's keys for the help screen, from its bindings (so the two always agree)."""
     return [(b.key_display or b.key, TUTORIAL_KEY_HELP[b.id or ""]) for b in TUTORIAL_BINDINGS]
-
-
-def tutorial_name(player: str) -> str:
-    return sanitise_name(f"{TUTORIAL}-{player}")
-
-
-def is_tutorial(game: GameHandle) -> bool:
-    """A save the tutorial made: its name, no campaign profile, the lessons' deal and moves so far."""
-    if game.shared or not game.name.startswith(TUTORIAL) or game.meta.profile is not None:
-        return False
-    try:
-        lessons = load_lessons()
-    except LessonError:
-        return False
-    s = game.session
-    if s.seed != lessons.seed or s.config != lessons.config_for(s.config.players[0]):
-        return False
-    return tuple(s.log) == lessons.moves[: len(s.log)]
-
-
-def tutorial_game(library: Library, name: str, restart: bool = False) -> SavedGame:
-    """The tutorial's save: resumed where it was left, else (or on ``restart``) a new one.
-
-    Never another game named like it (``own_game``: it takes the next free name then).
-    Raises ``StorageError`` (one line) when the saves folder cannot hold it, ``LessonError`` when
-    the lesson file is broken.
-    """
-    lessons = load_lessons()
-    store = library.context.games
-
-    def fresh(save: str) -> SavedGame:
-        config = lessons.config_for(name)
-        return store.create(config, lessons.seed, [SeatMeta(name=name, kind="human")], name=save, campaign=False)
-
-    return own_game(store, tutorial_name(name), is_tutorial, fresh, "The tutorial", restart=restart)
-
-
-def happened(events: list[Event], names: tuple[str, ...], state: State) -> str:
-    """What a decision did, in the rules' own words and numbers."""
-    db = cards_for(state)
-    told = [e for e in events if e.kind not in FOLLOWED_OR_NO_ONES and e.kind not in PICKED]
-    if not told:  # a card picked: the decision that places it tells the story
-        return ""
-    said = []
-    for e in events:
-        if e.kind in FOLLOWED_OR_NO_ONES:
-            continue
-        if e.kind == "income" and e.value and e.extra:  # the kingdom card's rate, as the issue words it
-            kind = TYPE_LONG.get(e.what, e.what).lower()
-            said.append(
-                f"{words.kingdom(e.row)} pays {e.value // e.extra} per {kind} in your other kingdoms:"
-                f" {plural(e.extra, kind)}, {plural(e.value, 'coin')}."
-            )
-            continue
-        said.append(words.past(e, names, db))
-    return safe_text(" ".join(said))
-
-
-def ask_for(state: State, move: Move) -> str:
-    """The decision the lesson asks for, in words (for the steps the lesson file leaves unworded)."""
-    db = cards_for(state)
-    if isinstance(move, PickBuilding):
-        card = state.market[move.slot]
-        return f"Take the {db.name(card)} from slot {move.slot + 1} ({card_facts(db, card)})."
-    if isinstance(move, PickCastle):
-        return f"Buy castle {move.index + 1} ({card_facts(db, state.display[move.index])})."
-    if isinstance(move, ChooseKingdom):
-        return f"Put it in {words.kingdom(move.row)} (row {move.row + 1})."
-    if isinstance(move, TakeFrom):
-        kind = state.supply_kinds[move.supply]
-        where = f"the {words.supply_letter(kind)} supply ({words.supply_place(move.supply)})"
-        return f"Take {words.supply_item(kind)} from {where}."
-    if isinstance(move, (PlaceCitizen, PlaceDisc)):
-        where = words.space_name(db, state.players[state.current], move.row, move.holder)
-        if isinstance(move, PlaceDisc):
-            return f"Put the disc on {where}, {words.side(move.side)} side up."
-        # say which figure: a castle's neutral one may go to another kingdom than the castle's
-        figure = words.colour(state.taken) if state.phase == "citizen_space" else "neutral"
-        return f"Put the {figure} citizen on {where}."
-    if isinstance(move, Decline):
-        return "Take nothing this time (d)."
-    return "Make the decision under the cursor."
 
 
 class LessonPanel(Widget):
@@ -412,7 +325,7 @@ class TutorialScreen(GameScreen):
         self.game.close()
         name = self.state.players[0].name
         try:
-            game = tutorial_game(self.session.library, name, restart=True)
+            game = tutorial_game(self.session.library.context.games, name, restart=True)
         except StorageError as exc:
             self.say(str(exc), "error")
             return
@@ -432,40 +345,6 @@ def fitting(text: str, fits: Callable[[str], bool]) -> str:
     return ""
 
 
-def scoring_lines(state: State) -> list[str]:
-    """The final scoring of the game, kingdom by kingdom, in words and numbers (rules/scoring.py)."""
-    pad = score_breakdown(state, 0)
-    lines = [f"Your coins: {pad.coins}, 1 point each."]
-    for k in pad.kingdoms:
-        if k.safe:
-            lines.append(
-                f"{k.name}: {plural(k.shields, 'shield')} >= {plural(k.helmets, 'helmet')}, safe:"
-                f" {k.prestige} prestige x {plural(k.citizens, 'citizen')} = {k.points}."
-            )
-        else:
-            lines.append(
-                f"{k.name}: {plural(k.shields, 'shield')} < {plural(k.helmets, 'helmet')}, at risk: {k.points}."
-            )
-    lines.append(f"Your total: {pad.total} points.")
-    vik = viking_score(state)
-    for v in vik.rows:
-        if v.scores:
-            lines.append(
-                f"Vikings in {v.name}: {plural(v.helmets, 'helmet')} > your {plural(v.your_shields, 'shield')}:"
-                f" {v.coins_per_card} per card x {plural(v.cards, 'card')} = {v.points}."
-            )
-        else:
-            yours = plural(v.your_shields, "shield")
-            lines.append(f"Vikings in {v.name}: {plural(v.helmets, 'helmet')} <= your {yours}: 0.")
-    lines.append(f"The Vikings' total: {vik.total} points.")
-    result = final_result(state)
-    assert result.margin is not None
-    verdict = f"You win by {result.margin}." if result.margin > 0 else f"The Vikings win by {-result.margin}."
-    lines.append(verdict + " The tutorial earns no medal: it is not recorded in the campaign.")
-    lines.append("Next: Solo campaign, level 1 (c, here or on the title). Esc: title screen.")
-    return lines
-
-
 class TutorialEndScreen(NorsewindScreen[None]):
     """The tutorial's last lesson: the scoring explained, and where to go next."""
 
@@ -480,14 +359,17 @@ class TutorialEndScreen(NorsewindScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        text = "\n".join(["The scoring, kingdom by kingdom", *scoring_lines(self.game.state)])
+        text = "\n".join([SCORING_TITLE, *self.lines()])
         with VerticalScroll(classes="page"):
             yield Static(Text(safe_text(text, newlines=True)), id="tutorial-scoring")
         yield Footer()
 
+    def lines(self) -> list[str]:
+        return [*scoring_lines(self.game.state), APP_NEXT]
+
     @property
     def plain(self) -> str:
-        return "\n".join(scoring_lines(self.game.state))
+        return "\n".join(self.lines())
 
     def action_menu(self) -> None:
         self.game.close()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .. import words
 from ..rules import apply_logged, cards_for
 from ..rules.cards import KINGDOM_NAMES, CardDB
 from ..rules.engine import building_problem
@@ -20,7 +19,9 @@ from ..rules.events import COINS_GAINED
 from ..rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
 from ..rules.scoring import kingdom_score, viking_score
 from ..rules.state import CASTLE, COLOUR_LETTERS, COLOUR_NAMES, DISCS, SIDE_NAMES, TILE, State
-from .text import TYPE_LONG, castle_line, income_text, plural, tile_summary
+from .board import TYPE_LONG
+from .notation import castle_line, income_text, tile_summary
+from .nouns import plural, supply_letter, supply_place
 
 FIELD = re.compile(r"<([a-z_]+)>")
 Facts = dict[str, str]
@@ -97,8 +98,8 @@ def castle_facts(db: CardDB, castle: int, prefix: str, index: int = -1) -> Facts
 def supply_facts(state: State, supply: int) -> Facts:
     kind = state.supply_kinds[supply]
     return {
-        "supply": words.supply_letter(kind),
-        "between": words.supply_place(supply),
+        "supply": supply_letter(kind),
+        "between": supply_place(supply),
         "left": str(state.supplies[supply]),
         "supply_what": "upgrade discs" if kind == DISCS else f"{COLOUR_NAMES[kind]} citizens",
         "one": "an upgrade disc" if kind == DISCS else f"a {COLOUR_NAMES[kind]} citizen",
@@ -157,7 +158,7 @@ def row_facts(db: CardDB, state: State, row: int) -> Facts:
         facts.update(castle_facts(db, castle, "old_"))
     if r is not None:
         facts.update(vik=vik_cell(state, row), vik_points=str(r.points), vik_rate=str(r.coins_per_card))
-        facts["vik_cards"] = str(r.cards)
+        facts.update(vik_cards=str(r.cards), vik_helmets=str(r.helmets), vik_shields=str(r.your_shields))
     return facts
 
 

@@ -1,11 +1,14 @@
-"""The tutorial's lessons as data (``data/tutorial.toml``), decoded and checked at load.
+"""The tutorial's lessons as data (``words/data/tutorial.toml``), decoded and checked at load.
 
 A lesson file is a fixed deal (seed and level of a solo game) and its steps in order: each step
 expects one decision (a move as the save file writes it, ``["kingdom", 0]``) or none (a page to
-read), says which part of the screen it points at, and teaches in two or three sentences; the
-slots, supplies, kingdoms and numbers it names are fields the position fills in (``lesson_words``).  The
-file is checked like a card set: a mistake in it is one line naming the step, never a crash in
-the middle of a lesson.
+read), says which part of the screen it points at, and teaches in two or three sentences, twice:
+``text`` for the app's lesson panel (it names keys and parts of the screen), ``said`` for a listener
+(the line mode: it names the numbered choices and the words to type).  The slots, supplies,
+kingdoms and numbers both name are fields the position fills in (``words.lessons``).  The file is
+checked like a card set: a mistake in it is one line naming the step, never a crash in the middle
+of a lesson.  Both front ends teach from this one model: the same deal, the same steps, the same
+decision asked for at each.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from ..rules.engine import apply as apply_move
 from ..rules.engine import legal_moves, new_game
 from ..rules.moves import Move
 from ..rules.state import GameConfig, State
-from .lesson_words import fill
+from ..words.lessons import fill
 
 # the parts of the screen a lesson may point at; "kingdoms:N" is kingdom row N alone (1-4, as numbered on screen)
 Point = Literal[
@@ -37,6 +40,7 @@ Point = Literal[
     "kingdoms:4",
 ]
 MAX_TEXT = 240  # three lines of the lesson panel at 80 columns
+MAX_SAID = 400  # two lines of the line mode (200 characters each, words.lines.LONGEST)
 MAX_TITLE = 30
 
 
@@ -54,6 +58,7 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     point: Point = "none"
     title: Annotated[str, msgspec.Meta(max_length=MAX_TITLE)] = ""
     text: Annotated[str, msgspec.Meta(max_length=MAX_TEXT)] = ""
+    said: Annotated[str, msgspec.Meta(max_length=MAX_SAID)] = ""  # the text for a listener (the line mode)
 
 
 class Lessons(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -84,12 +89,13 @@ class Lessons(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                 done += 1
         return len(self.step)  # every decision made: the scoring follows
 
-    def words(self, index: int, state: State) -> str:
-        """Step ``index``'s text with the facts of ``state``, the position it is shown at (issue 23.5)."""
+    def words(self, index: int, state: State, spoken: bool = False) -> str:
+        """Step ``index``'s text (``spoken``: its words for a listener) with the facts of ``state``,
+        the position it is shown at (issue 23.5)."""
         step = self.step[index]
         row = pointed_row(step.point) if step.expect is None else None
         done = sum(1 for s in self.step[:index] if s.expect is not None)  # the decisions made before it
-        return fill(step.text, state, self.moves[done:], row)
+        return fill(step.said if spoken else step.text, state, self.moves[done:], row)
 
 
 def decode_lessons(data: bytes, source: str = "tutorial.toml") -> Lessons:
@@ -101,12 +107,17 @@ def decode_lessons(data: bytes, source: str = "tutorial.toml") -> Lessons:
         raise LessonError(f"{source}: {exc}") from None
     state: State = new_game(lessons.config, lessons.seed)
     for i, step in enumerate(lessons.step, start=1):
+        if bool(step.text) != bool(step.said):
+            raise LessonError(f"{source}: step {i} needs both a text and its words for a listener (said), or neither")
         try:
             words = lessons.words(i - 1, state)
+            said = lessons.words(i - 1, state, spoken=True)
         except KeyError as exc:
             raise LessonError(f"{source}: step {i} names <{exc.args[0]}>, which its position does not have") from None
         if len(words) > MAX_TEXT:
             raise LessonError(f"{source}: step {i} is {len(words)} characters with its facts, more than {MAX_TEXT}")
+        if len(said) > MAX_SAID:
+            raise LessonError(f"{source}: step {i} says {len(said)} characters with its facts, more than {MAX_SAID}")
         if step.expect is None:
             if not step.text:
                 raise LessonError(f"{source}: step {i} asks for nothing and says nothing")
@@ -127,6 +138,6 @@ _CACHE: list[Lessons] = []
 def load_lessons() -> Lessons:
     """The shipped tutorial (checked once per process)."""
     if not _CACHE:
-        data = resources.files("norsewind_tui.tui").joinpath("data/tutorial.toml").read_bytes()
+        data = resources.files("norsewind_tui.words").joinpath("data/tutorial.toml").read_bytes()
         _CACHE.append(decode_lessons(data))
     return _CACHE[0]
