@@ -212,14 +212,14 @@ class Conversation:
 
     def recap_start(self) -> int:
         """Where a resumed game's telling starts: the first decision of the last turn a person of this
-        terminal played (their own decisions, made here or in the app, and all since; issue 39.3)."""
+        terminal played (their own decisions, made here or in the app, and all since; issue 39.3).
+        None of theirs yet (a seat just taken at a table): the last turn played, not the whole game."""
         session = self.game.session
-        mine = self.mine_seats()
-        index = session.position - 1
-        while index > 0 and mine and session.mover(index) not in mine:
-            index -= 1
-        if index < 0:
+        if session.position == 0:
             return 0
+        mine = self.mine_seats()
+        last = session.position - 1
+        index = next((i for i in range(last, -1, -1) if session.mover(i) in mine), last)
         seat, turn = session.mover(index), session.states[index].turn
         while index > 0 and session.mover(index - 1) == seat and session.states[index - 1].turn == turn:
             index -= 1

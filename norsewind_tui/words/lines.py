@@ -324,7 +324,7 @@ def resumed(name: str, state: State) -> str:
 
 def recap_head(turn: int, yours: bool) -> str:
     """Before what happened since the player last played, when a game is resumed."""
-    return f"What happened since {'your' if yours else 'the'} turn {turn} began:"
+    return f"What happened since {'your turn' if yours else 'turn'} {turn} began:"
 
 
 def notice_line(text: str) -> str:

@@ -9,6 +9,7 @@ import io
 import os
 import re
 from pathlib import Path
+from typing import BinaryIO
 
 from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
@@ -258,3 +259,23 @@ def test_a_viking_ship_that_does_not_move_stays() -> None:
     db = cards_for(Session.start(GameConfig(players=("Ana",)), 1).state)
     assert past(Event("ship_moved", -1, value=0, slot=3), ("Ana",), db) == "The Viking ship stays at slot 4."
     assert past(Event("ship_moved", -1, value=2, slot=3), ("Ana",), db) == "The Viking ship moves 2 to slot 4."
+
+
+def test_a_seat_that_has_not_played_yet_is_told_the_last_turn_not_the_whole_game(
+    tmp_path: Path, no_input: BinaryIO
+) -> None:
+    """39.3: a resume tells from this terminal's last turn; with no turn of its own yet (a seat just
+    taken at a table), from the last turn played, not from the game's first decision."""
+    seats = [SeatMeta("Easy bot 1", "computer", "easy"), SeatMeta("Easy bot 2", "computer", "easy"), SeatMeta("Ana")]
+    game = GameStore(tmp_path).create(GameConfig(players=("Easy bot 1", "Easy bot 2", "Ana")), 3, seats)
+    while game.state.current != 2:  # the two computers' first turns
+        game.push(game.session.legal_moves()[0])
+    session = game.session
+    second = next(i for i in range(session.position) if session.mover(i) == 1)
+    out = io.StringIO()
+    Conversation(game, LineIO(no_input, out), Computer(3), recap=True).run()
+    names, db = player_names(game.state), cards_for(game.state)
+    told = [past(e, names, db) for batch in session.events[second : session.position] for e in batch]
+    lines = out.getvalue().splitlines()
+    assert lines[: len(told) + 1] == ["What happened since turn 1 began:", *told]
+    game.close()
