@@ -19,7 +19,7 @@ from ..rules.state import GameConfig
 from ..safetext import printable
 from ..storage.context import AppContext
 from ..storage.daily import start_daily, utc_today
-from ..storage.dailyseed import daily_of
+from ..storage.dailyseed import daily_of, daily_save_name
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatKind, SeatMeta
 from ..storage.handle import GameHandle
@@ -208,6 +208,9 @@ class Menu:
         day = today()
         try:
             start = start_daily(self.context.games, player, level, today=lambda: day)
+        except GameLocked as exc:  # the attempt is open in another tab or terminal
+            self.io.say(in_use(daily_save_name(day, level, player), exc, self.context.clock()), "error")
+            return None
         except StorageError as exc:
             self.io.say(say.cannot(str(exc)), "error")
             return None

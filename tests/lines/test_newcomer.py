@@ -14,11 +14,15 @@ from typing import BinaryIO
 from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
 from norsewind_tui.lines.io import LineIO
+from norsewind_tui.options import Options
 from norsewind_tui.rules import Event
 from norsewind_tui.rules.engine import cards_for
 from norsewind_tui.rules.session import Session
 from norsewind_tui.rules.state import GameConfig
 from norsewind_tui.storage import GameStore, SeatMeta
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.daily import start_daily, utc_today
+from norsewind_tui.storage.dailyseed import daily_save_name
 from norsewind_tui.words import past
 from norsewind_tui.words.nouns import player_names
 
@@ -279,3 +283,32 @@ def test_a_seat_that_has_not_played_yet_is_told_the_last_turn_not_the_whole_game
     lines = out.getvalue().splitlines()
     assert lines[: len(told) + 1] == ["What happened since turn 1 began:", *told]
     game.close()
+
+
+def test_todays_deal_held_by_another_session_is_refused_in_plain_words(saves: Path) -> None:
+    """39.9, the daily deal: its attempt open in another tab said the lock's pid, host and ISO time."""
+    context = AppContext(Options(saves=str(saves), profile="ana"))
+    today = utc_today()
+    held = start_daily(context.games, "ana", 1, today=lambda: today).game
+    assert held is not None
+    try:
+        pty = LinePty([*APP, "play", "--lines"], line_env(saves, "ana", USER="ana", LOGNAME="ana"))
+        try:
+            pty.expect_text("Choose 2 to 7:")
+            pty.send("5")
+            pty.expect_text("Choose 1 (Enter: 1):")
+            pty.send("")
+            at = pty.expect_text("The game ")
+            pty.expect_text("Choose 2 to 7:")  # back at the menu
+            pty.send("quit")
+            assert pty.finish() == 0
+        finally:
+            pty.close()
+    finally:
+        held.close()
+    name = daily_save_name(today, 1, "ana")
+    assert re.fullmatch(
+        rf"The game {name} is open in another session \({getpass.getuser()}'s, since \d\d:\d\d\)\. "
+        rf"To watch it: norsewind resume {name} --watch --lines",
+        pty.lines[at],
+    )
