@@ -8,6 +8,7 @@ import getpass
 import io
 import os
 import re
+import subprocess
 from pathlib import Path
 from typing import BinaryIO
 
@@ -311,4 +312,21 @@ def test_todays_deal_held_by_another_session_is_refused_in_plain_words(saves: Pa
         rf"The game {name} is open in another session \({getpass.getuser()}'s, since \d\d:\d\d\)\. "
         rf"To watch it: norsewind resume {name} --watch --lines",
         pty.lines[at],
+    )
+
+
+def test_resume_lines_of_a_held_game_is_refused_in_plain_words(saves: Path) -> None:
+    """39.9, ``norsewind resume NAME --lines``: it printed "norsewind: the game ... is in use by ...
+    (pid ..., on HOST, since 2026-...Z)", from a lowercase letter."""
+    held = GameStore(saves).create(GameConfig(players=("Ana",)), 5, [SeatMeta("Ana")])
+    try:
+        argv = [*APP, "resume", held.name, "--lines"]
+        done = subprocess.run(argv, env=line_env(saves, "ana"), input=b"", capture_output=True, timeout=120)
+    finally:
+        held.close()
+    assert done.returncode == 2
+    assert re.fullmatch(
+        rf"The game {held.name} is open in another session \({getpass.getuser()}'s, since \d\d:\d\d\)\. "
+        rf"To watch it: norsewind resume {held.name} --watch --lines\n",
+        done.stderr.decode(),
     )
