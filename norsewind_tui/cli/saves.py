@@ -236,6 +236,13 @@ def cmd_resume(args: Options) -> int:
     try:
         game = store.open(name, read_only=args.watch)
     except GameLocked as exc:
+        from . import lines_asked
+
+        if lines_asked(args):  # one line for a screen reader: who and since when, no pid, host or ISO time
+            from ..lines.menu import in_use
+
+            print(safe_text(in_use(name, exc, datetime.now().astimezone())), file=sys.stderr)
+            return 2
         print(safe_text(to_type(f"norsewind: {exc}; to watch it", f"norsewind resume --watch {name}")), file=sys.stderr)
         return 2
     try:

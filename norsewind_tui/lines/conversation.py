@@ -74,6 +74,7 @@ class Conversation:
         who: Callable[[], list[str]] | None = None,
         standin_line: Callable[[], str | None] | None = None,
         come_back: str | None = None,
+        recap: bool = False,
     ) -> None:
         self.game = game
         self.io = io
@@ -84,6 +85,12 @@ class Conversation:
         self.standin_line = standin_line or (lambda: None)  # a table's: the computer stands in for ...
         self.standin_said: str | None = None
         self.told = Told.of(game.session)  # what was told so far
+        self.recap: str | None = None  # a resumed game: the line before what happened since
+        if recap:
+            start = self.recap_start()
+            self.told = Told(tuple(game.session.moves[:start]))
+            yours = game.session.mover(start) in self.mine_seats()
+            self.recap = say.recap_head(game.session.states[start].turn, yours)
         self.seated = self.seating()  # who holds each seat, as told so far (a table's change hands)
         self.asked: Asked | None = None
         self.seen: Snapshot = game.view  # the generation whose choices were said (a decision's ``seen``)
@@ -204,6 +211,27 @@ class Conversation:
             elif kind == "computer" and was_kind == "human" and was != OPEN:
                 self.io.say(say.left_seat(was, seat), "event")
 
+    def recap_start(self) -> int:
+        """Where a resumed game's telling starts: the first decision of the last turn a person of this
+        terminal played (their own decisions, made here or in the app, and all since; issue 39.3).
+        None of theirs yet (a seat just taken at a table): the last turn played, not the whole game."""
+        session = self.game.session
+        if session.position == 0:
+            return 0
+        mine = self.mine_seats()
+        last = session.position - 1
+        index = next((i for i in range(last, -1, -1) if session.mover(i) in mine), last)
+        seat, turn = session.mover(index), session.states[index].turn
+        while index > 0 and session.mover(index - 1) == seat and session.states[index - 1].turn == turn:
+            index -= 1
+        return index
+
+    def mine_seats(self) -> set[int]:
+        """The seats this terminal plays: a table's one, else every person's."""
+        if self.game.seat is not None:
+            return {self.game.seat}
+        return {seat for seat, meta in enumerate(self.game.seats) if meta.kind == "human"}
+
     def tell(self) -> None:
         """What happened since the last line told, once: one sentence an event."""
         self.tell_seats()
@@ -217,6 +245,9 @@ class Conversation:
             return
         made = self.game.computer_made()
         names = self.names
+        if self.recap is not None and start < session.position:
+            self.io.say(self.recap)
+        self.recap = None
         for index in range(start, session.position):
             seat = session.mover(index)
             for event in session.events[index]:
@@ -250,6 +281,7 @@ class Conversation:
         result = final_result(state)
         self.io.say_all([text for text, _kind in verdict(state, result, self.game.assisted, self.game.branch_of)])
         self.io.say_all(say.score_lines(state, self.names))
+        self.io.say(say.after_the_end(self.game.name, self.game.shared))
 
     # ------------------------------------------------------------------ what the player types
 
@@ -264,7 +296,7 @@ class Conversation:
             return
         handler = COMMANDS.get(word)
         if handler is None:
-            self.io.say(say.unknown_word(text[:40]), "error")
+            self.io.say(say.unknown_word(text), "error")
             return
         handler(self, rest)
 
@@ -347,14 +379,16 @@ class Conversation:
             self.io.say(say.kingdom_usage(), "error")
             return
         row = int(parts[0]) - 1
-        seat = self.game.seat if self.game.seat is not None else state.current
+        reader = self.game.seat if self.game.seat is not None else state.current
+        seat = reader
         if len(parts) > 1:
             if not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(state.players):
                 self.io.say(say.no_player(parts[1][:20], len(state.players)), "error")
                 return
             seat = int(parts[1]) - 1
         self.io.say(say.kingdom_contents(state, self.db, seat, row, self.names))
-        self.io.say(board.kingdom_row(state, self.db, seat, row))
+        owner = None if seat == reader else self.names[seat]  # "alice's other kingdoms", not "your"
+        self.io.say(board.kingdom_row(state, self.db, seat, row, owner))
 
     def cmd_score(self, rest: str) -> None:
         self.io.say_all(say.score_lines(self.state, self.names))

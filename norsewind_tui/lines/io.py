@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import signal
 import textwrap
 import threading
@@ -23,18 +24,49 @@ from ..words.lines import LONGEST
 Kind = Literal["info", "ask", "error", "event", "choice"]
 COLOURS: dict[Kind, str] = {"ask": "\x1b[1m", "error": "\x1b[31m", "event": "\x1b[36m", "choice": "", "info": ""}
 RESET = "\x1b[0m"
-MAX_INPUT = 4096  # characters of one line typed: the rest is not read as the line
+MAX_INPUT = 65536  # characters of one line typed: the rest is not read as the line
 
 
 class HangUp(Exception):
     """The terminal went away (a hang-up, a closed connection): end quietly, the game is saved."""
 
 
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")  # where a sentence ends and the next begins
+CLAUSE_ENDS = (re.compile(r"(?<=;)\s+"), re.compile(r"(?<=[,:])\s+"))  # inside one, when it must
+NUMBERED = re.compile(r" (?=\d)")  # "kingdom 1", "slot 4": a word and its number stay on one line
+GLUE = "\x00"
+
+
 def split(text: str, width: int = LONGEST) -> list[str]:
-    """``text`` as lines of at most ``width`` characters, broken between words where it can."""
+    """``text`` as lines of at most ``width`` characters, broken between sentences (issue 39.7);
+    a sentence longer than a line is broken after a ``;``, else after a ``,`` or ``:``, else
+    between words, never between a word and its number."""
     if len(text) <= width:
         return [text]
-    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
+    return _pack([piece for s in SENTENCE_END.split(text) for piece in _fit(s, width, 0)], width)
+
+
+def _fit(part: str, width: int, depth: int) -> list[str]:
+    """``part`` in pieces of at most ``width`` characters, each broken at the coarsest boundary."""
+    if len(part) <= width:
+        return [part]
+    if depth < len(CLAUSE_ENDS):
+        pieces = [p for c in CLAUSE_ENDS[depth].split(part) for p in _fit(c, width, depth + 1)]
+        return _pack(pieces, width)
+    glued = NUMBERED.sub(GLUE, part)
+    wrapped = textwrap.wrap(glued, width, break_long_words=True, break_on_hyphens=False) or [""]
+    return [line.replace(GLUE, " ") for line in wrapped]
+
+
+def _pack(pieces: list[str], width: int) -> list[str]:
+    """Consecutive pieces joined on one line while it stays within ``width``."""
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
 
 
 class LineIO:
@@ -79,7 +111,7 @@ class LineIO:
                 self._lines.put(None)
                 self._wake()
                 return
-            line = printable(raw[:MAX_INPUT].decode("utf-8", errors="replace")).strip()
+            line = printable(raw.decode("utf-8", errors="replace")[:MAX_INPUT]).strip()
             self._lines.put(line)
             self._wake()
 

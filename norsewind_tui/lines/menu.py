@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 
 from ..bots.registry import STRENGTHS
 from ..computer import ENGINE, Computer, engine_spec
@@ -20,10 +20,11 @@ from ..rules.state import GameConfig
 from ..safetext import printable
 from ..storage.context import AppContext
 from ..storage.daily import start_daily, utc_today
-from ..storage.dailyseed import daily_of
-from ..storage.errors import StorageError
+from ..storage.dailyseed import daily_of, daily_save_name
+from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatKind, SeatMeta
 from ..storage.handle import GameHandle
+from ..storage.presence import clock_words
 from ..storage.saves import SaveSummary
 from ..storage.tables import SharedTable
 from ..words import config_problem
@@ -35,7 +36,25 @@ from .learn import teach
 from .tables import Heartbeat, Lobby, my_turns, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
+# The main menu's numbers: each entry keeps its own, whatever else is listed (a screen reader's user
+# learns them, issue 39.5).  1 is "Learn to play"'s, first in the app's title for a newcomer.
+LEARN, NEW, RESUME, CAMPAIGN, DAILY, TABLES, QUIT = 1, 2, 3, 4, 5, 6, 7
 MAX_SEED = 2**31
+
+
+def in_use(name: str, locked: GameLocked, now: datetime) -> str:
+    """The refusal of a game another session holds, its time as the clock says it ("23:01")."""
+    try:
+        since = clock_words(datetime.fromisoformat(locked.since), True, now) if locked.since else None
+    except ValueError:
+        since = None
+    return say.in_use(name, locked.user, since)
+
+
+def name_ok(name: str) -> bool:
+    """The table name rule (letters, digits, ``.``, ``_``, ``-``) for each word of a player's name,
+    the words one space apart ("Player 2"), at most ``MAX_NAME`` characters."""
+    return len(name) <= MAX_NAME and all(ch.isalnum() or ch in "._-" for ch in name.replace(" ", ""))
 
 
 class Ended(Exception):
@@ -59,23 +78,46 @@ class Menu:
         return line.strip()
 
     def pick(self, question: str, options: list[str], default: int | None = None) -> int:
-        """A numbered question; the index (0-based) of the option chosen."""
+        """A question numbered 1, 2, ...; the index (0-based) of the option chosen."""
+        return self.ask(question, list(enumerate(options, 1)), default) - 1
+
+    def ask(self, question: str, entries: list[tuple[int, str]], default: int | None = None) -> int:
+        """A numbered question (each entry with its own number); the number chosen.  An empty line
+        takes the default, or asks again as a decision does; ``help`` says how to answer."""
+        numbers = [n for n, _ in entries]
         self.io.say(question, "ask")
-        for n, text in enumerate(options, 1):
-            self.io.say(say.numbered(n, text), "choice")
+        self.say_entries(entries)
         while True:
-            self.io.say(say.menu_ask(len(options), default), "ask")
+            self.io.say(say.menu_ask(numbers, default), "ask")
             answer = self.read()
-            if not answer and default is not None:
-                return default - 1
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return int(answer) - 1
-            self.io.say(say.menu_refusal(answer[:40], len(options)), "error")
+            if not answer:
+                if default is not None:
+                    return default
+                continue
+            if answer.lower() in ("help", "?"):
+                self.io.say(say.menu_help(default))
+                self.say_entries(entries)
+                continue
+            number = answer.rstrip(".")
+            if number.isdigit() and int(number) in numbers:
+                return int(number)
+            self.io.say(say.menu_refusal(answer, numbers), "error")
+
+    def say_entries(self, entries: list[tuple[int, str]]) -> None:
+        for n, text in entries:
+            self.io.say(say.numbered(n, text), "choice")
 
     def text(self, question: str, default: str) -> str:
-        self.io.say(say.text_question(question, default), "ask")
-        answer = " ".join(printable(self.read()).split())
-        return answer[:MAX_NAME] if answer else default
+        """A player's name (Enter: ``default``): a typed one that breaks the name rule is refused
+        in one line and asked again, never kept as typed (an escape sequence's leftovers)."""
+        while True:
+            self.io.say(say.text_question(question, default), "ask")
+            answer = " ".join(printable(self.read()).split())
+            if not answer:
+                return default
+            if name_ok(answer):
+                return answer
+            self.io.say(say.bad_name(answer, MAX_NAME), "error")
 
     # ------------------------------------------------------------------ the choices
 
@@ -85,27 +127,33 @@ class Menu:
             self.io.say(say.your_turns(turns))
         while True:
             games = self.resumable()
-            options = [say.MENU_NEW]
-            if games:
-                options.append(say.menu_resume(len(games)))
-            options += [say.MENU_CAMPAIGN, say.MENU_DAILY, say.MENU_TABLES]
-            options += [MENU_LEARN]  # the tutorial (issue 39.8)
-            options += [say.MENU_QUIT]
-            chosen = options[self.pick(say.MENU_TITLE, options)]
-            if chosen == say.MENU_QUIT:
+            entries = [
+                (LEARN, MENU_LEARN),  # the tutorial (issue 39.8): first, as on the app's title screen
+                (NEW, say.MENU_NEW),
+                (RESUME, say.menu_resume(len(games))),
+                (CAMPAIGN, say.MENU_CAMPAIGN),
+                (DAILY, say.MENU_DAILY),
+                (TABLES, say.MENU_TABLES),
+                (QUIT, say.MENU_QUIT),
+            ]
+            chosen = self.ask(say.MENU_TITLE, entries)
+            if chosen == QUIT:
                 return None
-            if chosen == say.MENU_TABLES:
+            if chosen == TABLES:
                 game: GameHandle | None = Lobby(self.context, self.io, self.pick, self.seed).choose()
-            elif chosen == say.MENU_NEW:
+            elif chosen == NEW:
                 game = self.new_game()
-            elif chosen == say.MENU_CAMPAIGN:
+            elif chosen == CAMPAIGN:
                 game = self.campaign()
-            elif chosen == say.MENU_DAILY:
+            elif chosen == DAILY:
                 game = self.daily()
-            elif chosen == MENU_LEARN:
+            elif chosen == LEARN:
                 game = self.learn()
-            else:
+            elif games:
                 game = self.resume(games)
+            else:
+                self.io.say(say.NO_RESUME, "error")
+                game = None
             if game is not None:
                 return game
 
@@ -124,7 +172,10 @@ class Menu:
             return None
         try:
             return self.context.games.open(games[index].name)
-        except StorageError as exc:  # locked by another session, unreadable: one line
+        except GameLocked as exc:
+            self.io.say(in_use(games[index].name, exc, self.context.clock()), "error")
+            return None
+        except StorageError as exc:  # unreadable: one line
             self.io.say(say.cannot(str(exc)), "error")
             return None
 
@@ -171,6 +222,9 @@ class Menu:
         day = today()
         try:
             start = start_daily(self.context.games, player, level, today=lambda: day)
+        except GameLocked as exc:  # the attempt is open in another tab or terminal
+            self.io.say(in_use(daily_save_name(day, level, player), exc, self.context.clock()), "error")
+            return None
         except StorageError as exc:
             self.io.say(say.cannot(str(exc)), "error")
             return None
@@ -228,7 +282,8 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     names = tuple(p.name for p in state.players)
     day = daily_of(game.name, game.session.seed, state.config.level) if state.solo and not game.branch_of else None
     daily = say.daily_line(day, day == utc_today().isoformat()) if day is not None else ""
-    if game.session.position == 0:
+    resumed = game.session.position > 0
+    if not resumed:
         io.say(say.opening(state, names, daily))
     else:
         io.say(say.resumed(game.name, state))
@@ -240,7 +295,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     computer = Computer(game.session.seed, engine_spec(options), context.engines)  # engines: a table's stand-in
     come_back = come_back or say.come_back(game.name, game.shared)
     if not isinstance(game, SharedTable):
-        Conversation(game, io, computer, come_back=come_back).run()
+        Conversation(game, io, computer, come_back=come_back, recap=resumed).run()
         return
     table = game
     io.say(say.at_table(table.name, table.view.seat_of(table.identity)))
@@ -261,6 +316,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
             who=who,
             standin_line=lambda: standin_line(table, standin),
             come_back=come_back,
+            recap=resumed,
         ).run()
     finally:
         beat.leave()

@@ -115,8 +115,9 @@ def supply(state: State, index: int) -> str:
     return f"The {supply_letter(kind)} supply ({supply_place(index)}): {_supply_name(state, index)}; {use}."
 
 
-def kingdom_row(state: State, db: CardDB, seat: int, row: int) -> str:
-    """A kingdom's status with its numbers: safe (its points) or at risk (-7, and what saves it)."""
+def kingdom_row(state: State, db: CardDB, seat: int, row: int, owner: str | None = None) -> str:
+    """A kingdom's status with its numbers: safe (its points) or at risk (-7, and what saves it);
+    ``owner``: the player's name when the reader is someone else ("alice's other kingdoms")."""
     player = state.players[seat]
     ks = kingdom_score(db, player, row)
     name = KINGDOM_NAMES[row]
@@ -139,7 +140,8 @@ def kingdom_row(state: State, db: CardDB, seat: int, row: int) -> str:
     k = player.kingdoms[row]
     card = db.kingdoms[player.colour][row]
     income = f"Building here pays {plural(card.income_value, 'coin')} per {TYPE_LONG[card.income].lower()}"
-    status += f" {income} in your other kingdoms."
+    whose = "your" if owner is None else f"{owner}'s"
+    status += f" {income} in {whose} other kingdoms."
     text = f"{status} {len(k.buildings)}/4 buildings; {tile_help(db, player, row).rstrip('.')}."
     if room:
         text += " Free: " + ", ".join(room) + "."

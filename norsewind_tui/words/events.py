@@ -120,6 +120,8 @@ def _no_ones(event: Event, db: CardDB) -> str:
     if k == "all_passed":
         return "Nobody can act any more: the end of the game is triggered."
     if k == "ship_moved":
+        if not event.value:  # it stays where it is (issue 39.9)
+            return f"The Viking ship stays at slot {event.slot + 1}."
         return f"The Viking ship moves {event.value} to slot {event.slot + 1}."
     if k == "vikings_took":
         return f"The Vikings take the {db.name(event.card)} into {kingdom(event.row)}."

@@ -147,12 +147,31 @@ def ask_line(count: int) -> str:
     return f"Choose 1 to {count}, or type a word (help lists them):"
 
 
+def numbers_words(numbers: Sequence[int]) -> str:
+    """The numbers a list offers, as said: "1", "1 to 6", "2 to 7", "2, 3 or 5" (a number left free)."""
+    if len(numbers) == 1:
+        return str(numbers[0])
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return ", ".join(str(n) for n in numbers[:-1]) + f" or {numbers[-1]}"
+
+
 def no_such_choice(number: int, count: int) -> str:
-    return f"There is no choice {number}: choose 1 to {count}."
+    return f"There is no choice {number}: choose {numbers_words(range(1, count + 1))}."
+
+
+SHOWN = 40  # characters of a typed line said back in a refusal
+
+
+def quoted(text: str) -> str:
+    """A typed line said back: whole when short, else its start and a mark that it was cut."""
+    if len(text) <= SHOWN:
+        return repr(text)
+    return f"{text[:SHOWN]!r}... (its first {SHOWN} of {len(text)} characters)"
 
 
 def unknown_word(word: str) -> str:
-    return f"{word!r} is not a word of the game: type a number to choose, or help for the words."
+    return f"{quoted(word)} is not a word of the game: type a number to choose, or help for the words."
 
 
 def why_allowed(number: int, state: State, move: Move, names: tuple[str, ...], db: CardDB) -> list[str]:
@@ -199,7 +218,8 @@ def score_lines(state: State, names: tuple[str, ...]) -> list[str]:
         rows = ", ".join(f"{k.name} {k.points}{'' if k.safe else ' (at risk)'}" for k in sb.kingdoms)
         out.append(f"{names[seat]}: {plural(sb.total, 'point')}: {plural(sb.coins, 'coin')}; {rows}.")
     if state.solo:
-        out.append(f"The Vikings: {plural(viking_score(state).total, 'point')} (vikings tells their rows).")
+        rows = "" if state.is_over else " (vikings tells their rows)"  # over, the mode ends: no word is read
+        out.append(f"The Vikings: {plural(viking_score(state).total, 'point')}{rows}.")
     if not state.is_over:
         out[0] = "If the game ended now: " + out[0]
     return out
@@ -235,6 +255,8 @@ def kingdom_usage() -> str:
 
 
 def no_player(number: str, count: int) -> str:
+    if count == 1:
+        return f"There is no player {number}: the only player is 1."
     return f"There is no player {number}: the players are 1 to {count}."
 
 
@@ -277,8 +299,20 @@ def opening(state: State, names: tuple[str, ...], daily: str) -> str:
     return f"{len(state.players)} players; {first} has the lowest starting card and begins."
 
 
+def after_the_end(name: str, shared: bool) -> str:
+    """The last line of a finished game: what the player can do next (the mode ends there)."""
+    if shared:
+        return f"The table {name} is finished. norsewind play --lines starts another game."
+    return f"The game is saved as {name}. To go over it again: norsewind review {name}"
+
+
 def resumed(name: str, state: State) -> str:
     return f"Resuming {name} at turn {state.turn}."
+
+
+def recap_head(turn: int, yours: bool) -> str:
+    """Before what happened since the player last played, when a game is resumed."""
+    return f"What happened since {'your turn' if yours else 'turn'} {turn} began:"
 
 
 def notice_line(text: str) -> str:
@@ -348,21 +382,46 @@ ENGINE_SEAT = "The outside engine this was started with (--engine)"
 SAME_NAME = "Two players have the same name: give each a different one."
 
 
+NO_RESUME = "There is no unfinished game to resume."
+
+
 def menu_resume(count: int) -> str:
-    return f"Resume a saved game ({plural(count, 'unfinished game')})"
+    return f"Resume a saved game ({plural(count, 'unfinished game') if count else 'no unfinished game'})"
 
 
-def menu_ask(count: int, default: int | None) -> str:
+def menu_ask(numbers: Sequence[int], default: int | None) -> str:
     enter = f" (Enter: {default})" if default is not None else ""
-    return f"Choose 1 to {count}{enter}:"
+    return f"Choose {numbers_words(numbers)}{enter}:"
 
 
-def menu_refusal(answer: str, count: int) -> str:
-    return f"{answer!r} is not one of the choices: type a number 1 to {count}."
+def menu_refusal(answer: str, numbers: Sequence[int]) -> str:
+    return f"{quoted(answer)} is not one of the choices: type {numbers_words(numbers)}."
+
+
+def menu_help(default: int | None) -> str:
+    """``help`` at a menu's question: how to answer it (the choices follow again)."""
+    enter = f"; Enter alone takes {default}" if default is not None else ""
+    return f"Type the number of a choice, then Enter{enter}. quit leaves. The choices:"
 
 
 def text_question(question: str, default: str) -> str:
     return f"{question} (Enter: {default}):"
+
+
+def bad_name(name: str, longest: int) -> str:
+    return (
+        f"{quoted(name)} is not a name here: letters, digits, '.', '_' or '-', words one space apart, "
+        f"at most {longest} characters."
+    )
+
+
+def in_use(name: str, user: str, since: str | None) -> str:
+    """A game another session holds (another tab, another terminal): who, since when, and how to
+    watch it, without the lock's pid, host and ISO time (issue 39.9)."""
+    who = f"{user}'s" if user and user != "?" else "another player's"
+    when = f", since {since}" if since else ""
+    held = f"The game {name} is open in another session ({who}{when})."
+    return f"{held} To watch it: norsewind resume {name} --watch --lines"
 
 
 def saved_game(name: str, mode: str, players: tuple[str, ...] | list[str], turn: int) -> str:

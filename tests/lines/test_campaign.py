@@ -13,7 +13,7 @@ from norsewind_tui.storage.dailyseed import daily_save_name, daily_seed
 
 from .pty_lines import APP, LinePty, line_env
 
-MENU_DAILY = "3. Today's daily deal"
+MENU_DAILY = "5. Today's daily deal"
 
 
 def _env(saves: Path) -> dict[str, str]:
@@ -23,9 +23,9 @@ def _env(saves: Path) -> dict[str, str]:
 def test_the_campaign_lists_the_levels_and_plays_one(saves: Path) -> None:
     pty = LinePty([*APP, "play", "--lines", "--seed", "3"], _env(saves))
     try:
-        pty.expect_text("2. The solo campaign: your levels and medals.")
-        pty.expect_text("Choose 1 to 6")
-        pty.send("2")
+        pty.expect_text("4. The solo campaign: your levels and medals.")
+        pty.expect_text("Choose 1 to 7")
+        pty.send("4")
         pty.expect_text("The campaign of ana:")
         first = pty.expect_text("Level 1: ")
         assert pty.lines[first] == "Level 1: no medal yet; 0 games played."
@@ -52,9 +52,9 @@ def test_the_daily_deal_one_attempt_then_its_result(saves: Path) -> None:
     rng = random.Random(2)
     try:
         pty.expect_text(MENU_DAILY)
-        pty.send("3")
+        pty.send("5")
         pty.expect_text("The daily deal on which level?")
-        pty.expect_text("Choose 1 to 1 (Enter: 1)")
+        pty.expect_text("Choose 1 (Enter: 1)")
         pty.send("")
         pty.expect_text(f"The daily deal of {today.isoformat()}: your one attempt today; score more than the Vikings.")
         while True:
@@ -77,8 +77,8 @@ def test_the_daily_deal_one_attempt_then_its_result(saves: Path) -> None:
     again = LinePty([*APP, "play", "--lines"], _env(saves))
     try:
         again.expect_text(MENU_DAILY)
-        again.send("3")
-        again.expect_text("Choose 1 to 1 (Enter: 1)")
+        again.send("5")
+        again.expect_text("Choose 1 (Enter: 1)")
         again.send("")
         said = again.expect_text(f"ana: daily deal of {today.isoformat()}, level 1: margin {record.margin:+d}, ")
         assert again.expect_text("One attempt a day: come back tomorrow.") == said + 1

@@ -20,8 +20,8 @@ def test_the_forced_commands_lines_is_the_line_mode_and_says_log_in_again(saves:
     pty = LinePty(APP, env)  # the forced command is plain `norsewind`
     try:
         pty.expect_text("Norsewind, in lines.")
-        for answer in ("1", "1", ""):  # a new game, solo, level 1
-            pty.expect_text("Choose 1 to ")
+        for question, answer in (("Choose 1 to 7", "2"), ("Choose 1 to 4", "1"), ("Choose 1 (Enter", "")):
+            pty.expect_text(question)  # a new game, solo, level 1
             pty.send(answer)
         pty.expect_text("Player 1's name")
         pty.send("Ana")
@@ -46,7 +46,7 @@ def test_another_forced_command_is_still_refused(saves: Path) -> None:
 
 def test_the_mode_variable_on_pipes(saves: Path) -> None:
     env = line_env(saves, "ana", NORSEWIND_MODE="lines")
-    done = subprocess.run(APP, env=env, input=b"1\n1\n\nAna\nscore\n", capture_output=True, timeout=120)
+    done = subprocess.run(APP, env=env, input=b"2\n1\n\nAna\nscore\n", capture_output=True, timeout=120)
     assert done.returncode == 0
     out = done.stdout.decode()
     assert out.splitlines()[0] == "Norsewind, in lines. Type quit to leave at any question; every decision is saved."
@@ -89,7 +89,7 @@ def test_an_outside_engine_in_a_seat(saves: Path) -> None:
     """norsewind --engine CMD play --lines: the engine is a seat kind of the new game (issue 29)."""
     engine = f"{sys.executable} {ROOT / 'examples' / 'engine.py'}"
     argv = [*APP, "--engine", engine, "play", "--lines", "--seed", "7"]
-    answers = b"1\n2\nana\n6\n\n1\n1\nquit\n"  # 2 players, seat 2 the engine, two decisions of ana's
+    answers = b"2\n2\nana\n6\n\n1\n1\nquit\n"  # a new game, 2 players, seat 2 the engine, two decisions of ana's
     done = subprocess.run(argv, env=line_env(saves, "ana"), input=answers, capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.decode().splitlines()

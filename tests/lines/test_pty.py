@@ -27,13 +27,13 @@ def _clean(pty: LinePty) -> None:
 
 def _new_solo(pty: LinePty) -> None:
     pty.expect_text("What would you like to do?")
-    pty.expect_text("Choose 1 to ")
-    pty.send("1")  # a new game
+    pty.expect_text("Choose 1 to 7")
+    pty.send("2")  # a new game
     pty.expect_text("How many players?")
     pty.expect_text("Choose 1 to 4")
     pty.send("1")  # solo
     pty.expect_text("Which solo level?")
-    pty.expect_text("Choose 1 to 1 (Enter: 1)")
+    pty.expect_text("Choose 1 (Enter: 1)")
     pty.send("")
     pty.expect_text("Player 1's name (Enter: ")
     pty.send("Ana")
@@ -98,9 +98,9 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
         assert game.session.position == 2
     again = LinePty([*APP, "play", "--lines"], env)
     try:
-        again.expect_text("2. Resume a saved game (1 unfinished game).")
+        again.expect_text("3. Resume a saved game (1 unfinished game).")
         again.expect_text("Choose 1 to 7")
-        again.send("2")
+        again.send("3")
         again.expect_text(f"1. {name}: solo, Ana, turn ")
         again.expect_text("Choose 1 to 2")
         again.send("1")

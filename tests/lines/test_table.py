@@ -17,9 +17,9 @@ from .pty_lines import APP, LinePty, line_env, play_together
 
 def _alice_opens(saves: Path) -> LinePty:
     alice = LinePty([*APP, "play", "--lines", "--seed", "9"], line_env(saves, "alice"))
-    alice.expect_text("4. Shared tables")
-    alice.expect_text("Choose 1 to 6")
-    alice.send("4")
+    alice.expect_text("6. Shared tables")
+    alice.expect_text("Choose 1 to 7")
+    alice.send("6")
     alice.expect_text("1. Open a new table.")
     alice.expect_text("Choose 1 to 2")
     alice.send("1")
@@ -36,9 +36,9 @@ def _alice_opens(saves: Path) -> LinePty:
 
 def _bob_joins(saves: Path) -> LinePty:
     bob = LinePty([*APP, "play", "--lines"], line_env(saves, "bob"))
-    bob.expect_text("4. Shared tables")
-    bob.expect_text("Choose 1 to 6")
-    bob.send("4")
+    bob.expect_text("6. Shared tables")
+    bob.expect_text("Choose 1 to 7")
+    bob.send("6")
     bob.expect_text("1. alice-table: alice, open; ")
     bob.expect_text("Choose 1 to 3")
     bob.send("1")
