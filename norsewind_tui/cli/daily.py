@@ -29,7 +29,9 @@ def add_daily_commands(sub: Any) -> None:
     """Register ``daily`` and ``halloffame`` on ``sub`` (the main parser's subparsers)."""
     daily = sub.add_parser("daily", help="play today's daily deal (one solo game a day, the same for everyone)")
     daily.add_argument("--level", type=int, default=1, help="solo level 1-7 (default 1)")
-    daily.add_argument("--profile", metavar="NAME", help="whose attempt (default: your login name)")
+    daily.add_argument(
+        "--profile", metavar="NAME", help="whose attempt (default: $NORSEWIND_PLAYER, else the login name)"
+    )
     daily.add_argument("--today", type=_day, default=None, help=argparse.SUPPRESS)
     daily.add_argument("--lines", action="store_true", help="in the line mode (docs/LINES.md)")
     daily.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")

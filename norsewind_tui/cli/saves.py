@@ -52,7 +52,9 @@ def add_storage_commands(sub: Any) -> None:
     resume.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
     resume.set_defaults(handler=_guard(cmd_resume))
     progress = sub.add_parser("progress", help="the solo campaign: medals per level and recent games")
-    progress.add_argument("--profile", metavar="NAME", help="whose campaign (default: your login name)")
+    progress.add_argument(
+        "--profile", metavar="NAME", help="whose campaign (default: $NORSEWIND_PLAYER, else the login name)"
+    )
     progress.add_argument("--games", type=int, default=10, metavar="N", help="how many recent games to show")
     progress.set_defaults(handler=_guard(cmd_progress))
 
