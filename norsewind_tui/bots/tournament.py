@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import signal
 import statistics
 import time
@@ -25,7 +26,7 @@ from ..rules.engine import apply, legal_moves, new_game
 from ..rules.scoring import final_result
 from ..rules.state import GameConfig, State
 from .base import Bot
-from .engine import EngineBot, EngineSpec
+from .engine import EngineBot, EngineSpec, end_engines
 from .mcts import MCTSBot
 from .registry import make_bot
 
@@ -162,6 +163,14 @@ def _init_worker(cards: CardDB | None) -> None:
     global _WORKER_CARDS
     _WORKER_CARDS = cards
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: no traceback per worker
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """The pool is terminated (interrupted, or a game failed): the outside engines, in sessions of
+    their own, go with this worker."""
+    end_engines()
+    os._exit(128 + signum)
 
 
 def _run_in_worker(task: Task) -> BotGame:
