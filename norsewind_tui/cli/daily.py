@@ -16,6 +16,7 @@ from rich.cells import cell_len, set_cell_size
 from ..options import Options
 from ..safetext import safe_text
 from ..storage.context import AppContext
+from ..tui.fitting import to_type
 from . import UsageError
 
 if TYPE_CHECKING:  # the rest when a command runs: `norsewind` alone starts faster (issue 16)
@@ -138,7 +139,10 @@ def cmd_daily(args: Options) -> int:
         # finished, with its result, or without when the profile lost it (DailyStart): used all the same
         what = result_line(Entry(player, start.done)) if start.done is not None else "finished (not in your profile)"
         print(fit(f"{safe_text(player)}: daily deal of {today.isoformat()}, level {args.level}: {what}."))
-        print(fit(f"One attempt a day. The others: norsewind halloffame --daily {today.isoformat()}"))
+        # the command whole, on a line of its own when it does not fit: a cut one would not run
+        others = context.command("halloffame", "--daily", today.isoformat())
+        for line in to_type("One attempt a day. The others", others).splitlines():
+            print(safe_text(line))
         return 0
     game = start.game
     try:

@@ -8,7 +8,7 @@ player may type (``market``, ``score``, ``why 3`` ...) are answered by the sente
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..rules import moves as m
 from ..rules.cards import KINGDOM_NAMES, CardDB
@@ -513,11 +513,12 @@ def daily_line(day: str, today: bool) -> str:
     return f"The daily deal of {day}: your one attempt" + (" today" if today else "")
 
 
-def come_back(name: str, shared: bool) -> str:
-    """How a player of the line mode comes back to the game left (locally)."""
+def come_back(name: str, shared: bool, command: Callable[..., str]) -> str:
+    """How a player of the line mode comes back to the game left (locally); ``command``: the
+    ``norsewind`` command of some words as the player types it (quoted, with their options)."""
     if shared:
-        return "norsewind play --lines, then Shared tables, brings you back"
-    return f"norsewind resume {name} --lines"
+        return f"{command('play', '--lines')}, then Shared tables, brings you back"
+    return command("resume", name, "--lines")
 
 
 def sits(name: str, seat: int) -> str:

@@ -56,7 +56,8 @@ def test_alices_daily_deal_does_not_use_up_bobs(
     assert main(["--saves", str(saves), "daily", "--today", DAY.isoformat()]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "alice: daily deal of 2026-11-30, level 1: margin +17, gold.",
-        "One attempt a day. The others: norsewind halloffame --daily 2026-11-30",
+        "One attempt a day. The others:",
+        f"  norsewind --saves {saves} halloffame --daily 2026-11-30",
     ]
     monkeypatch.setenv("NORSEWIND_PLAYER", "bob")
     assert main(["--saves", str(saves), "daily", "--today", DAY.isoformat()]) == 0
