@@ -20,6 +20,7 @@ from .rules.scoring import Outcome
 
 if TYPE_CHECKING:
     from .bots.engine import EngineSpec
+    from .bots.tournament import EntryStats
 
 MAX_MOVES = 10_000  # a safety net: R13 guarantees every game ends long before
 
@@ -138,7 +139,8 @@ def run_bots(
 ) -> int:
     """Computer players against each other (seats alternated), or each against the Vikings at ``level``;
     ``engines``: the outside engines among the names (a fault of one is a line on stderr)."""
-    from .bots.tournament import duel_tasks, entry_stats, run_tasks, solo_tasks, with_engines
+    from .bots.engine import FALLBACK
+    from .bots.tournament import duel_tasks, entry_stats, run_tasks, solo_tasks, standin_stats, with_engines
 
     console = Console(stderr=as_json)
     tasks = solo_tasks(names, games, seed, level) if level is not None else duel_tasks(names, games, seed)
@@ -147,9 +149,11 @@ def run_bots(
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"playing ({jobs} job{'s' if jobs > 1 else ''})", total=len(tasks))
         results = run_tasks(tasks, cards, jobs, progress=lambda _: progress.advance(task))
-    stats = entry_stats(results, names)
+    stats = entry_stats(results, names)  # each over the games it finished itself
+    standins = standin_stats(results, names)  # the games a failed engine's stand-in finished, apart
     if as_json:
-        sys.stdout.write(msgspec.json.encode({"level": level, "seed": seed, "bots": stats}).decode() + "\n")
+        out = {"level": level, "seed": seed, "bots": stats, "standins": standins}
+        sys.stdout.write(msgspec.json.encode(out).decode() + "\n")
         return 0
     what = f"solo level {level}" if level is not None else f"{len(names)} players, seats alternated"
     # fits 80 columns whole (no figure cut to "0.0…"): light rules, short headers, the notation below
@@ -171,9 +175,16 @@ def run_bots(
     if level is not None:
         notes += "; -/B/S/G/P: games without a medal, with bronze, silver, gold, platinum"
     table.caption, table.caption_justify = notes, "left"
-    for s in stats:
+
+    def label(s: EntryStats) -> str:
+        return f"{s.name} #{s.entry + 1}" if names.count(s.name) > 1 else s.name
+
+    for s, name in [(s, label(s)) for s in stats] + [(s, f"{label(s)}*") for s in standins]:
+        if not s.games:  # an engine that failed in every game: nothing of its own to count
+            table.add_row(name, "0", *["-"] * (len(table.columns) - 2))
+            continue
         row = [
-            f"{s.name} #{s.entry + 1}" if names.count(s.name) > 1 else s.name,
+            name,
             str(s.games),
             f"{s.win_rate:.0%} [{s.win_low * 100:.0f}-{s.win_high * 100:.0f}]",
             f"{s.mean_score:.1f}",
@@ -186,7 +197,9 @@ def run_bots(
     console.print(table)
     for s in stats:
         if s.faults:
-            console.print(f"{s.name} failed in {s.faults} game(s): greedy played on for it (the lines above say why)")
+            console.print(
+                f"{label(s)}*: {FALLBACK} finished the {s.faults} game(s) {label(s)} failed in (stderr says why)"
+            )
     capped = sum(s.capped for s in stats)
     if capped:
         console.print(f"[yellow]a safety cap stopped {capped} search(es) early: those games may not replay exactly[/]")

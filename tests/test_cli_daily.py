@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shlex
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str],
     code = main(list(argv))
     out, err = capsys.readouterr()
     lines = out.splitlines()
-    assert all(cell_len(line) <= 80 for line in lines), lines  # columns, wide characters counted twice
+    # columns, wide characters counted twice; a command to type is whole on a line of its own
+    assert all(cell_len(line) <= 80 or line.startswith("  norsewind ") for line in lines), lines
     return code, lines, err
 
 
@@ -104,7 +106,8 @@ def test_daily_says_when_the_days_attempt_is_done(saves: Path, capsys: pytest.Ca
     assert (code, err) == (0, "")
     assert lines == [
         "alice: daily deal of 2026-11-30, level 1: margin +17, gold.",
-        "One attempt a day. The others: norsewind halloffame --daily 2026-11-30",
+        "One attempt a day. The others:",
+        f"  norsewind --saves {saves} halloffame --daily 2026-11-30",  # issue 39.10: the same games
     ]
 
 
@@ -145,7 +148,8 @@ def test_daily_says_the_attempt_is_done_when_its_result_is_not_in_the_profile(
     assert (code, err) == (0, "")
     assert lines == [
         "ana: daily deal of 2026-11-30, level 1: finished (not in your profile).",
-        "One attempt a day. The others: norsewind halloffame --daily 2026-11-30",
+        "One attempt a day. The others:",
+        f"  norsewind --saves {saves} halloffame --daily 2026-11-30",
     ]
 
 
@@ -170,7 +174,9 @@ def test_no_game_is_imported_under_a_daily_deals_name(tmp_path: Path, capsys: py
     assert bo.game is not None and bo.game.session.position == 0
     bo.game.close()
     assert main(["--saves", str(other), "import", str(exported), "--as", "anas-daily"]) == 0
-    assert capsys.readouterr().out == f"Imported {exported} as anas-daily: norsewind review anas-daily\n"
+    assert (
+        capsys.readouterr().out == f"Imported {exported} as anas-daily: norsewind --saves {other} review anas-daily\n"
+    )
 
 
 def test_daily_on_a_locked_level_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -218,7 +224,10 @@ def test_the_commands_show_the_same_from_the_database_after_db_import(
     argv = ["daily", "--profile", "alice", "--today", "2026-11-30"]
     assert run(capsys, "--saves", str(saves.parent / "empty"), "--database", pg_url, *argv)[1] == [
         "alice: daily deal of 2026-11-30, level 1: margin +17, gold.",
-        "One attempt a day. The others: norsewind halloffame --daily 2026-11-30",
+        "One attempt a day. The others:",
+        "  "
+        + shlex.join(["norsewind", "--saves", str(saves.parent / "empty"), "--database", pg_url])
+        + " halloffame --daily 2026-11-30",
     ]
 
 
@@ -235,5 +244,5 @@ def test_a_database_that_cannot_be_used_is_one_line_and_exit_2(
     assert (code, lines) == (2, [])
     assert err == (
         f"norsewind: the database {pg_empty_url} has schema version 0, this program needs {latest()}: "
-        f"run norsewind db upgrade --database {pg_empty_url}\n"
+        f"run norsewind db upgrade --database {shlex.quote(pg_empty_url)}\n"
     )

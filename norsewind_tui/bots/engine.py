@@ -6,6 +6,11 @@ decision and ends at ``close()`` (or when it fails).  Whatever goes wrong (it ca
 it writes a line that is not an answer, it names a move that is not offered, it is silent past the
 time limit) is one ``EngineFault``: reported once (``fault_line`` words it: one line), the program
 is stopped, and ``greedy`` decides for the seat to the end of the game.  The game goes on.
+
+The program runs in a session (and process group) of its own, and stopping it ends the whole
+group: a wrapper script's children and the helpers an engine starts go with it (issue 38.7), as
+``serve`` and ``web`` end an app's group.  ``end_engines()`` ends every engine still running (a
+hung-up app, which exits without closing its game).
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ import os
 import random
 import select
 import shlex
+import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import IO, Any, Literal
@@ -34,6 +41,19 @@ from .protocol import MAX_LINE, PROTOCOL, Answer, Bye, Clock, Decide, Hello, Rea
 FaultCode = Literal["start", "exited", "garbage", "illegal", "late", "version"]
 FALLBACK = "greedy"
 SHOWN = 60  # characters of a bad line kept in the fault
+REAP_POLL = 0.01  # seconds between two looks at whether a program that was told bye has exited
+
+_groups: set[int] = set()  # the process groups of the engines running now (end_engines)
+_groups_lock = threading.Lock()
+
+
+def end_engines() -> None:
+    """End every engine program of this process at once, with its group (the process is ending)."""
+    with _groups_lock:
+        groups = list(_groups)
+    for group in groups:
+        with contextlib.suppress(OSError):
+            os.killpg(group, signal.SIGKILL)
 
 
 class EngineSpec(msgspec.Struct, frozen=True):
@@ -140,7 +160,7 @@ class EngineBot(BotBase):
         if proc is None:
             return
         try:
-            if proc.poll() is None and proc.stdin is not None:
+            if not _exited(proc, 0.0) and proc.stdin is not None:
                 self._write(proc, encode(Bye()), time.monotonic() + 1.0)
         except _Failed:
             pass
@@ -179,9 +199,20 @@ class EngineBot(BotBase):
             argv = shlex.split(self.spec.command)
             if not argv:
                 raise ValueError("an empty command")
-            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, bufsize=0)
+            # a session of its own: a terminal's Ctrl+C or hangup is the host's to handle, and the
+            # group, the program's children included, is ended by _stop
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self.stderr,
+                bufsize=0,
+                start_new_session=True,
+            )
         except (OSError, ValueError) as exc:
             raise _Failed("start", line=str(exc)) from None
+        with _groups_lock:
+            _groups.add(proc.pid)
         assert proc.stdin is not None and proc.stdout is not None
         os.set_blocking(proc.stdin.fileno(), False)
         os.set_blocking(proc.stdout.fileno(), False)
@@ -256,25 +287,49 @@ class EngineBot(BotBase):
 
 
 def _status(proc: subprocess.Popen[bytes]) -> int | None:
-    """The exit status of a program that closed its pipe (None: it is still running)."""
-    try:
-        return proc.wait(timeout=1.0)
-    except subprocess.TimeoutExpired:
+    """The exit status of a program that closed its pipe (None: it is still running); the program
+    is not reaped (``_stop`` ends its group first)."""
+    if not _exited(proc, 1.0):
         return None
+    info = _exit_info(proc)
+    if info is None:  # reaped already
+        return proc.returncode
+    return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
 
 
 def _stop(proc: subprocess.Popen[bytes], at_once: bool = False) -> None:
-    """End the program we started: close its input, give it a second unless ``at_once``, then kill it."""
+    """End the program we started: close its input, give it a second unless ``at_once``, then kill
+    its whole process group (what it started too), and reap it."""
     for pipe in (proc.stdin, proc.stdout):
         if pipe is not None:
             with contextlib.suppress(OSError):
                 pipe.close()
     if not at_once:
-        try:
-            proc.wait(timeout=1.0)
-            return
-        except subprocess.TimeoutExpired:
-            pass
-    if proc.poll() is None:
-        proc.kill()
+        _exited(proc, 1.0)
+    # the leader is not reaped yet (at most a zombie), so its pid still names the group: no other
+    # process can have taken the number
+    with contextlib.suppress(OSError):
+        os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
+    with _groups_lock:
+        _groups.discard(proc.pid)
+
+
+def _exited(proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for the program to exit, without reaping it (its pid keeps
+    naming its group until the group is ended)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.returncode is not None or _exit_info(proc) is not None:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(REAP_POLL)
+
+
+def _exit_info(proc: subprocess.Popen[bytes]) -> os.waitid_result | None:
+    """How the program ended, if it has, left to be reaped (None: running, or reaped already)."""
+    try:
+        return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return None

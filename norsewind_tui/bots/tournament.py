@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import signal
 import statistics
 import time
@@ -25,7 +26,7 @@ from ..rules.engine import apply, legal_moves, new_game
 from ..rules.scoring import final_result
 from ..rules.state import GameConfig, State
 from .base import Bot
-from .engine import EngineBot, EngineSpec
+from .engine import EngineBot, EngineSpec, end_engines
 from .mcts import MCTSBot
 from .registry import make_bot
 
@@ -162,6 +163,14 @@ def _init_worker(cards: CardDB | None) -> None:
     global _WORKER_CARDS
     _WORKER_CARDS = cards
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: no traceback per worker
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """The pool is terminated (interrupted, or a game failed): the outside engines, in sessions of
+    their own, go with this worker."""
+    end_engines()
+    os._exit(128 + signum)
 
 
 def _run_in_worker(task: Task) -> BotGame:
@@ -227,7 +236,7 @@ class EntryStats(msgspec.Struct, frozen=True):
     think_worst: float
     decisions: int
     capped: int  # decisions where a safety cap stopped the search
-    faults: int = 0  # games where this outside engine failed (greedy played on)
+    faults: int = 0  # games where this outside engine failed (greedy finished them: not counted above)
     mean_vikings: float | None = None
     medals: dict[str, int] | None = None
 
@@ -295,53 +304,71 @@ def _iter_seats(games: Sequence[BotGame], entry: int) -> Iterator[tuple[BotGame,
 
 
 def entry_stats(games: Sequence[BotGame], names: Sequence[str]) -> list[EntryStats]:
+    """Each bot over the games it played to the end itself; a game an outside engine failed in
+    (``faults``), finished by its stand-in, is not its own: ``standin_stats`` counts those apart."""
     out = []
     for entry, name in enumerate(names):
         seats = list(_iter_seats(games, entry))
         if not seats:
             continue
-        n = len(seats)
-        wins = 0.0
-        margins = []
-        think: list[float] = []
-        capped = 0
-        faults = 0
-        medals: dict[str, int] | None = None
-        vikings: list[int] = []
-        for game, seat in seats:
-            if seat in game.winners:
-                wins += 1 / len(game.winners)
-            if game.margin is not None:
-                margins.append(game.margin)
-                vikings.append(game.vikings or 0)
-                if medals is None:
-                    medals = dict.fromkeys(MEDALS, 0)
-                medals[game.medal or "none"] += 1
-            else:
-                others = [s for i, s in enumerate(game.scores) if i != seat]
-                margins.append(game.scores[seat] - max(others))
-            think.extend(game.think[seat])
-            capped += game.capped[seat]
-            faults += game.faults[seat] if game.faults else 0
-        low, high = wilson(wins, n)
-        out.append(
-            EntryStats(
-                entry=entry,
-                name=name,
-                games=n,
-                wins=wins,
-                win_rate=wins / n,
-                win_low=low,
-                win_high=high,
-                mean_score=statistics.fmean(g.scores[s] for g, s in seats),
-                mean_margin=statistics.fmean(margins),
-                think_median=statistics.median(think) if think else 0.0,
-                think_worst=max(think, default=0.0),
-                decisions=len(think),
-                capped=capped,
-                faults=faults,
-                mean_vikings=statistics.fmean(vikings) if vikings else None,
-                medals=medals,
-            )
-        )
+        own = [(game, seat) for game, seat in seats if not _stood_in(game, seat)]
+        out.append(_stats(entry, name, own, faults=len(seats) - len(own)))
     return out
+
+
+def standin_stats(games: Sequence[BotGame], names: Sequence[str]) -> list[EntryStats]:
+    """For each outside engine that failed: the games its stand-in (greedy) finished for it."""
+    out = []
+    for entry, name in enumerate(names):
+        seats = [(game, seat) for game, seat in _iter_seats(games, entry) if _stood_in(game, seat)]
+        if seats:
+            out.append(_stats(entry, name, seats, faults=len(seats)))
+    return out
+
+
+def _stood_in(game: BotGame, seat: int) -> bool:
+    return bool(game.faults) and game.faults[seat] > 0
+
+
+def _stats(entry: int, name: str, seats: Sequence[tuple[BotGame, int]], faults: int) -> EntryStats:
+    """One bot over ``seats`` (its games and its seat in each; none: a row of zeros)."""
+    n = len(seats)
+    wins = 0.0
+    margins = []
+    think: list[float] = []
+    capped = 0
+    medals: dict[str, int] | None = None
+    vikings: list[int] = []
+    for game, seat in seats:
+        if seat in game.winners:
+            wins += 1 / len(game.winners)
+        if game.margin is not None:
+            margins.append(game.margin)
+            vikings.append(game.vikings or 0)
+            if medals is None:
+                medals = dict.fromkeys(MEDALS, 0)
+            medals[game.medal or "none"] += 1
+        else:
+            others = [s for i, s in enumerate(game.scores) if i != seat]
+            margins.append(game.scores[seat] - max(others))
+        think.extend(game.think[seat])
+        capped += game.capped[seat]
+    low, high = wilson(wins, n)
+    return EntryStats(
+        entry=entry,
+        name=name,
+        games=n,
+        wins=wins,
+        win_rate=wins / n if n else 0.0,
+        win_low=low,
+        win_high=high,
+        mean_score=statistics.fmean(g.scores[s] for g, s in seats) if n else 0.0,
+        mean_margin=statistics.fmean(margins) if n else 0.0,
+        think_median=statistics.median(think) if think else 0.0,
+        think_worst=max(think, default=0.0),
+        decisions=len(think),
+        capped=capped,
+        faults=faults,
+        mean_vikings=statistics.fmean(vikings) if vikings else None,
+        medals=medals,
+    )

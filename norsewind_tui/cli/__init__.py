@@ -195,7 +195,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for names, add in _COMMANDS:
         if wanted is None or wanted & names:
             add(sub)
-    for command in sub.choices.values():  # --database after the command too: norsewind resume --database URL
+    for command in sub.choices.values():  # --saves and --database after the command too (issue 39.10):
+        # norsewind resume NAME --lines --saves DIR, as the commands the game prints may be typed
+        if not any("--saves" in action.option_strings for action in command._actions):
+            command.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         if not any("--database" in action.option_strings for action in command._actions):
             command.add_argument("--database", metavar="URL", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return parser

@@ -16,6 +16,7 @@ from rich.cells import cell_len, set_cell_size
 from ..options import Options
 from ..safetext import safe_text
 from ..storage.context import AppContext
+from ..tui.fitting import to_type
 from . import UsageError
 
 if TYPE_CHECKING:  # the rest when a command runs: `norsewind` alone starts faster (issue 16)
@@ -29,7 +30,9 @@ def add_daily_commands(sub: Any) -> None:
     """Register ``daily`` and ``halloffame`` on ``sub`` (the main parser's subparsers)."""
     daily = sub.add_parser("daily", help="play today's daily deal (one solo game a day, the same for everyone)")
     daily.add_argument("--level", type=int, default=1, help="solo level 1-7 (default 1)")
-    daily.add_argument("--profile", metavar="NAME", help="whose attempt (default: your login name)")
+    daily.add_argument(
+        "--profile", metavar="NAME", help="whose attempt (default: $NORSEWIND_PLAYER, else the login name)"
+    )
     daily.add_argument("--today", type=_day, default=None, help=argparse.SUPPRESS)
     daily.add_argument("--lines", action="store_true", help="in the line mode (docs/LINES.md)")
     daily.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
@@ -136,7 +139,10 @@ def cmd_daily(args: Options) -> int:
         # finished, with its result, or without when the profile lost it (DailyStart): used all the same
         what = result_line(Entry(player, start.done)) if start.done is not None else "finished (not in your profile)"
         print(fit(f"{safe_text(player)}: daily deal of {today.isoformat()}, level {args.level}: {what}."))
-        print(fit(f"One attempt a day. The others: norsewind halloffame --daily {today.isoformat()}"))
+        # the command whole, on a line of its own when it does not fit: a cut one would not run
+        others = context.command("halloffame", "--daily", today.isoformat())
+        for line in to_type("One attempt a day. The others", others).splitlines():
+            print(safe_text(line))
         return 0
     game = start.game
     try:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..options import Options
 from ..rules.engine import SOLO_LEVELS
 from ..safetext import safe_text, short_name
+from ..storage.commands import typed
 from ..storage.context import AppContext, names_database
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatMeta
@@ -52,7 +53,9 @@ def add_storage_commands(sub: Any) -> None:
     resume.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
     resume.set_defaults(handler=_guard(cmd_resume))
     progress = sub.add_parser("progress", help="the solo campaign: medals per level and recent games")
-    progress.add_argument("--profile", metavar="NAME", help="whose campaign (default: your login name)")
+    progress.add_argument(
+        "--profile", metavar="NAME", help="whose campaign (default: $NORSEWIND_PLAYER, else the login name)"
+    )
     progress.add_argument("--games", type=int, default=10, metavar="N", help="how many recent games to show")
     progress.set_defaults(handler=_guard(cmd_progress))
 
@@ -126,15 +129,16 @@ def cmd_saves_list(args: Options) -> int:
     games = store.list()
     console = _console()
     if not games:
-        console.print(Text(safe_text(f"No saved games in {store.dir}.")))
+        console.print(Text(safe_text(f"No saved games {store.place.where}.")), soft_wrap=True)
         return 0
     good = [s for s in games if s.error is None]
     # a name the Players column cannot hold on one line is abbreviated as the game writes it (Bartholomew.)
     longest = max((cell_len(_player(seat, False)) for s in good for seat in s.seats), default=0)
     short = longest > console.width - PLAYERS_ROOM
     rows = [_row(number, s, short) for number, s in enumerate(good, 1)]
-    title = Text(safe_text(f"Saved games in {store.dir}"))
-    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
+    # the folder's, or the database's: a line of its own, whole (a table's title wraps at its width)
+    title = Text(safe_text(f"Saved games {store.place.where}"))
+    table = Table(box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
     # the name (what `resume` takes, as is the number) is never wrapped; the players wrap at words
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Name", no_wrap=True)
@@ -146,9 +150,10 @@ def cmd_saves_list(args: Options) -> int:
     for row in rows:
         table.add_row(*row)
     if good and Measurement.get(console, console.options.update_width(999), table).maximum <= console.width:
+        console.print(title, soft_wrap=True)
         console.print(table)
     elif good:  # too wide for one line a game (a daily deal's or a branch's name): two (issue 23.2)
-        console.print(title)
+        console.print(title, soft_wrap=True)
         for number, name, mode, players, turn, updated, state in rows:
             console.print(Text(f"{number:>3}  ") + name, no_wrap=True, crop=False)
             said = Text(f"{mode}, turn {turn}, {updated}, {state}: ") + players
@@ -231,7 +236,7 @@ def cmd_resume(args: Options) -> int:
     store = _store(args)
     name = by_number(store, args.name) or args.name or store.latest()
     if name is None:
-        print(safe_text(f"norsewind: no unfinished game to resume in {store.dir}"), file=sys.stderr)
+        print(safe_text(f"norsewind: no unfinished game to resume {store.place.where}"), file=sys.stderr)
         return 2
     try:
         game = store.open(name, read_only=args.watch)
@@ -241,9 +246,11 @@ def cmd_resume(args: Options) -> int:
         if lines_asked(args):  # one line for a screen reader: who and since when, no pid, host or ISO time
             from ..lines.menu import in_use
 
-            print(safe_text(in_use(name, exc, datetime.now().astimezone())), file=sys.stderr)
+            print(safe_text(in_use(name, exc, datetime.now().astimezone(), args)), file=sys.stderr)
             return 2
-        print(safe_text(to_type(f"norsewind: {exc}; to watch it", f"norsewind resume --watch {name}")), file=sys.stderr)
+        watch = typed(args, "resume", "--watch", name)
+        for line in to_type(f"norsewind: {exc}; to watch it", watch).splitlines():
+            print(safe_text(line), file=sys.stderr)
         return 2
     try:
         if game.notice:
@@ -332,7 +339,6 @@ def cmd_progress(args: Options) -> int:
     from rich.text import Text
 
     context = AppContext(args)
-    saves = context.saves_dir
     profile = context.profiles.load(context.profile_name)
     console = _console()
     if profile.notice:
@@ -347,5 +353,6 @@ def cmd_progress(args: Options) -> int:
     if profile.games:
         console.print(recent_table(profile.recent(max(args.games, 0))))
     else:
-        console.print(Text(safe_text(f"No solo games recorded for {profile.name} yet (norsewind --saves {saves}).")))
+        where = context.games.place.where
+        console.print(Text(safe_text(f"No solo games recorded for {profile.name} yet ({where}).")))
     return 0

@@ -23,6 +23,7 @@ from ..rules.scoring import final_result, score_breakdown, viking_score
 from ..rules.session import Session
 from ..safetext import safe_text
 from ..storage.atomic import read_limited, write_exclusive
+from ..storage.commands import typed
 from ..storage.errors import SaveError
 from ..storage.format import SaveFile, encode_save
 from ..storage.gamefile import GameFiles
@@ -93,7 +94,7 @@ def cmd_import(args: Options) -> int:
         named = data.split(b"\n", 1)[0].decode("utf-8", "replace").removeprefix(RECORD_HEAD).strip() or "NAME"
         raise UsageError(
             f"{path} is the readable record of a game, not a file to import:"
-            f" `norsewind export {safe_text(named)} --json -o FILE` makes one"
+            f" `{safe_text(typed(args, 'export', named, '--json', '-o', 'FILE'))}` makes one"
         )
     loaded = load_bytes(data, str(path), store.cards)  # SaveError: one line, nothing written
     stem = path.name.removesuffix(".json") if path.name.endswith(".json") else path.stem
@@ -106,7 +107,7 @@ def cmd_import(args: Options) -> int:
     meta = msgspec.structs.replace(loaded.save.meta, profile=None, recorded=False)  # not this computer's campaign
     game = store.add(loaded.session, meta, name)
     game.close()
-    print(safe_text(f"Imported {path} as {game.name}: norsewind review {game.name}"))
+    print(safe_text(f"Imported {path} as {game.name}: {typed(args, 'review', game.name)}"))
     return 0
 
 

@@ -75,6 +75,7 @@ class Conversation:
         standin_line: Callable[[], str | None] | None = None,
         come_back: str | None = None,
         recap: bool = False,
+        typed: Callable[..., str] | None = None,
     ) -> None:
         self.game = game
         self.io = io
@@ -97,6 +98,7 @@ class Conversation:
         self.waiting_for: str | None = None  # the wait line said last (said again only when it changes)
         self.quit = False
         self.come_back = come_back  # how the player comes back (a login's: "log in again to continue")
+        self.typed = typed  # the norsewind command of some words, with the player's options
 
     # ------------------------------------------------------------------ the game's words
 
@@ -492,7 +494,10 @@ class Conversation:
 
     def cmd_quit(self, rest: str) -> None:
         self.quit = True
-        line = self.game.exit_line(self.come_back)
+        come_back = self.come_back
+        if come_back is None and self.typed is not None:  # to the game as it is named now (save NAME)
+            come_back = say.come_back(self.game.name, self.game.shared, self.typed)
+        line = self.game.exit_line(come_back)
         if line:
             self.io.say(line)
 

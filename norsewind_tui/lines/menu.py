@@ -18,6 +18,7 @@ from ..options import Options
 from ..rules.refusals import ConfigError
 from ..rules.state import GameConfig
 from ..safetext import printable
+from ..storage.commands import typed
 from ..storage.context import AppContext
 from ..storage.daily import start_daily, utc_today
 from ..storage.dailyseed import daily_of, daily_save_name
@@ -42,13 +43,14 @@ LEARN, NEW, RESUME, CAMPAIGN, DAILY, TABLES, QUIT = 1, 2, 3, 4, 5, 6, 7
 MAX_SEED = 2**31
 
 
-def in_use(name: str, locked: GameLocked, now: datetime) -> str:
-    """The refusal of a game another session holds, its time as the clock says it ("23:01")."""
+def in_use(name: str, locked: GameLocked, now: datetime, options: Options) -> str:
+    """The refusal of a game another session holds, its time as the clock says it ("23:01"), and the
+    command that watches it, with the options the player gave."""
     try:
         since = clock_words(datetime.fromisoformat(locked.since), True, now) if locked.since else None
     except ValueError:
         since = None
-    return say.in_use(name, locked.user, since)
+    return say.in_use(name, locked.user, since, typed(options, "resume", name, "--watch", "--lines"))
 
 
 def name_ok(name: str) -> bool:
@@ -173,7 +175,7 @@ class Menu:
         try:
             return self.context.games.open(games[index].name)
         except GameLocked as exc:
-            self.io.say(in_use(games[index].name, exc, self.context.clock()), "error")
+            self.io.say(in_use(games[index].name, exc, self.context.clock(), self.context.options), "error")
             return None
         except StorageError as exc:  # unreadable: one line
             self.io.say(say.cannot(str(exc)), "error")
@@ -223,7 +225,9 @@ class Menu:
         try:
             start = start_daily(self.context.games, player, level, today=lambda: day)
         except GameLocked as exc:  # the attempt is open in another tab or terminal
-            self.io.say(in_use(daily_save_name(day, level, player), exc, self.context.clock()), "error")
+            self.io.say(
+                in_use(daily_save_name(day, level, player), exc, self.context.clock(), self.context.options), "error"
+            )
             return None
         except StorageError as exc:
             self.io.say(say.cannot(str(exc)), "error")
@@ -293,9 +297,8 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     if isinstance(notice, str) and notice:
         io.say(say.notice_line(notice))
     computer = Computer(game.session.seed, engine_spec(options), context.engines)  # engines: a table's stand-in
-    come_back = come_back or say.come_back(game.name, game.shared)
     if not isinstance(game, SharedTable):
-        Conversation(game, io, computer, come_back=come_back, recap=resumed).run()
+        Conversation(game, io, computer, come_back=come_back, recap=resumed, typed=context.command).run()
         return
     table = game
     io.say(say.at_table(table.name, table.view.seat_of(table.identity)))
@@ -317,6 +320,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
             standin_line=lambda: standin_line(table, standin),
             come_back=come_back,
             recap=resumed,
+            typed=context.command,
         ).run()
     finally:
         beat.leave()

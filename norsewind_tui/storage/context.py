@@ -15,6 +15,7 @@ from ..options import Options
 from ..rules.cards import CardDB
 from .cardfile import load_card_file
 from .clock import Clock, system_clock
+from .commands import typed
 from .engines import HostEngines, load_engines
 from .gamefile import Place
 from .identity import player_identity
@@ -50,6 +51,11 @@ class AppContext:
         self.games = GameStore(self.saves_dir, self.cards, place=self._saves_place, profiles=self._profiles())
         self.identity = player_identity()  # $NORSEWIND_PLAYER, else the login name
         self.profile_name = options.profile or default_profile_name()  # solo results go there
+
+    def command(self, *words: str) -> str:
+        """The ``norsewind`` command of ``words`` to print for the player: quoted for a shell, with
+        the options that reach these games (``--saves``, ``--database``...) as the player gave them."""
+        return typed(self.options, *words)
 
     @property
     def profiles(self) -> Profiles:

@@ -1,7 +1,8 @@
 """Solo campaign profiles: every finished solo game of a player, and the campaign table.
 
 One file per player name in ``saves/profiles/NAME.json`` (default name: the
-login name, so each user of a shared host has their own).  A profile records
+player's identity, ``$NORSEWIND_PLAYER`` else the login name, so each player of a shared host,
+or of one shared account with a name per key, has their own).  A profile records
 games; everything else (best margins, medals, unlocked levels, the title) is
 derived from the records by R21, so it cannot drift from them.
 
@@ -27,7 +28,6 @@ from .atomic import (
     Stamp,
     atomic_write,
     damaged_copies,
-    login_name,
     read_limited,
     remove_stale_temps,
     set_aside,
@@ -35,6 +35,7 @@ from .atomic import (
 )
 from .errors import SaveError, SaveMismatch, StorageError
 from .format import printable_problem
+from .identity import player_identity
 from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, sanitise_name
 from .ratings import Anchors, Ladder, LedgerRead, RatedGame, decode_ledger, encode_ledger, ledger_path, shipped_anchors
 from .records import PROFILE_FORMAT, GameRecord, ProfileFile, decode_profile, salvage_records
@@ -97,8 +98,9 @@ class Profile:
 
 
 def default_profile_name() -> str:
-    """The login name (each user of a shared host has their own profile)."""
-    return login_name()
+    """The player's identity (``$NORSEWIND_PLAYER``, else the login name): each player of a shared
+    host, or of one shared account with a name per key (docs/SSH.md), has their own profile."""
+    return player_identity()
 
 
 def first_daily(games: Sequence[GameRecord], game: GameRecord) -> GameRecord:
@@ -113,7 +115,7 @@ class Profiles(Protocol):
     """What the app and the commands ask of the profiles, in a saves folder or a database."""
 
     def load(self, name: str | None = None) -> Profile:
-        """``name``'s profile (the login name when None): empty when it has no record yet."""
+        """``name``'s profile (the identity's when None): empty when it has no record yet."""
         ...
 
     def names(self) -> list[str]:
@@ -294,7 +296,7 @@ class ProfileStore:
         )
 
     def load(self, name: str | None = None) -> Profile:
-        """The profile of ``name`` (the login name when None); empty when it has no file yet.
+        """The profile of ``name`` (the identity's when None); empty when it has no file yet.
 
         A broken file is rebuilt in memory (nothing is written; ``notice`` says so).  Raises
         ``SaveError`` when its folder cannot be read, or nothing of it could be read.

@@ -87,7 +87,7 @@ class Library:
     def create(
         self, config: GameConfig, seed: int, seats: builtins.list[SeatMeta], name: str | None = None
     ) -> SavedGame:
-        # solo results go to this app's profile (the login name unless --profile), whatever the typed name
+        # solo results go to this app's profile (the identity unless --profile), whatever the typed name
         profile = self.context.profile_name if config.solo else None
         return self.context.games.create(config, seed, seats, name=name, profile=profile)
 

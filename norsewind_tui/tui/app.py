@@ -32,6 +32,7 @@ from ..options import Options
 from ..rules import ConfigError
 from ..rules.state import GameConfig
 from ..storage import GameLocked, SavedGame, SeatMeta, StorageError
+from ..storage.commands import plain
 from ..storage.context import AppContext
 from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
@@ -103,13 +104,16 @@ class Palette(CommandPalette):
         self.query_one(SearchIcon).icon = ">"
 
 
-def exit_line(game: GameHandle) -> str:
-    """What the terminal says after the app, about the game left: how to come back to it."""
+def exit_line(game: GameHandle, command: Callable[..., str] = plain) -> str:
+    """What the terminal says after the app, about the game left: how to come back to it
+    (``command``: the ``norsewind`` command of some words, with the options the player gave)."""
     if game.shared:  # a login's game (serve, ForceCommand) comes back by logging in again
-        return game.exit_line(COME_BACK if logged_in_remotely() else None)
+        return game.exit_line(
+            COME_BACK if logged_in_remotely() else f"{command()}, then Shared tables, brings you back"
+        )
     if game.finished:
         return ""
-    return to_type(f"Your game is saved as {game.name}", come_back_hint(f"norsewind resume {game.name}"))
+    return to_type(f"Your game is saved as {game.name}", come_back_hint(command("resume", game.name)))
 
 
 class NorsewindApp(App[str]):
@@ -641,7 +645,7 @@ class NorsewindApp(App[str]):
         game = game or self.session.active_game
         if game is not None:
             game.close()
-            self.exit_message = exit_line(game)
+            self.exit_message = exit_line(game, self.context.command)
         self.exit(self.exit_message or None)
 
     def on_unmount(self) -> None:

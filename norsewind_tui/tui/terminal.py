@@ -26,6 +26,8 @@ from typing import Any
 
 from textual.app import App
 
+from ..bots.engine import end_engines
+
 COME_BACK = "log in again to continue"
 SSHD_NAMES = ("sshd", "sshd-session")  # the process OpenSSH runs a login's command from
 SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "tcsh", "csh", "busybox")
@@ -127,6 +129,12 @@ def come_back_hint(command: str) -> str:
 # --------------------------------------------------------------------------- the terminal going away
 
 
+def _end_wedged() -> None:
+    """The app did not end within HANGUP_GRACE of a hangup: end it, and its outside engines."""
+    end_engines()
+    os._exit(128 + signal.SIGHUP)
+
+
 class HangupGuard:
     """``with HangupGuard(app): app.run()``: on SIGHUP, or when stdin's terminal hangs up (a closed
     pty, end of file), ask the app to exit (the decision in hand is saved first: decisions run on the
@@ -166,6 +174,7 @@ class HangupGuard:
             self.hung_up.set()  # the app noticed first (an I/O error on the dead terminal)
         if self.hung_up.is_set():
             # Nothing more can reach the player: no exit message, no traceback; end as hung up.
+            end_engines()  # in sessions of their own, a hangup does not reach them
             signal.signal(signal.SIGHUP, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGHUP)
         self._thread.join(1.0)
@@ -206,7 +215,7 @@ class HangupGuard:
                 self.hung_up.set()
         if self._done:
             return
-        timer = threading.Timer(HANGUP_GRACE, os._exit, args=(128 + signal.SIGHUP,))
+        timer = threading.Timer(HANGUP_GRACE, _end_wedged)
         timer.daemon = True
         timer.start()
         with contextlib.suppress(Exception):  # the app may be ending already

@@ -8,7 +8,7 @@ player may type (``market``, ``score``, ``why 3`` ...) are answered by the sente
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..rules import moves as m
 from ..rules.cards import KINGDOM_NAMES, CardDB
@@ -415,13 +415,13 @@ def bad_name(name: str, longest: int) -> str:
     )
 
 
-def in_use(name: str, user: str, since: str | None) -> str:
+def in_use(name: str, user: str, since: str | None, watch: str) -> str:
     """A game another session holds (another tab, another terminal): who, since when, and how to
-    watch it, without the lock's pid, host and ISO time (issue 39.9)."""
+    watch it (``watch``: the command, as typed), without the lock's pid, host and ISO time (issue 39.9)."""
     who = f"{user}'s" if user and user != "?" else "another player's"
     when = f", since {since}" if since else ""
     held = f"The game {name} is open in another session ({who}{when})."
-    return f"{held} To watch it: norsewind resume {name} --watch --lines"
+    return f"{held} To watch it: {watch}"
 
 
 def saved_game(name: str, mode: str, players: tuple[str, ...] | list[str], turn: int) -> str:
@@ -544,11 +544,12 @@ def daily_line(day: str, today: bool) -> str:
     return f"The daily deal of {day}: your one attempt" + (" today" if today else "")
 
 
-def come_back(name: str, shared: bool) -> str:
-    """How a player of the line mode comes back to the game left (locally)."""
+def come_back(name: str, shared: bool, command: Callable[..., str]) -> str:
+    """How a player of the line mode comes back to the game left (locally); ``command``: the
+    ``norsewind`` command of some words as the player types it (quoted, with their options)."""
     if shared:
-        return "norsewind play --lines, then Shared tables, brings you back"
-    return f"norsewind resume {name} --lines"
+        return f"{command('play', '--lines')}, then Shared tables, brings you back"
+    return command("resume", name, "--lines")
 
 
 def sits(name: str, seat: int) -> str:

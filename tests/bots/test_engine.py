@@ -12,6 +12,7 @@ import io
 import json
 import os
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -279,7 +280,34 @@ def test_a_broken_engine_through_the_command(tmp_path: Path) -> None:
         f"engine {BROKEN + ' illegal'!r} (seat 1, turn {first_choice(0).turn}) answered move {n}, "
         f"but the moves offered were 0 to {n - 1}: greedy plays seat 1 to the end of the game\n"
     )
-    assert "engine failed in 1 game(s): greedy played on for it (the lines above say why)" in done.stdout
+    assert "engine*: greedy finished the 1 game(s) engine failed in (stderr says why)" in done.stdout
+
+
+def test_a_game_a_stand_in_finished_is_counted_apart(tmp_path: Path) -> None:
+    """Issue 39.15: an engine that exits at its first decision won nothing; greedy's win for it is
+    the row ``engine*``, not the engine's (it was ``engine 1 100% ... +5.0``)."""
+    argv = [sys.executable, "-m", "norsewind_tui.cli", "simulate", "--engine", f"{BROKEN} exit-after 0", "--games", "1"]
+    run = {"capture_output": True, "text": True, "cwd": tmp_path, "timeout": 120, "check": False}
+    done = subprocess.run(argv, env={**env(), "COLUMNS": "80"}, **run)  # type: ignore[call-overload]
+    assert done.returncode == 0
+    rows = [re.sub(r"\d\.\d\d/\d\.\d\d", "T", line).rstrip() for line in done.stdout.splitlines()]
+    assert rows == [
+        "1 game(s): engine, greedy; 2 players, seats alternated",
+        "",
+        " bot      games    win % [95%]  score  margin    think s",
+        " " + "─" * 55,
+        " engine       0              -      -       -          -",
+        " greedy       1      0% [0-79]  107.0    -5.0  T",
+        " engine*      1  100% [21-100]  112.0    +5.0  T",
+        "",
+        "think s: seconds per decision, median/worst",
+        "engine*: greedy finished the 1 game(s) engine failed in (stderr says why)",
+    ]
+    done = subprocess.run([*argv, "--json"], env=env(), **run)  # type: ignore[call-overload]
+    got = json.loads(done.stdout)
+    own = [(b["name"], b["games"], b["wins"], b["faults"]) for b in got["bots"]]
+    apart = [(b["name"], b["games"], b["wins"], b["mean_score"], b["mean_margin"]) for b in got["standins"]]
+    assert (own, apart) == ([("engine", 0, 0.0, 1), ("greedy", 1, 0.0, 0)], [("engine", 1, 1.0, 112.0, 5.0)])
 
 
 # --------------------------------------------------------------------------- no peeking

@@ -116,7 +116,7 @@ def test_import_refuses_bad_files_in_one_line_and_writes_nothing(
     assert run(saves, "import", str(text)) == 2
     assert capsys.readouterr().err == (  # issue 23.15: which file it is, and how to make one to import
         f"norsewind: {text} is the readable record of a game, not a file to import:"
-        " `norsewind export solo --json -o FILE` makes one\n"
+        f" `norsewind --saves {saves} export solo --json -o FILE` makes one\n"
     )
     assert sorted(p.name for p in saves.iterdir()) == listing
 

@@ -331,3 +331,19 @@ def test_resume_lines_of_a_held_game_is_refused_in_plain_words(saves: Path) -> N
         rf"To watch it: norsewind resume {held.name} --watch --lines\n",
         done.stderr.decode(),
     )
+
+
+def test_the_watch_command_of_a_held_game_carries_the_saves_folder_given(saves: Path) -> None:
+    """39.9 with 39.10: the command that watches a held game runs as printed: it names the saves
+    folder the player typed (quoted for a shell)."""
+    folder = saves.parent / "my saves"
+    folder.mkdir(mode=0o700)
+    held = GameStore(folder).create(GameConfig(players=("Ana",)), 5, [SeatMeta("Ana")])
+    try:
+        argv = [*APP, "resume", held.name, "--lines", "--saves", str(folder)]
+        done = subprocess.run(argv, env=line_env(saves, "ana"), input=b"", capture_output=True, timeout=120)
+    finally:
+        held.close()
+    assert done.returncode == 2
+    said = done.stderr.decode()
+    assert said.endswith(f"To watch it: norsewind --saves '{folder}' resume {held.name} --watch --lines\n"), said

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 import psycopg
 import pytest
 from pgserver import PgServer
@@ -83,7 +85,7 @@ def test_an_older_schema_asks_for_an_upgrade(pg_empty_url: str) -> None:
     shown = shown_url(pg_empty_url)
     assert str(caught.value) == (
         f"the database {shown} has schema version 0, this program needs {latest()}: "
-        f"run norsewind db upgrade --database {shown}"
+        f"run norsewind db upgrade --database {shlex.quote(shown)}"
     )
 
 

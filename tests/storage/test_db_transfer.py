@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import shlex
 from datetime import date
 from pathlib import Path
 
@@ -187,7 +188,7 @@ def test_import_refuses_a_database_without_the_schema_and_a_missing_folder(
     assert out == ""
     assert err == (
         f"norsewind: the database {pg_empty_url} has schema version 0, this program needs {latest()}: "
-        f"run norsewind db upgrade --database {pg_empty_url}\n"
+        f"run norsewind db upgrade --database {shlex.quote(pg_empty_url)}\n"
     )
     assert main(["db", "import", str(tmp_path / "none"), "--database", pg_empty_url]) == 2
     assert capsys.readouterr().err == f"norsewind: {tmp_path / 'none'}: not a saves folder (no such folder)\n"

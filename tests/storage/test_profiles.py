@@ -12,8 +12,7 @@ import psycopg
 import pytest
 
 from norsewind_tui.rules import medal_for
-from norsewind_tui.storage import GameRecord, GameStore, ProfileStore, SaveError, default_profile_name
-from norsewind_tui.storage.atomic import login_name
+from norsewind_tui.storage import GameRecord, GameStore, ProfileStore, SaveError
 from norsewind_tui.storage.paths import profiles_dir
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import TITLE, Profiles, decode_profile
@@ -178,10 +177,6 @@ def test_profile_files_are_private_and_named_safely(folder_profiles: ProfileStor
     assert (profiles.dir / "Ana.json").stat().st_mode & 0o777 == 0o600
     assert profiles.dir.stat().st_mode & 0o777 == 0o700
     assert profiles.names() == ["Ana"]
-
-
-def test_default_profile_is_the_login_name() -> None:
-    assert default_profile_name() == login_name() == ProfileStore.default_profile_name()
 
 
 # --------------------------------------------------------------------------- both places (issue 25)

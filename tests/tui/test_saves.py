@@ -29,7 +29,8 @@ async def test_quit_then_resume_from_the_title_screen(saves: Path) -> None:
         state = game.state
         assert position >= 2
         await pilot.press("q")
-    assert app.return_value is not None and f"norsewind resume {name}" in app.return_value
+    # the way back reaches these saves (issue 39.10): the app was started with them
+    assert app.return_value is not None and f"norsewind --saves {saves} resume {name}" in app.return_value
 
     again = make_app(saves)
     async with again.run_test(size=(80, 24)) as pilot:

@@ -10,6 +10,7 @@ a newer one is refused (this program would not know what it writes), and nothing
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 from importlib import resources
 
@@ -75,7 +76,7 @@ def check(conn: psycopg.Connection[tuple[object, ...]], url: str) -> None:
     if found < known:
         raise SchemaProblem(
             f"the database {shown_url(url)} has schema version {found}, this program needs {known}: "
-            f"run norsewind db upgrade --database {shown_url(url)}"
+            f"run {shlex.join(['norsewind', 'db', 'upgrade', '--database', shown_url(url)])}"
         )
 
 
