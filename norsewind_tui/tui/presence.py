@@ -104,7 +104,7 @@ class PresenceKeeper:
         with self._lock:  # waits for the write under way, if any; later ones are dropped
             if self.handle is None:
                 return
-            with contextlib.suppress(OSError):  # nothing more can be said: it reads as away after STALE
+            with contextlib.suppress(OSError, StorageError):  # not said (the database is down): away after STALE
                 self.handle.leave()
 
 

@@ -25,7 +25,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from ...storage.clock import Clock, system_clock
-from ...storage.errors import SaveError
+from ...storage.errors import SaveError, StorageError
 from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
@@ -284,7 +284,7 @@ class TableScreen(GameScreen):
         try:  # ``away_since``: the app's last look first, the records only for a person seen away
             left = table.standin_in(self.standin)
             since = self.standin.away_since(holder)
-        except OSError:
+        except (OSError, StorageError):  # not known now (the database is down): the driver says Trouble
             return None
         if left is None or since is None:
             return None
