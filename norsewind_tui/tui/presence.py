@@ -185,7 +185,8 @@ def look_around(presence: PresenceStore, store: TableStore | None, problems: tup
     look creates none) and everyone's presence; ``problems``: the look's own so far."""
     now = presence.clock()
     tables = tuple(store.list()) if store is not None else ()
-    everyone = presence.all()
+    holders = {seat.holder for t in tables for seat in t.seats if seat.holder}  # seen whatever the folder holds
+    everyone = presence.all(holders)
     return Around(now, tables, everyone, problems + tuple(presence.problems))
 
 
