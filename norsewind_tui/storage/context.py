@@ -19,6 +19,7 @@ from .engines import HostEngines, load_engines
 from .gamefile import Place
 from .identity import player_identity
 from .paths import resolve_saves_dir
+from .pg.url import has_password as has_password  # the command line refuses a password (issue 38.10)
 from .pg.url import resolve_database
 from .presence import PRESENCE_DIR, PresenceStore
 from .profiles import Profiles, default_profile_name

@@ -62,10 +62,15 @@ def test_the_commands_list_the_games_of_the_database_not_the_folder(
 
 @pytest.mark.parametrize("argv", [[], ["saves"], ["resume"], ["halloffame"]])
 def test_an_unreachable_database_at_start_is_one_line_and_exit_2(
-    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str], argv: list[str]
+    tmp_path: Path,
+    pg_server: PgServer,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     url = f"postgresql://ana:hunter2@/norsewind?host={pg_server.root}/nothing-here"
-    code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), "--database", url, *argv)
+    monkeypatch.setenv("NORSEWIND_DATABASE", url)  # a password: never on the command line
+    code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), *argv)
     assert (code, out) == (2, "")
     assert err == (
         f"norsewind: cannot reach the database {shown_url(url)}: connection to server on socket "
@@ -253,12 +258,13 @@ def test_saves_verify_and_rm_a_game_of_the_database(
 
 
 def test_serve_with_an_unreachable_database_creates_nothing(
-    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command-line mistake of serve is one line, exit 2, before the saves folder or the key is made."""
     url = f"postgresql://ana:hunter2@/norsewind?host={pg_server.root}/nothing-here"
+    monkeypatch.setenv("NORSEWIND_DATABASE", url)
     saves = tmp_path / "saves"
-    code, out, err = run(capsys, "serve", "--open", "--port", "0", "--saves", str(saves), "--database", url)
+    code, out, err = run(capsys, "serve", "--open", "--port", "0", "--saves", str(saves))
     assert (code, out) == (2, "")
     assert err.startswith(f"norsewind serve: cannot reach the database {shown_url(url)}: ") and err.count("\n") == 1
     assert not saves.exists()
@@ -274,3 +280,19 @@ def test_a_row_whose_generation_was_edited_by_hand_is_refused_in_one_line(tmp_pa
         context(tmp_path, pg_url).tables.open(alice.name, "carol")
     place = alice.store.place
     assert str(caught.value) == f"{place.files(alice.name).source}: the row's generation 40 is not its document's (2)"
+
+
+@pytest.mark.parametrize("url", ["postgresql://ana:hunter2@db.example.org/n", "postgresql://ana@db/n?password=hunter2"])
+@pytest.mark.parametrize("argv", [[], ["serve", "--open", "--port", "0"], ["web", "--port", "0"], ["db", "upgrade"]])
+def test_a_password_on_the_command_line_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str, argv: list[str]
+) -> None:
+    """ps shows every user of the host a command line (issue 38.10): the password goes elsewhere."""
+    saves = tmp_path / "saves"
+    code, out, err = run(capsys, "--saves", str(saves), *argv, "--database", url)
+    assert (code, out) == (2, "")
+    assert err == (
+        "norsewind: --database: a password there shows to every user of this host (ps); leave it out of the"
+        " URL and put it in ~/.pgpass, or give the URL in $NORSEWIND_DATABASE (docs/SSH.md)\n"
+    )
+    assert not saves.exists()
