@@ -3,6 +3,7 @@ one listening connection per host, one line when it cannot be reached, nothing l
 
 from __future__ import annotations
 
+import io
 import threading
 import time
 from datetime import UTC, datetime
@@ -14,6 +15,8 @@ from computer_turns import play_computer, seeded_bot
 from pgserver import PgServer
 
 from norsewind_tui.cli import main
+from norsewind_tui.lines.io import LineIO
+from norsewind_tui.lines.menu import Menu
 from norsewind_tui.options import Options
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import SeatMeta
@@ -24,6 +27,7 @@ from norsewind_tui.storage.pg.url import shown_url
 from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle
 from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import TableStore
+from norsewind_tui.tui.adapter import Library
 
 from .tables_at import alice_and_bob, context, to_move
 
@@ -50,8 +54,9 @@ def connections(url: str) -> int:
 def test_the_commands_list_the_games_of_the_database_not_the_folder(
     tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    games = context(tmp_path, pg_url).games
-    games.create(GameConfig(players=("Ana",), level=2), 3, [SeatMeta("Ana")], name="in-the-db").close()
+    ctx = context(tmp_path, pg_url)
+    config = GameConfig(players=("Ana",), level=2)  # this player's game (its profile: the app's)
+    ctx.games.create(config, 3, [SeatMeta("Ana")], name="in-the-db", profile=ctx.profile_name).close()
     assert list((tmp_path / "saves").glob("*.json")) == []  # nothing in the folder
     code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), "saves", "--database", pg_url)
     assert (code, err) == (0, "")
@@ -296,3 +301,22 @@ def test_a_password_on_the_command_line_is_refused(
         " URL and put it in ~/.pgpass, or give the URL in $NORSEWIND_DATABASE (docs/SSH.md)\n"
     )
     assert not saves.exists()
+
+
+def test_each_player_resumes_their_own_games_of_a_database(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The saves of a database are every player's: "Resume a saved game", the line mode's resume and
+    ``norsewind saves`` list this player's own (issue 38.10: they listed everyone's)."""
+    for who in ("alice", "bob"):
+        for name in ("NORSEWIND_PLAYER", "USER", "LOGNAME"):  # as serve sets them for each player
+            monkeypatch.setenv(name, who)
+        ctx = AppContext(Options(saves=str(tmp_path / who), database=pg_url))
+        config = GameConfig(players=(who.title(),), level=1)
+        ctx.games.create(config, 3, [SeatMeta(who.title())], name=f"{who}-solo", profile=ctx.profile_name).close()
+    monkeypatch.setenv("NORSEWIND_DATABASE", pg_url)
+    ctx = AppContext(Options(saves=str(tmp_path / "bob")))
+    assert [s.name for s in Library(ctx).list()] == ["bob-solo"]
+    assert [s.name for s in Menu(ctx, LineIO(io.BytesIO(), io.StringIO()), None).resumable()] == ["bob-solo"]
+    code, out, err = run(capsys, "--saves", str(tmp_path / "bob"), "saves")
+    assert (code, err) == (0, "") and "bob-solo" in out and "alice-solo" not in out
