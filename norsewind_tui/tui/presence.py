@@ -119,6 +119,7 @@ class Around:
     tables: tuple[TableSummary, ...] = ()
     presence: dict[str, Presence] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
+    blind: bool = False  # the look failed (the database is down): where each one is, nobody can tell
 
     def of(self, identity: str) -> Presence:
         return self.presence.get(identity) or Presence(identity, "away", None)
@@ -133,6 +134,7 @@ class Around:
             other is not None
             and other.tables == self.tables
             and other.presence == self.presence
+            and other.blind == self.blind
             and other.now.date() == self.now.date()
         )
 

@@ -30,6 +30,7 @@ from norsewind_tui.storage.tables import SharedTable
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.messages import GameChanged
+from norsewind_tui.tui.widgets.players import PlayersBar
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 T = TypeVar("T")
@@ -144,6 +145,7 @@ async def test_the_app_waits_out_an_outage_and_plays_on(
         screen = app.screen
         screen.wake_worker()  # type: ignore[attr-defined]
         await until(pilot, lambda: status(app).startswith("Trouble: "), "the Trouble line")
+        assert screen.query_one(PlayersBar).tags == {0: "(?)"}  # alice: not "(away)", nobody can tell
         assert "cannot" in status(app), status(app)
         troubles = seen.counts[GameChanged]
         screen.wake_worker()  # type: ignore[attr-defined]

@@ -260,6 +260,10 @@ class TableScreen(GameScreen):
             holder = table.holder(seat)
             if around is None or holder is None or holder == table.identity:
                 continue  # an open seat, a computer, or this very player (here)
+            if around.blind:  # not "away": the look failed (issue 38.2)
+                tags[seat] = "(?)"
+                words[seat] = "cannot tell (the look failed)"
+                continue
             presence = around.of(holder)
             if presence.where == "table" and presence.table == table.name:
                 words[seat] = "at the table"
