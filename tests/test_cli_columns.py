@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from norsewind_tui.cli import main
+from norsewind_tui.options import Options
 from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.storage import GameStore
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.storage.profiles import GameRecord
 
@@ -74,9 +76,10 @@ def test_resume_takes_the_number_shown_in_the_list(
     _, out = run(capsys, monkeypatch, "--saves", str(tmp_path), "saves")
     second = re.search(r"^\s*2\s+(\S+)", out, re.M)
     assert second is not None
-    assert cli_saves.by_number(store, "2") == second.group(1)  # what `resume 2` opens
-    assert cli_saves.by_number(store, second.group(1)) is None  # a name is a name
-    assert cli_saves.by_number(store, "9") is None  # no 9th game: "9" is then taken as a name
+    context = AppContext(Options(saves=str(tmp_path)))
+    assert cli_saves.by_number(context, "2") == second.group(1)  # what `resume 2` opens
+    assert cli_saves.by_number(context, second.group(1)) is None  # a name is a name
+    assert cli_saves.by_number(context, "9") is None  # no 9th game: "9" is then taken as a name
     assert main(["--saves", str(tmp_path), "resume", "9"]) != 0
     assert "9" in capsys.readouterr().err
 

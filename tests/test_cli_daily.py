@@ -232,10 +232,12 @@ def test_the_commands_show_the_same_from_the_database_after_db_import(
 
 
 def test_a_database_that_cannot_be_used_is_one_line_and_exit_2(
-    tmp_path: Path, pg_empty_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, pg_empty_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     nowhere = f"postgresql://ana:secret@/nowhere?host={tmp_path / 'no-server'}"
-    code, lines, err = run(capsys, "--saves", str(tmp_path), "--database", nowhere, "halloffame")
+    monkeypatch.setenv("NORSEWIND_DATABASE", nowhere)  # a password: never on the command line
+    code, lines, err = run(capsys, "--saves", str(tmp_path), "halloffame")
+    monkeypatch.delenv("NORSEWIND_DATABASE")
     assert (code, lines) == (2, [])
     shown = f"postgresql://ana@/nowhere?host={tmp_path / 'no-server'}"
     assert err.startswith(f"norsewind: cannot reach the database {shown}: ") and err.count("\n") == 1

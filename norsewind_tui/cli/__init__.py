@@ -29,6 +29,12 @@ from ..storage.errors import StorageError
 from ..storage.pathlen import check_length
 from .output import OutputFailed, cannot_write, guarded_stdout
 
+# a password on the command line shows to every user of the host (ps, /proc): issue 38.10
+PASSWORD_SHOWN = (
+    "--database: a password there shows to every user of this host (ps); leave it out of the URL and"
+    " put it in ~/.pgpass, or give the URL in $NORSEWIND_DATABASE (docs/SSH.md)"
+)
+
 
 class UsageError(Exception):
     """A problem the user can fix; printed as one line."""
@@ -372,6 +378,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with guarded_stdout():  # a full disk or an I/O error on stdout: one line, exit 1 (issue 24.8)
             handler, options = parse(argv)  # --help prints too
+            if options.database is not None:
+                from ..storage.context import has_password
+
+                if has_password(options.database):
+                    raise UsageError(PASSWORD_SHOWN)
             for path in options.paths():  # a name the system cannot hold: one line, before any file is touched
                 check_length(path)
             return handler(options)

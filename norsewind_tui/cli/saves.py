@@ -125,8 +125,9 @@ def cmd_saves_list(args: Options) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    store = _store(args)
-    games = store.list()
+    context = AppContext(args)
+    store = context.games
+    games = context.own_games()  # of a database: this player's (issue 38.10)
     console = _console()
     if not games:
         console.print(Text(safe_text(f"No saved games {store.place.where}.")), soft_wrap=True)
@@ -218,11 +219,11 @@ def _named_saves_dir(args: Options) -> Path:
     return Path(value).expanduser().absolute() if value else default_saves_dir().absolute()
 
 
-def by_number(store: GameStore, name: str | None) -> str | None:
+def by_number(context: AppContext, name: str | None) -> str | None:
     """The game numbered ``name`` in `norsewind saves` (and on the Resume screen), unless a game has that name."""
-    if not name or not name.isdigit() or store.exists(name):
+    if not name or not name.isdigit() or context.games.exists(name):
         return None
-    good = [s for s in store.list() if s.error is None]
+    good = [s for s in context.own_games() if s.error is None]
     number = int(name)
     return good[number - 1].name if 1 <= number <= len(good) else None
 
@@ -233,8 +234,10 @@ def cmd_resume(args: Options) -> int:
     if not args.name and not folder.is_dir() and not names_database(args):  # nothing to resume: create nothing
         print(safe_text(f"norsewind: no unfinished game to resume in {folder}"), file=sys.stderr)
         return 2
-    store = _store(args)
-    name = by_number(store, args.name) or args.name or store.latest()
+    context = AppContext(args)
+    store = context.games
+    latest = next((s.name for s in context.own_games() if s.error is None and not s.finished), None)
+    name = by_number(context, args.name) or args.name or latest
     if name is None:
         print(safe_text(f"norsewind: no unfinished game to resume {store.place.where}"), file=sys.stderr)
         return 2

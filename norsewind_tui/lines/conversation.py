@@ -96,6 +96,7 @@ class Conversation:
         self.asked: Asked | None = None
         self.seen: Snapshot = game.view  # the generation whose choices were said (a decision's ``seen``)
         self.waiting_for: str | None = None  # the wait line said last (said again only when it changes)
+        self.in_trouble = False  # a look failed (the store is unreachable): said once, until a look works
         self.quit = False
         self.come_back = come_back  # how the player comes back (a login's: "log in again to continue")
         self.typed = typed  # the norsewind command of some words, with the player's options
@@ -161,10 +162,13 @@ class Conversation:
                     changed = True
                 elif change.view is not None:
                     changed = self.game.adopt(change.view) is not None or changed
+            self.in_trouble = False
         except IllegalMove as exc:
             self.io.say(say.trouble(words.refusal(exc.refusal, self.db)), "error")
-        except StorageError as exc:
-            self.io.say(say.trouble(str(exc)), "error")
+        except StorageError as exc:  # the next look (a change, the watch's period) tries again
+            if not self.in_trouble:
+                self.io.say(say.trouble(str(exc)), "error")
+            self.in_trouble = True
         finally:
             for line in self.computer.notices():  # an outside engine failed: greedy played on
                 self.io.say(say.notice_line(line), "error")

@@ -162,7 +162,7 @@ class Menu:
     def resumable(self) -> list[SaveSummary]:
         """The unfinished games of the saves list, newest first (a broken file is not offered)."""
         try:
-            return [s for s in self.context.games.list() if s.error is None and not s.finished]
+            return [s for s in self.context.own_games() if s.error is None and not s.finished]
         except StorageError as exc:
             self.io.say(say.cannot(str(exc)), "error")
             return []

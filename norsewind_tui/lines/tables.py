@@ -17,7 +17,7 @@ from datetime import datetime
 from ..bots.registry import STRENGTHS
 from ..storage.clock import Clock, system_clock
 from ..storage.context import AppContext
-from ..storage.errors import StorageError
+from ..storage.errors import StorageError, StoreUnreachable
 from ..storage.presence import HEARTBEAT, NEVER_SEEN, PresenceHandle, PresenceStore, clock_words
 from ..storage.standin import StandIn
 from ..storage.tables import SharedTable, TableSummary
@@ -64,7 +64,8 @@ def standin_of(table: SharedTable, clock: Clock = system_clock) -> StandIn:
 
 
 def presence_lines(table: SharedTable, store: PresenceStore, now: datetime) -> list[str]:
-    """Where each other person at the table is: at the table, in the app, away since when."""
+    """Where each other person at the table is: at the table, in the app, away since when (one line
+    saying it cannot tell when a record cannot be read: never "nobody" while the seats are held)."""
     out = []
     for seat in range(len(table.seats)):
         holder = table.holder(seat)
@@ -72,8 +73,10 @@ def presence_lines(table: SharedTable, store: PresenceStore, now: datetime) -> l
             continue
         try:
             presence = store.of(holder)
-        except (OSError, StorageError):
-            continue
+        except StoreUnreachable:
+            return [say.cannot_tell(say.NO_DATABASE)]
+        except (OSError, StorageError) as exc:
+            return [say.cannot_tell(str(exc))]
         here = presence.where == "table" and presence.table == table.name
         out.append(say.presence_line(seat, holder, presence.words(now, local=True), here))
     return out
@@ -88,7 +91,7 @@ def standin_line(table: SharedTable, standin: StandIn, clock: Clock = system_clo
     try:
         left = table.standin_in(standin)
         since = standin.away_since(holder)
-    except OSError:
+    except (OSError, StorageError):  # not known now (the database is down): the look says Trouble
         return None
     if left is None or since is None:
         return None

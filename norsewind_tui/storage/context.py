@@ -20,10 +20,11 @@ from .engines import HostEngines, load_engines
 from .gamefile import Place
 from .identity import player_identity
 from .paths import resolve_saves_dir
+from .pg.url import has_password as has_password  # the command line refuses a password (issue 38.10)
 from .pg.url import resolve_database
 from .presence import PRESENCE_DIR, PresenceStore
 from .profiles import Profiles, default_profile_name
-from .saves import GameStore
+from .saves import GameStore, SaveSummary
 from .settings import SettingsStore
 from .tables import TABLES_DIR, TableStore, is_table_file
 from .watch import LookWatch
@@ -133,12 +134,29 @@ class AppContext:
         # link (write_exclusive), so its folder reports every change
         return LookWatch(self.saves_dir, (PRESENCE_DIR, TABLES_DIR), wanted, period, poll, replaced=(PRESENCE_DIR,))
 
+    def own_games(self) -> list[SaveSummary]:
+        """The saves this player resumes, newest first: every one of the saves folder (the player's
+        own); of a database, which every player shares, those whose profile or a person's seat is
+        theirs, or no profile's (issue 38.10: "Resume a saved game" listed everyone's solo games).
+        Never raises."""
+        games = self.games.list()
+        if self.database is None:
+            return games
+        return [s for s in games if s.name == "?" or is_own(s, self.identity, self.profile_name)]
+
     def own_tables(self) -> TableStore | None:
         """A table store for one worker thread (kept: it reads again only changed tables), or None
         while there is no tables folder (a look creates none)."""
         if self.database is None and not (self.saves_dir / TABLES_DIR).is_dir():
             return None
         return self._table_store()
+
+
+def is_own(summary: SaveSummary, identity: str, profile: str | None = None) -> bool:
+    """Is the game ``identity``'s: a person's seat named after it, its profile ``identity`` (or
+    ``profile``), or no profile at all (a game of several at one terminal: nothing says whose)?"""
+    humans = {seat.name for seat in summary.seats if seat.kind == "human"}
+    return summary.profile is None or identity in humans or summary.profile in (identity, profile or identity)
 
 
 def names_database(options: Options) -> bool:

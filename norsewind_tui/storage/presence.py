@@ -46,6 +46,7 @@ import contextlib
 import os
 import re
 import secrets
+import sys
 import time
 from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
@@ -164,6 +165,7 @@ class PresenceStore:
         # one store per thread)
         self._cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
         self._shown: dict[str, tuple[str, str, str | None, datetime]] | None = None  # shown_changed's
+        self._cut = False  # the last listing of every record reached a bound: some were not read
 
     def enter(self, identity: str) -> PresenceHandle:
         """This process is now in the app for ``identity`` (``SaveError`` when it cannot say so)."""
@@ -178,8 +180,8 @@ class PresenceStore:
     def _forget_old(self, identity: str) -> None:
         """Delete ``identity``'s records of processes that are gone (it is present again), and the
         temporary files its killed processes left (older than ``STALE``: no write takes that long)."""
-        for path, record in self._records():
-            if record.identity == identity and not self._live(record):
+        for path, record in self._records(identity):
+            if not self._live(record):
                 with contextlib.suppress(OSError):
                     path.unlink()
         prefix = f".{identity}@"
@@ -209,11 +211,19 @@ class PresenceStore:
             first = _FROM_THE_FUTURE.setdefault(key, self.clock())
         return msgspec.structs.replace(record, where="away", table=None, since=first, seen=first)
 
-    def _records(self) -> list[tuple[Path, PresenceRecord]]:
+    def _records(self, identity: str | None = None) -> list[tuple[Path, PresenceRecord]]:
+        """The records (``identity``'s only, when given: from every name of the folder, whatever
+        else it holds, issue 38.9; else at most ``MAX_RECORDS`` of everyone's)."""
         self.problems = []
         found: list[tuple[Path, PresenceRecord]] = []
+        prefix = f"{identity}@"
         try:  # temporary files of a write in progress and junk are not records
-            listing = list_bounded(self.dir, _is_record_name, MAX_RECORDS, "presence records")
+            if identity is None:
+                listing = list_bounded(self.dir, _is_record_name, MAX_RECORDS, "presence records")
+                self._cut = listing.notice is not None
+            else:  # the names alone are looked at (~0.1 s for 100,000): only this identity's are read
+                own = lambda n: n.startswith(prefix) and _is_record_name(n)  # noqa: E731
+                listing = list_bounded(self.dir, own, MAX_RECORDS, "presence records", scanned=sys.maxsize)
         except FileNotFoundError:
             return found
         except OSError as exc:
@@ -235,7 +245,10 @@ class PresenceStore:
                     cache[name] = (stamp, record)
                     record = _beaten(record, stamp[2])
                 found.append((Path(entry.path), self._in_time(entry.path, stamp, record)))
-        self._cache = cache
+        if identity is None:
+            self._cache = cache
+        else:
+            self._cache.update(cache)
         return found
 
     def _read(self, path: Path) -> PresenceRecord | None:
@@ -277,16 +290,26 @@ class PresenceStore:
         self.problems = []
         return changed
 
-    def all(self) -> dict[str, Presence]:
-        """Every identity with a record here, with its presence."""
+    def all(self, also: Collection[str] = ()) -> dict[str, Presence]:
+        """Every identity with a record here, with its presence; those of ``also`` (the players at the
+        tables) read on their own when the listing reached its bound (junk must not hide them)."""
         by_identity: dict[str, list[PresenceRecord]] = {}
         for _, record in self._records():
             by_identity.setdefault(record.identity, []).append(record)
-        return {who: self._presence(who, records) for who, records in sorted(by_identity.items())}
+        if self._cut:
+            problems = self.problems
+            for who in sorted(set(also)):
+                if IDENTITY_RE.fullmatch(who) is not None:
+                    by_identity[who] = [r for _, r in self._records(who)]
+            self.problems = problems
+        return {who: self._presence(who, records) for who, records in sorted(by_identity.items()) if records}
 
     def of(self, identity: str) -> Presence:
-        """``identity``'s presence ('away', since None, when it has no record here)."""
-        return self._presence(identity, [r for _, r in self._records() if r.identity == identity])
+        """``identity``'s presence ('away', since None, when it has no record here): its own records,
+        whatever else the folder holds."""
+        if IDENTITY_RE.fullmatch(identity) is None:
+            return Presence(identity, "away", None)
+        return self._presence(identity, [r for _, r in self._records(identity) if r.identity == identity])
 
     def _presence(self, identity: str, records: list[PresenceRecord]) -> Presence:
         live = [r for r in records if self._live(r)]

@@ -99,7 +99,7 @@ class Library:
         return self.context.games.open(name, read_only=read_only)
 
     def list(self) -> builtins.list[GameSummary]:
-        return [_summary(s) for s in self.context.games.list()]
+        return [_summary(s) for s in self.context.own_games()]
 
     def continuable(self, identity: str | None = None) -> GameSummary | None:
         """The most recently updated unfinished game of this player, or None.
@@ -108,7 +108,7 @@ class Library:
         profile is theirs (shared tables are not in the saves list: the lobby has them).
         """
         who = identity if identity is not None else self.context.identity
-        for s in self.context.games.list():  # newest first
+        for s in self.context.own_games():  # newest first
             if s.error is not None or s.finished:
                 continue
             humans = {seat.name for seat in s.seats if seat.kind == "human"}

@@ -514,7 +514,7 @@ class NorsewindApp(App[str]):
                 problems = (str(exc),)
             around = look_around(self._looks, self._tables, problems)
         except Exception as exc:  # a folder that went away: said in the look's problems
-            around = Around(self.context.clock(), problems=(str(exc) or type(exc).__name__,))
+            around = Around(self.context.clock(), problems=(str(exc) or type(exc).__name__,), blind=True)
         if not around.same(self._last_around):
             self._last_around = around
             self.post_message(AroundSeen(around))

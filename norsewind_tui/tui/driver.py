@@ -21,6 +21,7 @@ from ..bots.engine import EngineSpec
 from ..rules.moves import Move
 from ..rules.state import State
 from ..storage.engines import HostEngines
+from ..storage.errors import StoreUnreachable
 from ..storage.gamefile import Snapshot
 from ..storage.handle import GameHandle
 from ..storage.standin import StandIn
@@ -63,6 +64,7 @@ class Driver:
         self._lock = threading.Lock()  # a wake and the worker's end: never a wake lost between them
         self._running = False
         self._watch: Watch | None = None  # the worker's, while it waits: a wake interrupts its wait
+        self._unreachable = False  # the store could not be reached: said once, until a look works
 
     @property
     def following(self) -> bool:
@@ -147,6 +149,12 @@ class Driver:
                     latest = change.view
                     activity.mark("moved")  # the game changed elsewhere: what it draws answers no key here
                 self.screen.post_message(GameChanged(change))
+            self._unreachable = False
+        except StoreUnreachable as exc:  # the database is down: one line, then looks until it is back
+            if not self._unreachable:
+                self.screen.post_message(GameChanged(None, f"Trouble: {exc} (the game goes on)."))
+            self._unreachable = True
+            self._stop.wait(TROUBLE_PAUSE)
         except BotFailed as exc:
             again = "" if self.game.shared else " (u undoes, q quits)"
             self.screen.post_message(GameChanged(None, f"{exc}{again}"))

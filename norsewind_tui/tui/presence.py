@@ -104,7 +104,7 @@ class PresenceKeeper:
         with self._lock:  # waits for the write under way, if any; later ones are dropped
             if self.handle is None:
                 return
-            with contextlib.suppress(OSError):  # nothing more can be said: it reads as away after STALE
+            with contextlib.suppress(OSError, StorageError):  # not said (the database is down): away after STALE
                 self.handle.leave()
 
 
@@ -119,6 +119,7 @@ class Around:
     tables: tuple[TableSummary, ...] = ()
     presence: dict[str, Presence] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
+    blind: bool = False  # the look failed (the database is down): where each one is, nobody can tell
 
     def of(self, identity: str) -> Presence:
         return self.presence.get(identity) or Presence(identity, "away", None)
@@ -133,6 +134,7 @@ class Around:
             other is not None
             and other.tables == self.tables
             and other.presence == self.presence
+            and other.blind == self.blind
             and other.now.date() == self.now.date()
         )
 
@@ -185,7 +187,8 @@ def look_around(presence: PresenceStore, store: TableStore | None, problems: tup
     look creates none) and everyone's presence; ``problems``: the look's own so far."""
     now = presence.clock()
     tables = tuple(store.list()) if store is not None else ()
-    everyone = presence.all()
+    holders = {seat.holder for t in tables for seat in t.seats if seat.holder}  # seen whatever the folder holds
+    everyone = presence.all(holders)
     return Around(now, tables, everyone, problems + tuple(presence.problems))
 
 

@@ -497,6 +497,14 @@ def standin_wait(holder: str, since: str | None, left: float) -> str:
 
 
 WHO_NOBODY = "Nobody else holds a seat at this table."
+NO_DATABASE = "the database cannot be reached"
+
+
+def cannot_tell(why: str) -> str:
+    """``who`` when the presence records cannot be read (the seats are held all the same)."""
+    return f"Cannot tell where the others are: {why}."
+
+
 NOT_A_TABLE = "who is for shared tables: this game is played at this terminal only."
 
 LOG_IN_AGAIN = "log in again to continue"  # how a login's player comes back (serve, the forced command)

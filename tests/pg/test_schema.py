@@ -90,10 +90,11 @@ def test_an_older_schema_asks_for_an_upgrade(pg_empty_url: str) -> None:
 
 
 def test_an_unreachable_database_is_one_line_without_its_password(
-    pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+    pg_server: PgServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url = f"postgresql://alice:s3cret@/nowhere?host={pg_server.root}/absent&connect_timeout=2"
-    code, out, err = run(capsys, "db", "upgrade", "--database", url)
+    monkeypatch.setenv("NORSEWIND_DATABASE", url)  # a password: never on the command line
+    code, out, err = run(capsys, "db", "upgrade")
     assert (code, out) == (2, "")
     assert err.startswith(f"norsewind: cannot reach the database postgresql://alice@/nowhere?host={pg_server.root}")
     assert err.count("\n") == 1 and "s3cret" not in err

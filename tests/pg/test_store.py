@@ -3,6 +3,7 @@ one listening connection per host, one line when it cannot be reached, nothing l
 
 from __future__ import annotations
 
+import io
 import threading
 import time
 from datetime import UTC, datetime
@@ -14,6 +15,8 @@ from computer_turns import play_computer, seeded_bot
 from pgserver import PgServer
 
 from norsewind_tui.cli import main
+from norsewind_tui.lines.io import LineIO
+from norsewind_tui.lines.menu import Menu
 from norsewind_tui.options import Options
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import SeatMeta
@@ -24,6 +27,7 @@ from norsewind_tui.storage.pg.url import shown_url
 from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle
 from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import TableStore
+from norsewind_tui.tui.adapter import Library
 
 from .tables_at import alice_and_bob, context, to_move
 
@@ -50,8 +54,9 @@ def connections(url: str) -> int:
 def test_the_commands_list_the_games_of_the_database_not_the_folder(
     tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    games = context(tmp_path, pg_url).games
-    games.create(GameConfig(players=("Ana",), level=2), 3, [SeatMeta("Ana")], name="in-the-db").close()
+    ctx = context(tmp_path, pg_url)
+    config = GameConfig(players=("Ana",), level=2)  # this player's game (its profile: the app's)
+    ctx.games.create(config, 3, [SeatMeta("Ana")], name="in-the-db", profile=ctx.profile_name).close()
     assert list((tmp_path / "saves").glob("*.json")) == []  # nothing in the folder
     code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), "saves", "--database", pg_url)
     assert (code, err) == (0, "")
@@ -62,10 +67,15 @@ def test_the_commands_list_the_games_of_the_database_not_the_folder(
 
 @pytest.mark.parametrize("argv", [[], ["saves"], ["resume"], ["halloffame"]])
 def test_an_unreachable_database_at_start_is_one_line_and_exit_2(
-    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str], argv: list[str]
+    tmp_path: Path,
+    pg_server: PgServer,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     url = f"postgresql://ana:hunter2@/norsewind?host={pg_server.root}/nothing-here"
-    code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), "--database", url, *argv)
+    monkeypatch.setenv("NORSEWIND_DATABASE", url)  # a password: never on the command line
+    code, out, err = run(capsys, "--saves", str(tmp_path / "saves"), *argv)
     assert (code, out) == (2, "")
     assert err == (
         f"norsewind: cannot reach the database {shown_url(url)}: connection to server on socket "
@@ -253,12 +263,13 @@ def test_saves_verify_and_rm_a_game_of_the_database(
 
 
 def test_serve_with_an_unreachable_database_creates_nothing(
-    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command-line mistake of serve is one line, exit 2, before the saves folder or the key is made."""
     url = f"postgresql://ana:hunter2@/norsewind?host={pg_server.root}/nothing-here"
+    monkeypatch.setenv("NORSEWIND_DATABASE", url)
     saves = tmp_path / "saves"
-    code, out, err = run(capsys, "serve", "--open", "--port", "0", "--saves", str(saves), "--database", url)
+    code, out, err = run(capsys, "serve", "--open", "--port", "0", "--saves", str(saves))
     assert (code, out) == (2, "")
     assert err.startswith(f"norsewind serve: cannot reach the database {shown_url(url)}: ") and err.count("\n") == 1
     assert not saves.exists()
@@ -274,3 +285,38 @@ def test_a_row_whose_generation_was_edited_by_hand_is_refused_in_one_line(tmp_pa
         context(tmp_path, pg_url).tables.open(alice.name, "carol")
     place = alice.store.place
     assert str(caught.value) == f"{place.files(alice.name).source}: the row's generation 40 is not its document's (2)"
+
+
+@pytest.mark.parametrize("url", ["postgresql://ana:hunter2@db.example.org/n", "postgresql://ana@db/n?password=hunter2"])
+@pytest.mark.parametrize("argv", [[], ["serve", "--open", "--port", "0"], ["web", "--port", "0"], ["db", "upgrade"]])
+def test_a_password_on_the_command_line_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str, argv: list[str]
+) -> None:
+    """ps shows every user of the host a command line (issue 38.10): the password goes elsewhere."""
+    saves = tmp_path / "saves"
+    code, out, err = run(capsys, "--saves", str(saves), *argv, "--database", url)
+    assert (code, out) == (2, "")
+    assert err == (
+        "norsewind: --database: a password there shows to every user of this host (ps); leave it out of the"
+        " URL and put it in ~/.pgpass, or give the URL in $NORSEWIND_DATABASE (docs/SSH.md)\n"
+    )
+    assert not saves.exists()
+
+
+def test_each_player_resumes_their_own_games_of_a_database(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The saves of a database are every player's: "Resume a saved game", the line mode's resume and
+    ``norsewind saves`` list this player's own (issue 38.10: they listed everyone's)."""
+    for who in ("alice", "bob"):
+        for name in ("NORSEWIND_PLAYER", "USER", "LOGNAME"):  # as serve sets them for each player
+            monkeypatch.setenv(name, who)
+        ctx = AppContext(Options(saves=str(tmp_path / who), database=pg_url))
+        config = GameConfig(players=(who.title(),), level=1)
+        ctx.games.create(config, 3, [SeatMeta(who.title())], name=f"{who}-solo", profile=ctx.profile_name).close()
+    monkeypatch.setenv("NORSEWIND_DATABASE", pg_url)
+    ctx = AppContext(Options(saves=str(tmp_path / "bob")))
+    assert [s.name for s in Library(ctx).list()] == ["bob-solo"]
+    assert [s.name for s in Menu(ctx, LineIO(io.BytesIO(), io.StringIO()), None).resumable()] == ["bob-solo"]
+    code, out, err = run(capsys, "--saves", str(tmp_path / "bob"), "saves")
+    assert (code, err) == (0, "") and "bob-solo" in out and "alice-solo" not in out

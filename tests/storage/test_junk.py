@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
+import psycopg
+import pytest
 
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.halloffame import MAX_PROFILES, read_hall
 from norsewind_tui.storage.listing import list_bounded
-from norsewind_tui.storage.presence import MAX_RECORDS, PRESENCE_DIR, Presence, PresenceStore
+from norsewind_tui.storage.pg.home import home
+from norsewind_tui.storage.pg.presence import DbPresenceStore
+from norsewind_tui.storage.presence import (
+    MAX_RECORDS,
+    PRESENCE_DIR,
+    PRESENCE_FORMAT,
+    Presence,
+    PresenceRecord,
+    PresenceStore,
+)
 from norsewind_tui.storage.profiles import GameRecord
 
 START = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
@@ -35,7 +47,7 @@ def test_more_records_than_the_cap_is_one_notice(tmp_path: Path) -> None:
     folder = tmp_path / PRESENCE_DIR
     for i in range(MAX_RECORDS + 5):
         (folder / f"zz@{i:012x}.json").touch()  # well-formed names, sorting after alice's
-    assert store.of("alice").where == "app"
+    assert store.all()["alice"].where == "app"
     cap = f"{folder}: {MAX_RECORDS + 6} presence records; only the first {MAX_RECORDS} (by name) are read"
     assert store.problems[0] == cap
     assert len(store.problems) == 1 + 1999  # the cap, then the 1,999 empty zz records read after alice's
@@ -77,3 +89,45 @@ def test_a_listing_looks_at_a_bounded_number_of_entries(tmp_path: Path) -> None:
     assert [e.name for e in both.entries] == sorted(e.name for e in found.entries)[:3]
     cut = "more than 10 entries, only 10 looked at; 10 files; only the first 3 (by name) are read"
     assert both.notice == f"{tmp_path}: {cut}"
+
+
+def junk_records(count: int) -> list[tuple[str, str, bytes]]:
+    """``count`` well-named records of made-up players, sorting before every real one, away for long."""
+    out = []
+    for i in range(count):
+        who, token = f"a{i:05}", f"{i:012x}"
+        record = PresenceRecord(PRESENCE_FORMAT, who, "away", START, START)
+        out.append((who, token, msgspec.json.encode(record)))
+    return out
+
+
+@pytest.fixture(params=["folder", "database"])
+def presence_at(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[PresenceStore, Callable[[], None]]:
+    """A presence store and how to fill it with 2,100 junk records (files, or rows of the database)."""
+    clock = ManualClock(START)
+    if request.param == "database":
+        url: str = request.getfixturevalue("pg_url")
+
+        def fill_rows() -> None:
+            with psycopg.connect(url, autocommit=True) as conn, conn.cursor() as cur:
+                sql = "INSERT INTO presence (identity, token, record) VALUES (%s, %s, %s)"
+                cur.executemany(sql, junk_records(MAX_RECORDS + 100))
+
+        return DbPresenceStore(home(url), clock), fill_rows
+    store = PresenceStore(tmp_path, clock)
+
+    def fill_files() -> None:
+        for who, token, data in junk_records(MAX_RECORDS + 100):
+            (tmp_path / PRESENCE_DIR / f"{who}@{token}.json").write_bytes(data)
+
+    return store, fill_files
+
+
+def test_junk_records_sorting_first_hide_no_player(presence_at: tuple[PresenceStore, Callable[[], None]]) -> None:
+    """2,100 well-named junk records made a present player read "not seen here" (issue 38.9)."""
+    store, fill = presence_at
+    store.enter("bob").at_table("friday")
+    fill()
+    assert store.of("bob") == Presence("bob", "table", START, "friday")
+    assert store.away_since("bob") is None
+    assert store.all({"bob"})["bob"] == Presence("bob", "table", START, "friday")

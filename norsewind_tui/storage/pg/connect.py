@@ -15,6 +15,21 @@ class DatabaseUnreachable(StoreUnreachable):
     """The database did not answer, or refused this program (nothing was read or written)."""
 
 
+# the server's refusals when it (or the role, or the database) has no connection left to give
+_FULL = ("too many clients", "too many connections", "remaining connection slots are reserved")
+
+
+def full_words(reason: str) -> str | None:
+    """The refusal of a server with no connection left, from the driver's message (None: another).
+
+    >>> full_words('connection failed: connection to server on socket "/s" failed: FATAL:  too many clients already')
+    'too many clients already'
+    """
+    if not any(words in reason for words in _FULL):
+        return None
+    return reason.rsplit("FATAL:", 1)[-1].strip()
+
+
 def reason_of(exc: psycopg.Error, url: str) -> str:
     """The driver's message, its first line, the password hidden."""
     text = str(exc).strip().splitlines()
@@ -31,7 +46,13 @@ def connect(
             url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT, application_name=application
         )
     except psycopg.Error as exc:
-        raise DatabaseUnreachable(f"cannot reach the database {shown_url(url)}: {reason_of(exc, url)}") from None
+        reason = reason_of(exc, url)
+        full = full_words(reason)
+        if full is not None:  # it answered: it is busy, not down
+            raise DatabaseUnreachable(
+                f"the database {shown_url(url)} is full: it takes no more connections now ({full}); try again later"
+            ) from None
+        raise DatabaseUnreachable(f"cannot reach the database {shown_url(url)}: {reason}") from None
 
 
 def lost(exc: psycopg.Error, url: str) -> DatabaseUnreachable:

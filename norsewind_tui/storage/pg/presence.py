@@ -55,23 +55,34 @@ class DbPresenceStore(PresenceStore):
     def _forget_old(self, identity: str) -> None:
         gone = [
             path.name.removesuffix(".json").split("@", 1)[1]
-            for path, record in self._records()
-            if record.identity == identity and not self._live(record)
+            for path, record in self._records(identity)
+            if not self._live(record)
         ]
         if gone:
             sql = "DELETE FROM presence WHERE identity = %s AND token = ANY(%s)"
             self.home.run(lambda c: c.execute(sql, (identity, gone)))
 
-    def _records(self) -> list[tuple[Path, PresenceRecord]]:
+    def _records(self, identity: str | None = None) -> list[tuple[Path, PresenceRecord]]:
         self.problems = []
 
         def rows(conn: Conn) -> list[tuple[object, ...]]:
+            if identity is not None:  # its own rows, whatever else the table holds (issue 38.9)
+                sql = (
+                    "SELECT identity, token, record, updated FROM presence WHERE identity = %s ORDER BY token LIMIT %s"
+                )
+                return conn.execute(sql, (identity, MAX_RECORDS)).fetchall()
             sql = "SELECT identity, token, record, updated FROM presence ORDER BY identity, token LIMIT %s"
-            return conn.execute(sql, (MAX_RECORDS,)).fetchall()
+            return conn.execute(sql, (MAX_RECORDS + 1,)).fetchall()
 
         found: list[tuple[Path, PresenceRecord]] = []
-        for identity, token, data, updated in self.home.run(rows, transaction=False):
-            path = _key(str(identity), str(token))
+        listed = self.home.run(rows, transaction=False)
+        if identity is None:
+            self._cut = len(listed) > MAX_RECORDS
+            if self._cut:
+                self.problems.append(f"{self.dir}: more than {MAX_RECORDS} presence records; only the first are read")
+                listed = listed[:MAX_RECORDS]
+        for who, token, data, updated in listed:
+            path = _key(str(who), str(token))
             raw = bytes(data) if isinstance(data, (bytes, memoryview)) else b""
             when = updated.timestamp() if isinstance(updated, datetime) else 0.0
             stamp = (0, len(raw), int(when * 1_000_000_000))

@@ -49,6 +49,22 @@ def hide_password(text: str, url: str) -> str:
     return text.replace(password, "***") if password else text
 
 
+def has_password(url: str) -> bool:
+    """Does ``url`` hold a password (in its user part, or a ``password`` word of its query)?
+
+    >>> has_password("postgresql://ana:hunter2@db/norsewind"), has_password("postgresql://ana@db/n?password=x")
+    (True, True)
+    >>> has_password("postgresql://ana@/norsewind?host=/run/postgresql")
+    False
+    """
+    if _PASSWORD_WORD.search(url) is not None:
+        return True
+    try:
+        return bool(urlsplit(url).password)
+    except ValueError:
+        return False
+
+
 def check_url(url: str) -> str:
     """``url`` if it is a ``postgresql://`` URL, else ``DatabaseUrlError`` (one line)."""
     scheme = url.split(":", 1)[0].lower() if "://" in url else ""

@@ -25,7 +25,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from ...storage.clock import Clock, system_clock
-from ...storage.errors import SaveError
+from ...storage.errors import SaveError, StorageError
 from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
@@ -259,6 +259,10 @@ class TableScreen(GameScreen):
             holder = table.holder(seat)
             if around is None or holder is None or holder == table.identity:
                 continue  # an open seat, a computer, or this very player (here)
+            if around.blind:  # not "away": the look failed (issue 38.2)
+                tags[seat] = "(?)"
+                words[seat] = "cannot tell (the look failed)"
+                continue
             presence = around.of(holder)
             if presence.where == "table" and presence.table == table.name:
                 words[seat] = "at the table"
@@ -283,7 +287,7 @@ class TableScreen(GameScreen):
         try:  # ``away_since``: the app's last look first, the records only for a person seen away
             left = table.standin_in(self.standin)
             since = self.standin.away_since(holder)
-        except OSError:
+        except (OSError, StorageError):  # not known now (the database is down): the driver says Trouble
             return None
         if left is None or since is None:
             return None
