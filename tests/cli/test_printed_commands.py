@@ -66,6 +66,9 @@ def test_saves_names_the_database_it_lists(tmp_path: Path, pg_url: str, capsys: 
     assert main([*argv, "saves"]) == 0
     assert capsys.readouterr().out == f"No saved games in the database {shown_url(pg_url)}.\n"
     context = AppContext(Options(saves=str(folder), database=pg_url))
-    context.games.create(GameConfig(players=("Ana",), level=1), 3, [SeatMeta("Ana")], name="solo-1").close()
+    profile = context.profile_name  # this player's game: a database lists each player's own (issue 38.10)
+    config = GameConfig(players=("Ana",), level=1)
+    solo = context.games.create(config, 3, [SeatMeta("Ana")], name="solo-1", profile=profile)
+    solo.close()
     assert main([*argv, "saves"]) == 0
     assert capsys.readouterr().out.splitlines()[0].strip() == f"Saved games in the database {shown_url(pg_url)}"
