@@ -56,8 +56,9 @@ def moved_on(since: str) -> str:
 
 
 def not_done(problem: str) -> str:
-    """A decision, an undo or a save that could not be written: the store's one line."""
-    return f"Not done: {problem}"
+    """A decision, an undo or a redo that could not be written: the store's one line says what and
+    that nothing changed ("cannot save NAME: No space left on device (nothing changed)")."""
+    return problem
 
 
 def not_undone(problem: str) -> str:
