@@ -126,10 +126,14 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
                 await tab.shows("erik:")
                 await tab.press("Enter")
                 await until(None, lambda: moves_saved(saves) == [1], "the decision saved", show=tab.text)
+                await tab.shows(" then: ")  # what the cursor's choice would do
+                decision = tab.text().splitlines()[-4:]  # the prompt, the cursor's line and the keys
+                assert decision[-1] == "Enter Choose 1-4 Kingdom Esc Back u Undo h Hint ? Help q Quit"
 
                 await page.reload()  # a new websocket, a new app: back in the game at once
                 await page.wait_for_selector("body.-first-byte")
-                await tab.shows("erik:")
+                await tab.shows("erik:")  # the same lines before any key (issue 39: no keys, the first tip)
+                await until(None, lambda: tab.text().splitlines()[-4:] == decision, "the decision's lines", show=tab.text)
                 assert moves_saved(saves) == [1]
                 assert "Resume a saved game" not in tab.text()
                 await tab.press("Enter")

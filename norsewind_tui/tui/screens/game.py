@@ -173,6 +173,8 @@ class GameScreen(NorsewindScreen[None]):
             self.query_one(StatusLine).say_fitting(
                 [f"{self.daily}. Enter chooses, ? explains every key.", self.daily + "."]
             )
+        elif self.game.session.position and self.is_human_turn():
+            self.describe_cursor()  # a game resumed (a reloaded tab): the line it showed, not the first tip
         elif not self.game.state.is_over:
             tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ", tab the Vikings"
             self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
