@@ -144,7 +144,7 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
 
                 await tab.press("q")  # quit: the app ends, and the page says so
                 await page.wait_for_selector("body.-closed")
-                assert await page.is_visible("text=The game has ended (every decision is saved).")
+                assert await page.is_visible("text=This session has ended (every decision is saved).")
                 assert await page.evaluate("() => sessionStorage.getItem('norsewind-tab')") is None  # anew
                 await until(None, lambda: not server.sessions, "the app ended")
 
