@@ -133,7 +133,7 @@ def test_log_in_play_reload_and_continue_in_chromium(config: WebConfig, saves: P
                 await page.reload()  # a new websocket, a new app: back in the game at once
                 await page.wait_for_selector("body.-first-byte")
                 await tab.shows("erik:")  # the same lines before any key (issue 39: no keys, the first tip)
-                await until(None, lambda: tab.text().splitlines()[-4:] == decision, "the decision's lines", show=tab.text)
+                await until(None, lambda: tab.text().splitlines()[-4:] == decision, "the same lines", show=tab.text)
                 assert moves_saved(saves) == [1]
                 assert "Resume a saved game" not in tab.text()
                 await tab.press("Enter")
