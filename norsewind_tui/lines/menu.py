@@ -220,8 +220,9 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
         io.say(say.notice_line(notice))
     computer = Computer(game.session.seed, engine_spec(options), context.engines)  # engines: a table's stand-in
     come_back = come_back or say.come_back(game.name, game.shared)
+    giver = context.settings.hint_giver(context.identity)  # the hints' giver: the player's setting
     if not isinstance(game, SharedTable):
-        Conversation(game, io, computer, come_back=come_back).run()
+        Conversation(game, io, computer, come_back=come_back, hint_giver=giver).run()
         return
     table = game
     io.say(say.at_table(table.name, table.view.seat_of(table.identity)))
@@ -242,6 +243,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
             who=who,
             standin_line=lambda: standin_line(table, standin),
             come_back=come_back,
+            hint_giver=giver,
         ).run()
     finally:
         beat.leave()

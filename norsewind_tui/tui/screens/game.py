@@ -25,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ... import activity, words
+from ...bots.registry import HINT_GIVER
 from ...rules import IllegalMove, cards_for, refusal
 from ...rules.events import SKIPPED, VIKINGS_TURN, Event
 from ...rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle, PlaceCitizen, PlaceDisc, TakeFrom
@@ -610,14 +611,15 @@ class GameScreen(NorsewindScreen[None]):
             return
         self.hint_changed = followed
         self.hint_for = state
-        self.say("Thinking of a hint (what the hard computer player would do)...", "hint")
+        giver = self.session.settings.hints  # the player's setting: the expert unless they chose hard
+        self.say(f"Thinking of a hint (what the {giver} computer player would do)...", "hint")
         # no plan announced in this turn (a resume, or h first pressed mid-turn): the turn's own plan
-        self.find_hint(state, state.current, None if followed else turn_so_far(self.game.session))
+        self.find_hint(state, state.current, None if followed else turn_so_far(self.game.session), giver)
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, state: State, seat: int, turn: TurnSoFar | None = None) -> None:
+    def find_hint(self, state: State, seat: int, turn: TurnSoFar | None = None, giver: str = HINT_GIVER) -> None:
         try:
-            answer = ask(state, seat, turn)
+            answer = ask(state, seat, turn, giver)
         except Exception as exc:  # a failing bot must not take the game down
             self.post_message(HintFailed(state, f"No hint: the computer player failed ({exc})."))
         else:
