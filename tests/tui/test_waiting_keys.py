@@ -28,6 +28,8 @@ async def test_a_watched_game_offers_no_choice_undo_or_hint(saves: Path) -> None
     app = make_app(saves, game=watched)
     async with app.run_test(size=(80, 24)) as pilot:
         assert (await footer_line(pilot)).split() == ["?", "Help", "q", "Quit"]
+        watching = "Watching, read-only: the board follows the game; tab shows the other players, ? the keys."
+        assert status(app) == watching
         await pilot.press("enter")
         await pilot.pause()
         assert status(app) == "Wait: " + app.screen.game.turn_problem() + "."  # type: ignore[attr-defined]

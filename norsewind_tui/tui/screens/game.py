@@ -189,6 +189,8 @@ class GameScreen(NorsewindScreen[None]):
             self.query_one(StatusLine).say_fitting(
                 [f"{self.daily}. Enter chooses, ? explains every key.", self.daily + "."]
             )
+        elif self.game.read_only and not self.game.state.is_over:  # no Enter, no hint: say what is
+            self.say("Watching, read-only: the board follows the game; tab shows the other players, ? the keys.")
         elif self.game.session.position and self.is_human_turn():
             self.describe_cursor()  # a game resumed (a reloaded tab): the line it showed, not the first tip
         elif not self.game.state.is_over:
