@@ -107,3 +107,21 @@ def make_bot(
 def steady_hard_bot(seed: int = 0) -> MCTSBot:
     """The hard player with its CPU cap out of reach: the same position always gets the same move."""
     return MCTSBot(seed, STEADY)
+
+
+# Who gives the hints (the app's and the line mode's ``hint``; a player's setting): the strongest
+# level by default (issue 39: they were always hard's). Its search has hard's budget, so a hint
+# takes about as long (bench/bots.py: ~0.1 s of CPU a decision).
+HINT_GIVERS = ("expert", "hard")
+HINT_GIVER = "expert"
+
+
+def steady_bot(name: str = HINT_GIVER, seed: int = 0) -> MCTSBot:
+    """A hint giver (``HINT_GIVERS``) with its CPU cap out of reach, as ``steady_hard_bot``."""
+    if name == "hard":
+        return steady_hard_bot(seed)
+    if name != "expert":
+        raise ValueError(f"unknown hint giver {name!r}; choose from {', '.join(HINT_GIVERS)}")
+    bot = MCTSBot(seed, STEADY, learned=LearnedValue(shipped_model()))
+    bot.name = "expert"
+    return bot

@@ -27,7 +27,7 @@ from ..safetext import safe_text
 from ..storage.cardfile import CardFileError, load_card_file
 from ..storage.errors import StorageError
 from ..storage.pathlen import check_length
-from .output import OutputFailed, cannot_write, guarded_stdout
+from .output import OutputFailed, cannot_write, error_lines, guarded_stdout
 
 # a password on the command line shows to every user of the host (ps, /proc): issue 38.10
 PASSWORD_SHOWN = (
@@ -389,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     except OutputFailed as exc:
         return cannot_write(exc)
     except (UsageError, StorageError) as exc:
-        print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
+        print(error_lines(str(exc)), file=sys.stderr)  # on a terminal, wrapped at words
         return 2
     except KeyboardInterrupt:
         print("norsewind: interrupted", file=sys.stderr)

@@ -13,8 +13,11 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import textwrap
 from collections.abc import Iterator
 from typing import Any, TextIO, cast
+
+from ..safetext import safe_text
 
 
 class OutputFailed(Exception):
@@ -77,3 +80,23 @@ def cannot_write(failed: OutputFailed) -> int:
     with contextlib.suppress(OSError):
         print(f"norsewind: cannot write the output: {reason}", file=sys.stderr)
     return 1
+
+
+def error_lines(message: str, stream: TextIO | None = None) -> str:
+    """``norsewind: message`` for ``stream`` (standard error): one line for a file or a pipe;
+    on a terminal wrapped at words to its width (issue 39: the card-set refusal of an old save,
+    about 200 characters, was wrapped by the terminal in the middle of words at 80 columns),
+    where a line break in ``message`` starts a new line (not a visible ``\\x0a``)."""
+    stream = stream if stream is not None else sys.stderr
+    lines = [safe_text(line) for line in message.splitlines() or [""]]
+    try:
+        width = os.get_terminal_size(stream.fileno()).columns if stream.isatty() else 0
+    except (OSError, ValueError, AttributeError):
+        width = 0
+    if width < 20:
+        return "norsewind: " + safe_text(message)  # a file, a pipe: one line, as ever
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        first = "norsewind: " if i == 0 else "  "
+        out += textwrap.wrap(line, width - 1, initial_indent=first, subsequent_indent="  ", break_on_hyphens=False)
+    return "\n".join(out)

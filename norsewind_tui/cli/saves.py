@@ -25,6 +25,7 @@ from ..storage.paths import ENV_VAR, default_saves_dir
 from ..storage.profiles import MEDAL_ORDER, GameRecord, Profile
 from ..storage.saves import GameStore, SaveSummary
 from ..tui.fitting import to_type
+from .output import error_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -65,7 +66,7 @@ def _guard(handler: Handler) -> Handler:
         try:
             return handler(args)
         except StorageError as exc:
-            print(f"norsewind: {safe_text(str(exc))}", file=sys.stderr)
+            print(error_lines(str(exc)), file=sys.stderr)  # on a terminal, wrapped at words (issue 39)
             return 2
 
     run.__doc__ = handler.__doc__

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .. import words
 from ..bots.hint import HINT_SEED, turn_so_far
 from ..bots.hint import hint as bot_hint
-from ..bots.registry import steady_hard_bot
+from ..bots.registry import HINT_GIVER, steady_bot
 from ..computer import Computer
 from ..play import Done, NeedsConfirmation, Outcome, Play, said
 from ..rules import moves as m
@@ -76,8 +76,10 @@ class Conversation:
         come_back: str | None = None,
         recap: bool = False,
         typed: Callable[..., str] | None = None,
+        hint_giver: str = HINT_GIVER,
     ) -> None:
         self.game = game
+        self.hint_giver = hint_giver  # who gives the hints: the player's setting
         self.io = io
         self.computer = computer
         self.pause = pause  # seconds a computer's decision takes at least (0: at once)
@@ -451,9 +453,10 @@ class Conversation:
             self.io.say(say.NO_HINT, "error")
             return
         state = self.state
-        self.io.say(say.thinking(say.HINT_WHO))
+        self.io.say(say.thinking(say.hint_who(self.hint_giver)))
         try:  # the turn's plan goes on when the player followed it
-            found = bot_hint(state, state.current, steady_hard_bot(HINT_SEED), turn_so_far(self.game.session))
+            bot = steady_bot(self.hint_giver, HINT_SEED)  # the player's setting (issue 39): the expert by default
+            found = bot_hint(state, state.current, bot, turn_so_far(self.game.session))
         except Exception as exc:  # a failing bot must not take the game down
             self.io.say(say.hint_failed(str(exc)), "error")
             return

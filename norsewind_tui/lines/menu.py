@@ -297,8 +297,11 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
     if isinstance(notice, str) and notice:
         io.say(say.notice_line(notice))
     computer = Computer(game.session.seed, engine_spec(options), context.engines)  # engines: a table's stand-in
+    giver = context.settings.hint_giver(context.identity)  # the hints' giver: the player's setting
     if not isinstance(game, SharedTable):
-        Conversation(game, io, computer, come_back=come_back, recap=resumed, typed=context.command).run()
+        Conversation(
+            game, io, computer, come_back=come_back, recap=resumed, typed=context.command, hint_giver=giver
+        ).run()
         return
     table = game
     io.say(say.at_table(table.name, table.view.seat_of(table.identity)))
@@ -321,6 +324,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
             come_back=come_back,
             recap=resumed,
             typed=context.command,
+            hint_giver=giver,
         ).run()
     finally:
         beat.leave()

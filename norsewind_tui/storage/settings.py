@@ -1,7 +1,8 @@
 """A player's settings (issue 13): one small file per identity in ``settings/`` of the saves folder.
 
-``settings/IDENTITY.json`` holds ``{"format": 1, "turn_bell": true}``: whether the terminal bell
-rings and a notice says so when it becomes this player's turn at a table while they are elsewhere.
+``settings/IDENTITY.json`` holds ``{"format": 1, "turn_bell": true, "hints": "expert"}``: whether
+the terminal bell rings and a notice says so when it becomes this player's turn at a table while
+they are elsewhere, and which computer player gives the hints (expert or hard).
 Written atomically (``atomic.py``); read with a size limit, without following links, decoded
 strictly.  A file that cannot be read (broken, hostile, of a newer version) gives the defaults and a
 one-line ``notice``, never a traceback; it is set aside as ``IDENTITY.json.damaged`` (never
@@ -12,7 +13,7 @@ either (``trust.py``), and the next write simply replaces it.
 >>> from pathlib import Path
 >>> store = SettingsStore(Path(tempfile.mkdtemp()))
 >>> store.load("bob")
-(Settings(format=1, turn_bell=True), None)
+(Settings(format=1, turn_bell=True, hints='expert'), None)
 >>> store.save("bob", Settings(turn_bell=False))
 >>> store.load("bob")[0].turn_bell
 False
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 
@@ -40,6 +42,8 @@ MAX_SETTINGS = 4096  # bytes: a settings file is ~40
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     format: int = SETTINGS_FORMAT
     turn_bell: bool = True  # bell and notice when a table becomes your turn while you are elsewhere
+    # who gives the hints, in the app and the line mode (bots/registry.py HINT_GIVERS): the strongest
+    hints: Literal["expert", "hard"] = "expert"
 
 
 class SettingsStore:
@@ -73,6 +77,14 @@ class SettingsStore:
             return Settings(), f"Your settings could not be read ({why}); the defaults are used."
         self._broken.discard(identity)
         return settings, None
+
+    def hint_giver(self, identity: str) -> str:
+        """Who gives ``identity``'s hints (their setting; the default when it cannot be read)."""
+        try:
+            self.path(identity)
+        except SaveError:
+            return Settings().hints
+        return self.load(identity)[0].hints
 
     def save(self, identity: str, settings: Settings) -> None:
         """Write ``identity``'s settings (``SaveError`` in one line when it cannot)."""

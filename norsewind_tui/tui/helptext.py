@@ -15,8 +15,8 @@ how many are left, D upgrade discs); a slot takes from the supplies on
 both its sides, and the strip closes into a ring. SHIP marks the Viking
 ship (solo).
 A kingdom row: its number (1-4 choose it) | castle ("no castle" yet) |
-kingdom (G green or R red tile; "Smith+1" or "inc Smith+1": 1 coin per blacksmith in
-your OTHER kingdoms when you build here) | up to 4 buildings | status
+kingdom (G green or R red tile; its income "Smith+1": 1 coin per blacksmith
+in your OTHER kingdoms when you build here) | up to 4 buildings | status
 now: "h2<=s4 safe" and "p1 x c2 = 2" points, or "h3>s1 RISK" and
 "-7 (safe: 2)"; in solo, "Vik h6>s1 +4": the Viking row's helmets
 beat your shields there and would score 4 for the Vikings.

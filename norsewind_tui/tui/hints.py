@@ -1,4 +1,5 @@
-"""Hints in the app: the hard computer player's choice for the decision awaited, in words.
+"""Hints in the app: a computer player's choice for the decision awaited, in words (the expert's,
+unless the player's settings name hard).
 
 ``ask(state, seat)`` runs the bots' ``hint`` (up to ~2 s: the game screen calls
 it in a worker thread) and returns the move, the move in words ("take the Ship
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from ..bots.explain import explain_move
 from ..bots.hint import HINT_SEED, TurnSoFar, turn_so_far
 from ..bots.hint import hint as bot_hint
-from ..bots.registry import steady_hard_bot
+from ..bots.registry import HINT_GIVER, steady_bot
 from ..rules.engine import cards_for, is_legal
 from ..rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle
 from ..rules.state import State
@@ -37,7 +38,7 @@ class HintAnswer:
         return f"{text} ({self.changed})" if self.changed else text
 
 
-def ask(state: State, seat: int, turn: TurnSoFar | None = None) -> HintAnswer:
+def ask(state: State, seat: int, turn: TurnSoFar | None = None, giver: str = HINT_GIVER) -> HintAnswer:
     """The hint for ``seat``'s decision in ``state`` (slow: call it off the event loop).
 
     ``turn``: the turn so far (``bots.hint.turn_so_far``); when the player has followed the plan a
@@ -45,7 +46,7 @@ def ask(state: State, seat: int, turn: TurnSoFar | None = None) -> HintAnswer:
     middle of a turn, after a resume too, continues the turn's plan).
     Raises ``ValueError`` when it is not ``seat``'s decision.
     """
-    found = bot_hint(state, seat, steady_hard_bot(HINT_SEED), turn)  # the same answer however busy the machine
+    found = bot_hint(state, seat, steady_bot(giver, HINT_SEED), turn)  # the same answer however busy the machine
     words = move_words(state, found.move, found.plan, cards_for(state))
     return HintAnswer(found.move, words, _reason(found.move, found.reason), found.plan)
 

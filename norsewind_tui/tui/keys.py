@@ -57,8 +57,8 @@ KEY_HELP = {
     "undo": "undo your last decision; over a revealed card only after you confirm",
     "redo": "redo what you undid",
     "info": "explain the thing under the cursor in words: a card, a supply, a castle, a kingdom's status",
-    "hint": "hint: the hard computer player's choice for this decision and why; the cursor goes "
-    "to it, nothing is played (a solo game stays unassisted)",
+    "hint": "hint: the expert computer player's choice for this decision and why (Settings: or hard's); "
+    "the cursor goes to it, nothing is played (a solo game stays unassisted)",
     "next-view": "show the next player's kingdoms (shift+tab: the previous one)",
     "vikings": "solo: the Viking display (each Viking card: its row, helmets, coins per card, the cards it took; "
     "Tab too)",

@@ -20,6 +20,11 @@ from textual.message import Message
 from .textual_private import XTermParser
 
 START, END = "\x1b[200~", "\x1b[201~"  # what a terminal sends around pasted text
+# A read that ends in the middle of the start marker ("\x1b[2"): the rest comes with the next read.
+# Only a lone escape may be the Esc key, given to Textual's parser after its ESCAPE_DELAY; a longer
+# piece waits this long for the rest (issue 39: over a slow link, a paste split there and flushed
+# after 0.1 s went to Textual's parser, which replays the paste's escape sequences as keys).
+SPLIT_MARKER_WAIT = 2.0
 
 
 def partial_marker(data: str, marker: str) -> int:
@@ -71,7 +76,8 @@ class PasteParser(XTermParser):
 
     def tick(self) -> Iterable[Message]:
         # a held escape that no marker followed was a key (Esc): Textual's parser gets it now
-        if self.held and self.pasting is None and monotonic() - self.held_at >= constants.ESCAPE_DELAY:
+        wait = constants.ESCAPE_DELAY if self.held == "\x1b" else SPLIT_MARKER_WAIT
+        if self.held and self.pasting is None and monotonic() - self.held_at >= wait:
             held, self.held = self.held, ""
             yield from super().feed(held)
         yield from super().tick()

@@ -139,7 +139,7 @@ class Timeline:
             first = self.names[self.states[0].current]
             return f"The start of the game, before any decision; {first} decides first."
         d = position - 1
-        head = f"Decision {position} of {self.end}, turn {self.states[d].turn}: "
+        head = f"Last decision (turn {self.states[d].turn}): "  # what led here: maybe in the turn before
         text = head + self.decision_words(d)
         if viking_step:
             steps = [e for e in self.events[d] if e.kind in VIKING_EVENTS]

@@ -50,7 +50,7 @@ LOGOUT = """<form method="post" action="logout" onsubmit="sessionStorage.removeI
 
 def game_page(player: str, font_size: int = 16, logout: bool = False) -> str:
     """The page that runs the game for ``player`` (the app's output drawn by xterm.js); ``logout``:
-    the box shown when the game has ended offers to log out too."""
+    the box shown when the session has ended (the game is saved, not over) offers to log out too."""
     name = escape(player)
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -62,7 +62,7 @@ def game_page(player: str, font_size: int = 16, logout: bool = False) -> str:
 <style>{STYLE}</style>
 </head>
 <body>
-<div class="closed"><div class="box"><p>The game has ended (every decision is saved).</p>
+<div class="closed"><div class="box"><p>This session has ended (every decision is saved).</p>
 <button type="button" onclick="window.location.reload()">Play again</button>{LOGOUT if logout else ""}</div></div>
 <div id="terminal" class="textual-terminal" data-font-size="{int(font_size)}"></div>
 <script>{WEBSOCKET_URL}</script>

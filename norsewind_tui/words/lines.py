@@ -35,7 +35,7 @@ WORDS = (
     ("vikings", "the Viking display (solo)"),
     ("log N", "the last N things that happened (5 without N)"),
     ("why N", "why choice N is allowed and what it does; why slot N, why castle N: why one is not a choice"),
-    ("hint", "what the hard computer player would do (it marks nothing)"),
+    ("hint", "what the expert computer player would do (it marks nothing; settings: or hard)"),
     ("who", "where the other players of a shared table are"),
     ("undo", "takes back your last decision; redo makes it again"),
     ("save", "where the game is saved (every decision is saved); save NAME: go on under a new name"),
@@ -206,7 +206,11 @@ def thinking(what: str) -> str:
     return f"Thinking of a hint ({what})..."
 
 
-HINT_WHO = "what the hard computer player would do"
+def hint_who(giver: str) -> str:
+    """Whose hint it is (the player's setting: expert, else hard)."""
+    return f"what the {giver} computer player would do"
+
+
 NO_HINT = "No hint: it is not your decision."
 
 

@@ -82,8 +82,9 @@ def tile_summary(db: CardDB, player: Player, row: int) -> tuple[str, bool]:
     return text, green
 
 
-def income_text(db: CardDB, player: Player, row: int, width: int = 99) -> str:
-    """The kingdom card's income: ``inc Smith+1`` (1 coin per blacksmith in the other kingdoms)."""
+def income_text(db: CardDB, player: Player, row: int) -> str:
+    """The kingdom card's income: ``Smith+1`` (1 coin per blacksmith in the other kingdoms). No
+    "inc " before it: beside a row's tile spaces it fits in no row at 80 columns, nor in all four
+    at any width, and the help and the tutorial teach the form the rows show (issue 39)."""
     k = db.kingdoms[player.colour][row]
-    text = f"{TYPE_SHORT[k.income]}+{k.income_value}"
-    return f"inc {text}" if len(text) + 4 <= width else text
+    return f"{TYPE_SHORT[k.income]}+{k.income_value}"

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from norsewind_tui.bots.hint import hint
+from norsewind_tui.bots.registry import steady_bot
 from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
 from norsewind_tui.lines.io import LineIO
@@ -22,16 +23,17 @@ def _said(out: io.StringIO) -> list[str]:
     return lines
 
 
-def test_hint_names_the_choice_the_hard_player_would_make(tmp_path: Path, no_input: BinaryIO) -> None:
+def test_hint_names_the_choice_the_expert_would_make(tmp_path: Path, no_input: BinaryIO) -> None:
+    """The hint giver is the strongest level unless the player's settings say hard (issue 39)."""
     game = GameStore(tmp_path).create(GameConfig(players=("Ana",)), 12, [SeatMeta("Ana")])
     out = io.StringIO()
     conv = Conversation(game, LineIO(no_input, out), Computer(12))
     conv.command("hint")
     lines = _said(out)
-    assert lines[0] == "Thinking of a hint (what the hard computer player would do)..."
+    assert lines[0] == "Thinking of a hint (what the expert computer player would do)..."
     found = re.fullmatch(r"Hint: take .*\. That is choice (\d+)\.", lines[1])
     assert found is not None, lines
-    expected = hint(game.state, 0).move  # the same steady search, asked again
+    expected = hint(game.state, 0, steady_bot("expert")).move  # the same steady search, asked again
     assert game.session.legal_moves()[int(found.group(1)) - 1] == expected
     assert game.session.position == 0 and not game.meta.assisted  # a hint plays nothing, marks nothing
 

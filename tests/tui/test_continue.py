@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.widgets import OptionList
 
 from norsewind_tui.rules import legal_moves
@@ -15,7 +16,7 @@ from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
-from .helpers import PROFILE, aio, make_app, new_game, shown
+from .helpers import PROFILE, aio, footer_line, make_app, new_game, shown
 from .waits import until
 
 
@@ -188,3 +189,22 @@ async def test_a_table_changed_after_the_saved_game_opens_instead(saves: Path) -
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table screen")
         assert app.screen.game.name == f"{app.context.identity}-table"  # type: ignore[attr-defined]
+
+
+@aio
+async def test_a_blurred_browser_app_resumes_with_its_keys_and_the_cursor_line(saves: Path) -> None:
+    """Issue 39: a browser's app starts blurred (textual's web driver) and a reloaded tab opens the
+    game at once: its key bar was empty, and the status line the first tip, until the first key."""
+    app = continuing(saves)
+    _played(saves, (app.context.identity,), seed=5, moves=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.post_message(events.AppBlur())
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the game screen")
+        assert not app.app_focus
+        assert (await footer_line(pilot)).strip() == "Enter Choose 1-4 Kingdom Esc Back u Undo h Hint ? Help q Quit"
+        lines = (await shown(pilot)).splitlines()
+        assert [line.rstrip() for line in lines[-4:-1]] == [
+            "root: choose the kingdom for the Inn.",
+            "Enter: you place the Inn in Northumbria, paying 3. You can take no citizen or",
+            "disc: the supplies next to slot 1 have none to place. Northumbria then: h4>s0 at",
+        ]

@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 
 from norsewind_tui import words
 from norsewind_tui.bots import hint
+from norsewind_tui.bots.registry import steady_bot
 from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui import hints
@@ -50,14 +51,15 @@ def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
 
 
 @aio
-async def test_h_points_at_the_hard_players_move_and_plays_nothing(saves: Path) -> None:
+async def test_h_points_at_the_expert_players_move_and_plays_nothing(saves: Path) -> None:
     game = new_game(saves, ("Ana",), seed=21)
     app = make_app(saves, game=game)
     seen = Seen(HintReady, GameChanged)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
         first = hints.ask(game.state, game.state.current)
-        assert first.move == hint(game.state, game.state.current).move  # the first hint is the hard player's
+        expert = steady_bot("expert")
+        assert first.move == hint(game.state, game.state.current, expert).move  # the first hint is the expert's
         assert len(first.plan) >= 3
         for decision in range(3):  # a card, its kingdom, a supply
             state = game.state
@@ -131,10 +133,10 @@ def _blocking_ask(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, thr
     release, finished = threading.Event(), threading.Event()
     real = hints.ask
 
-    def slow(state: Any, seat: int, turn: Any = None) -> hints.HintAnswer:
+    def slow(state: Any, seat: int, turn: Any = None, giver: str = "expert") -> hints.HintAnswer:
         release.wait(WAIT)
         try:
-            return real(state, seat, turn)
+            return real(state, seat, turn, giver)
         finally:
             finished.set()
 

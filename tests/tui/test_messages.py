@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -157,8 +158,10 @@ async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, a
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @aio
-async def test_the_income_is_labelled_alike_in_every_row(saves: Path, size: tuple[int, int]) -> None:
-    """'[p] Ship+2' beside 'inc Farm+2': the income is written the same way in the four rows."""
+async def test_the_income_is_written_as_the_help_teaches_it(saves: Path, size: tuple[int, int]) -> None:
+    """Issue 39: the rows wrote "Smith+1" at every width (no room for "inc" beside the tile spaces)
+    while the help taught "inc Smith+1": the rows, the help and the tutorial say "Smith+1"."""
+    from norsewind_tui.tui.helptext import NOTATION
     from norsewind_tui.tui.text import TYPE_SHORT
     from norsewind_tui.tui.widgets.kingdoms import KingdomsView
 
@@ -169,6 +172,10 @@ async def test_the_income_is_labelled_alike_in_every_row(saves: Path, size: tupl
         widget = app.screen.query_one(KingdomsView)
         lines = [strip.text for strip in app.screen._compositor.render_strips()][widget.region.y : widget.region.bottom]
         incomes = [line for line in lines if any(f"{t}+" in line for t in TYPE_SHORT.values())]
-        assert len(incomes) == 4, lines
-        labelled = [" inc " in line for line in incomes]
-        assert all(labelled) or not any(labelled), incomes
+        assert [re.findall(r"(?:inc )?[A-Z][a-z]+\+\d", line)[0] for line in incomes] == [
+            "Smith+1",
+            "Ship+2",
+            "Inn+1",
+            "Farm+2",
+        ], incomes
+    assert "inc " not in NOTATION and 'its income "Smith+1": 1 coin per blacksmith\n' in NOTATION

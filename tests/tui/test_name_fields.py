@@ -94,3 +94,21 @@ async def test_the_cut_notice_goes_once_the_name_is_short_again(saves: Path) -> 
         assert field.value == "Bo"
         assert CUT not in screen_text(app)
         assert "at most" not in screen_text(app)
+
+
+@pytest.mark.parametrize("cut", [2, 3, 4, 5])
+def test_a_paste_whose_start_marker_a_slow_read_cuts_stays_whole(cut: int) -> None:
+    """Issue 39 (a paste of Ann<ESC>[31mRed came in pieces): a read ending inside the start marker,
+    the rest 0.5 s later (a slow link), past Textual's escape delay. The held piece went to
+    Textual's parser, which took the paste's own ESC [ 3 1 m as a key sequence (before, with the
+    rest: '[200~AnnRed' typed, the paste lost). Only a lone escape may be the Esc key."""
+    from norsewind_tui.tui import paste
+
+    parser = paste.PasteParser()
+    whole = PASTE.format("Ann\x1b[31mRed")
+    made = list(parser.feed(whole[:cut]))
+    parser.held_at -= 0.5  # the next read comes half a second later
+    made += list(parser.tick())
+    made += list(parser.feed(whole[cut:]))
+    made += list(parser.feed(""))
+    assert [(type(m).__name__, getattr(m, "text", None)) for m in made] == [("Paste", "Ann\x1b[31mRed")]

@@ -74,10 +74,16 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
         assert isinstance(screen, ReviewScreen)
         t = screen.timeline
         assert screen.position == t.end == 56
-        assert "Review, turn 15, 56/56: final Astrid 113, Vikings 42" in await shown(pilot)
+        assert "Review 56/56: final score Astrid 113, Vikings 42" in await shown(pilot)
         await pilot.press("left")
         assert screen.position == 55 and status(app) == t.status(55)
-        assert status(app).startswith("Decision 55 of 56, turn 15: Astrid ")
+        assert status(app).startswith("Last decision (turn 15): Astrid ")
+        lines = (await shown(pilot)).splitlines()  # the turn and the points now on top, the estimate explained
+        assert lines[0].startswith("Turn 15 ")
+        assert lines[-4:-2] == [
+            "Review 55/56: estimated final score Astrid 106, Vikings 35".ljust(80),
+            t.status(55).ljust(80),
+        ]
         await pilot.press("home")
         assert screen.position == 0 and "Turn 1 " in await shown(pilot)
         await pilot.press("right", "right")
@@ -195,7 +201,7 @@ async def test_an_exported_and_imported_game_reviews_the_same(saves: Path, tmp_p
     original = await _screens(saves, game.name, steps)
     imported = await _screens(saves, "imported", steps)
     assert imported == original
-    assert "Decision 33 of 56" in original[3]
+    assert "Review 33/56: estimated final score " in original[3]
 
 
 @aio
@@ -261,7 +267,7 @@ async def test_a_game_without_decisions_reviews_and_no_key_fails(saves: Path) ->
         await pilot.press("left", "up", "home", "end", "right", "down", "pagedown", "pageup", "t", "tab", "n", "v")
         assert screen.position == 0 and isinstance(app.screen, ReviewScreen)
         text = await shown(pilot)
-        assert "The game begins." in text and "Review, turn 1, 0/0: projected" in text
+        assert "The game begins." in text and "Review 0/0: estimated final score " in text
         await pilot.press("p")
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen" and app.screen.game.branch_of == game.name

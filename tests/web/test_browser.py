@@ -142,10 +142,14 @@ def test_log_in_play_reload_and_continue_in_chromium(
                 await tab.shows("erik:")
                 await tab.press("Enter")
                 await until(None, lambda: moves_saved(saves) == [1], "the decision saved", show=tab.text)
+                await tab.shows(" then: ")  # what the cursor's choice would do
+                decision = tab.text().splitlines()[-4:]  # the prompt, the cursor's line and the keys
+                assert decision[-1] == "Enter Choose 1-4 Kingdom Esc Back u Undo h Hint ? Help q Quit"
 
                 await page.reload()  # a new websocket, a new app: back in the game at once
                 await page.wait_for_selector("body.-first-byte")
-                await tab.shows("erik:")
+                await tab.shows("erik:")  # the same lines before any key (issue 39: no keys, the first tip)
+                await until(None, lambda: tab.text().splitlines()[-4:] == decision, "the same lines", show=tab.text)
                 assert moves_saved(saves) == [1]
                 assert "Resume a saved game" not in tab.text()
                 await tab.press("Enter")
@@ -156,7 +160,7 @@ def test_log_in_play_reload_and_continue_in_chromium(
 
                 await tab.press("q")  # quit: the app ends, and the page says so
                 await page.wait_for_selector("body.-closed")
-                assert await page.is_visible("text=The game has ended (every decision is saved).")
+                assert await page.is_visible("text=This session has ended (every decision is saved).")
                 assert await page.evaluate("() => sessionStorage.getItem('norsewind-tab')") is None  # anew
                 await until(None, lambda: not server.sessions, "the app ended")
 

@@ -70,8 +70,8 @@ def read_seed(raw: str) -> int | str:
 
 
 class FormScreen(NorsewindScreen[None]):
-    """A form: its start button (id ``START``) or Enter in a field starts, the other button goes
-    back; ``say`` writes one line in its ``STATUS`` widget."""
+    """A form: its start button (id ``START``) or ctrl+s starts, the other button goes back; Enter
+    in a text field goes to the next field; ``say`` writes one line in its ``STATUS`` widget."""
 
     START = "start"
     STATUS = "new-status"
@@ -86,7 +86,11 @@ class FormScreen(NorsewindScreen[None]):
         (self.action_start if event.button.id == self.START else self.action_back)()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+        """Enter in a text field goes to the next field, as Tab does: it started the game at once
+        from the first name (issue 39), while Enter on a list field opens the list. The start
+        button (after the seed) or ctrl+s starts."""
+        event.stop()
+        self.focus_next()
 
     def say(self, message: str) -> None:
         self.query_one(f"#{self.STATUS}", Static).update(Text(safe_text(message)))

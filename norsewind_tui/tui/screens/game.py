@@ -24,6 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ... import activity, words
+from ...bots.registry import HINT_GIVER
 from ...play import Done, NeedsConfirmation, Outcome, Play, said
 from ...rules import cards_for, refusal
 from ...rules.events import SKIPPED, VIKINGS_TURN, Event
@@ -118,6 +119,21 @@ def new_events(old: Snapshot, new: Snapshot) -> list[Event] | None:
     return [e for batch in b.events[a.position : b.position] for e in batch]
 
 
+# The keys that do nothing while someone else decides or the game is watched (issue 39: a watching
+# tab offered "Enter Choose ... u Undo h Hint"): hidden from the footer then; pressed anyway, their
+# action runs and says why it does nothing, as before.
+WAITING_KEYS: dict[str, tuple[str] | tuple[str, int]] = {
+    "enter": ("choose",),
+    "space": ("choose",),
+    **{str(n): ("digit", n) for n in range(1, 10)},
+    "u": ("undo",),
+    "ctrl+z": ("undo",),
+    "h": ("hint",),
+    "escape": ("back",),
+}
+WAITING_ACTIONS = ("choose", "digit", "row_digit", "undo", "hint", "back")
+
+
 class GameScreen(NorsewindScreen[None]):
     """Play one game."""
 
@@ -174,6 +190,10 @@ class GameScreen(NorsewindScreen[None]):
             self.query_one(StatusLine).say_fitting(
                 [f"{self.daily}. Enter chooses, ? explains every key.", self.daily + "."]
             )
+        elif self.game.read_only and not self.game.state.is_over:  # no Enter, no hint: say what is
+            self.say("Watching, read-only: the board follows the game; tab shows the other players, ? the keys.")
+        elif self.game.session.position and self.is_human_turn():
+            self.describe_cursor()  # a game resumed (a reloaded tab): the line it showed, not the first tip
         elif not self.game.state.is_over:
             tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ", tab the Vikings"
             self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
@@ -220,8 +240,8 @@ class GameScreen(NorsewindScreen[None]):
         for board in self.query(Board):
             board.show(view)
         self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
-        switched = ("decline", "refresh_market", "pass_turn", "castles", "redo", "row_digit")
-        switches = tuple(self.check_action(action, (1,) if action == "row_digit" else ()) for action in switched)
+        switched = ("decline", "refresh_market", "pass_turn", "castles", "redo", *WAITING_ACTIONS)
+        switches = tuple(self.check_action(action, (1,) if "digit" in action else ()) for action in switched)
         if switches != self.switches:  # the footer is redrawn only when its keys change
             self.switches = switches
             self.refresh_bindings()
@@ -587,14 +607,15 @@ class GameScreen(NorsewindScreen[None]):
             return
         self.hint_changed = followed
         self.hint_for = state
-        self.say("Thinking of a hint (what the hard computer player would do)...", "hint")
+        giver = self.session.settings.hints  # the player's setting: the expert unless they chose hard
+        self.say(f"Thinking of a hint (what the {giver} computer player would do)...", "hint")
         # no plan announced in this turn (a resume, or h first pressed mid-turn): the turn's own plan
-        self.find_hint(state, state.current, None if followed else turn_so_far(self.game.session))
+        self.find_hint(state, state.current, None if followed else turn_so_far(self.game.session), giver)
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, state: State, seat: int, turn: TurnSoFar | None = None) -> None:
+    def find_hint(self, state: State, seat: int, turn: TurnSoFar | None = None, giver: str = HINT_GIVER) -> None:
         try:
-            answer = ask(state, seat, turn)
+            answer = ask(state, seat, turn, giver)
         except Exception as exc:  # a failing bot must not take the game down
             self.post_message(HintFailed(state, f"No hint: the computer player failed ({exc})."))
         else:
@@ -652,6 +673,8 @@ class GameScreen(NorsewindScreen[None]):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in WAITING_ACTIONS and not self.is_human_turn():  # watching, or waiting (issue 39)
+            return self.waiting_key(action)
         if action == "decline":
             return ("decline",) in self.tmap
         if action == "refresh_market":
@@ -669,8 +692,23 @@ class GameScreen(NorsewindScreen[None]):
             return len(self.state.players) > 1
         return True
 
+    def waiting_key(self, action: str) -> bool:
+        """While someone else decides (or the game is watched): does ``action`` do anything? Undo
+        does when this terminal's last decision may be taken back; Esc when another player's
+        kingdoms are shown (back to one's own)."""
+        if action == "undo":
+            return not self.game.read_only and not self.state.is_over and self.game.undo_problem() is None
+        if action == "back":
+            return self.view_seat is not None
+        return False
+
     def on_key(self, event: events.Key) -> None:
         """A key whose binding is off now (hidden from the footer) says why it does nothing."""
+        held = WAITING_KEYS.get(event.key)
+        if held is not None and not self.check_action(held[0], ()):
+            event.stop()
+            getattr(self, f"action_{held[0]}")(*held[1:])  # hidden while waiting: it says why it does nothing
+            return
         refusal = self.key_refusal(event.key)
         if refusal:
             event.stop()

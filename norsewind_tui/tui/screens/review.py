@@ -2,8 +2,8 @@
 
 The board is the game screen's widgets drawn from the ``Timeline``'s state at the
 position shown (nothing clickable: no targets); the log shows what happened up to that
-position, the current decision's lines marked; the prompt line gives the turn and the
-projected scores, the status line the decision in words; ``t`` swaps the kingdoms for the
+position, the current decision's lines marked; the prompt line gives the position and the
+estimated final scores, the status line the last decision in words; ``t`` swaps the kingdoms for the
 chart of projected scores over the turns (both show on a tall terminal).  The game file is
 never written here: ``p`` plays on from the position shown as a new game.
 """
@@ -64,7 +64,7 @@ REVIEW_KEY_HELP = {
     "review-end": "the end of the log",
     "review-goto": "go to turn N (asks the number)",
     "review-vikings": "solo: the Vikings' turn step by step (then on to their next turn)",
-    "review-chart": "the chart of projected scores over the turns (in place of the kingdoms at 80x24)",
+    "review-chart": "the chart of estimated final scores over the turns (in place of the kingdoms at 80x24)",
     "review-next-view": "show the next player's kingdoms (and analyse that seat)",
     "review-play-on": "play on from this position as a new game (no medal, the original is kept as it is)",
     "review-analyse": "where did I lose it? the hard computer player looks at each decision (kept beside the game)",
@@ -176,7 +176,9 @@ class ReviewScreen(NorsewindScreen[None]):
         t, p = self.timeline, self.position
         scores = ", ".join(f"{name} {v}" for name, v in zip(t.labels, t.projected(p), strict=True))
         over = t.state(p).is_over
-        text = f"Review, turn {t.turn_of(p)}, {p}/{t.end}: " + ("final " if over else "projected ") + scores
+        # the turn and the points now are the top line's; this line the estimate of the end, said as
+        # one (issue 39: "Turn 14 ... 125pt", "projected root 126", "turn 13" at once, unexplained)
+        text = f"Review {p}/{t.end}: " + ("final score " if over else "estimated final score ") + scores
         if self.view_seat is not None:
             text = f"[{t.names[seat]}'s kingdoms] " + text
         return text

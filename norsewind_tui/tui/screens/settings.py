@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Checkbox, Footer, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Footer, Label, Select, Static
 
 from ...storage import StorageError
 from ...storage.identity import identity_problem
@@ -17,6 +18,8 @@ from ..text import safe_text
 from .base import NorsewindScreen
 
 BELL = "Bell and notice when it is your turn at a table while you are elsewhere"
+# Who gives the hints (h in a game, "hint" in the line mode): the strongest level unless chosen
+HINT_CHOICES = [("expert (the strongest computer player)", "expert"), ("hard", "hard")]
 
 
 class SettingsScreen(NorsewindScreen[None]):
@@ -33,8 +36,11 @@ class SettingsScreen(NorsewindScreen[None]):
         with Vertical(classes="page"):
             yield Static(Text("Settings"), classes="page-title")
             yield Checkbox(BELL, settings.turn_bell, id="turn-bell", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Hints from", classes="field-label")
+                yield Select(HINT_CHOICES, value=settings.hints, allow_blank=False, compact=True, id="hints")
             yield Static(
-                Text("Space or Enter switches it; it is saved at once, for you alone (in the saves folder)."),
+                Text("Space or Enter switches or opens one; saved at once, for you alone (in the saves folder)."),
                 classes="hint",
             )
             yield Static(Text(safe_text(self.session.settings_notice)), id="settings-status")
@@ -46,13 +52,24 @@ class SettingsScreen(NorsewindScreen[None]):
             self.say(f"Not saved: {why}.")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        settings = Settings(turn_bell=event.value)
+        settings = msgspec.structs.replace(self.session.settings, turn_bell=event.value)
+        if self.save(settings):
+            self.say("Saved: the bell and notice are " + ("on." if settings.turn_bell else "off."))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.value not in ("expert", "hard") or event.value == self.session.settings.hints:
+            return
+        settings = msgspec.structs.replace(self.session.settings, hints=event.value)
+        if self.save(settings):
+            self.say(f"Saved: hints come from the {settings.hints} computer player.")
+
+    def save(self, settings: Settings) -> bool:
         try:
             self.session.save_settings(settings)
         except StorageError as exc:
             self.say(f"Not saved: {exc}")
-            return
-        self.say("Saved: the bell and notice are " + ("on." if settings.turn_bell else "off."))
+            return False
+        return True
 
     def say(self, message: str) -> None:
         self.query_one("#settings-status", Static).update(Text(safe_text(message)))

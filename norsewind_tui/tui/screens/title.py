@@ -185,7 +185,7 @@ class TitleScreen(NorsewindScreen[None]):
         if not self.is_mounted:
             return
         menu = self.query_one(OptionList)
-        needed = BANNER_LINES + 2 + (1 if self.my_turns else 0) + menu.option_count + 2 + 2 + 1
+        needed = BANNER_LINES + 2 + (1 if self.my_turns else 0) + menu.option_count + 2 + 2 + self._notice_lines()
         self.query_one("#banner").display = needed <= self.app.size.height
 
     def around_changed(self) -> None:
@@ -229,8 +229,17 @@ class TitleScreen(NorsewindScreen[None]):
             return
         self.norsewind.open_table(table)
 
+    def _notice_lines(self) -> int:
+        """The lines the notice takes, wrapped at words within 78 columns (#notice's max-width)."""
+        if not self.notice:
+            return 1
+        width = max(min(78, self.app.size.width), 1)
+        return len(Text(safe_text(self.notice)).wrap(self.app.console, width))
+
     def _problem(self, message: str) -> None:
+        self.notice = message
         self.query_one("#notice", Static).update(Text(safe_text(message)))
+        self.on_resize()  # a long one (an old save's card set) may leave no room for the banner
 
     def action_open(self, what: str) -> None:
         self.norsewind.open_page(what)

@@ -59,8 +59,8 @@ class KeysFooter(Footer):
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
+        if not screen.app.app_focus and self.children:  # blurred: the keys shown stay (Textual's way)
+            return  # but a footer with none yet shows them: a browser's app starts blurred (issue 39)
         if self.is_attached and screen is self.screen:
             self.call_after_refresh(self.update_keys)
 

@@ -223,14 +223,7 @@ class KingdomsView(Board):
         t_cells: list[Cell] = []
         self._spaces_into(t_cells, spaces.tile, row)
         used = sum(c.width for c in t_cells)
-
-        # "inc" is written in every row or in none: in all when each row has room for it beside its tile spaces
-        def room(r: int) -> int:
-            tile = kingdom_spaces(db, player, r).tile
-            return kw - sum(len(space_text(s)) for s in tile) - (1 if tile else 0)
-
-        labelled = all(len(income_text(db, player, r)) <= room(r) for r in range(4))
-        inc = income_text(db, player, row, 99 if labelled else 0)
+        inc = income_text(db, player, row)
         if t_cells:
             t_cells.append(band.cell(1, 1))
             used += 1
