@@ -131,14 +131,15 @@ def cmd_saves_list(args: Options) -> int:
     games = context.own_games()  # of a database: this player's (issue 38.10)
     console = _console()
     if not games:
-        console.print(Text(safe_text(f"No saved games {store.place.where}.")), soft_wrap=True)
+        console.print(Text(safe_text(f"No saved games {store.place.where}.")))
         return 0
     good = [s for s in games if s.error is None]
     # a name the Players column cannot hold on one line is abbreviated as the game writes it (Bartholomew.)
     longest = max((cell_len(_player(seat, False)) for s in good for seat in s.seats), default=0)
     short = longest > console.width - PLAYERS_ROOM
     rows = [_row(number, s, short) for number, s in enumerate(good, 1)]
-    # the folder's, or the database's: a line of its own, whole (a table's title wraps at its width)
+    # the folder's, or the database's: a line of its own, wrapped at words within the terminal's width
+    # (a path or a URL longer than a line goes whole on a line of its own)
     title = Text(safe_text(f"Saved games {store.place.where}"))
     table = Table(box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
     # the name (what `resume` takes, as is the number) is never wrapped; the players wrap at words
@@ -152,10 +153,10 @@ def cmd_saves_list(args: Options) -> int:
     for row in rows:
         table.add_row(*row)
     if good and Measurement.get(console, console.options.update_width(999), table).maximum <= console.width:
-        console.print(title, soft_wrap=True)
+        console.print(title)
         console.print(table)
     elif good:  # too wide for one line a game (a daily deal's or a branch's name): two (issue 23.2)
-        console.print(title, soft_wrap=True)
+        console.print(title)
         for number, name, mode, players, turn, updated, state in rows:
             console.print(Text(f"{number:>3}  ") + name, no_wrap=True, crop=False)
             said = Text(f"{mode}, turn {turn}, {updated}, {state}: ") + players

@@ -64,11 +64,15 @@ def test_saves_names_the_database_it_lists(tmp_path: Path, pg_url: str, capsys: 
     folder = tmp_path / "saves"
     argv = ["--saves", str(folder), "--database", pg_url]
     assert main([*argv, "saves"]) == 0
-    assert capsys.readouterr().out == f"No saved games in the database {shown_url(pg_url)}.\n"
+    said = capsys.readouterr().out  # wrapped at words within the terminal's width
+    assert " ".join(said.split()) == f"No saved games in the database {shown_url(pg_url)}."
     context = AppContext(Options(saves=str(folder), database=pg_url))
     profile = context.profile_name  # this player's game: a database lists each player's own (issue 38.10)
     config = GameConfig(players=("Ana",), level=1)
     solo = context.games.create(config, 3, [SeatMeta("Ana")], name="solo-1", profile=profile)
     solo.close()
     assert main([*argv, "saves"]) == 0
-    assert capsys.readouterr().out.splitlines()[0].strip() == f"Saved games in the database {shown_url(pg_url)}"
+    lines = capsys.readouterr().out.splitlines()
+    heading = lines[: next(i for i, line in enumerate(lines) if line.strip().startswith("#"))]
+    assert " ".join(" ".join(heading).split()) == f"Saved games in the database {shown_url(pg_url)}"
+    assert all(len(line) <= 80 for line in heading)
