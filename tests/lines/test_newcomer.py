@@ -24,6 +24,7 @@ from norsewind_tui.storage import GameStore, SeatMeta
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.daily import start_daily, utc_today
 from norsewind_tui.storage.dailyseed import daily_save_name
+from norsewind_tui.storage.saves import SavedGame
 from norsewind_tui.words import past
 from norsewind_tui.words.nouns import player_names
 
@@ -41,6 +42,17 @@ MENU = [
     "Choose 1 to 7:",
 ]
 LONG = "x" * 1000  # a pty's line discipline keeps 4095 characters of a line: the count said is exact here
+
+
+def conversation_said(game: SavedGame, typed: bytes) -> list[str]:
+    """The lines a conversation on ``game`` says to ``typed`` (read to its end), seed 7."""
+    out = io.StringIO()
+    r, w = os.pipe()
+    os.write(w, typed)
+    os.close(w)
+    with os.fdopen(r, "rb", buffering=0) as inp:
+        Conversation(game, LineIO(inp, out), Computer(7)).run()
+    return out.getvalue().splitlines()
 
 
 def reply(pty: LinePty, typed: str, until: str) -> list[str]:
@@ -193,13 +205,7 @@ def test_the_end_of_a_game_says_what_to_do_next(saves: Path) -> None:
 def test_a_long_answer_is_broken_between_sentences(tmp_path: Path) -> None:
     """39.7: a line over 200 characters was broken in the middle of a phrase ("kingdom 1")."""
     game = GameStore(tmp_path).create(GameConfig(players=("Ana",)), 7, [SeatMeta("Ana")])
-    out = io.StringIO()
-    r, w = os.pipe()
-    os.write(w, b"kingdom 1\nkingdom 3\n")
-    os.close(w)
-    with os.fdopen(r, "rb", buffering=0) as inp:
-        Conversation(game, LineIO(inp, out), Computer(7)).run()
-    lines = out.getvalue().splitlines()
+    lines = conversation_said(game, b"kingdom 1\nkingdom 3\n")
     first = next(i for i, line in enumerate(lines) if line.startswith("Northumbria: "))
     assert lines[first : first + 2] == [
         "Northumbria: 2 helmets against 1 shield: at risk, scores -7 now; 1 more shield makes it safe. "
@@ -221,13 +227,7 @@ def test_a_long_answer_is_broken_between_sentences(tmp_path: Path) -> None:
 def test_another_players_kingdom_pays_in_their_other_kingdoms(tmp_path: Path) -> None:
     """39.9: asking about another player's kingdom said it pays "in your other kingdoms" (theirs)."""
     game = GameStore(tmp_path).create(GameConfig(players=("Ana", "Bo")), 7, [SeatMeta("Ana"), SeatMeta("Bo")])
-    out = io.StringIO()
-    r, w = os.pipe()
-    os.write(w, b"kingdom 1 2\nkingdom 1 1\n")
-    os.close(w)
-    with os.fdopen(r, "rb", buffering=0) as inp:
-        Conversation(game, LineIO(inp, out), Computer(7)).run()
-    pays = [line for line in out.getvalue().splitlines() if "other kingdoms" in line]
+    pays = [line for line in conversation_said(game, b"kingdom 1 2\nkingdom 1 1\n") if "other kingdoms" in line]
     assert [line.split("Building here ")[1] for line in pays] == [
         "pays 1 coin per blacksmith in Bo's other kingdoms.",
         "pays 1 coin per blacksmith in your other kingdoms.",
