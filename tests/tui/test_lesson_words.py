@@ -175,7 +175,8 @@ def claims(state: State, move: Move | None, text: str) -> list[tuple[object, obj
     for m in re.finditer(r"its castle \(cost (\d+)\) returns", text):
         assert isinstance(move, ChooseKingdom)
         checks.append((int(m[1]), db.cost[me.kingdoms[move.row].castle]))
-    for m in re.finditer(r"'inc (\w+)\+(\d)' under a name: building there pays (\d+) coins? per (\w+)", text):
+    # the income as the rows write it, "Smith+1" (issue 39.19: no "inc " before it)
+    for m in re.finditer(r"'(\w+)\+(\d)' under a name: building there pays (\d+) coins? per (\w+)", text):
         assert isinstance(move, ChooseKingdom)
         income = db.kingdoms[me.colour][move.row]
         checks += [

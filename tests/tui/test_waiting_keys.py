@@ -35,7 +35,7 @@ async def test_a_watched_game_offers_no_choice_undo_or_hint(saves: Path) -> None
         assert status(app) == "Wait: " + app.screen.game.turn_problem() + "."  # type: ignore[attr-defined]
         await pilot.press("u")
         await pilot.pause()
-        assert status(app) == "This game is open read-only."
+        assert status(app) == "Not undone: this game is open read-only."  # the play controller's words
         await pilot.press("h")
         await pilot.pause()
         assert status(app) == "No hint while watching: hints are for the player to move."
@@ -62,10 +62,8 @@ async def test_a_player_waiting_at_a_table_is_offered_no_choice_undo_or_hint(sav
         assert status(app) == "No hint: it is not your decision."
         await pilot.press("u")
         await pilot.pause()
-        assert (
-            status(app)
-            == f"{mover.name}: your last decision revealed a card to everyone: it cannot be undone at a shared table"
-        )
+        said = "Not undone: your last decision revealed a card to everyone: it cannot be undone at a shared table."
+        assert status(app) == said  # the play controller's words, the line mode's too
         waiter.poll()
         waiter.push(waiter.legal_moves()[0])  # the other player decides: nothing of the waiter's to undo
         await until(pilot, lambda: screen.game.session.position == waiter.session.position, "the other's decision")
