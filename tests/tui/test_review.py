@@ -180,6 +180,7 @@ async def _screens(saves: Path, name: str, positions: list[int]) -> list[str]:
     out = []
     async with app.run_test(size=(80, 24)) as pilot:
         screen: Any = app.screen
+        await footer_line(pilot)  # Textual fills the footer after the first frame: under load, later
         for p in positions:
             screen.go(p)
             out.append(await shown(pilot))

@@ -142,7 +142,12 @@ def test_log_in_play_reload_and_continue_in_chromium(
                 await tab.shows("erik:")
                 await tab.press("Enter")
                 await until(None, lambda: moves_saved(saves) == [1], "the decision saved", show=tab.text)
-                await tab.shows(" then: ")  # what the cursor's choice would do
+
+                def drawn() -> bool:  # the cursor's line: "Northumbria then: ...", or when the move says
+                    # more (a ship's coins), "Enter: you place the Ship in ..." (the deal is any)
+                    return " then: " in tab.text() or "Enter: you place " in tab.text()
+
+                await until(None, drawn, "the cursor's line", show=tab.text)
                 decision = tab.text().splitlines()[-4:]  # the prompt, the cursor's line and the keys
                 assert decision[-1] == "Enter Choose 1-4 Kingdom Esc Back u Undo h Hint ? Help q Quit"
 
