@@ -30,7 +30,7 @@ from norsewind_tui.tui.screens.review import ReviewScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app
-from .waits import Seen, until
+from .waits import CPU_WAIT, Seen, until
 
 OLD_FORMAT = Path(__file__).resolve().parents[1] / "fixtures" / "analysis" / "format-1.json.analysis"
 
@@ -202,7 +202,9 @@ async def test_a_in_review_analyses_in_a_worker_and_n_visits_the_costly_ones(sav
         # its end is a message (a loaded machine may not have started the worker when the press returns),
         # awaited while each decision analysed is reported (a loaded machine takes longer, not red)
         ended = (AnalysisDone, AnalysisFailed)
-        await until(pilot, lambda: any(seen.counts[k] for k in ended), "the analysis", progress=seen.counts.total)
+        await until(
+            pilot, lambda: any(seen.counts[k] for k in ended), "the analysis", progress=seen.counts.total, wait=CPU_WAIT
+        )
         await pilot.pause()
         await pilot.pause()
         assert not screen.analysing

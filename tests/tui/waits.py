@@ -35,6 +35,10 @@ from norsewind_tui.rules.state import State
 from norsewind_tui.tui.computer import Computer
 
 WAIT = 30.0  # seconds at most for anything the app does on a loaded 2-core machine
+# One step of CPU-bound work (a decision's analysis: the hard search, then rollouts to the end for a
+# costly one) takes up to ~6 s on a quiet core; beside six busy loops and a second test worker a
+# process gets about a fifth of a core, so one step may take 30 s and more (issue 40's loaded run 3).
+CPU_WAIT = 150.0
 
 
 class Seen:
@@ -78,16 +82,17 @@ async def until(
     what: str,
     show: Callable[[], object] | None = None,
     progress: Callable[[], object] | None = None,
+    wait: float = WAIT,
 ) -> None:
     """Let the app (``pilot``; None: just the event loop) run until ``done()`` holds; fail after
-    ``WAIT`` seconds (counted again whenever ``progress()`` changes: a long burst of work that is
+    ``wait`` seconds (counted again whenever ``progress()`` changes: a long burst of work that is
     still moving on), saying ``what`` was awaited and ``show()`` (default: the app's screen)."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
+    deadline = loop.time() + wait
     last = progress() if progress is not None else None
     while not done():
         if progress is not None and (now := progress()) != last:
-            last, deadline = now, loop.time() + WAIT
+            last, deadline = now, loop.time() + wait
         if loop.time() >= deadline:
             seen = show() if show is not None else screen_of(pilot) if pilot is not None else ""
             raise AssertionError(f"timed out waiting for {what}:\n{seen}")
