@@ -72,16 +72,18 @@ def hall_lines(
     """The hall of fame as text lines (within 80 columns), then its notices; ``ladder``: the players'
     ratings, in a column once any of them has one."""
     from ..storage.ratings import person_key
-    from ..tui.fame import entry_rows, header, shown_ratings
+    from ..tui.fame import entry_rows, header, shown_ratings, trophy_marks
 
     listed = {person_key(e.player) for e in hall.entries}
     if day is not None:
         listed |= {person_key(e.player) for e in hall.daily(day, level)}
     ratings = {k: v for k, v in shown_ratings(ladder).items() if k in listed} if ladder is not None else {}
     head = header(ratings)
+    held: dict[str, str] = {}
 
     def rows(entries: list[Entry]) -> list[str]:
-        return entry_rows(entries, ratings)
+        held.update(trophy_marks(hall, (e for e in entries if e.player not in held)))
+        return entry_rows(entries, ratings, held)
 
     lines: list[str] = []
     if day is not None:

@@ -343,6 +343,9 @@ def cmd_progress(args: Options) -> int:
     """``norsewind progress [--profile NAME]``: the campaign table, then the recent games."""
     from rich.text import Text
 
+    from ..storage.daily import utc_today
+    from ..words.trophies import trophy_lines
+
     context = AppContext(args)
     profile = context.profiles.load(context.profile_name)
     console = _console()
@@ -355,6 +358,8 @@ def cmd_progress(args: Options) -> int:
     if standing.games:  # once a table or hot-seat game counted (issue 27)
         games = f"{standing.games} game{'s' if standing.games != 1 else ''}"
         console.print(Text(f"Rating {standing.rating.display} over {games} (norsewind ratings: everyone's)."))
+    for line in trophy_lines(profile.trophies, profile.streak(utc_today())):
+        console.print(Text(line))
     if profile.games:
         console.print(recent_table(profile.recent(max(args.games, 0))))
     else:

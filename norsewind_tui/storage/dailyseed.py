@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from .paths import sanitise_name
+from .records import GameRecord
 
 _NAME = re.compile(r"^daily-([0-9]{4}-[0-9]{2}-[0-9]{2})-L([1-7])-")
 
@@ -38,3 +39,14 @@ def daily_of(save_name: str, seed: int, level: int) -> str | None:
     except ValueError:
         return None
     return day.isoformat() if daily_seed(day, level) == seed else None
+
+
+def trusted_daily(game: GameRecord) -> bool:
+    """A daily mark is believed only when the seed is that day's deal on that level."""
+    if game.daily is None:
+        return True
+    try:
+        day = date.fromisoformat(game.daily)
+    except ValueError:  # the pattern lets "2026-13-45" through
+        return False
+    return daily_seed(day, game.level) == game.seed

@@ -11,16 +11,19 @@ Names are returned as written: whoever shows them escapes them and cuts them
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from ..rules.trophies import Trophy
 from .atomic import read_limited
-from .dailyseed import daily_seed
+from .dailyseed import trusted_daily as trusted_daily  # where the hall's readers have taken it from
 from .errors import SaveError
 from .listing import list_bounded
 from .paths import SUFFIX, sanitise_name
 from .records import GameRecord, decode_profile
+from .trophies import earned
 
 MAX_PROFILES = 2000  # profiles read from one folder (by name; junk names do not count), with a notice
 NAME_WIDTH = 20  # the columns a player's name may take in a listing
@@ -55,6 +58,16 @@ class Hall:
                 top[e.player] = e
         return sorted(top.values(), key=_rank)
 
+    def trophies(self, players: Iterable[str]) -> dict[str, tuple[Trophy, ...]]:
+        """The trophies of each of ``players`` (by name as written) who has any, from their records
+        here (a saves folder's hall holds every record of every profile)."""
+        wanted = set(players)
+        games: dict[str, list[GameRecord]] = {}
+        for e in self.entries:
+            if e.player in wanted:
+                games.setdefault(e.player, []).append(e.game)
+        return {name: found for name, found in ((n, earned(g)) for n, g in games.items()) if found}
+
     def daily(self, day: date, level: int | None = None) -> list[Entry]:
         """The results of ``day``'s deal (on ``level``, or every level), by level then margin."""
         wanted = day.isoformat()
@@ -64,17 +77,6 @@ class Hall:
 
 def _rank(e: Entry) -> tuple[int, float, str]:
     return (-e.game.margin, e.game.date.timestamp(), e.player)
-
-
-def trusted_daily(game: GameRecord) -> bool:
-    """A daily mark is believed only when the seed is that day's deal on that level."""
-    if game.daily is None:
-        return True
-    try:
-        day = date.fromisoformat(game.daily)
-    except ValueError:  # the pattern lets "2026-13-45" through
-        return False
-    return daily_seed(day, game.level) == game.seed
 
 
 def read_hall(profiles: Path) -> Hall:

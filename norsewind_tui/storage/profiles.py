@@ -16,6 +16,7 @@ import os
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -23,6 +24,7 @@ import msgspec
 
 from ..rules.cards import CardDB, default_cards
 from ..rules.scoring import MEDALS, Medal
+from ..rules.trophies import Trophy
 from .atomic import (
     FileLock,
     Stamp,
@@ -40,6 +42,7 @@ from .paths import BACKUP_SUFFIX, DAMAGED_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_di
 from .ratings import Anchors, Ladder, LedgerRead, RatedGame, decode_ledger, encode_ledger, ledger_path, shipped_anchors
 from .records import PROFILE_FORMAT, GameRecord, ProfileFile, decode_profile, salvage_records
 from .recovery import harvest, merge
+from .trophies import current_streak, earned
 
 if TYPE_CHECKING:  # the hall of fame is read when asked for
     from .halloffame import Hall
@@ -88,6 +91,15 @@ class Profile:
         """R21: "King of all Kings" after a platinum on level 7."""
         rows = self.campaign()
         return TITLE if "platinum" in rows[-1].medals else None
+
+    @property
+    def trophies(self) -> tuple[Trophy, ...]:
+        """Issue 44.3: found in the records each time, never stored (``storage.trophies``)."""
+        return earned(self.games)
+
+    def streak(self, today: date) -> int:
+        """The daily deals played in a row up to ``today`` (or yesterday)."""
+        return current_streak(self.games, today)
 
     def unlocked(self, level: int) -> bool:
         return any(r.level == level and r.unlocked for r in self.campaign())

@@ -1,7 +1,8 @@
 """Hall-of-fame rows as text, for the app's page and the ``halloffame`` command alike.
 
 Names are other people's text: escaped (``safe_text``) and cut to ``NAME_WIDTH``
-columns, so a row stays within 80 columns whatever a profile holds.
+columns, so a row stays within 80 columns whatever a profile holds.  A player's trophies (issue
+44.3) are marked after the name, in its column: the name is cut for them when both do not fit.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from collections.abc import Iterable, Mapping
 
 from rich.cells import cell_len, set_cell_size
 
-from ..storage.halloffame import NAME_WIDTH, Entry
+from ..storage.halloffame import NAME_WIDTH, Entry, Hall
 from ..storage.ratings import Ladder, person_key
+from ..words.trophies import marks
 from .text import safe_text
 
 HEADER = f" #  {'Player':<{NAME_WIDTH}}  Margin  Medal       You  Vikings  Date"
@@ -23,12 +25,19 @@ RATED_HEADER = (
 )
 
 
-def cell(text: str, width: int = NAME_WIDTH) -> str:
-    """``text`` escaped, cut to ``width`` columns (ending in "…" when cut) and padded."""
+def cell(text: str, width: int = NAME_WIDTH, mark: str = "") -> str:
+    """``text`` escaped, cut to ``width`` columns (ending in "…" when cut) and padded; ``mark`` (a
+    player's trophies, issue 44.3) after it, kept whole: the name is cut for it."""
     shown = safe_text(text)
-    if cell_len(shown) > width:
-        shown = set_cell_size(shown, width - 1) + "…"
-    return set_cell_size(shown, width)
+    room = width - (cell_len(mark) + 1 if mark else 0)
+    if cell_len(shown) > room:
+        shown = set_cell_size(shown, room - 1) + "…"
+    return set_cell_size(f"{shown} {mark}" if mark else shown, width)
+
+
+def trophy_marks(hall: Hall, entries: Iterable[Entry]) -> dict[str, str]:
+    """The trophies' marks of the players of ``entries``, by name, of those who hold any."""
+    return {name: marks(held) for name, held in hall.trophies({e.player for e in entries}).items()}
 
 
 def header(ratings: Mapping[str, int] | None = None) -> str:
@@ -36,24 +45,27 @@ def header(ratings: Mapping[str, int] | None = None) -> str:
     return RATED_HEADER if ratings else HEADER
 
 
-def entry_rows(entries: Iterable[Entry], ratings: Mapping[str, int] | None = None) -> list[str]:
+def entry_rows(
+    entries: Iterable[Entry], ratings: Mapping[str, int] | None = None, marks: Mapping[str, str] | None = None
+) -> list[str]:
     """One numbered line per game: player, margin, medal, scores, date; with ``ratings`` (the shown
-    rating by ``person_key``, of those who have one), each player's rating after the name ("-": none yet)."""
+    rating by ``person_key``, of those who have one), each player's rating after the name ("-": none yet);
+    ``marks``: the trophies' marks by player, after the name."""
     rows = []
     for i, e in enumerate(entries, 1):
         g = e.game
+        mark = (marks or {}).get(e.player, "")
         date = g.date.strftime("%Y-%m-%d")
         if ratings:
             rating = ratings.get(person_key(e.player))
             shown = "-" if rating is None else str(rating)
             rows.append(
-                f"{i:>2}  {cell(e.player, RATED_NAME_WIDTH)} {shown:>6}  {g.margin:>+6d}  {g.medal or '-':<8}"
+                f"{i:>2}  {cell(e.player, RATED_NAME_WIDTH, mark)} {shown:>6}  {g.margin:>+6d}  {g.medal or '-':<8}"
                 f" {g.score:>4}  {g.vikings:>4}  {date}"
             )
             continue
-        rows.append(
-            f"{i:>2}  {cell(e.player)}  {g.margin:>+6d}  {g.medal or '-':<9}  {g.score:>4}  {g.vikings:>7}  {date}"
-        )
+        name = cell(e.player, mark=mark)
+        rows.append(f"{i:>2}  {name}  {g.margin:>+6d}  {g.medal or '-':<9}  {g.score:>4}  {g.vikings:>7}  {date}")
     return rows
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from ...rules.trophies import Trophy
 from ..errors import SaveError, StorageError
 from ..format import printable_problem
 from ..halloffame import Entry, Hall, trusted_daily
@@ -26,6 +27,7 @@ _DAY = (
     f"SELECT {_SELECT} FROM game_records r JOIN profiles p ON p.key = r.profile "
     'WHERE r.daily = %s ORDER BY p.key COLLATE "C", r.seq'
 )
+_OF_PLAYERS = f"SELECT {_SELECT} FROM game_records r JOIN profiles p ON p.key = r.profile WHERE p.name = ANY(%s)"
 
 
 @dataclass
@@ -34,6 +36,22 @@ class DbHall(Hall):
 
     url: str = ""
     days: dict[date, list[Entry]] = field(default_factory=dict)
+    earned: dict[str, tuple[Trophy, ...]] = field(default_factory=dict)  # by player, once read
+
+    def trophies(self, players: Iterable[str]) -> dict[str, tuple[Trophy, ...]]:
+        """The trophies of ``players`` from all their records: one query for those not read yet."""
+        wanted = set(players)
+        if unread := sorted(wanted - self.earned.keys()):
+            try:
+                with connect_to(self.url) as conn:
+                    rows = conn.execute(_OF_PLAYERS, (unread,)).fetchall()
+            except StorageError as exc:  # asked again next time; said once
+                if (line := _trouble(exc)) not in self.notices:
+                    self.notices.append(line)
+                return {}
+            self.earned.update({name: () for name in unread})
+            self.earned.update(Hall(_entries(rows, self.notices)).trophies(unread))
+        return {name: self.earned[name] for name in sorted(wanted) if self.earned.get(name)}
 
     def daily(self, day: date, level: int | None = None) -> list[Entry]:
         if day not in self.days:

@@ -14,7 +14,10 @@ from textual.widgets import DataTable, Footer, Static
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
 from ...storage import CampaignRow, GameRecord, StorageError
+from ...storage.daily import utc_today
 from ...storage.ratings import Ladder
+from ...storage.trophies import current_streak, earned
+from ...words.trophies import trophy_line
 from ..text import safe_text
 from .base import NorsewindScreen
 from .form import clean_name
@@ -106,7 +109,10 @@ class CampaignScreen(NorsewindScreen[None]):
             who += f"; {rated}"
         with Vertical(classes="page"):
             yield Static(Text(f"{heading} ({who})"), classes="page-title")
-            if title:
+            if not self.pick:  # the title is a trophy (issue 44.3): one line for them all
+                line = trophy_line(earned(games), current_streak(games, utc_today()))
+                yield Static(Text(line), classes="medal" if title else "", id="trophies")
+            elif title:
                 yield Static(Text(f"Title: {title}"), classes="medal")
             yield DataTable(id="levels", cursor_type="row", zebra_stripes=False)
             if self.pick:

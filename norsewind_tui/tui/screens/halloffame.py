@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from ...storage.daily import utc_today
 from ...storage.halloffame import Hall
 from ...storage.ratings import Ladder, person_key
-from ..fame import entry_rows, header, shown_ratings
+from ..fame import entry_rows, header, shown_ratings, trophy_marks
 from ..text import safe_text
 from .base import NorsewindScreen
 
@@ -29,12 +29,13 @@ def page_lines(hall: Hall, level: int, day: date, ladder: Ladder | None = None) 
     daily = [e for e in hall.daily(day, level) if not e.game.assisted]
     shown = {person_key(e.player) for e in (*best, *assisted, *daily)}
     ratings = {k: v for k, v in shown_ratings(ladder).items() if k in shown} if ladder is not None else {}
+    held = trophy_marks(hall, (*best, *assisted, *daily))
     lines = [f"Level {level}: the best game of each player"]
-    lines += [header(ratings), *entry_rows(best, ratings)] if best else ["  no game yet"]
+    lines += [header(ratings), *entry_rows(best, ratings, held)] if best else ["  no game yet"]
     if assisted:
-        lines += ["", f"Assisted games (no medal), level {level}", *entry_rows(assisted, ratings)]
+        lines += ["", f"Assisted games (no medal), level {level}", *entry_rows(assisted, ratings, held)]
     lines += ["", f"Daily deal of {day.isoformat()}, level {level}"]
-    lines += [header(ratings), *entry_rows(daily, ratings)] if daily else ["  no result yet"]
+    lines += [header(ratings), *entry_rows(daily, ratings, held)] if daily else ["  no result yet"]
     lines += [f"note: {safe_text(n)}" for n in hall.notices]
     if ladder is not None and ladder.notice:
         lines.append(f"note: {safe_text(ladder.notice)}")

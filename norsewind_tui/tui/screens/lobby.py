@@ -34,6 +34,7 @@ from ...storage import StorageError
 from ...storage.clock import Clock, system_clock
 from ...storage.context import AppContext
 from ...storage.format import STANDIN_CHOICES
+from ...storage.halloffame import Hall
 from ...storage.identity import identity_problem
 from ...storage.paths import sanitise_name
 from ...storage.presence import NEVER_SEEN, clock_words
@@ -47,6 +48,7 @@ from ...storage.tables import (
     TableStore,
     TableSummary,
 )
+from ...words.trophies import marks as trophy_marks
 from ..computer import LABELS
 from ..messages import TablesListed
 from ..text import safe_text, short_name
@@ -126,6 +128,7 @@ class LobbyScreen(NorsewindScreen[None]):
         self.rows: list[TableSummary] = []
         self.status = notice
         self.ladder: Ladder | None = None  # the ratings shown next to the names (issue 27)
+        self.hall: Hall | None = None  # the players' records, whose trophies are marked by their names (44.3)
 
     @property
     def identity(self) -> str:
@@ -157,6 +160,7 @@ class LobbyScreen(NorsewindScreen[None]):
             self.say(problem)
             return
         self.ladder = self.context.profiles.ladder()
+        self.hall = self.context.profiles.hall()
         self.show_rows(self.store.list())
         table.focus()
         self.follow_tables()
@@ -195,6 +199,11 @@ class LobbyScreen(NorsewindScreen[None]):
         standing = ladder.standing(seat.holder)
         return standing.rating.display if standing.games else None
 
+    def trophy_marks(self, holder: str) -> str:
+        """The marks of ``holder``'s trophies ("" for none, or before the hall is read)."""
+        held = self.hall.trophies([holder]) if self.hall is not None else {}
+        return trophy_marks(held.get(holder, ()))
+
     def row_cells(self, row: TableSummary) -> list[Text]:
         """Table | its seats, then a line per person: where they are | whose turn, since when.
 
@@ -210,6 +219,8 @@ class LobbyScreen(NorsewindScreen[None]):
         for seat in row.seats:
             text = safe_text(seat.text)  # whole: the line wraps between seats
             marks = [str(rating)] if (rating := self.rating_of(seat)) is not None else []
+            if seat.kind == "human" and seat.holder is not None and (held := self.trophy_marks(seat.holder)):
+                marks.append(held)
             if seat.kind == "human" and seat.holder == self.identity:
                 marks.append("you")
             seats.append(f"{text} ({', '.join(marks)})" if marks else text)
