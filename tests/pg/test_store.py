@@ -27,7 +27,7 @@ from norsewind_tui.storage.pg.url import shown_url
 from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle
 from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import TableStore
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.summaries import summaries
 
 from .tables_at import alice_and_bob, context, to_move
 
@@ -316,7 +316,7 @@ def test_each_player_resumes_their_own_games_of_a_database(
         ctx.games.create(config, 3, [SeatMeta(who.title())], name=f"{who}-solo", profile=ctx.profile_name).close()
     monkeypatch.setenv("NORSEWIND_DATABASE", pg_url)
     ctx = AppContext(Options(saves=str(tmp_path / "bob")))
-    assert [s.name for s in Library(ctx).list()] == ["bob-solo"]
+    assert [s.name for s in summaries(ctx.own_games())] == ["bob-solo"]
     assert [s.name for s in Menu(ctx, LineIO(io.BytesIO(), io.StringIO()), None).resumable()] == ["bob-solo"]
     code, out, err = run(capsys, "--saves", str(tmp_path / "bob"), "saves")
     assert (code, err) == (0, "") and "bob-solo" in out and "alice-solo" not in out

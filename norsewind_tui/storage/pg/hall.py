@@ -12,13 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SaveError, StorageError
 from ..format import printable_problem
 from ..halloffame import Entry, Hall, trusted_daily
 from ..paths import sanitise_name
-from .rows import AS_JSON, connect_to, record_of_json
+from .rows import AS_JSON, record_of_json
+
+if TYPE_CHECKING:
+    from .home import Home
 
 _SELECT = f"p.key, p.name, {AS_JSON}"
 _BEST = f"SELECT {_SELECT} FROM best_games b JOIN game_records r ON r.seq = b.seq JOIN profiles p ON p.key = b.profile"
@@ -32,28 +35,27 @@ _DAY = (
 class DbHall(Hall):
     """``Hall`` whose daily results are read from the database day by day, when asked for."""
 
-    url: str = ""
+    home: Home | None = None  # the database's (None: an empty hall)
     days: dict[date, list[Entry]] = field(default_factory=dict)
 
     def daily(self, day: date, level: int | None = None) -> list[Entry]:
-        if day not in self.days:
+        if day not in self.days and self.home is not None:
+            home, when = self.home, day.isoformat()
             try:
-                with connect_to(self.url) as conn:
-                    rows = conn.execute(_DAY, (day.isoformat(),)).fetchall()
+                rows = home.run(lambda c: c.execute(_DAY, (when,)).fetchall(), transaction=False)
             except StorageError as exc:  # asked again next time; said once
                 if (line := _trouble(exc)) not in self.notices:
                     self.notices.append(line)
                 return []
             self.days[day] = _entries(rows, self.notices)
-        return Hall(self.days[day]).daily(day, level)
+        return Hall(self.days.get(day, [])).daily(day, level)
 
 
-def read_db_hall(url: str) -> DbHall:
-    """The hall of fame of the database at ``url``; never raises (a problem is a notice)."""
-    hall = DbHall(url=url)
+def read_db_hall(home: Home) -> DbHall:
+    """The hall of fame of the database of ``home``; never raises (a problem is a notice)."""
+    hall = DbHall(home=home)
     try:
-        with connect_to(url) as conn:
-            rows = conn.execute(_BEST).fetchall()
+        rows = home.run(lambda c: c.execute(_BEST).fetchall(), transaction=False)
     except StorageError as exc:
         hall.notices.append(_trouble(exc))
         return hall

@@ -101,6 +101,10 @@ class Home:
     def __init__(self, url: str) -> None:
         self.url = url
         self.shown = shown_url(url)
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """This process's state, none of it yet (a forked child starts it again: ``_forget_in_child``)."""
         self.holder = _holder_name()
         self._lock = threading.RLock()
         self._conn: Conn | None = None
@@ -110,7 +114,7 @@ class Home:
         self._closer: threading.Thread | None = None
         self._renewer: threading.Thread | None = None
         self._closed = threading.Event()
-        self.relay = Relay(url, self.holder)
+        self.relay = Relay(self.url, self.holder)
         self._slots: list[int] | None = None  # the slot files' descriptors ([]: not bounded)
         self._slot: int | None = None  # the slot held with ``_conn``
 
@@ -318,14 +322,19 @@ class Home:
 _HOMES: dict[str, Home] = {}
 _HOMES_LOCK = threading.Lock()
 # a forked child must not use (nor close: closing says goodbye on the parent's socket) the parent's
-# connections: it forgets them, kept referenced for ever so that nothing finalizes them
-_INHERITED: list[Home] = []
+# connections: it forgets them, kept referenced for ever so that nothing finalizes them; its homes
+# start again in place, so that the stores a context handed them to (issue 40.4) go on in the child
+_INHERITED: list[object] = []
 
 
 def _forget_in_child() -> None:
     global _HOMES_LOCK
-    _INHERITED.extend(_HOMES.values())
-    _HOMES.clear()
+    for h in _HOMES.values():
+        _INHERITED.append((h._conn, h.relay))
+        for fd in h._slots or ():  # the child's copies: closing them lets go of none of the parent's locks
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        h._fresh()
     _HOMES_LOCK = threading.Lock()
 
 
