@@ -23,6 +23,9 @@ from norsewind_tui.storage import SeatMeta
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.errors import NOT_TAKEN, SaveError, StoreUnreachable
+from norsewind_tui.storage.pg.games import DbPlace
+from norsewind_tui.storage.pg.presence import DbPresenceStore
+from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.pg.url import shown_url
 from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle
 from norsewind_tui.storage.standin import StandIn
@@ -301,6 +304,20 @@ def test_a_password_on_the_command_line_is_refused(
         " URL and put it in ~/.pgpass, or give the URL in $NORSEWIND_DATABASE (docs/SSH.md)\n"
     )
     assert not saves.exists()
+
+
+def test_one_home_serves_every_store_of_a_context(tmp_path: Path, pg_url: str) -> None:
+    """Issue 40.4: the context holds one database home (its URL, its connection policy) and hands
+    it to every store: the saved games, the tables, the presence, the profiles and the hall."""
+    ctx = AppContext(Options(saves=str(tmp_path / "saves"), database=pg_url))
+    assert ctx.home is not None and ctx.database == pg_url == ctx.home.url
+    places = [ctx.games.place, ctx.tables.place]
+    assert all(isinstance(place, DbPlace) and place.home is ctx.home for place in places)
+    profiles, presence = ctx.profiles, ctx.own_presence()
+    assert isinstance(profiles, PgProfileStore) and profiles.home is ctx.home
+    assert isinstance(presence, DbPresenceStore) and presence.home is ctx.home
+    assert profiles.hall().home is ctx.home
+    assert profiles.load("alice").games == ()
 
 
 def test_each_player_resumes_their_own_games_of_a_database(
