@@ -38,11 +38,14 @@ from ..watch import Watch
 from .connect import CONNECT_TIMEOUT, DatabaseUnreachable, connect, reason_of
 from .relay import Relay, private
 from .schema import check
-from .url import shown_url
+from .url import shown_url, through_pooler
 
 T = TypeVar("T")
 LOST = "the database cannot be reached"
 IDLE = 0.1  # seconds a connection stays open with nothing to do
+# through a pooler (issue 42) a connection is the pooler's client, not a server process: kept longer
+# (the pooler bounds the server connections, so the host's slots do not)
+IDLE_POOLED = 10.0
 LEASE = 15.0  # seconds a lock stays taken without its holder renewing it
 RENEW = 4.0  # seconds between two renewals of this process's leases
 # connections for work that the apps of one account on one host hold at once (the listening one is
@@ -98,9 +101,13 @@ _TAKE = (
 class Home:
     """This process's way to the database at ``url`` (``home(url)`` gives the shared one)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pooler: str | None = None) -> None:
         self.url = url
         self.shown = shown_url(url)
+        # the queries' way through the host's pooler (None: straight to the server, short connections
+        # bounded by the host's slots); the listening connection goes straight to it in any case
+        self.pooled = through_pooler(url, pooler)
+        self.idle = IDLE_POOLED if self.pooled else IDLE
         self._fresh()
 
     def _fresh(self) -> None:
@@ -129,7 +136,7 @@ class Home:
             return self._conn
         self._take_slot()
         try:
-            conn = connect(self.url, autocommit=True, application=self.holder)
+            conn = connect(self.url, autocommit=True, application=self.holder, via=self.pooled)
         except BaseException:
             self._free_slot()
             raise
@@ -154,7 +161,7 @@ class Home:
                 if self._conn is None:
                     self._closer = None
                     return
-                left = self._used + IDLE - time.monotonic()
+                left = self._used + self.idle - time.monotonic()
                 if left <= 0:
                     self._drop()
                     self._closer = None
@@ -190,9 +197,10 @@ class Home:
             time.sleep(SLOT_WAIT)
 
     def _open_slots(self) -> list[int]:
-        """The slot files, opened once (none where the wake folder is not private: no bound)."""
+        """The slot files, opened once (none through a pooler, which bounds the server's connections
+        itself, nor where the wake folder is not private: no bound)."""
         folder = self.relay.folder
-        if private(folder) is not None:
+        if self.pooled or private(folder) is not None:
             return []
         fds: list[int] = []
         try:
