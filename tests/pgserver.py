@@ -190,6 +190,11 @@ class PgServer:
         if done.returncode != 0:
             raise RuntimeError(f"pgbouncer failed ({done.returncode}): {(done.stderr or done.stdout).strip()}")
         self.pooled = True
+        socket_file, deadline = self.root / f".s.PGSQL.{POOLER_PORT}", time.monotonic() + 30
+        while not socket_file.exists():  # its daemon listens a moment after the command returns
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"pgbouncer did not listen: {(self.root / 'pooler.log').read_text()[-500:]}")
+            time.sleep(0.01)
 
     def stop_pooler(self) -> None:
         """Stop PgBouncer (SIGINT: at once, its clients' connections closed) and wait until it is gone."""
