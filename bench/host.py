@@ -428,6 +428,7 @@ def main() -> int:
     parser.add_argument("--cols", type=int, default=80)
     parser.add_argument("--rows", type=int, default=24)
     parser.add_argument("--database", metavar="URL", help="the host on this database ('auto': a temporary one)")
+    parser.add_argument("--pooler", action="store_true", help="with --database auto: through PgBouncer (issue 42)")
     parser.add_argument("--idle", action="store_true", help="nobody plays: what waiting apps cost (issue 28)")
     args = parser.parse_args()
     if args.idle and "--sessions" not in sys.argv:
@@ -436,7 +437,7 @@ def main() -> int:
     if any(not 1 <= n <= MAX_SESSIONS for n in counts) or not 0 <= args.tables <= 5:
         parser.error(f"each N must be 1 to {MAX_SESSIONS}; --tables 0 to 5")
     print(f"terminal {args.cols}x{args.rows}; a key every {args.pace:g} s (jittered) per player; loopback")
-    with database_of(args.database) as url:
+    with database_of(args.database, args.pooler) as url:
         args.database = url
         if url:
             print("on the database (games, tables, presence and records as rows)")

@@ -19,7 +19,8 @@ import tempfile
 from pathlib import Path
 
 from norsewind_tui.rules import GameConfig
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from tests.tui.pty_flood import PLAYER, flood
 
 
@@ -34,8 +35,8 @@ def main() -> None:
             saves = Path(tmp) / "saves"
             saves.mkdir()
             if what == "continued game":
-                library = Library(str(saves), profile=PLAYER)
-                library.create(GameConfig(players=(PLAYER,), level=1), 5, [library.seat(PLAYER)]).close()
+                context = AppContext.at(str(saves), profile=PLAYER)
+                context.new_game(GameConfig(players=(PLAYER,), level=1), 5, [SeatMeta(PLAYER)]).close()
             keys = b"" if what.startswith("idle") else b"\r" * (args.kb * 1000)
             r = flood(saves, keys, limit=args.limit, repo=repo)
         print(

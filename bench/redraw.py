@@ -228,12 +228,13 @@ async def measured(
 
 async def hotseat(decisions: int, seed: int, size: tuple[int, int], saves: Path) -> list[tuple[str, Counts, float]]:
     from norsewind_tui.rules import GameConfig
-    from norsewind_tui.tui.adapter import Library
+    from norsewind_tui.storage.context import AppContext
+    from norsewind_tui.storage.format import SeatMeta
     from norsewind_tui.tui.app import NorsewindApp
 
-    library = Library.at(str(saves), profile="bench")
+    library = AppContext.at(str(saves), profile="bench")
     names = ("Ana", "Bo")
-    game = library.create(GameConfig(players=names, level=1), seed, [library.seat(n) for n in names])
+    game = library.new_game(GameConfig(players=names, level=1), seed, [SeatMeta(n) for n in names])
     app = NorsewindApp(library, game=game, seed=seed, computer_delay=0.0, theme="norsewind")
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: screen_game(app) is not None)
@@ -247,8 +248,8 @@ async def hotseat(decisions: int, seed: int, size: tuple[int, int], saves: Path)
 
 
 async def table(decisions: int, seed: int, size: tuple[int, int], saves: Path) -> list[tuple[str, Counts, float]]:
+    from norsewind_tui.storage.context import AppContext
     from norsewind_tui.storage.tables import TableStore
-    from norsewind_tui.tui.adapter import Library
     from norsewind_tui.tui.app import NorsewindApp
 
     os.environ["NORSEWIND_PLAYER"] = "alice"
@@ -256,7 +257,7 @@ async def table(decisions: int, seed: int, size: tuple[int, int], saves: Path) -
     a = store.create("alice", ["me", "open"], seed=seed, name="bench-table")
     b = store.open(a.name, "bob")
     b.join()
-    library = Library.at(str(saves), profile="bench")
+    library = AppContext.at(str(saves), profile="bench")
     app = NorsewindApp(library, seed=seed, computer_delay=0.0, theme="norsewind")
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: True)

@@ -419,9 +419,10 @@ def main() -> int:
 
 
 @contextlib.contextmanager
-def database_of(url: str | None) -> Iterator[str | None]:
+def database_of(url: str | None, pooler: bool = False) -> Iterator[str | None]:
     """``--database URL`` as given, or for ``auto`` a fresh database on a temporary PostgreSQL server
-    of its own (the tests' ``pgserver.py``: initdb and pg_ctl in a temporary folder), stopped after."""
+    of its own (the tests' ``pgserver.py``: initdb and pg_ctl in a temporary folder), stopped after;
+    ``pooler``: with its PgBouncer in front, named to the hosts by $NORSEWIND_POOLER (issue 42)."""
     if url != "auto":
         yield url
         return
@@ -430,6 +431,9 @@ def database_of(url: str | None) -> Iterator[str | None]:
 
     server = PgServer.start()
     try:
+        if pooler:
+            server.start_pooler()
+            os.environ["NORSEWIND_POOLER"] = server.pooler  # the serve processes' (and their sessions')
         yield server.new_database()
     finally:
         server.stop()

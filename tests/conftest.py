@@ -45,6 +45,16 @@ def pg_url(pg_server: PgServer) -> Iterator[str]:
 
 
 @pytest.fixture
+def pooled_url(pg_server: PgServer, pg_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """``pg_url``, with ``$NORSEWIND_POOLER`` naming the server's PgBouncer (started at the first use,
+    as the server is: issue 42); the homes made for it query through the pooler."""
+    if not pg_server.pooled:
+        pg_server.start_pooler()
+    monkeypatch.setenv("NORSEWIND_POOLER", pg_server.pooler)
+    return pg_url
+
+
+@pytest.fixture
 def pg_empty_url(pg_server: PgServer) -> Iterator[str]:
     """The URL of a fresh, empty database of this test (no schema at all)."""
     yield pg_server.new_database("template0")

@@ -19,9 +19,11 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,15 +39,34 @@ MISSING = (
 TEMPLATE = "norsewind_template"
 # The server's keeper: a process of its own session that waits for the test process to end, however
 # it ends (a SIGKILL too: the pipe's end it holds is closed by the kernel), then stops the server and
-# removes its folder.  After a clean ``stop`` it finds nothing left to do.
+# removes its folder (and stops its PgBouncer).  After a clean ``stop`` it finds nothing left to do.
 KEEPER = """
 import os, shutil, subprocess, sys
 while os.read(int(sys.argv[1]), 1):
+    pass
+try:  # its PgBouncer, if it was started
+    os.kill(int(open(os.path.join(sys.argv[2], "pooler.pid")).read()), 2)
+except Exception:
     pass
 subprocess.run(sys.argv[3:], capture_output=True)
 shutil.rmtree(sys.argv[2], ignore_errors=True)
 """
 ROOT = os.geteuid() == 0
+POOLER_PORT = 6432  # PgBouncer's socket beside the server's, in the same folder (.s.PGSQL.6432)
+POOLER_MISSING = "PgBouncer is not installed (the pooler tests fail without it): apt-get install pgbouncer"
+POOLER_CONFIG = """[databases]
+* = host={root} port=5432
+[pgbouncer]
+unix_socket_dir = {root}
+listen_port = {port}
+auth_type = trust
+auth_file = {root}/pooler-users.txt
+pool_mode = transaction
+default_pool_size = {pool}
+max_client_conn = 1000
+logfile = {root}/pooler.log
+pidfile = {root}/pooler.pid
+"""
 
 
 def find_bindir() -> Path | None:
@@ -73,6 +94,7 @@ class PgServer:
     user: str  # the operating-system account running it, also its superuser role
     _names: itertools.count[int]
     _keeper: int = -1  # this process's end of the keeper's pipe
+    pooled: bool = False  # its PgBouncer was started
 
     @property
     def data(self) -> Path:
@@ -143,7 +165,54 @@ class PgServer:
             conn.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
         return self.url(name)
 
+    @property
+    def pooler(self) -> str:
+        """The pooler as ``$NORSEWIND_POOLER`` names it (``HOST:PORT``)."""
+        return f"{self.socket_dir}:{POOLER_PORT}"
+
+    def start_pooler(self, pool: int = 8) -> None:
+        """Start PgBouncer in front of this server (transaction pooling, ``pool`` server connections a
+        database), as the server's account; ``pooler_restart`` and ``stop`` stop it."""
+        program = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+        if not Path(program).is_file():
+            raise RuntimeError(POOLER_MISSING)
+        config = self.root / "pooler.ini"
+        config.write_text(POOLER_CONFIG.format(root=self.root, port=POOLER_PORT, pool=pool))
+        (self.root / "pooler-users.txt").write_text(f'"{self.user}" ""\n')
+        if ROOT:
+            account = pwd.getpwnam(self.user)
+            for path in (config, self.root / "pooler-users.txt"):
+                os.chown(path, account.pw_uid, account.pw_gid)
+        command = [program, "-d", str(config)]
+        done = subprocess.run(
+            ["runuser", "-u", self.user, "--", *command] if ROOT else command, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"pgbouncer failed ({done.returncode}): {(done.stderr or done.stdout).strip()}")
+        self.pooled = True
+        socket_file, deadline = self.root / f".s.PGSQL.{POOLER_PORT}", time.monotonic() + 30
+        while not socket_file.exists():  # its daemon listens a moment after the command returns
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"pgbouncer did not listen: {(self.root / 'pooler.log').read_text()[-500:]}")
+            time.sleep(0.01)
+
+    def stop_pooler(self) -> None:
+        """Stop PgBouncer (SIGINT: at once, its clients' connections closed) and wait until it is gone."""
+        pidfile = self.root / "pooler.pid"
+        with contextlib.suppress(OSError, ValueError):
+            pid = int(pidfile.read_text())
+            os.kill(pid, signal.SIGINT)
+            while True:  # its own process: gone once kill(0) finds nothing
+                os.kill(pid, 0)
+                time.sleep(0.01)
+
+    def restart_pooler(self) -> None:
+        self.stop_pooler()
+        self.start_pooler()
+
     def stop(self) -> None:
+        if self.pooled:
+            self.stop_pooler()
         with contextlib.suppress(RuntimeError):
             self.pg_ctl("stop")
         shutil.rmtree(self.root, ignore_errors=True)

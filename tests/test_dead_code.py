@@ -7,10 +7,10 @@ import pytest
 
 from norsewind_tui.lessons import Lessons
 from norsewind_tui.rules.cards import CardDB
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.profiles import CampaignRow
 from norsewind_tui.storage.tables import SharedTable
 from norsewind_tui.tui import text
-from norsewind_tui.tui.adapter import Library
 
 GONE = [
     (CardDB, "tile_index"),
@@ -19,7 +19,7 @@ GONE = [
     (Lessons, "decisions_before"),
     (text, "tile_spaces"),
     (text, "holder_name"),
-    (Library, "latest"),
+    (AppContext, "latest"),
 ]
 
 

@@ -77,7 +77,8 @@ def served_environment(served: Served, player: str, term: str, colorterm: str | 
         env["NORSEWIND_DATABASE"] = served.database
     if colorterm in ("truecolor", "24bit"):
         env["COLORTERM"] = colorterm
-    for name in ("PYTHONPATH", "VIRTUAL_ENV", ACTIVITY):  # the operator's, never the client's
+    # the operator's, never the client's; NORSEWIND_POOLER: the host's pooler (docs/SSH.md, issue 42)
+    for name in ("PYTHONPATH", "VIRTUAL_ENV", ACTIVITY, "NORSEWIND_POOLER"):
         if name in os.environ:
             env[name] = os.environ[name]
     env.update(served.extra)

@@ -10,24 +10,42 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..options import Options
+from ..rules import GameConfig
 from ..rules.cards import CardDB
 from .cardfile import load_card_file
 from .clock import Clock, system_clock
 from .commands import typed
 from .engines import HostEngines, load_engines
+from .errors import StorageError
+from .format import SeatMeta
 from .gamefile import Place
 from .identity import player_identity
 from .paths import resolve_saves_dir
 from .pg.url import has_password as has_password  # the command line refuses a password (issue 38.10)
 from .pg.url import resolve_database
 from .presence import PRESENCE_DIR, PresenceStore
-from .profiles import Profiles, default_profile_name
-from .saves import GameStore, SaveSummary
+from .profiles import CampaignRow, Profiles, default_profile_name
+from .records import GameRecord
+from .saves import GameStore, SavedGame, SaveSummary
 from .settings import SettingsStore
 from .tables import TABLES_DIR, TableStore, is_table_file
 from .watch import LookWatch
+
+if TYPE_CHECKING:
+    from .pg.home import Home
+
+
+class Campaign(NamedTuple):
+    """The solo campaign of this app's profile: its level table, its title, its games (oldest first),
+    and why the profile could not be read (None: it was; the rows are then those of a new profile)."""
+
+    rows: list[CampaignRow]
+    title: str | None
+    games: list[GameRecord]
+    problem: StorageError | None = None
 
 
 class AppContext:
@@ -45,13 +63,26 @@ class AppContext:
         self.saves_dir: Path = resolve_saves_dir(options.saves)
         # the database (issue 25) when one is named: its games, tables and profiles (the campaign, the
         # daily deal, the hall of fame) instead of the folder's; the folder keeps the rest (settings,
-        # the host key).  Reached and checked now: one line (DatabaseUnreachable, SchemaProblem)
-        # before anything is shown.
-        self.database: str | None = resolve_database(options.database)
+        # the host key).  One home (its URL, its connection policy, its leases and listener) serves
+        # every store of it (issue 40.4).  Reached and checked now: one line (DatabaseUnreachable,
+        # SchemaProblem) before anything is shown.
+        self.home: Home | None = _home(resolve_database(options.database))
         self._saves_place = self._place("save", self.saves_dir)
         self.games = GameStore(self.saves_dir, self.cards, place=self._saves_place, profiles=self._profiles())
         self.identity = player_identity()  # $NORSEWIND_PLAYER, else the login name
         self.profile_name = options.profile or default_profile_name()  # solo results go there
+
+    @classmethod
+    def at(
+        cls, saves: str | None = None, profile: str | None = None, clock: Clock = system_clock, cards: str | None = None
+    ) -> AppContext:
+        """The context of the saves folder ``saves`` (``StorageError`` in one line when it cannot be used)."""
+        return cls(Options(saves=saves, profile=profile, cards=cards), clock)
+
+    @property
+    def database(self) -> str | None:
+        """The database's URL (held by its home), or None for the saves folder."""
+        return self.home.url if self.home is not None else None
 
     def command(self, *words: str) -> str:
         """The ``norsewind`` command of ``words`` to print for the player: quoted for a shell, with
@@ -75,30 +106,28 @@ class AppContext:
         """A presence store for one thread alone (its cache is not thread-safe); ``clock``: another
         than the context's (a table screen's)."""
         clock = clock or self.clock
-        if self.database is None:
+        if self.home is None:
             return PresenceStore(self.saves_dir, clock)
-        from .pg.home import home
         from .pg.presence import DbPresenceStore
 
-        return DbPresenceStore(home(self.database), clock)
+        return DbPresenceStore(self.home, clock)
 
     def _profiles(self) -> Profiles | None:
         """The database's profiles, or None for the folder's (the game store's default)."""
-        if self.database is None:
+        if self.home is None:
             return None
         from .pg.profiles import PgProfileStore
 
-        return PgProfileStore(self.database)
+        return PgProfileStore(self.home)
 
     def _place(self, kind: str, folder: Path) -> Place | None:
         """Where the games of ``kind`` are: None for the folder (the stores' default), else the database."""
-        if self.database is None:
+        if self.home is None:
             return None
-        from .pg.games import database_place  # psycopg is loaded only by those who use a database
+        from .pg.games import DbPlace  # psycopg is loaded only by those who use a database
 
-        place = database_place(self.database, kind, folder)
-        place.home.open()
-        return place
+        self.home.open()
+        return DbPlace(self.home, kind, folder)
 
     @cached_property
     def engines(self) -> HostEngines:
@@ -144,12 +173,55 @@ class AppContext:
             return games
         return [s for s in games if s.name == "?" or is_own(s, self.identity, self.profile_name)]
 
+    def new_game(self, config: GameConfig, seed: int, seats: list[SeatMeta], name: str | None = None) -> SavedGame:
+        """A new saved game; a solo game's result goes to this app's profile (the identity unless
+        ``--profile``), whatever the typed name."""
+        profile = self.profile_name if config.solo else None
+        return self.games.create(config, seed, seats, name=name, profile=profile)
+
+    def continuable(self, identity: str | None = None) -> SaveSummary | None:
+        """The most recently updated unfinished game of this player (a person's seat named after
+        them, or their profile), or None (shared tables are not saves: the lobby has them)."""
+        who = identity if identity is not None else self.identity
+        for s in self.own_games():  # newest first
+            if s.error is not None or s.finished:
+                continue
+            if who in {seat.name for seat in s.seats if seat.kind == "human"} or s.profile == who:
+                return s
+        return None
+
+    def has_finished_game(self) -> bool:
+        """Whether this player finished a game (the title then no longer leads with the tutorial)."""
+        try:
+            if self.profiles.load(self.profile_name).games:
+                return True
+        except StorageError:
+            pass
+        who = self.identity
+        return any(s.finished and (s.profile == who or who in {m.name for m in s.seats}) for s in self.games.list())
+
+    def campaign(self) -> Campaign:
+        """This app's profile's campaign; an unreadable profile is a new one's table and its problem."""
+        try:
+            profile = self.profiles.load(self.profile_name)
+        except StorageError as exc:
+            return Campaign([CampaignRow(level, level == 1, (), None, 0) for level in range(1, 8)], None, [], exc)
+        return Campaign(profile.campaign(), profile.title, list(profile.games))
+
     def own_tables(self) -> TableStore | None:
         """A table store for one worker thread (kept: it reads again only changed tables), or None
         while there is no tables folder (a look creates none)."""
         if self.database is None and not (self.saves_dir / TABLES_DIR).is_dir():
             return None
         return self._table_store()
+
+
+def _home(url: str | None) -> Home | None:
+    if url is None:
+        return None
+    from .pg.home import home
+
+    return home(url)
 
 
 def is_own(summary: SaveSummary, identity: str, profile: str | None = None) -> bool:

@@ -39,7 +39,6 @@ from ..storage.identity import identity_problem
 from ..storage.presence import HEARTBEAT
 from ..storage.tables import SharedTable, TableStore
 from ..storage.watch import LookWatch
-from .adapter import Library
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
@@ -126,7 +125,7 @@ class NorsewindApp(App[str]):
 
     def __init__(
         self,
-        library: Library | None = None,
+        context: AppContext | None = None,
         game: SavedGame | None = None,
         seed: int | None = None,
         computer_delay: float = 0.6,
@@ -138,10 +137,10 @@ class NorsewindApp(App[str]):
         super().__init__()
         self.initial_review = review  # norsewind review NAME: opened read-only, shown at once
         self.initial_page = page  # norsewind learn: "learn"; norsewind --continue: "continue"
-        library = library or Library.at()
-        self.context: AppContext = library.context  # every store, the identity and the clock
+        # every store, the identity and the clock: the one door to the stores (issue 40.4)
+        self.context: AppContext = context or AppContext.at()
         # what the screens read and change besides navigation (AppServices): tui/session.py
-        self.session = AppSession(library, Signal(self, "around"), seed, computer_delay)
+        self.session = AppSession(self.context, Signal(self, "around"), seed, computer_delay)
         self.initial_game = game  # norsewind resume NAME: shown at once, with its notice
         self.theme_choice = theme
         self.exit_message = ""
@@ -229,10 +228,10 @@ class NorsewindApp(App[str]):
         elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
         elif self.initial_page == "learn":
-            self.push_screen(TitleScreen(self.session.library.problem))
+            self.push_screen(TitleScreen())
             self.open_page("learn")
         else:  # "continue": the title opens the player's latest game at once (norsewind web's reloaded tab)
-            self.push_screen(TitleScreen(self.session.library.problem, go_on=self.initial_page == "continue"))
+            self.push_screen(TitleScreen(go_on=self.initial_page == "continue"))
         self.check_size()
 
     def mouse_off_in_browser(self) -> None:
@@ -291,7 +290,7 @@ class NorsewindApp(App[str]):
         from ..lessons import LessonError, tutorial_game
 
         try:
-            game = tutorial_game(self.session.library.context.games, self.context.identity)
+            game = tutorial_game(self.context.games, self.context.identity)
         except GameLocked as exc:  # the title says one line at 80 columns: who, not the whole lock
             self.goto_title(f"The tutorial is open in another app ({exc.user}, pid {exc.pid}).")
             return
@@ -321,7 +320,7 @@ class NorsewindApp(App[str]):
         self, config: GameConfig, seed: int, seats: list[SeatMeta], on_error: Callable[[str], None]
     ) -> None:
         try:
-            game = self.session.library.create(config, seed, seats)
+            game = self.context.new_game(config, seed, seats)
         except (ConfigError, StorageError) as exc:  # one line for the player
             on_error(f"Cannot start the game: {words.error(exc)}")
             return
@@ -329,13 +328,13 @@ class NorsewindApp(App[str]):
 
     def open_game(self, name: str, on_error: Callable[[str], None]) -> None:
         try:
-            game = self.session.library.open(name)
+            game = self.context.games.open(name)
         except GameLocked as exc:
 
             def watch(yes: bool | None) -> None:
                 if yes:
                     try:
-                        watched = self.session.library.open(name, read_only=True)
+                        watched = self.context.games.open(name, read_only=True)
                     except StorageError as inner:
                         on_error(str(inner))
                         return
@@ -357,7 +356,7 @@ class NorsewindApp(App[str]):
         """
         if isinstance(game, str):
             try:
-                game = self.session.library.open(game, read_only=True)
+                game = self.context.games.open(game, read_only=True)
             except StorageError as exc:
                 on_error(str(exc))
                 return
@@ -368,7 +367,7 @@ class NorsewindApp(App[str]):
     def play_on(self, game: GameHandle, position: int, name: str, on_error: Callable[[str], None]) -> None:
         """A new game from ``game`` after ``position`` decisions, shown at once (the original is only read)."""
         try:
-            new = self.session.library.branch(game, position, name or None)
+            new = self.context.games.branch(game, position, name or None)
         except StorageError as exc:
             on_error(str(exc))
             return
@@ -696,11 +695,10 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
     resume it; ``review``: the name of a game to review (read-only).
     """
     try:
-        library = Library(AppContext(args))
+        context = AppContext(args)
     except StorageError as exc:  # no saves folder (or no card set), no game: say why in one line
         print(f"norsewind: {exc}", file=sys.stderr)
         return 2
-    context = library.context
     reviewed = None
     if review is not None:
         try:
@@ -723,7 +721,7 @@ def run_app(args: Options, game: SavedGame | None = None, review: str | None = N
             print(line, flush=True)
     if activity.start(context.identity):  # the host's operator asked (bench/host.py): issue 28
         record_draws()
-    app = NorsewindApp(library, game=game, seed=args.seed, review=reviewed, page=args.page)
+    app = NorsewindApp(context, game=game, seed=args.seed, review=reviewed, page=args.page)
     # Everything loaded so far (modules, classes, the card set) lives as long as the process: moved
     # out of the collector's sight, the start no longer pays a full collection over it (~20 ms, issue
     # 16), nor does any later collection while a game is played.

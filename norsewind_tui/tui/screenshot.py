@@ -13,7 +13,8 @@ import tempfile
 from pathlib import Path
 
 from ..rules import GameConfig, legal_moves
-from .adapter import Library
+from ..storage.context import AppContext
+from ..storage.format import SeatMeta
 from .app import NorsewindApp
 
 SEED = 2024
@@ -24,15 +25,15 @@ async def _shoot(path: Path, size: tuple[int, int]) -> None:
     from ..bots import make_bot
 
     with tempfile.TemporaryDirectory() as saves:
-        library = Library.at(saves, profile="Astrid")
-        game = library.create(GameConfig(players=("Astrid",), level=2), SEED, [library.seat("Astrid")], name="demo")
+        context = AppContext.at(saves, profile="Astrid")
+        game = context.new_game(GameConfig(players=("Astrid",), level=2), SEED, [SeatMeta("Astrid")], name="demo")
         bot = make_bot("greedy", seed=1)
         while game.state.turn < TURNS or game.state.phase not in ("citizen_space", "disc_space"):
             if game.state.is_over:  # pragma: no cover - the seed is chosen to last
                 raise RuntimeError("the demo game ended too soon")
             move = bot.decide(game.state) if game.state.turn < TURNS else legal_moves(game.state)[0]
             game.push(move)
-        app = NorsewindApp(library, game=game, computer_delay=0.0, theme="norsewind")
+        app = NorsewindApp(context, game=game, computer_delay=0.0, theme="norsewind")
         async with app.run_test(size=size) as pilot:
             await pilot.press("right")
             await pilot.pause()

@@ -15,10 +15,10 @@ from typing import Protocol
 
 from textual.signal import Signal
 
+from ..storage.context import AppContext
 from ..storage.handle import GameHandle
 from ..storage.identity import identity_problem
 from ..storage.settings import Settings
-from .adapter import Library
 from .presence import Around
 
 
@@ -28,7 +28,7 @@ class Stoppable(Protocol):
 
 @dataclass
 class AppSession:
-    library: Library  # the saved games and the campaign profile, over the context's stores
+    context: AppContext  # the stores (the app's own: one door to them, issue 40.4)
     around_signal: Signal[Around]  # published with each new look (the screens subscribe)
     seed: int | None = None  # a fixed seed for new games (tests, screenshots), else None
     computer_delay: float = 0.6  # seconds a computer player's move takes at least
@@ -43,7 +43,7 @@ class AppSession:
 
     def load_settings(self) -> str:
         """Read this player's settings; the notice to show when the file could not be read ("" if none)."""
-        context = self.library.context
+        context = self.context
         if identity_problem(context.identity) is not None:
             return ""  # defaults, without a file (the settings page says why it cannot save)
         self.settings, notice = context.settings.load(context.identity)
@@ -52,7 +52,7 @@ class AppSession:
 
     def save_settings(self, settings: Settings) -> None:
         """Keep and write this player's settings (``StorageError`` in one line when it cannot)."""
-        context = self.library.context
+        context = self.context
         context.settings.save(context.identity, settings)
         self.settings = settings
         self.settings_notice = ""

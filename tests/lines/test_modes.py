@@ -8,7 +8,6 @@ from pathlib import Path
 
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
 from .pty_lines import APP, LinePty, line_env
@@ -29,8 +28,8 @@ def _lines_session(saves: Path, then: list[str]) -> LinePty:
 
 
 async def _one_decision_in_the_app(saves: Path, name: str) -> None:
-    library = Library.at(str(saves), profile="ana")
-    game = library.open(name)
+    library = AppContext.at(str(saves), profile="ana")
+    game = library.games.open(name)
     app = NorsewindApp(library, game=game, seed=5, computer_delay=0.0, theme="norsewind")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -27,7 +27,6 @@ from norsewind_tui.storage.errors import StoreUnreachable
 from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.presence import DbPresenceStore
 from norsewind_tui.storage.tables import SharedTable
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.widgets.players import PlayersBar
@@ -132,7 +131,7 @@ async def test_the_app_waits_out_an_outage_and_plays_on(
     DbPresenceStore(home(pg_url + "&connect_timeout=9")).enter("alice").at_table(NAME)  # alice is there
     monkeypatch.setenv("NORSEWIND_PLAYER", "bob")
     context = AppContext(Options(saves=str(saves), database=pg_url, profile="bob"))
-    app = NorsewindApp(Library(context), seed=5, computer_delay=0.0, theme="norsewind")
+    app = NorsewindApp(context, seed=5, computer_delay=0.0, theme="norsewind")
     seen = Seen(GameChanged)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         app.open_table(context.tables.open(NAME, "bob"))

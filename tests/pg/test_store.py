@@ -23,11 +23,14 @@ from norsewind_tui.storage import SeatMeta
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.errors import NOT_TAKEN, SaveError, StoreUnreachable
+from norsewind_tui.storage.pg.games import DbPlace
+from norsewind_tui.storage.pg.presence import DbPresenceStore
+from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.pg.url import shown_url
 from norsewind_tui.storage.presence import NEVER_SEEN, PresenceHandle
 from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import TableStore
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.summaries import summaries
 
 from .tables_at import alice_and_bob, context, to_move
 
@@ -303,6 +306,20 @@ def test_a_password_on_the_command_line_is_refused(
     assert not saves.exists()
 
 
+def test_one_home_serves_every_store_of_a_context(tmp_path: Path, pg_url: str) -> None:
+    """Issue 40.4: the context holds one database home (its URL, its connection policy) and hands
+    it to every store: the saved games, the tables, the presence, the profiles and the hall."""
+    ctx = AppContext(Options(saves=str(tmp_path / "saves"), database=pg_url))
+    assert ctx.home is not None and ctx.database == pg_url == ctx.home.url
+    places = [ctx.games.place, ctx.tables.place]
+    assert all(isinstance(place, DbPlace) and place.home is ctx.home for place in places)
+    profiles, presence = ctx.profiles, ctx.own_presence()
+    assert isinstance(profiles, PgProfileStore) and profiles.home is ctx.home
+    assert isinstance(presence, DbPresenceStore) and presence.home is ctx.home
+    assert profiles.hall().home is ctx.home
+    assert profiles.load("alice").games == ()
+
+
 def test_each_player_resumes_their_own_games_of_a_database(
     tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -316,7 +333,7 @@ def test_each_player_resumes_their_own_games_of_a_database(
         ctx.games.create(config, 3, [SeatMeta(who.title())], name=f"{who}-solo", profile=ctx.profile_name).close()
     monkeypatch.setenv("NORSEWIND_DATABASE", pg_url)
     ctx = AppContext(Options(saves=str(tmp_path / "bob")))
-    assert [s.name for s in Library(ctx).list()] == ["bob-solo"]
+    assert [s.name for s in summaries(ctx.own_games())] == ["bob-solo"]
     assert [s.name for s in Menu(ctx, LineIO(io.BytesIO(), io.StringIO()), None).resumable()] == ["bob-solo"]
     code, out, err = run(capsys, "--saves", str(tmp_path / "bob"), "saves")
     assert (code, err) == (0, "") and "bob-solo" in out and "alice-solo" not in out

@@ -11,6 +11,7 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
 from norsewind_tui.storage.gamefile import Listed
 from norsewind_tui.storage.pg.games import database_place
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import Profiles, ProfileStore
 
@@ -52,7 +53,7 @@ STORES = ["folder", "database"]
 def database_profiles(request: pytest.FixtureRequest) -> PgProfileStore:
     """The profiles of a fresh database on the tests' own PostgreSQL server (tests/pgserver.py)."""
     url: str = request.getfixturevalue("pg_url")
-    return PgProfileStore(url)
+    return PgProfileStore(home(url))
 
 
 def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
@@ -62,7 +63,7 @@ def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
     saves = tmp_path / "saves"
     if request.param == "database":
         profiles = database_profiles(request)
-        return GameStore(saves, place=database_place(profiles.url, "save", saves), profiles=profiles)
+        return GameStore(saves, place=database_place(profiles.home.url, "save", saves), profiles=profiles)
     return GameStore(saves)
 
 

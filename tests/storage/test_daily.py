@@ -19,6 +19,7 @@ from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.daily import played, start_daily
 from norsewind_tui.storage.dailyseed import daily_of, daily_save_name, daily_seed
 from norsewind_tui.storage.halloffame import read_hall
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore, record_into
 from norsewind_tui.storage.pg.transfer import import_folder
 from norsewind_tui.storage.profiles import GameRecord, Profiles, ProfileStore, decode_profile
@@ -109,7 +110,7 @@ def test_a_finished_attempt_is_the_days_attempt_even_when_its_result_is_not_in_t
 ) -> None:
     """As above, the result lost from the database (rows deleted by hand)."""
     url: str = request.getfixturevalue("pg_url")
-    store = GameStore(tmp_path / "saves", profiles=PgProfileStore(url))
+    store = GameStore(tmp_path / "saves", profiles=PgProfileStore(home(url)))
     start = start_daily(store, "ana", 1, today=today)
     assert start.game is not None
     play_to_end(start.game, random.Random(3))
@@ -273,13 +274,13 @@ def imported(saves: Path, request: pytest.FixtureRequest) -> PgProfileStore:
     url: str = request.getfixturevalue("pg_url")
     plan = import_folder(url, saves, default_cards())
     assert sum(1 for _ in plan.steps) == plan.total
-    return PgProfileStore(url)
+    return PgProfileStore(home(url))
 
 
 def test_hostile_rows_are_left_out_with_a_notice(request: pytest.FixtureRequest) -> None:
     """As hostile profile files (above): rows written by hand past the program are checked."""
     url: str = request.getfixturevalue("pg_url")
-    profiles = PgProfileStore(url)
+    profiles = PgProfileStore(home(url))
     profiles.record("ana", _record(DAY, 1, 10, daily=True))
     profiles.record("cheat", _record(DAY, 2, 1))
     with pytest.raises(SaveError, match=r"^not recording the game: its seed is not the daily deal of 2026-11-30$"):

@@ -21,6 +21,7 @@ from norsewind_tui.storage import GameStore
 from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.halloffame import Hall
 from norsewind_tui.storage.pg.games import database_place
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.pg.schema import latest
 from norsewind_tui.storage.profiles import ProfileStore
@@ -106,12 +107,12 @@ def test_import_copies_the_folder_checked_and_idempotent_and_changes_nothing(
         ("save", "halfway"),
         ("table", "longship"),
     ]
-    folder_hall, db_hall = ProfileStore(saves / "profiles").hall(), PgProfileStore(pg_url).hall()
+    folder_hall, db_hall = ProfileStore(saves / "profiles").hall(), PgProfileStore(home(pg_url)).hall()
     assert folder_hall.notices == db_hall.notices == []
     assert hall_rows(db_hall) == hall_rows(folder_hall)
     assert len(hall_rows(folder_hall)) == 5  # alice's and bob's best on level 1, cyd's; the two daily deals
     for name in ("alice", "bob", "cyd"):
-        assert PgProfileStore(pg_url).load(name).games == ProfileStore(saves / "profiles").load(name).games
+        assert PgProfileStore(home(pg_url)).load(name).games == ProfileStore(saves / "profiles").load(name).games
 
     elsewhere = saves.parent / "host-b"  # another host's (empty) folder: the games come from the rows
     db_games = GameStore(elsewhere, place=database_place(pg_url, "save", elsewhere))

@@ -23,6 +23,7 @@ from norsewind_tui.rules import GameConfig, medal_for
 from norsewind_tui.storage import GameStore, SeatMeta
 from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.format import decode_save
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import GameRecord, Profiles, ProfileStore, decode_profile
 from norsewind_tui.storage.saves import load_bytes
@@ -141,11 +142,11 @@ def test_sigkill_a_database_recorder_at_random_moments(pg_url: str) -> None:
     rng = random.Random(7)
     acked = 0
     for _ in range(KILLS // 5):  # a connection per record: slower than a file, 40 kills are plenty
-        pid, r = fork(_recorder(lambda: PgProfileStore(pg_url)))
+        pid, r = fork(_recorder(lambda: PgProfileStore(home(pg_url))))
         reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.1))
         if reported:
             acked = reported[-1]
-        profile = PgProfileStore(pg_url).load("Ana")  # every row checks (SaveError otherwise)
+        profile = PgProfileStore(home(pg_url)).load("Ana")  # every row checks (SaveError otherwise)
         count = len(profile.games)
         assert acked <= count <= acked + 1
         assert len({g.game for g in profile.games}) == count  # nothing doubled

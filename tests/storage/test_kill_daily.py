@@ -27,6 +27,7 @@ from norsewind_tui.storage.atomic import read_limited
 from norsewind_tui.storage.daily import played, start_daily
 from norsewind_tui.storage.dailyseed import daily_seed
 from norsewind_tui.storage.halloffame import read_hall
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import decode_profile
 from norsewind_tui.storage.saves import load_bytes
@@ -69,7 +70,7 @@ def _daily_player(saves: Path, url: str | None) -> Callable[[int], None]:
 
 def _store(saves: Path, url: str | None) -> GameStore:
     """The saves folder's games, with its profiles or (``url``) the database's (issue 25)."""
-    return GameStore(saves, profiles=PgProfileStore(url) if url else None)
+    return GameStore(saves, profiles=PgProfileStore(home(url)) if url else None)
 
 
 @pytest.mark.parametrize("place", ["folder", "database"])

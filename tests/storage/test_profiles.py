@@ -14,6 +14,7 @@ import pytest
 from norsewind_tui.rules import medal_for
 from norsewind_tui.storage import GameRecord, GameStore, ProfileStore, SaveError
 from norsewind_tui.storage.paths import profiles_dir
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import TITLE, Profiles, decode_profile
 
@@ -231,7 +232,7 @@ def test_one_daily_result_per_player_day_and_level(profiles: Profiles) -> None:
 def test_a_row_edited_by_hand_is_refused(request: pytest.FixtureRequest) -> None:
     """As a hand-edited profile file (test_hand_edited_medal_is_refused): a row is checked, never believed."""
     url: str = request.getfixturevalue("pg_url")
-    profiles = PgProfileStore(url)
+    profiles = PgProfileStore(home(url))
     profiles.record("Ana", rec(3, 2))
     with psycopg.connect(url) as conn:
         conn.execute("UPDATE game_records SET medal = 'platinum'")
@@ -269,7 +270,7 @@ def test_a_finish_the_database_could_not_record_is_recorded_on_the_next_open(pg_
     """The database unreachable when a solo game ends: one line, the game kept unrecorded, and
     recorded once the database answers (as a finish whose profile file could not be written)."""
     nowhere = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-server'}"
-    store = GameStore(tmp_path / "saves", profiles=PgProfileStore(nowhere))
+    store = GameStore(tmp_path / "saves", profiles=PgProfileStore(home(nowhere)))
     game = solo(store, name="late", seed=6)
     play_to_end(game, random.Random(6))
     assert game.notice is not None
@@ -278,14 +279,14 @@ def test_a_finish_the_database_could_not_record_is_recorded_on_the_next_open(pg_
     )
     assert not game.meta.recorded
     game.close()
-    back = GameStore(tmp_path / "saves", profiles=PgProfileStore(pg_url))
+    back = GameStore(tmp_path / "saves", profiles=PgProfileStore(home(pg_url)))
     back.open("late").close()
     assert [g.game for g in back.profiles.load("Ana").games] == [game.id]
 
 
 def test_the_hall_of_an_unreachable_database_is_empty_with_one_line(tmp_path: Path) -> None:
     nowhere = f"postgresql://postgres:secret@/nowhere?host={tmp_path / 'no-server'}"
-    hall = PgProfileStore(nowhere).hall()
+    hall = PgProfileStore(home(nowhere)).hall()
     assert hall.best(1) == [] and hall.daily(date(2026, 11, 30)) == []
     shown = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-server'}"  # never the password
     assert len(hall.notices) == 1  # said once, though asked twice
@@ -308,7 +309,7 @@ def test_record_all_adds_the_new_games_in_one_write(folder_profiles: ProfileStor
 def test_the_databases_hall_reads_one_row_per_player_and_level(pg_url: str) -> None:
     """The hall of fame is a query of ``best_games`` (issue 25): one row per player, level and
     assisted or not, kept as games are recorded, not a read of every record."""
-    profiles = PgProfileStore(pg_url)
+    profiles = PgProfileStore(home(pg_url))
     for margin in (3, 12, -5, 25, 9):
         profiles.record("Ana", rec(1, margin))
     profiles.record("Ana", rec(1, 40, assisted=True))

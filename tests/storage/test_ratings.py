@@ -20,6 +20,7 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.rules.scoring import final_result
 from norsewind_tui.storage import GameStore, SavedGame, SaveError, SeatMeta
 from norsewind_tui.storage.paths import profiles_dir
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import Profiles, ProfileStore
 from norsewind_tui.storage.ratings import (
@@ -236,7 +237,7 @@ def test_a_newer_results_file_is_never_written(tmp_path: Path) -> None:
 
 
 def test_a_hand_edited_row_in_the_database_is_left_out_with_a_notice(pg_url: str) -> None:
-    profiles = PgProfileStore(pg_url)
+    profiles = PgProfileStore(home(pg_url))
     assert profiles.rate(rated(game_id(), ("person", "ana", 1), ("computer", "greedy", 2)))
     assert profiles.rate(rated(game_id(), ("person", "bo", 1), ("computer", "greedy", 2)))
     with psycopg.connect(pg_url, autocommit=True) as conn:
@@ -262,7 +263,7 @@ def test_db_import_and_export_copy_the_results_in_order(
     assert main(["db", "import", str(saves), "--database", pg_url]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == ["norsewind db import: 0 games, 0 tables, 0 profile records, 2 rated games; 0 already there"]
-    database = PgProfileStore(pg_url)
+    database = PgProfileStore(home(pg_url))
     assert database.results() == (tuple(games), 0)
     assert database.ladder().people == folder.ladder().people
     assert main(["db", "import", str(saves), "--database", pg_url]) == 0  # again: nothing twice

@@ -23,6 +23,7 @@ from norsewind_tui.storage import GameLocked
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.gamefile import COMPUTER_SUFFIX
 from norsewind_tui.storage.inotify import Inotify
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.presence import PresenceStore
 from norsewind_tui.storage.tables import TABLES_DIR, TableStore, is_table_file
 from norsewind_tui.storage.watch import FALLBACK, FileWatch, LookWatch
@@ -194,5 +195,5 @@ def test_a_tables_folder_made_later_is_followed_once_it_exists(tmp_path: Path) -
 def test_the_database_has_no_folder_to_follow(tmp_path: Path) -> None:
     """Its rows notify nothing of the kind: the app looks every DATABASE_AROUND seconds instead."""
     context = AppContext(Options(saves=str(tmp_path)))
-    context.database = "postgresql://nowhere/db"  # what --database gives; nothing is reached here
+    context.home = home("postgresql://nowhere/db")  # what --database gives; nothing is reached here
     assert context.around_watch(PERIOD, PERIOD) is None

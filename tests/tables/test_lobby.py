@@ -19,8 +19,8 @@ from tui.waits import Returns, shows_latest, until
 
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import FileLock, GameStore, SeatMeta
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.tables import OPEN, SharedTable, TableStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
 SIZE = (100, 32)
@@ -40,7 +40,7 @@ def alice(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def make_app(saves: Path, seed: int | None = 5, delay: float = 0.0) -> NorsewindApp:
-    return NorsewindApp(Library.at(str(saves), profile="alice"), seed=seed, computer_delay=delay, theme="norsewind")
+    return NorsewindApp(AppContext.at(str(saves), profile="alice"), seed=seed, computer_delay=delay, theme="norsewind")
 
 
 def text_of(app: App[Any]) -> str:

@@ -16,6 +16,7 @@ from norsewind_tui.bots.registry import make_bot
 from norsewind_tui.rules.scoring import final_result
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.pg.games import database_place
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
 from norsewind_tui.storage.profiles import ProfileStore
 from norsewind_tui.storage.ratings import Rating, finishing_places, shipped_anchors
@@ -30,7 +31,9 @@ def rated_store(request: pytest.FixtureRequest, saves: Path) -> TableStore:
     """Tables and the ratings in the saves folder, or both in a database."""
     if request.param == "database":
         url: str = request.getfixturevalue("pg_url")
-        return TableStore(saves, place=database_place(url, "table", saves / TABLES_DIR), profiles=PgProfileStore(url))
+        return TableStore(
+            saves, place=database_place(url, "table", saves / TABLES_DIR), profiles=PgProfileStore(home(url))
+        )
     return TableStore(saves)
 
 

@@ -11,9 +11,9 @@ from textual.app import App
 from tui.layout import layout_problems
 from tui.waits import until
 
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.standin import STANDIN_BOT
 from norsewind_tui.storage.tables import TableStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
 from .test_lobby import aio
@@ -24,7 +24,7 @@ SIZE = (80, 24)
 
 def app_as(saves: Path, who: str, monkeypatch: pytest.MonkeyPatch) -> NorsewindApp:
     monkeypatch.setenv("NORSEWIND_PLAYER", who)
-    return NorsewindApp(Library.at(str(saves), profile=who), seed=5, computer_delay=0.0, theme="norsewind")
+    return NorsewindApp(AppContext.at(str(saves), profile=who), seed=5, computer_delay=0.0, theme="norsewind")
 
 
 def text_of(app: App[Any]) -> str:

@@ -23,9 +23,9 @@ from tui.waits import until
 
 from norsewind_tui.rules.cards import compile_card_set
 from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.standin import StandIn
 from norsewind_tui.storage.tables import SharedTable, TableStore, TableSummary
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
 from .conftest import decide
@@ -202,7 +202,7 @@ async def test_the_lobby_shows_since_when_bob_has_had_the_turn(
     for minute in (5, 10, 15):
         decide_at(clock, minute, bob)
     app = NorsewindApp(
-        Library.at(str(saves), profile="alice", clock=clock), seed=5, computer_delay=0.0, theme="norsewind"
+        AppContext.at(str(saves), profile="alice", clock=clock), seed=5, computer_delay=0.0, theme="norsewind"
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await to_lobby(pilot)

@@ -12,7 +12,8 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from norsewind_tui.rules import GameConfig, legal_moves
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.lobby import NewTableScreen
 
@@ -51,8 +52,8 @@ async def footer_line(pilot: Pilot[Any]) -> str:
 
 
 def make_app(saves: Path, seed: int | None = 5, game: Any = None, delay: float = 0.0) -> NorsewindApp:
-    library = Library.at(str(saves), profile=PROFILE)
-    return NorsewindApp(library, game=game, seed=seed, computer_delay=delay, theme="norsewind")
+    context = AppContext.at(str(saves), profile=PROFILE)
+    return NorsewindApp(context, game=game, seed=seed, computer_delay=delay, theme="norsewind")
 
 
 async def new_table_form(app: NorsewindApp, pilot: Pilot[Any]) -> NewTableScreen:
@@ -65,8 +66,8 @@ async def new_table_form(app: NorsewindApp, pilot: Pilot[Any]) -> NewTableScreen
 
 
 def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:
-    library = Library.at(str(saves), profile=PROFILE)
-    return library.create(GameConfig(players=names, level=level, **config), seed, [library.seat(n) for n in names])
+    context = AppContext.at(str(saves), profile=PROFILE)
+    return context.new_game(GameConfig(players=names, level=level, **config), seed, [SeatMeta(n) for n in names])
 
 
 def finished_game(saves: Path, names: tuple[str, ...], seed: int = 3) -> Any:

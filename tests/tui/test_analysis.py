@@ -191,7 +191,7 @@ def test_review_analyse_prints_the_verdicts_when_the_disk_cannot_keep_them(
 async def test_a_in_review_analyses_in_a_worker_and_n_visits_the_costly_ones(saves: Path) -> None:
     game = random_game(saves, 17)
     app = make_app(saves)
-    app.initial_review = app.session.library.open(game.name, read_only=True)
+    app.initial_review = app.context.games.open(game.name, read_only=True)
     seen = Seen(AnalysisDone, AnalysisFailed, AnalysisProgress)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen

@@ -84,4 +84,4 @@ async def test_the_app_offers_its_screens_navigation_plus_context_and_session(sa
         title = app.screen
         assert isinstance(title, NorsewindScreen) and isinstance(title.session, AppSession)
         assert title.session is app.session and title.session.seed == 7
-        assert title.session.library.context is app.context
+        assert title.session.context is app.context

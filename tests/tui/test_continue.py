@@ -12,8 +12,8 @@ from textual import events
 from textual.widgets import OptionList
 
 from norsewind_tui.rules import legal_moves
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.tables import TableStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 
 from .helpers import PROFILE, aio, footer_line, make_app, new_game, shown
@@ -158,7 +158,7 @@ async def test_leaving_a_game_from_the_palette_releases_it_for_continue(
 
 
 def continuing(saves: Path) -> NorsewindApp:
-    return NorsewindApp(Library.at(str(saves), profile=PROFILE), seed=5, theme="norsewind", page="continue")
+    return NorsewindApp(AppContext.at(str(saves), profile=PROFILE), seed=5, theme="norsewind", page="continue")
 
 
 @aio

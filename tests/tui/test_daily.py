@@ -13,8 +13,8 @@ from norsewind_tui.storage import GameStore, ProfileStore
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.daily import start_daily
 from norsewind_tui.storage.dailyseed import daily_seed
+from norsewind_tui.storage.pg.home import home
 from norsewind_tui.storage.pg.profiles import PgProfileStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.campaign import CampaignScreen
 from norsewind_tui.tui.screens.daily import DailyScreen
@@ -193,11 +193,11 @@ async def test_a_branch_of_the_daily_deal_is_not_the_attempt(saves: Path) -> Non
 @aio
 async def test_the_hall_of_fame_page_shows_the_databases_games(saves: Path, pg_url: str) -> None:
     """With --database (issue 25) the page shows the database's profiles; the saves folder has none."""
-    profiles = PgProfileStore(pg_url)
+    profiles = PgProfileStore(home(pg_url))
     profiles.record("alice", record(1, 17, daily=True))
     profiles.record("bob", record(1, 30, assisted=True))
     context = AppContext(Options(saves=str(saves), profile=PROFILE, database=pg_url))
-    app = NorsewindApp(Library(context), seed=5, theme="norsewind")
+    app = NorsewindApp(context, seed=5, theme="norsewind")
     async with app.run_test(size=(80, 24)) as pilot:
         app.show(HallOfFameScreen(day=DAY))
         lines = (await shown(pilot)).splitlines()

@@ -22,8 +22,8 @@ from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
 from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.storage.saves import SavedGame
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.computer import bot_seed, no_engine_line
 from norsewind_tui.tui.messages import EngineNotice, GameChanged
@@ -36,13 +36,13 @@ BROKEN = f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'tests' / 'fixt
 SEED = 12
 
 
-def library(saves: Path, engine: str | None) -> Library:
-    return Library(AppContext(Options(saves=str(saves), profile=PROFILE, engine=engine)))
+def library(saves: Path, engine: str | None) -> AppContext:
+    return AppContext(Options(saves=str(saves), profile=PROFILE, engine=engine))
 
 
-def engine_game(lib: Library) -> SavedGame:
-    seats = [lib.seat("Ana"), lib.seat("Eng", "computer", "engine")]
-    return lib.create(GameConfig(players=("Ana", "Eng")), SEED, seats)
+def engine_game(lib: AppContext) -> SavedGame:
+    seats = [SeatMeta("Ana"), SeatMeta("Eng", "computer", "engine")]
+    return lib.new_game(GameConfig(players=("Ana", "Eng")), SEED, seats)
 
 
 def engine_app(saves: Path, engine: str | None) -> tuple[NorsewindApp, SavedGame]:

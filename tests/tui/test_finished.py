@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from norsewind_tui.rules import apply, cards_for, legal_moves
 from norsewind_tui.rules.moves import Move
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.tui.screens.dialogs import LogScreen
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.targets import key_of
@@ -47,8 +47,8 @@ async def test_the_score_pad_offers_no_undo_and_every_way_back_says_why(saves: P
     game.push(last)
     assert game.finished
     position, moves, assisted = game.session.position, len(game.session.moves), game.assisted
-    library = Library.at(str(saves), profile=PROFILE)
-    campaign = library.campaign()
+    context = AppContext.at(str(saves), profile=PROFILE)
+    campaign = context.campaign()
     assert sum(row.played for row in campaign[0]) == 1  # the result is recorded, once
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -73,9 +73,9 @@ async def test_the_score_pad_offers_no_undo_and_every_way_back_says_why(saves: P
         await pilot.press("escape")
         assert type(app.screen).__name__ == "EndScreen"
     # nothing on disk changed either: the save and the campaign table are as the game ended
-    reopened = library.open(game.name, read_only=True)
+    reopened = context.games.open(game.name, read_only=True)
     assert reopened.session.position == position and reopened.finished and reopened.assisted == assisted
-    assert library.campaign() == campaign
+    assert context.campaign() == campaign
 
 
 @aio

@@ -98,14 +98,15 @@ async def test_the_top_line_keeps_the_computer_seats_and_names_whose_kingdoms_ar
     """Issues 23.4 and 23.18: at 80 columns "Normal bot 2" was "Normal.", and only ">Bar..." said whose
     kingdoms the rows are."""
     from norsewind_tui.rules import GameConfig
-    from norsewind_tui.tui.adapter import Library
+    from norsewind_tui.storage.context import AppContext
+    from norsewind_tui.storage.format import SeatMeta
 
     from .helpers import PROFILE
 
     names = ("Bartholomew-Alexandrinus", "Normal bot 2", "Normal bot 3", "Normal bot 4")
-    library = Library.at(str(saves), profile=PROFILE)
-    seats = [library.seat(names[0])] + [library.seat(n, "computer", "normal") for n in names[1:]]
-    game = library.create(GameConfig(players=names), 1, seats)
+    context = AppContext.at(str(saves), profile=PROFILE)
+    seats = [SeatMeta(names[0])] + [SeatMeta(n, "computer", "normal") for n in names[1:]]
+    game = context.new_game(GameConfig(players=names), 1, seats)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from norsewind_tui.tui.screens.new_game import NewGameScreen
+from norsewind_tui.tui.summaries import summaries
 
 from .helpers import aio, make_app
 from .waits import until
@@ -24,12 +25,12 @@ async def test_enter_in_a_text_field_goes_to_the_next_field_and_the_start_button
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         assert app.focused is not None and app.focused.id == "level"
-        assert app.session.library.list() == []
+        assert summaries(app.context.own_games()) == []
         app.screen.query_one("#seed").focus()
         await pilot.press("enter")  # the last field: on to the start button
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "start"
-        assert app.session.library.list() == []
+        assert summaries(app.context.own_games()) == []
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the game")
-        assert len(app.session.library.list()) == 1
+        assert len(summaries(app.context.own_games())) == 1

@@ -21,8 +21,9 @@ from norsewind_tui.bots import hint
 from norsewind_tui.bots.registry import steady_bot
 from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.rules.moves import PickBuilding
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui import hints
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.messages import GameChanged, HintReady
 from norsewind_tui.tui.screens import game as game_screen
@@ -45,9 +46,9 @@ async def hinted(pilot: Pilot[Any], seen: Seen) -> str:
 
 
 def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
-    library = Library.at(str(saves), profile=PROFILE)
-    seats = [library.seat("Ana"), library.seat("Hal", "computer", bot)]
-    return library.create(GameConfig(players=("Ana", "Hal")), seed, seats)
+    context = AppContext.at(str(saves), profile=PROFILE)
+    seats = [SeatMeta("Ana"), SeatMeta("Hal", "computer", bot)]
+    return context.new_game(GameConfig(players=("Ana", "Hal")), seed, seats)
 
 
 @aio
@@ -95,7 +96,7 @@ async def test_a_hint_after_a_resume_mid_turn_continues_the_turns_plan(saves: Pa
     assert len(plan) >= 3
     game.push(plan[0])  # the player made the plan's first decision, then left
     game.close()
-    resumed = Library.at(str(saves), profile=PROFILE).open(game.name)
+    resumed = AppContext.at(str(saves), profile=PROFILE).games.open(game.name)
     assert resumed.session.position == 1
     app = make_app(saves, game=resumed)
     seen = Seen(HintReady, GameChanged)
@@ -233,7 +234,7 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
     game.close()
     # watching a game another session holds
     holder = new_game(saves, ("Ana", "Bo"), seed=26)
-    watched = Library.at(str(saves), profile=PROFILE).open(holder.name, read_only=True)
+    watched = AppContext.at(str(saves), profile=PROFILE).games.open(holder.name, read_only=True)
     app = make_app(saves, game=watched)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")

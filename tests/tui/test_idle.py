@@ -23,9 +23,9 @@ from textual._xterm_parser import XTermParser
 from textual.timer import Timer
 
 from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.presence import HEARTBEAT
 from norsewind_tui.storage.tables import TableStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import FULL_DUE, FULL_LOOK, NO_AUTOMATIC_FULL, NorsewindApp
 from norsewind_tui.tui.paste import PasteParser
 from norsewind_tui.tui.presence import AROUND_PERIOD
@@ -68,7 +68,7 @@ async def test_an_app_waiting_at_the_title_or_a_table_has_no_short_timer(
 ) -> None:
     monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
     table_at_turn_of(saves, "friday", "bob")  # alice waits for bob
-    app = NorsewindApp(Library.at(str(saves), profile=PROFILE, clock=ManualClock(START)), seed=5, theme="norsewind")
+    app = NorsewindApp(AppContext.at(str(saves), profile=PROFILE, clock=ManualClock(START)), seed=5, theme="norsewind")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.session.around is not None, "the first look")
         await until(pilot, lambda: not app.workers, "the start's workers")
@@ -140,7 +140,7 @@ async def test_a_full_collection_is_timed_only_once_the_collector_calls_for_one(
     count is low; once middle-generation collections make one due, a one-shot timer runs it."""
 
     before = gc.get_threshold()
-    app = NorsewindApp(Library.at(str(saves), profile=PROFILE, clock=ManualClock(START)), seed=5, theme="norsewind")
+    app = NorsewindApp(AppContext.at(str(saves), profile=PROFILE, clock=ManualClock(START)), seed=5, theme="norsewind")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: app.session.around is not None, "the first look")

@@ -22,7 +22,8 @@ from textual.notifications import Notify
 from textual.pilot import Pilot
 
 from norsewind_tui.rules import GameConfig, legal_moves
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.keyflood import KEY_BACKLOG, bounded_driver
 
@@ -170,8 +171,8 @@ async def test_a_thousand_pasted_enters_start_at_most_one_game(saves: Path, wher
 def test_a_100_kb_flood_of_enter_over_a_terminal_stays_under_150_mb(saves: Path) -> None:
     """The title offers the player's game first: the Enters open it and play it (each one a move
     saved, slower than the terminal delivers them: before the change the keys piled up, 151 MB)."""
-    library = Library.at(str(saves), profile=PLAYER)
-    library.create(GameConfig(players=(PLAYER,), level=1), 5, [library.seat(PLAYER)]).close()
+    context = AppContext.at(str(saves), profile=PLAYER)
+    context.new_game(GameConfig(players=(PLAYER,), level=1), 5, [SeatMeta(PLAYER)]).close()
     result = flood(saves, b"\r" * 100_000, limit=150.0, repo=Path(__file__).resolve().parents[2])
     assert result.exited, f"the app did not quit on ctrl+c after the flood ({result})"
     assert 20 < result.peak_mb < 150, f"peak memory {result.peak_mb:.0f} MB"  # 20: it was measured at all

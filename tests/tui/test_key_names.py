@@ -56,7 +56,7 @@ async def test_the_go_to_turn_dialog_says_what_enter_does(saves: Path) -> None:
     name = game.name
     game.close()
     app = make_app(saves)
-    app.initial_review = app.session.library.open(name, read_only=True)
+    app.initial_review = app.context.games.open(name, read_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, ReviewScreen)
         await pilot.press("g")

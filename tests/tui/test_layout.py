@@ -18,8 +18,9 @@ from norsewind_tui.rules import GameConfig, Move, apply, legal_moves
 from norsewind_tui.rules import new_game as rules_game
 from norsewind_tui.rules.scoring import score_breakdown
 from norsewind_tui.rules.state import Phase
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.storage.tables import TableStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.messages import GameChanged, HintReady
 from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
@@ -61,9 +62,9 @@ def moves_to(config: GameConfig, phase: Phase) -> tuple[int, list[Move]]:
 def game_at(saves: Path, names: tuple[str, ...], phase: Phase, **seats: str) -> Any:
     config = GameConfig(players=names, start_choice=phase == "place_start")
     seed, moves = moves_to(config, phase)
-    library = Library.at(str(saves), profile=PROFILE)
-    metas = [library.seat(n, "computer", seats[n]) if n in seats else library.seat(n) for n in names]
-    game = library.create(config, seed, metas)
+    context = AppContext.at(str(saves), profile=PROFILE)
+    metas = [SeatMeta(n, "computer", seats[n]) if n in seats else SeatMeta(n) for n in names]
+    game = context.new_game(config, seed, metas)
     for move in moves:
         game.push(move)
     return game

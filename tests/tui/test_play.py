@@ -16,6 +16,7 @@ from norsewind_tui.rules.events import VIKINGS_TURN, Event
 from norsewind_tui.rules.moves import ChooseKingdom, PickBuilding
 from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.messages import GameChanged
+from norsewind_tui.tui.summaries import summaries
 from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine
@@ -46,7 +47,7 @@ async def test_solo_game_from_the_title_screen_to_the_score_pad(saves: Path) -> 
         for kingdom in ("Northumbria", "East Anglia", "Mercia", "Wessex"):
             assert kingdom in text
         # the finished game is saved, and listed as finished
-        listed = app.session.library.list()
+        listed = summaries(app.context.own_games())
         assert [g.finished for g in listed if g.name == game.name] == [True]
         # and recorded in the profile: the progress page shows it
         await pilot.press("escape", "p")
@@ -167,13 +168,14 @@ async def test_clicking_a_slot_and_a_row_plays_them(saves: Path) -> None:
 @aio
 async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from norsewind_tui.rules import GameConfig
-    from norsewind_tui.tui.adapter import Library
+    from norsewind_tui.storage.context import AppContext
+    from norsewind_tui.storage.format import SeatMeta
 
     gate = Gate()  # each of Hal's decisions waits in its worker until the test lets it through
     monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
-    library = Library.at(str(saves), profile="tester")
-    seats = [library.seat("Ana"), library.seat("Hal", "computer", "easy")]
-    game = library.create(GameConfig(players=("Ana", "Hal")), 12, seats)
+    context = AppContext.at(str(saves), profile="tester")
+    seats = [SeatMeta("Ana"), SeatMeta("Hal", "computer", "easy")]
+    game = context.new_game(GameConfig(players=("Ana", "Hal")), 12, seats)
     app = make_app(saves, game=game)
     seen = Seen(GameChanged)
     try:

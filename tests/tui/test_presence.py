@@ -17,10 +17,10 @@ from child_env import app_env
 from textual.widgets import Checkbox, DataTable
 
 from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.presence import PRESENCE_DIR, Presence, PresenceStore, clock_words
 from norsewind_tui.storage.settings import SETTINGS_DIR, Settings, SettingsStore
 from norsewind_tui.storage.tables import SharedTable, TableStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.widgets.players import PlayersBar
 from norsewind_tui.tui.widgets.prompt import PromptLine
@@ -35,7 +35,7 @@ WAIT = 30.0  # seconds at most for a real app on a busy 2-core machine
 
 def presence_app(saves: Path, clock: ManualClock) -> NorsewindApp:
     return NorsewindApp(
-        Library.at(str(saves), profile=PROFILE, clock=clock), seed=5, computer_delay=0.0, theme="norsewind"
+        AppContext.at(str(saves), profile=PROFILE, clock=clock), seed=5, computer_delay=0.0, theme="norsewind"
     )
 
 
@@ -267,7 +267,11 @@ async def test_a_table_that_becomes_your_turn_rings_once(
     clock = ManualClock(START)
     game = new_game(saves, ("alice",), seed=3) if where == "solo game" else None
     app = NorsewindApp(
-        Library.at(str(saves), profile=PROFILE, clock=clock), game=game, seed=5, computer_delay=0.0, theme="norsewind"
+        AppContext.at(str(saves), profile=PROFILE, clock=clock),
+        game=game,
+        seed=5,
+        computer_delay=0.0,
+        theme="norsewind",
     )
     app.around_period = 0.05
     bells, notices = _bells(app, monkeypatch)

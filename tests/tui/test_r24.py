@@ -56,14 +56,14 @@ async def test_r24_a_solo_game_saved_with_variant_2_before_r24_opens_and_plays_o
     Resume list; the game screen says in one line why it plays without the variant."""
     import shutil
 
-    from norsewind_tui.tui.adapter import Library
+    from norsewind_tui.storage.context import AppContext
     from norsewind_tui.tui.app import NorsewindApp
 
     fixtures = Path(__file__).parents[1] / "fixtures" / "saves"
     saves.mkdir(parents=True, exist_ok=True)
     shutil.copy(fixtures / "v2-solo-variant2.json", saves / "variant2.json")
     cards = str(fixtures / "cards.toml")  # the set it was played with
-    app = NorsewindApp(Library.at(str(saves), cards=cards, profile="astrid"), seed=None, theme="norsewind")
+    app = NorsewindApp(AppContext.at(str(saves), cards=cards, profile="astrid"), seed=None, theme="norsewind")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")  # the Resume list
         await pilot.pause()

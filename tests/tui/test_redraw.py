@@ -12,7 +12,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.tui.widgets.board import Board
 from norsewind_tui.tui.widgets.footer import KeysFooter
 from norsewind_tui.tui.widgets.market import MarketView
@@ -139,7 +139,7 @@ async def test_the_screen_after_decisions_is_the_screen_drawn_afresh(
         shown = painted.cells
         name = game.name
         assert game.session.position == 20
-    again = make_app(saves, game=Library.at(str(saves), profile=PROFILE).open(name))
+    again = make_app(saves, game=AppContext.at(str(saves), profile=PROFILE).games.open(name))
     async with again.run_test(size=size) as pilot:
         await footer_line(pilot)
         fresh = composed(again)

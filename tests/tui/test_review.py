@@ -66,7 +66,7 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
     before = game.path.read_bytes()
     name = game.name
     game.close()
-    library_game = make_app(saves).session.library.open(name, read_only=True)
+    library_game = make_app(saves).context.games.open(name, read_only=True)
     app = make_app(saves)
     app.initial_review = library_game
     async with app.run_test(size=(80, 24)) as pilot:
@@ -176,7 +176,7 @@ async def test_a_four_player_review_has_no_vikings_and_tab_shows_each_player(sav
 
 async def _screens(saves: Path, name: str, positions: list[int]) -> list[str]:
     app = make_app(saves)
-    app.initial_review = app.session.library.open(name, read_only=True)
+    app.initial_review = app.context.games.open(name, read_only=True)
     out = []
     async with app.run_test(size=(80, 24)) as pilot:
         screen: Any = app.screen
@@ -213,7 +213,7 @@ async def test_play_on_from_turn_5_is_a_new_game_without_a_medal(saves: Path) ->
     game = played(saves, ("Astrid",), seed=7)
     before = game.path.read_bytes()
     app = make_app(saves, game=game)
-    campaign = app.session.library.campaign()
+    campaign = app.context.campaign()
     assert sum(row.played for row in campaign[0]) == 1
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r", "g")
@@ -246,7 +246,7 @@ async def test_play_on_from_turn_5_is_a_new_game_without_a_medal(saves: Path) ->
         assert isinstance(app.screen, ResumeScreen)
         assert "branch, over" in await shown(pilot)
     assert game.path.read_bytes() == before  # the original file never changes
-    assert app.session.library.campaign() == campaign  # R25: the campaign record is untouched
+    assert app.context.campaign() == campaign  # R25: the campaign record is untouched
 
 
 def test_the_review_help_lists_every_key() -> None:

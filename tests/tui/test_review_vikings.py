@@ -55,7 +55,7 @@ def test_each_step_of_the_vikings_turn_has_its_own_board(saves: Path) -> None:
 async def test_v_steps_through_the_boards_as_they_stood(saves: Path) -> None:
     name = played(saves)
     app = make_app(saves)
-    app.initial_review = app.session.library.open(name, read_only=True)
+    app.initial_review = app.context.games.open(name, read_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from norsewind_tui.rules import legal_moves
 from norsewind_tui.rules.moves import PickBuilding
+from norsewind_tui.tui.summaries import summaries
 
 from .helpers import aio, make_app, new_game, shown
 
@@ -99,8 +100,8 @@ async def test_save_as_continues_under_the_new_name(saves: Path) -> None:
         assert "Saved as my-game" in await shown(pilot)
         await pilot.press("enter")
         position = screen.game.session.position  # type: ignore[attr-defined]
-    names = {g.name: g for g in app.session.library.list()}
+    names = {g.name: g for g in summaries(app.context.own_games())}
     assert {old, "my-game"} <= set(names)
-    reopened = app.session.library.open("my-game")
+    reopened = app.context.games.open("my-game")
     assert reopened.session.position == position
     reopened.close()

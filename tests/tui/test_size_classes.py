@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from textual.dom import DOMNode
 
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.tui import app as app_module
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.game import GameScreen
 
@@ -42,8 +42,8 @@ async def test_a_game_screen_is_styled_for_its_size_once(
     saves: Path, size: tuple[int, int], classes: set[str], names: tuple[str, ...]
 ) -> None:
     game = new_game(saves, names, seed=4)
-    library = Library.at(str(saves), profile=PROFILE)
-    app = RestylesSeen(library, game=game, seed=5, computer_delay=0.0, theme="norsewind")
+    context = AppContext.at(str(saves), profile=PROFILE)
+    app = RestylesSeen(context, game=game, seed=5, computer_delay=0.0, theme="norsewind")
     async with app.run_test(size=size) as pilot:
         text = await shown(pilot)
         screen = app.screen

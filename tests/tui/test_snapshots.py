@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,12 @@ Compare = Callable[..., bool]
 
 def _fixed_dates(app: NorsewindApp) -> None:
     """The saves list shows when each game was saved: pin it for the picture."""
-    original = app.session.library.list
+    original = app.context.own_games
 
     def listing() -> list[Any]:
-        return [dataclasses.replace(g, updated="2026-01-02 10:00") for g in original()]
+        return [dataclasses.replace(g, updated=datetime(2026, 1, 2, 10, 0, tzinfo=UTC)) for g in original()]
 
-    app.session.library.list = listing  # type: ignore[method-assign]
+    app.context.own_games = listing  # type: ignore[method-assign]
 
 
 def _finished(saves: Path, names: tuple[str, ...], seed: int) -> Any:
@@ -107,12 +108,13 @@ def test_help(snap_compare: Compare, saves: Path, size: tuple[int, int]) -> None
 @pytest.mark.parametrize("size", SIZES)
 def test_resume(snap_compare: Compare, saves: Path, size: tuple[int, int]) -> None:
     from norsewind_tui.rules import GameConfig
-    from norsewind_tui.tui.adapter import Library
+    from norsewind_tui.storage.context import AppContext
+    from norsewind_tui.storage.format import SeatMeta
 
-    library = Library.at(str(saves), profile="tester")
+    context = AppContext.at(str(saves), profile="tester")
     for name, players in (("solo-game", ("Astrid",)), ("table-of-three", ("Ana", "Bjorn", "Cyneric"))):
-        seats = [library.seat(n) for n in players]
-        library.create(GameConfig(players=players), 7, seats, name=name).close()
+        seats = [SeatMeta(n) for n in players]
+        context.new_game(GameConfig(players=players), 7, seats, name=name).close()
     app = make_app(saves)
     _fixed_dates(app)
     assert snap_compare(app, press=["r"], terminal_size=size)

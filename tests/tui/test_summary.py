@@ -7,7 +7,8 @@ from typing import Any
 
 from norsewind_tui import words
 from norsewind_tui.rules import GameConfig
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app
@@ -21,9 +22,9 @@ async def test_the_computers_summary_keeps_the_kingdoms_at_80x24(saves: Path) ->
     """Two computers' whole turns do not fit the status line's two lines at 80 columns: the summary
     that fits still says where each card went ("took the Blacksmith into Mercia"), not only
     "Normal bot 2 took the Blacksmith" with an empty line below."""
-    library = Library.at(str(saves), profile=PROFILE)
-    seats = [library.seat("Ana"), *(library.seat(name, "computer", "easy") for name in BOTS)]
-    game = library.create(GameConfig(players=("Ana", *BOTS)), 12, seats)
+    context = AppContext.at(str(saves), profile=PROFILE)
+    seats = [SeatMeta("Ana"), *(SeatMeta(name, "computer", "easy") for name in BOTS)]
+    game = context.new_game(GameConfig(players=("Ana", *BOTS)), 12, seats)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         status: Any = app.screen.query_one(StatusLine)

@@ -19,7 +19,8 @@ import pytest
 from norsewind_tui.bots import MCTSBot
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.rules.state import State
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.help import HelpScreen
@@ -57,9 +58,9 @@ async def test_a_key_pressed_while_hard_thinks_is_answered_before_its_move(
 ) -> None:
     midway = Midway()
     monkeypatch.setattr(MCTSBot, "_iterate", midway.wrap(MCTSBot._iterate))
-    library = Library.at(str(saves), profile="tester")
-    seats = [library.seat("Hal", "computer", "hard"), library.seat("Ana")]
-    game = library.create(GameConfig(players=("Hal", "Ana")), 12, seats)
+    context = AppContext.at(str(saves), profile="tester")
+    seats = [SeatMeta("Hal", "computer", "hard"), SeatMeta("Ana")]
+    game = context.new_game(GameConfig(players=("Hal", "Ana")), 12, seats)
     app = make_app(saves, game=game)
     seen = Seen(GameChanged)
     try:

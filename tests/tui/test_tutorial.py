@@ -10,7 +10,8 @@ from textual.pilot import Pilot
 
 from norsewind_tui.cli import parse
 from norsewind_tui.lessons import is_tutorial, load_lessons, tutorial_game, tutorial_name
-from norsewind_tui.tui.adapter import Library
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.screens.title import TitleScreen
 from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialEndScreen, TutorialScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
@@ -104,7 +105,7 @@ async def test_a_pilot_completes_the_tutorial_from_the_title_following_the_lesso
     assert "Your total: 95 points." in end
     assert "The Vikings' total: 28 points." in end
     assert "Solo campaign, level 1" in end
-    library = Library.at(str(saves), profile=PROFILE)
+    library = AppContext.at(str(saves), profile=PROFILE)
     assert library.campaign()[2] == []  # no medal: the tutorial is not recorded in the campaign
 
 
@@ -170,15 +171,15 @@ def test_norsewind_learn_opens_the_tutorial_and_keeps_the_saves_folder() -> None
 
 
 def test_only_the_tutorials_own_save_is_taught_and_it_has_no_campaign_profile(saves: Path) -> None:
-    library = Library.at(str(saves), profile=PROFILE)
-    game = tutorial_game(library.context.games, "Ana")
+    library = AppContext.at(str(saves), profile=PROFILE)
+    game = tutorial_game(library.games, "Ana")
     try:
         assert game.name == "tutorial-Ana" and game.meta.profile is None  # never recorded: no medal
         assert is_tutorial(game)
     finally:
         game.close()
     lessons = load_lessons()
-    other = library.create(lessons.config_for("Bo"), lessons.seed + 1, [library.seat("Bo")], name="tutorial-Bo")
+    other = library.new_game(lessons.config_for("Bo"), lessons.seed + 1, [SeatMeta("Bo")], name="tutorial-Bo")
     try:
         assert not is_tutorial(other)  # a game merely named like it opens on the plain game screen
     finally:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.tables import TableStore
-from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.screens.table import TableScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
@@ -24,7 +24,7 @@ def status(app: Any) -> str:
 @aio
 async def test_a_watched_game_offers_no_choice_undo_or_hint(saves: Path) -> None:
     holder = new_game(saves, ("Ana", "Bo"), seed=26)
-    watched = Library.at(str(saves), profile=PROFILE).open(holder.name, read_only=True)
+    watched = AppContext.at(str(saves), profile=PROFILE).games.open(holder.name, read_only=True)
     app = make_app(saves, game=watched)
     async with app.run_test(size=(80, 24)) as pilot:
         assert (await footer_line(pilot)).split() == ["?", "Help", "q", "Quit"]

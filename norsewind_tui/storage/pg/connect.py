@@ -38,12 +38,18 @@ def reason_of(exc: psycopg.Error, url: str) -> str:
 
 
 def connect(
-    url: str, autocommit: bool = False, application: str = APPLICATION
+    url: str, autocommit: bool = False, application: str = APPLICATION, via: str | None = None
 ) -> psycopg.Connection[tuple[object, ...]]:
-    """A new connection to ``url``; ``DatabaseUnreachable`` (one line) when there is none to be had."""
+    """A new connection to ``url`` (through the pooler's connection string ``via`` if given: then no
+    statement is prepared, as a pooler in transaction mode hands each transaction another server
+    connection); ``DatabaseUnreachable`` (one line) when there is none to be had."""
     try:
         return psycopg.connect(
-            url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT, application_name=application
+            via or url,
+            autocommit=autocommit,
+            connect_timeout=CONNECT_TIMEOUT,
+            application_name=application,
+            prepare_threshold=None if via else 5,
         )
     except psycopg.Error as exc:
         reason = reason_of(exc, url)

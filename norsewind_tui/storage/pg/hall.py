@@ -12,14 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...rules.trophies import Trophy
 from ..errors import SaveError, StorageError
 from ..format import printable_problem
 from ..halloffame import Entry, Hall, trusted_daily
 from ..paths import sanitise_name
-from .rows import AS_JSON, connect_to, record_of_json
+from .rows import AS_JSON, record_of_json
+
+if TYPE_CHECKING:
+    from .home import Home
 
 _SELECT = f"p.key, p.name, {AS_JSON}"
 _BEST = f"SELECT {_SELECT} FROM best_games b JOIN game_records r ON r.seq = b.seq JOIN profiles p ON p.key = b.profile"
@@ -34,7 +37,7 @@ _OF_PLAYERS = f"SELECT {_SELECT} FROM game_records r JOIN profiles p ON p.key = 
 class DbHall(Hall):
     """``Hall`` whose daily results are read from the database day by day, when asked for."""
 
-    url: str = ""
+    home: Home | None = None  # the database's (None: an empty hall)
     days: dict[date, list[Entry]] = field(default_factory=dict)
     earned: dict[str, tuple[Trophy, ...]] = field(default_factory=dict)  # by player, once read
 
@@ -54,24 +57,23 @@ class DbHall(Hall):
         return {name: self.earned[name] for name in sorted(wanted) if self.earned.get(name)}
 
     def daily(self, day: date, level: int | None = None) -> list[Entry]:
-        if day not in self.days:
+        if day not in self.days and self.home is not None:
+            home, when = self.home, day.isoformat()
             try:
-                with connect_to(self.url) as conn:
-                    rows = conn.execute(_DAY, (day.isoformat(),)).fetchall()
+                rows = home.run(lambda c: c.execute(_DAY, (when,)).fetchall(), transaction=False)
             except StorageError as exc:  # asked again next time; said once
                 if (line := _trouble(exc)) not in self.notices:
                     self.notices.append(line)
                 return []
             self.days[day] = _entries(rows, self.notices)
-        return Hall(self.days[day]).daily(day, level)
+        return Hall(self.days.get(day, [])).daily(day, level)
 
 
-def read_db_hall(url: str) -> DbHall:
-    """The hall of fame of the database at ``url``; never raises (a problem is a notice)."""
-    hall = DbHall(url=url)
+def read_db_hall(home: Home) -> DbHall:
+    """The hall of fame of the database of ``home``; never raises (a problem is a notice)."""
+    hall = DbHall(home=home)
     try:
-        with connect_to(url) as conn:
-            rows = conn.execute(_BEST).fetchall()
+        rows = home.run(lambda c: c.execute(_BEST).fetchall(), transaction=False)
     except StorageError as exc:
         hall.notices.append(_trouble(exc))
         return hall

@@ -38,11 +38,14 @@ from ..watch import Watch
 from .connect import CONNECT_TIMEOUT, DatabaseUnreachable, connect, reason_of
 from .relay import Relay, private
 from .schema import check
-from .url import shown_url
+from .url import shown_url, through_pooler
 
 T = TypeVar("T")
 LOST = "the database cannot be reached"
 IDLE = 0.1  # seconds a connection stays open with nothing to do
+# through a pooler (issue 42) a connection is the pooler's client, not a server process: kept longer
+# (the pooler bounds the server connections, so the host's slots do not)
+IDLE_POOLED = 10.0
 LEASE = 15.0  # seconds a lock stays taken without its holder renewing it
 RENEW = 4.0  # seconds between two renewals of this process's leases
 # connections for work that the apps of one account on one host hold at once (the listening one is
@@ -98,9 +101,17 @@ _TAKE = (
 class Home:
     """This process's way to the database at ``url`` (``home(url)`` gives the shared one)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pooler: str | None = None) -> None:
         self.url = url
         self.shown = shown_url(url)
+        # the queries' way through the host's pooler (None: straight to the server, short connections
+        # bounded by the host's slots); the listening connection goes straight to it in any case
+        self.pooled = through_pooler(url, pooler)
+        self.idle = IDLE_POOLED if self.pooled else IDLE
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """This process's state, none of it yet (a forked child starts it again: ``_forget_in_child``)."""
         self.holder = _holder_name()
         self._lock = threading.RLock()
         self._conn: Conn | None = None
@@ -110,7 +121,7 @@ class Home:
         self._closer: threading.Thread | None = None
         self._renewer: threading.Thread | None = None
         self._closed = threading.Event()
-        self.relay = Relay(url, self.holder)
+        self.relay = Relay(self.url, self.holder)
         self._slots: list[int] | None = None  # the slot files' descriptors ([]: not bounded)
         self._slot: int | None = None  # the slot held with ``_conn``
 
@@ -125,7 +136,7 @@ class Home:
             return self._conn
         self._take_slot()
         try:
-            conn = connect(self.url, autocommit=True, application=self.holder)
+            conn = connect(self.url, autocommit=True, application=self.holder, via=self.pooled)
         except BaseException:
             self._free_slot()
             raise
@@ -150,7 +161,7 @@ class Home:
                 if self._conn is None:
                     self._closer = None
                     return
-                left = self._used + IDLE - time.monotonic()
+                left = self._used + self.idle - time.monotonic()
                 if left <= 0:
                     self._drop()
                     self._closer = None
@@ -186,9 +197,10 @@ class Home:
             time.sleep(SLOT_WAIT)
 
     def _open_slots(self) -> list[int]:
-        """The slot files, opened once (none where the wake folder is not private: no bound)."""
+        """The slot files, opened once (none through a pooler, which bounds the server's connections
+        itself, nor where the wake folder is not private: no bound)."""
         folder = self.relay.folder
-        if private(folder) is not None:
+        if self.pooled or private(folder) is not None:
             return []
         fds: list[int] = []
         try:
@@ -318,14 +330,19 @@ class Home:
 _HOMES: dict[str, Home] = {}
 _HOMES_LOCK = threading.Lock()
 # a forked child must not use (nor close: closing says goodbye on the parent's socket) the parent's
-# connections: it forgets them, kept referenced for ever so that nothing finalizes them
-_INHERITED: list[Home] = []
+# connections: it forgets them, kept referenced for ever so that nothing finalizes them; its homes
+# start again in place, so that the stores a context handed them to (issue 40.4) go on in the child
+_INHERITED: list[object] = []
 
 
 def _forget_in_child() -> None:
     global _HOMES_LOCK
-    _INHERITED.extend(_HOMES.values())
-    _HOMES.clear()
+    for h in _HOMES.values():
+        _INHERITED.append((h._conn, h.relay))
+        for fd in h._slots or ():  # the child's copies: closing them lets go of none of the parent's locks
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        h._fresh()
     _HOMES_LOCK = threading.Lock()
 
 

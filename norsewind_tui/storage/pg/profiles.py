@@ -11,7 +11,7 @@ checked when read, as a file is: one edited by hand is never believed.
 from __future__ import annotations
 
 from datetime import UTC
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -22,39 +22,44 @@ from ..paths import sanitise_name
 from ..profiles import Profile, default_profile_name
 from ..ratings import Anchors, Ladder, RatedGame, RatedSeat, shipped_anchors
 from ..records import GameRecord
-from .rows import COLUMNS, Connection, connect_to, record_of, row_of
+from .rows import COLUMNS, Connection, record_of, row_of
 
 if TYPE_CHECKING:
     from .hall import DbHall
+    from .home import Home
 
 _INSERT = f"INSERT INTO game_records (profile, {COLUMNS}) VALUES (%s, {', '.join(['%s'] * 12)})"
 
 
 class PgProfileStore:
-    """The profiles of one database (``Profiles``); a short connection per call."""
+    """The profiles of one database (``Profiles``), through its process's ``Home`` (the connection
+    policy of every store of the database: issue 40.4)."""
 
     default_profile_name = staticmethod(default_profile_name)
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, home: Home) -> None:
+        self.home = home
 
     def load(self, name: str | None = None) -> Profile:
         """``name``'s profile; ``SaveError`` when a row of it does not check, ``StorageError`` when
         the database cannot be reached."""
         name = name or default_profile_name()
         key = sanitise_name(name)
-        with connect_to(self.url) as conn:
+
+        def read(conn: Connection) -> tuple[tuple[Any, ...] | None, list[tuple[Any, ...]]]:
             held = conn.execute("SELECT name FROM profiles WHERE key = %s", (key,)).fetchone()
-            rows = conn.execute(
-                f"SELECT {COLUMNS} FROM game_records WHERE profile = %s ORDER BY seq", (key,)
-            ).fetchall()
+            rows = conn.execute(f"SELECT {COLUMNS} FROM game_records WHERE profile = %s ORDER BY seq", (key,))
+            return held, rows.fetchall()
+
+        held, rows = self.home.run(read)
         source = f"the profile {key} in the database"
         games = tuple(record_of(row, f"{source}: $.games[{i}]") for i, row in enumerate(rows))
         return Profile(held[0] if held is not None else name[:64], games)
 
     def names(self) -> list[str]:
-        with connect_to(self.url) as conn:
-            return sorted(row[0] for row in conn.execute("SELECT key FROM profiles"))
+        return sorted(
+            str(row[0]) for row in self.home.run(lambda c: c.execute("SELECT key FROM profiles").fetchall(), False)
+        )
 
     def record(self, name: str, game: GameRecord) -> bool:
         """Add a finished game to ``name``'s profile (one transaction); False when it is there."""
@@ -65,25 +70,23 @@ class PgProfileStore:
         if not trusted_daily(game):
             raise SaveError(f"not recording the game: its seed is not the daily deal of {game.daily}")
         key = sanitise_name(name)
-        with connect_to(self.url) as conn, conn.transaction():
-            return record_into(conn, key, name[:64], game)
+        return self.home.run(lambda conn: record_into(conn, key, name[:64], game))
 
     def hall(self) -> DbHall:
         from .hall import read_db_hall
 
-        return read_db_hall(self.url)
+        return read_db_hall(self.home)
 
     def rate(self, game: RatedGame) -> bool:
         """Count ``game`` for the ratings once (a unique key: a second host seeing it end adds nothing)."""
         if (why := game.problem()) is not None:
             raise SaveError(f"not counting the game for the ratings: {why}")
-        with connect_to(self.url) as conn, conn.transaction():
-            return rate_into(conn, game)
+        return self.home.run(lambda conn: rate_into(conn, game))
 
     def results(self) -> tuple[tuple[RatedGame, ...], int]:
         """Every result counted, in order, and how many rows were left out for not checking."""
-        with connect_to(self.url) as conn:
-            rows = conn.execute("SELECT game, date, seats::text FROM rated_games ORDER BY seq").fetchall()
+        sql = "SELECT game, date, seats::text FROM rated_games ORDER BY seq"
+        rows: list[tuple[Any, ...]] = self.home.run(lambda c: c.execute(sql).fetchall(), transaction=False)
         games: list[RatedGame] = []
         skipped = 0
         for game, date, seats in rows:

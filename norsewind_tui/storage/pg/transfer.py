@@ -27,6 +27,7 @@ from ..profiles import ProfileStore
 from ..ratings import LEDGER, ledger_path
 from ..tables import TABLES_DIR
 from ..verify import load_bytes
+from .home import home
 from .profiles import PgProfileStore, rate_into, record_into
 from .rows import COLUMNS, Connection, connect_to, record_of
 
@@ -177,7 +178,7 @@ def export_folder(url: str, folder: Path, cards: CardDB) -> Plan:
 
 def _export_ratings(url: str, folder: Path, cards: CardDB) -> Step:
     """The database's counted results into the folder's, after its own, each once; in one write."""
-    games, skipped = PgProfileStore(url).results()
+    games, skipped = PgProfileStore(home(url)).results()
     note = f"left out {skipped} result(s) that do not check" if skipped else None
     try:
         added = ProfileStore(profiles_dir(folder), cards=cards).rate_all(games)

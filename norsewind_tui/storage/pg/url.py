@@ -9,12 +9,32 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 from ..errors import StorageError
 
 ENV_VAR = "NORSEWIND_DATABASE"
+POOLER_VAR = "NORSEWIND_POOLER"  # the host's pooler (PgBouncer) as HOST:PORT: docs/SSH.md, issue 42
 SCHEMES = ("postgresql", "postgres")
 _PASSWORD_WORD = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)", re.IGNORECASE)
 
 
 class DatabaseUrlError(StorageError):
     """A ``--database`` value that is not a PostgreSQL URL."""
+
+
+def through_pooler(url: str, pooler: str | None = None) -> str | None:
+    """The connection string of ``url``'s database through the pooler ``pooler`` (``HOST:PORT``, the
+    host a name, an address or a socket folder; else ``$NORSEWIND_POOLER``), or None when there is none.
+
+    >>> through_pooler("postgresql://alice@/norsewind?host=/run/postgresql", "/run/pgbouncer:6432")
+    'user=alice dbname=norsewind host=/run/pgbouncer port=6432'
+    """
+    pooler = pooler if pooler is not None else os.environ.get(POOLER_VAR)
+    if not pooler:
+        return None
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    host, _, port = pooler.rpartition(":")
+    if not host or not port.isdigit():
+        raise DatabaseUrlError(f"${POOLER_VAR}: {pooler!r} is not HOST:PORT (the pooler's, as /run/pgbouncer:6432)")
+    given = {k: v for k, v in conninfo_to_dict(url).items() if k not in ("host", "port", "hostaddr")}
+    return make_conninfo("", **given, host=host, port=port)
 
 
 def shown_url(url: str) -> str:

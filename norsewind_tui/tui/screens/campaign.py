@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
-from ...storage import CampaignRow, GameRecord, StorageError
+from ...storage import CampaignRow, GameRecord, SeatMeta, StorageError
 from ...storage.daily import utc_today
 from ...storage.ratings import Ladder
 from ...storage.trophies import current_streak, earned
@@ -100,8 +100,7 @@ class CampaignScreen(NorsewindScreen[None]):
         self.best: list[GameRecord] = []
 
     def compose(self) -> ComposeResult:
-        library = self.session.library
-        self.rows, title, games = library.campaign()
+        self.rows, title, games, problem = self.context.campaign()
         self.best = best_games(games)
         heading = "Solo campaign: choose a level" if self.pick else "Progress"
         who = f"profile {safe_text(self.context.profile_name)}"
@@ -125,8 +124,8 @@ class CampaignScreen(NorsewindScreen[None]):
                 recent = max(2, min(4, self.app.size.height - 22))
                 yield Static(Text("\n".join(progress_lines(games, recent))), id="recent")
             yield Static("", id="campaign-status", classes="" if self.pick else "tight")
-            if library.problem:
-                yield Static(Text(safe_text(library.problem)), classes="hint")
+            if problem is not None:
+                yield Static(Text(safe_text(f"profile unavailable: {problem}")), classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -150,13 +149,12 @@ class CampaignScreen(NorsewindScreen[None]):
             )
             return
         app = self.norsewind
-        library = self.session.library
         seed = self.session.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         name = clean_name(self.context.profile_name) or "Player"
         config = GameConfig(players=(name,), level=row.level)
-        app.create_game(config, seed, [library.seat(name)], on_error=self.say)
+        app.create_game(config, seed, [SeatMeta(name)], on_error=self.say)
 
     def say(self, message: str) -> None:
         self.query_one("#campaign-status", Static).update(Text(safe_text(message)))
@@ -174,7 +172,7 @@ class CampaignScreen(NorsewindScreen[None]):
             self.say("That game was recorded without its save's name: it cannot be reviewed.")
             return
         try:
-            game = self.session.library.open(record.save, read_only=True)
+            game = self.context.games.open(record.save, read_only=True)
         except StorageError as exc:
             self.say(f"That game cannot be reviewed: {exc}")
             return

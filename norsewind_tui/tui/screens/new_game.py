@@ -69,11 +69,10 @@ class NewGameScreen(FormScreen):
         self.cut = False  # the status line says a name was cut
 
     def compose(self) -> ComposeResult:
-        library = self.session.library
         profile = clean_name(self.context.profile_name) or "Player 1"
         bots = [*STRENGTHS, ENGINE] if self.context.options.engine is not None else list(STRENGTHS)
         kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
-        rows, _title, _games = library.campaign()
+        rows = self.context.campaign().rows
         unlocked = [r.level for r in rows if r.unlocked] or [1]
         level = self.level if self.level in unlocked else max(unlocked)
         with Vertical(id="new-game", classes="page"):
@@ -160,7 +159,6 @@ class NewGameScreen(FormScreen):
         self.norsewind.goto_title()
 
     def action_start(self) -> None:
-        library = self.session.library
         names = []
         seats: list[SeatMeta] = []
         for seat in range(self.players):
@@ -168,7 +166,7 @@ class NewGameScreen(FormScreen):
             kind_value = self.query_one(f"#kind-{seat}", Select).value
             person = kind_value == "human" or self.players == 1
             names.append(name)
-            seats.append(library.seat(name) if person else library.seat(name, "computer", str(kind_value)))
+            seats.append(SeatMeta(name) if person else SeatMeta(name, "computer", str(kind_value)))
         if len({n.casefold() for n in names}) != len(names):
             self.say("Two players have the same name: give each a different one.")
             return

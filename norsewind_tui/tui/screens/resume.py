@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
 from ...storage import StorageError
-from ..adapter import GameSummary
+from ..summaries import GameSummary, summaries
 from ..text import NAME_W, safe_text, short_name
 from .base import NorsewindScreen
 from .dialogs import ConfirmScreen
@@ -57,8 +57,7 @@ class ResumeScreen(NorsewindScreen[None]):
         self.reload()
 
     def reload(self) -> None:
-        library = self.session.library
-        self.games = library.list()
+        self.games = summaries(self.context.own_games())
         table = self.query_one(DataTable)
         table.clear(columns=True)
         # every name whole (it is what `norsewind resume` takes, as is the number); the players give way
@@ -128,7 +127,7 @@ class ResumeScreen(NorsewindScreen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    self.session.library.remove(game.name)
+                    self.context.games.remove(game.name)
                 except StorageError as exc:
                     self.say(str(exc))
                     return

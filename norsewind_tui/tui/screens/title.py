@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 
 from ...storage import StorageError
 from ...storage.tables import TableSummary
-from ..adapter import STAMP, GameSummary
 from ..presence import is_turn_of, turn_words, turns_line
+from ..summaries import STAMP, GameSummary, summary_of
 from ..text import safe_text, short_name
 from .base import NorsewindScreen
 
@@ -81,7 +81,8 @@ class TitleScreen(NorsewindScreen[None]):
 
     def _latest_game(self) -> GameSummary | None:
         try:
-            return self.session.library.continuable()
+            found = self.context.continuable()
+            return None if found is None else summary_of(found)
         except StorageError:  # a listing problem never hides the menu
             return None
 
@@ -120,7 +121,7 @@ class TitleScreen(NorsewindScreen[None]):
     def _menu(self) -> tuple[tuple[str, str, str], ...]:
         """The menu; "Learn to play" first for a player who has not finished a game yet (issue 14)."""
         try:
-            veteran = self.session.library.has_finished_game()
+            veteran = self.context.has_finished_game()
         except StorageError:
             veteran = True
         if veteran:

@@ -325,7 +325,7 @@ class TutorialScreen(GameScreen):
         self.game.close()
         name = self.state.players[0].name
         try:
-            game = tutorial_game(self.session.library.context.games, name, restart=True)
+            game = tutorial_game(self.context.games, name, restart=True)
         except StorageError as exc:
             self.say(str(exc), "error")
             return
