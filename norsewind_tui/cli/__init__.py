@@ -145,7 +145,7 @@ def _wants_lines(args: Options) -> bool:
     forced command is the game (``$SSH_ORIGINAL_COMMAND``)."""
     if args.lines:
         return True
-    if args.page not in (None, "learn") or args.command not in (None, "play", "learn"):
+    if args.page not in (None, "learn") or args.command not in (None, "play", "learn"):  # tv: _cmd_tv
         return False
     return lines_asked(args) or os.environ.get("SSH_ORIGINAL_COMMAND", "").strip() == LINES
 
@@ -285,6 +285,25 @@ def _add_learn(sub: Any) -> None:
     learn.set_defaults(handler=_cmd_play, page="learn")
 
 
+def _add_tv(sub: Any) -> None:
+    tv = sub.add_parser("tv", help="Norsewind TV: the most interesting table here, live, else the day's best games")
+    tv.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help="saved-games folder")
+    tv.add_argument("--lines", action="store_true", help="the channel as plain lines (docs/LINES.md)")
+    tv.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
+    tv.set_defaults(handler=_cmd_tv, page="tv")
+
+
+def _cmd_tv(args: Options) -> int:
+    """``norsewind tv``: the app on its TV page, or the channel in lines."""
+    if not lines_asked(args):
+        return _cmd_play(args)
+    from ..lines.io import LineIO, stdio
+    from ..lines.tv import run_tv
+    from ..storage.context import AppContext
+
+    return run_tv(AppContext(args), LineIO(*stdio(), colour=args.colour))
+
+
 def _add_cards(sub: Any) -> None:
     cards = sub.add_parser("cards", help="card-set files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
@@ -352,6 +371,7 @@ _COMMANDS: tuple[tuple[frozenset[str], Callable[[Any], None]], ...] = (
     (frozenset({"simulate"}), _add_simulate),
     (frozenset({"play"}), _add_play),
     (frozenset({"learn"}), _add_learn),
+    (frozenset({"tv"}), _add_tv),
     (frozenset({"cards"}), _add_cards),
     (frozenset({"saves", "resume", "progress"}), _add_storage),
     (frozenset({"review"}), _add_review),

@@ -130,6 +130,20 @@ class LineIO:
         self._start()
         return self._ended or not self._lines.empty()
 
+    def read_within(self, timeout: float) -> tuple[bool, str | None]:
+        """``(True, line)`` when a line (or the end: ``None``) arrives within ``timeout`` seconds,
+        else ``(False, None)``: a channel that shows something between lines asks this way."""
+        if self._ended:
+            return True, None
+        self._start()
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return False, None
+        if line is None:
+            self._ended = True
+        return True, line
+
     def read(self) -> str | None:
         """The next line typed, stripped (None once the input ended: always None from then on)."""
         if self._ended:

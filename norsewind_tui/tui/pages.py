@@ -59,6 +59,12 @@ def _hall_of_fame() -> Screen[Any]:
     return HallOfFameScreen()
 
 
+def _tv() -> Screen[Any]:
+    from .screens.tv import TvScreen
+
+    return TvScreen()
+
+
 PAGES: dict[str, Page] = {
     "new": _new_game,
     "resume": _resume,
@@ -68,5 +74,6 @@ PAGES: dict[str, Page] = {
     "daily": _daily,
     "settings": _settings,
     "halloffame": _hall_of_fame,
+    "tv": _tv,
 }
 OVER = frozenset({"help"})
