@@ -44,10 +44,9 @@ class DbHall(Hall):
     def trophies(self, players: Iterable[str]) -> dict[str, tuple[Trophy, ...]]:
         """The trophies of ``players`` from all their records: one query for those not read yet."""
         wanted = set(players)
-        if unread := sorted(wanted - self.earned.keys()):
+        if (unread := sorted(wanted - self.earned.keys())) and self.home is not None:
             try:
-                with connect_to(self.url) as conn:
-                    rows = conn.execute(_OF_PLAYERS, (unread,)).fetchall()
+                rows = self.home.run(lambda c: c.execute(_OF_PLAYERS, (unread,)).fetchall(), transaction=False)
             except StorageError as exc:  # asked again next time; said once
                 if (line := _trouble(exc)) not in self.notices:
                     self.notices.append(line)
