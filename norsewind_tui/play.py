@@ -9,24 +9,40 @@ write that failed). ``words.play`` words each one, once, for every front end.
 
 The ladder of an undo lives here alone: finished (R25) -> read-only or nothing of this player's ->
 a confirmation over a revealed card -> the undo -> a write that failed -> done.
+
+A hint is asked the same way (``Play.hint``): refused (``NoHint``), the announced plan's next step at
+once (``HintAnswer``), or a question to work out off the event loop (``HintQuestion``, answered by
+``answer_hint``). A hint never plays anything and never marks a game as assisted.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from .bots.explain import explain_move
+from .bots.hint import HINT_SEED, TurnSoFar, turn_so_far
+from .bots.hint import hint as bot_hint
+from .bots.registry import HINT_GIVER, steady_bot
 from .rules import IllegalMove
 from .rules.cards import CardDB
+from .rules.engine import cards_for, is_legal
 from .rules.events import Event
-from .rules.moves import Move
+from .rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle
+from .rules.queries import revealed_between
 from .rules.refusals import Refusal
+from .rules.session import Session
+from .rules.state import State
 from .storage import StorageError
 from .storage.gamefile import Snapshot
 from .storage.handle import GameHandle
 from .storage.tables import TableMoved
+from .words import move_words
 from .words import play as say
-from .words.play import Kind, LookBack
+from .words.nouns import player_names
+from .words.play import Kind, LookBack, NoHintWhy
 
 Act = Literal["decide", "undo", "step back", "redo"]
 
@@ -171,6 +187,180 @@ class Play:
         if not done:
             return NotDone("redo", "nothing")
         return Done("redo", warning=game.warning)
+
+    def hint(self, giver: str = HINT_GIVER, announced: Announced | None = None) -> HintOutcome:
+        """A hint for the decision awaited: refused, the ``announced`` plan's next step at once (the
+        player followed it), or the question to work out (``answer_hint``, slow: off the event loop).
+        ``giver``: the computer player whose choice it is (the player's setting)."""
+        game, state = self.game, self.game.state
+        if state.is_over:
+            return NoHint("over")
+        if game.read_only:
+            return NoHint("watching")
+        seats = game.seats
+        if 0 <= state.current < len(seats) and seats[state.current].kind == "computer":
+            return NoHint("computer", player_names(state)[state.current])
+        if not self.asked():
+            return NoHint("not yours")
+        followed = follow_announced(announced, game.session) if announced is not None else ""
+        if isinstance(followed, HintAnswer):
+            return followed
+        # no plan announced in this turn (a resume, or a first hint mid-turn): the turn's own plan
+        turn = None if followed else turn_so_far(game.session)
+        return HintQuestion(state, state.current, giver, turn, followed)
+
+
+# ---------------------------------------------------------------------- hints
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """A computer player's choice for the decision awaited, in words; nothing is played."""
+
+    move: Move
+    words: str  # the move in words
+    reason: str  # why, in a few words
+    plan: tuple[Move, ...] = ()  # the rest of the turn the hint has in mind, starting with ``move``
+    changed: str = ""  # why this hint is not the next step of the one before in this turn
+
+    @property
+    def text(self) -> str:
+        return say.hint_line(self.words, self.reason, self.changed)
+
+
+@dataclass(frozen=True, slots=True)
+class NoHint:
+    """No hint now, and why (``who``: the computer player to move, when it is one)."""
+
+    why: NoHintWhy
+    who: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HintQuestion:
+    """A hint to work out for ``seat`` in ``state`` (``answer_hint``: up to ~2 s). ``turn``: the turn
+    so far, whose plan a hint continues; ``changed``: why the plan announced before no longer holds."""
+
+    state: State
+    seat: int
+    giver: str = HINT_GIVER
+    turn: TurnSoFar | None = None
+    changed: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HintFailed:
+    """The computer player failed to answer (a failing bot must not take the game down)."""
+
+    problem: str
+
+
+HintOutcome = HintAnswer | NoHint | HintQuestion | HintFailed
+
+
+@dataclass(frozen=True)
+class Announced:
+    """The plan a hint announced: from which position (``position`` in the game's moves), which moves."""
+
+    position: int
+    seat: int
+    turn: int
+    plan: tuple[Move, ...]
+
+
+def answer_hint(question: HintQuestion) -> HintAnswer | HintFailed:
+    """Work the hint out (slow: a front end with an event loop calls it in a worker thread)."""
+    try:
+        answer = ask(question.state, question.seat, question.turn, question.giver)
+    except Exception as exc:  # a failing bot must not take the game down
+        return HintFailed(str(exc))
+    return dataclasses.replace(answer, changed=question.changed)
+
+
+def ask(state: State, seat: int, turn: TurnSoFar | None = None, giver: str = HINT_GIVER) -> HintAnswer:
+    """The hint for ``seat``'s decision in ``state`` (slow: call it off the event loop).
+
+    ``turn``: the turn so far (``bots.hint.turn_so_far``); when the player has followed the plan a
+    hint gives at the turn's start, the hint is that plan's next step (issue 27: a hint asked in the
+    middle of a turn, after a resume too, continues the turn's plan).
+    Raises ``ValueError`` when it is not ``seat``'s decision.
+    """
+    found = bot_hint(state, seat, steady_bot(giver, HINT_SEED), turn)  # the same answer however busy the machine
+    words = move_words(state, found.move, found.plan, cards_for(state))
+    return HintAnswer(found.move, words, _reason(found.move, found.reason), found.plan)
+
+
+def announce(answer: HintAnswer, session: Session) -> Announced:
+    """The plan ``answer`` announces, from the position it was given at."""
+    state = session.state
+    return Announced(session.position, state.current, state.turn, answer.plan)
+
+
+def follow_announced(announced: Announced, session: Session) -> HintAnswer | str:
+    """The announced plan's next step, else why it no longer holds ("" for another turn)."""
+    if session.position < announced.position:
+        return ""
+    played = session.moves[announced.position : session.position]
+    revealed = bool(revealed_between(session.events[announced.position : session.position]))
+    return follow_plan(announced, session.state, played, revealed)
+
+
+def follow_plan(announced: Announced, state: State, played: Sequence[Move], revealed: bool) -> HintAnswer | str:
+    """The next step of an announced plan, when the player followed it so far and nothing new came to light.
+
+    ``played``: the moves made since the plan was announced; ``revealed``: a card was revealed meanwhile.
+    Returns the hint, else why a fresh one is needed ("" when the plan does not apply: another turn).
+    """
+    if state.current != announced.seat or state.turn != announced.turn:
+        return ""
+    steps = len(played)
+    if tuple(played) != announced.plan[:steps]:
+        return say.HINT_CHOSE_DIFFERENTLY
+    if revealed:
+        return say.HINT_REVEALED
+    if steps >= len(announced.plan) or not is_legal(state, announced.plan[steps]):
+        return say.HINT_PLAN_ENDS
+    rest = announced.plan[steps:]
+    move = rest[0]
+    reason = _reason(move, explain_move(state, move, rest))
+    return HintAnswer(move, move_words(state, move, rest, cards_for(state)), reason, tuple(rest))
+
+
+def next_planned(announced: Announced | None, session: Session) -> Move | None:
+    """After a hinted step was followed: the plan's next step (for the cursor), else None."""
+    if announced is None or session.position <= announced.position:
+        return None
+    played = session.moves[announced.position : session.position]
+    steps = len(played)
+    if tuple(played) != announced.plan[:steps] or steps >= len(announced.plan):
+        return None
+    return announced.plan[steps]
+
+
+def _reason(move: Move, reason: str) -> str:
+    """The bots' reason without the part the move's words already say ("take the Church")."""
+    parts = [p for p in reason.split("; ") if p]
+    if isinstance(move, PickBuilding):
+        parts = [p for p in parts if not p.startswith("take the ")]
+    elif isinstance(move, PickCastle):
+        parts = [p for p in parts if not p.startswith("castle for ")]
+    elif isinstance(move, ChooseKingdom):
+        parts = [p for p in parts if not (p.startswith("the ") and " fits " in p)]
+    return "; ".join(parts) if parts else reason
+
+
+def hint_said(outcome: HintOutcome, choice: int | None = None) -> tuple[str, Literal["hint", "error"]]:
+    """What to tell the player of a hint asked (``choice``: the hinted move's number, where the front
+    end numbers its choices)."""
+    match outcome:
+        case NoHint(why=why, who=who):
+            return say.no_hint(why, who), "error"
+        case HintQuestion(giver=giver):
+            return say.thinking_of_hint(giver), "hint"
+        case HintFailed(problem=problem):
+            return say.hint_failed(problem), "error"
+        case HintAnswer(words=words, reason=reason, changed=changed):
+            return say.hint_line(words, reason, changed, choice), "hint"
 
 
 def said(outcome: Outcome, db: CardDB, look: LookBack) -> tuple[str, Kind] | None:

@@ -16,11 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import words
-from ..bots.hint import HINT_SEED, turn_so_far
-from ..bots.hint import hint as bot_hint
-from ..bots.registry import HINT_GIVER, steady_bot
+from ..bots.registry import HINT_GIVER
 from ..computer import Computer
-from ..play import Done, NeedsConfirmation, Outcome, Play, said
+from ..play import Done, HintAnswer, HintQuestion, NeedsConfirmation, Outcome, Play, answer_hint, hint_said, said
 from ..rules import moves as m
 from ..rules.cards import CardDB
 from ..rules.engine import cards_for, refusal
@@ -448,21 +446,14 @@ class Conversation:
         self.io.say(say.why_usage(), "error")
 
     def cmd_hint(self, rest: str) -> None:
-        moves = self.legal()
-        if moves is None:
-            self.io.say(say.NO_HINT, "error")
-            return
-        state = self.state
-        self.io.say(say.thinking(say.hint_who(self.hint_giver)))
-        try:  # the turn's plan goes on when the player followed it
-            bot = steady_bot(self.hint_giver, HINT_SEED)  # the player's setting (issue 39): the expert by default
-            found = bot_hint(state, state.current, bot, turn_so_far(self.game.session))
-        except Exception as exc:  # a failing bot must not take the game down
-            self.io.say(say.hint_failed(str(exc)), "error")
-            return
-        text = words.move_words(state, found.move, found.plan, self.db)
-        number = moves.index(found.move) + 1 if found.move in moves else None
-        self.io.say(say.hint_line(text, found.reason, number))
+        outcome = self.play.hint(self.hint_giver)  # the player's setting (issue 39): the expert by default
+        if isinstance(outcome, HintQuestion):  # said while the computer player thinks
+            self.io.say(hint_said(outcome)[0])
+            outcome = answer_hint(outcome)
+        moves = self.legal() or []
+        choice = moves.index(outcome.move) + 1 if isinstance(outcome, HintAnswer) and outcome.move in moves else None
+        text, kind = hint_said(outcome, choice)
+        self.io.say(text, "error" if kind == "error" else "info")
 
     def cmd_undo(self, rest: str) -> None:
         outcome = self.play.undo()

@@ -265,7 +265,7 @@ class NorsewindApp(App[str]):
         # releases its lock, so "Continue" on the title resumes it instead of offering to watch.
         game_screen = _loaded_game_screen()
         if game_screen is not None and isinstance(self.screen, game_screen):
-            self.screen.stop_computer()
+            self.screen.driver.stop()
         if self.session.active_game is not None:
             self.session.active_game.close()
         self.session.active_game = None

@@ -1,101 +1,107 @@
-"""Hints in the app: a computer player's choice for the decision awaited, in words (the expert's,
-unless the player's settings name hard).
+"""Hints in the app: a widget that owns the hint being worked out, its worker and its messages.
 
-``ask(state, seat)`` runs the bots' ``hint`` (up to ~2 s: the game screen calls
-it in a worker thread) and returns the move, the move in words ("take the Ship
-in slot 4 into Wessex") and the reason ("+6 coins; Mercia stays safe").  The
-words use the rest of the turn the search expects (its plan) to say where a
-card or a figure would go; the hint itself is always the one decision awaited.
-A hint never plays anything and never marks a game as assisted.
+The play controller (``play.Play.hint``) says whether a hint can be given and which: the announced
+plan's next step at once, or a question the computer player works out (up to ~2 s) in this widget's
+worker thread. The answer comes back as ``HintReady`` (or ``HintFailed``) and is shown only if the
+position is still the one asked about. The screen is told what to say and where to point with
+``Hints.Show``; a hint never plays anything and never marks a game as assisted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 
-from ..bots.explain import explain_move
-from ..bots.hint import HINT_SEED, TurnSoFar, turn_so_far
-from ..bots.hint import hint as bot_hint
-from ..bots.registry import HINT_GIVER, steady_bot
-from ..rules.engine import cards_for, is_legal
-from ..rules.moves import ChooseKingdom, Move, PickBuilding, PickCastle
+from textual import work
+from textual.message import Message
+from textual.widget import Widget
+
+from ..bots.registry import HINT_GIVER
+from ..play import (
+    Announced,
+    HintAnswer,
+    HintFailed,
+    HintOutcome,
+    HintQuestion,
+    Play,
+    announce,
+    answer_hint,
+    hint_said,
+    next_planned,
+)
+from ..rules.moves import Move
 from ..rules.state import State
-from ..words import move_words
+from ..words.play import HINT_STILL_THINKING
+from .messages import HintFailed as HintFailedMessage
+from .messages import HintReady
 
 
-@dataclass(frozen=True)
-class HintAnswer:
-    move: Move
-    words: str  # the move in words
-    reason: str  # why, in a few words
-    plan: tuple[Move, ...] = ()  # the rest of the turn the hint has in mind, starting with ``move``
-    changed: str = ""  # why this hint is not the next step of the one before in this turn
+class Hints(Widget):
+    """The hint display: asks, works out, answers; nothing of it is drawn (the status line says it)."""
 
-    @property
-    def text(self) -> str:
-        text = f"Hint: {self.words}: {self.reason}." if self.reason else f"Hint: {self.words}."
-        return f"{text} ({self.changed})" if self.changed else text
+    DEFAULT_CSS = "Hints { display: none; }"
 
+    class Show(Message):
+        """Say ``text`` (of ``kind``) on the status line; point at ``move`` when there is one."""
 
-def ask(state: State, seat: int, turn: TurnSoFar | None = None, giver: str = HINT_GIVER) -> HintAnswer:
-    """The hint for ``seat``'s decision in ``state`` (slow: call it off the event loop).
+        def __init__(self, text: str, kind: str, move: Move | None = None) -> None:
+            self.text = text
+            self.kind = kind
+            self.move = move
+            super().__init__()
 
-    ``turn``: the turn so far (``bots.hint.turn_so_far``); when the player has followed the plan a
-    hint gives at the turn's start, the hint is that plan's next step (issue 27: a hint asked in the
-    middle of a turn, after a resume too, continues the turn's plan).
-    Raises ``ValueError`` when it is not ``seat``'s decision.
-    """
-    found = bot_hint(state, seat, steady_bot(giver, HINT_SEED), turn)  # the same answer however busy the machine
-    words = move_words(state, found.move, found.plan, cards_for(state))
-    return HintAnswer(found.move, words, _reason(found.move, found.reason), found.plan)
+    def __init__(self, controller: Callable[[], Play]) -> None:
+        super().__init__(id="hints")
+        self.controller = controller  # the screen's, of the game shown (a save-as changes it)
+        self.hint_for: State | None = None  # the position a hint is being worked out for
+        self.announced: Announced | None = None  # the plan the last hint announced (hints within a turn follow it)
 
+    def ask(self, giver: str = HINT_GIVER) -> None:
+        """h: a hint for the decision awaited (``giver``: the player's setting)."""
+        play = self.controller()
+        if self.hint_for is not None and self.hint_for is play.game.state:
+            self.post_message(self.Show(HINT_STILL_THINKING, "hint"))
+            return
+        outcome = play.hint(giver, self.announced)
+        if isinstance(outcome, HintQuestion):
+            self.hint_for = outcome.state
+            self.work_out(outcome)
+        self.tell(outcome)
 
-@dataclass(frozen=True)
-class Announced:
-    """The plan a hint announced: from which position (``position`` in the game's moves), which moves."""
+    def tell(self, outcome: HintOutcome) -> None:
+        text, kind = hint_said(outcome)
+        if isinstance(outcome, HintAnswer):  # point at the hinted choice; remember its plan for this turn
+            self.announced = announce(outcome, self.controller().game.session)
+            self.post_message(self.Show(text, kind, outcome.move))
+        else:
+            self.post_message(self.Show(text, kind))
 
-    position: int
-    seat: int
-    turn: int
-    plan: tuple[Move, ...]
+    @work(thread=True, exclusive=True, group="hint")
+    def work_out(self, question: HintQuestion) -> None:
+        answer = answer_hint(question)
+        if isinstance(answer, HintFailed):
+            self.post_message(HintFailedMessage(question.state, answer.problem))
+        else:
+            self.post_message(HintReady(question.state, answer))
 
+    def on_hint_ready(self, message: HintReady) -> None:
+        play = self.controller()
+        if message.state is not self.hint_for or message.state is not play.game.state or not play.asked():
+            return  # the position changed meanwhile: the hint is for another one
+        self.hint_for = None
+        self.tell(message.answer)
 
-def follow_plan(announced: Announced, state: State, played: Sequence[Move], revealed: bool) -> HintAnswer | str:
-    """The next step of an announced plan, when the player followed it so far and nothing new came to light.
+    def on_hint_failed(self, message: HintFailedMessage) -> None:
+        if message.state is not self.hint_for:
+            return
+        self.hint_for = None
+        self.tell(HintFailed(message.reason))
 
-    ``played``: the moves made since the plan was announced; ``revealed``: a card was revealed meanwhile.
-    Returns the hint, else why a fresh one is needed ("" when the plan does not apply: another turn).
-    """
-    if state.current != announced.seat or state.turn != announced.turn:
-        return ""
-    steps = len(played)
-    if tuple(played) != announced.plan[:steps]:
-        return "you chose differently, so the plan is worked out again"
-    if revealed:
-        return "a card was revealed since the last hint, so the plan is worked out again"
-    if steps >= len(announced.plan) or not is_legal(state, announced.plan[steps]):
-        return "the last hint's plan ends here, so the rest is worked out now"
-    return _step(state, announced.plan[steps:])
+    def forget(self, state: State | None = None) -> None:
+        """Forget the hint being worked out unless it is for ``state`` (its answer will be ignored)."""
+        if self.hint_for is not None and self.hint_for is not state:
+            self.workers.cancel_group(self, "hint")
+            self.hint_for = None
 
-
-def _step(state: State, rest: Sequence[Move]) -> HintAnswer:
-    """The hint that is a plan's next step ``rest[0]``, in words with its reason."""
-    move = rest[0]
-    reason = _reason(move, explain_move(state, move, rest))
-    return HintAnswer(move, move_words(state, move, rest, cards_for(state)), reason, tuple(rest))
-
-
-def _reason(move: Move, reason: str) -> str:
-    """The bots' reason without the part the move's words already say ("take the Church")."""
-    parts = [p for p in reason.split("; ") if p]
-    if isinstance(move, PickBuilding):
-        parts = [p for p in parts if not p.startswith("take the ")]
-    elif isinstance(move, PickCastle):
-        parts = [p for p in parts if not p.startswith("castle for ")]
-    elif isinstance(move, ChooseKingdom):
-        parts = [p for p in parts if not (p.startswith("the ") and " fits " in p)]
-    return "; ".join(parts) if parts else reason
-
-
-__all__ = ["Announced", "HintAnswer", "TurnSoFar", "ask", "follow_plan", "turn_so_far"]
+    def next_step(self) -> Move | None:
+        """After a hinted step was followed: the plan's next step (for the cursor), else None."""
+        return next_planned(self.announced, self.controller().game.session)

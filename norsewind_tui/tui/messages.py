@@ -15,9 +15,9 @@ from ..storage.tables import TableSummary
 from .presence import Around
 
 if TYPE_CHECKING:  # annotations only: the title screen is drawn without the bots loaded (issue 16)
+    from ..play import HintAnswer
     from ..storage.analysis import Analysis
     from ..storage.ratings import Ladder
-    from .hints import HintAnswer
 
 
 class AnalysisProgress(Message):

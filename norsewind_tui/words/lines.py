@@ -197,23 +197,6 @@ def no_such(what: str) -> str:
     return f"There is no {what}."
 
 
-def hint_line(words: str, reason: str, number: int | None) -> str:
-    text = f"Hint: {words}: {reason}." if reason else f"Hint: {words}."
-    return f"{text} That is choice {number}." if number is not None else text
-
-
-def thinking(what: str) -> str:
-    return f"Thinking of a hint ({what})..."
-
-
-def hint_who(giver: str) -> str:
-    """Whose hint it is (the player's setting: expert, else hard)."""
-    return f"what the {giver} computer player would do"
-
-
-NO_HINT = "No hint: it is not your decision."
-
-
 def score_lines(state: State, names: tuple[str, ...]) -> list[str]:
     """Everyone's score (as if the game ended now, while it runs), kingdom by kingdom; the Vikings' in solo."""
     out = []
@@ -364,10 +347,6 @@ NOT_ASKED = "it is not what is asked now"
 
 def why_usage() -> str:
     return "why needs a choice's number (why 2), or a slot or castle (why slot 3, why castle 1)."
-
-
-def hint_failed(text: str) -> str:
-    return f"No hint: the computer player failed ({text})."
 
 
 # ---------------------------------------------------------------------- the menu

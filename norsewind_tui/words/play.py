@@ -15,6 +15,7 @@ from .refusals import refusal
 
 Kind = Literal["info", "error"]
 LookBack = Literal["app", "lines"]
+NoHintWhy = Literal["over", "watching", "computer", "not yours"]
 
 LOG_HINT: dict[LookBack, str] = {
     "app": "L shows the game log.",
@@ -70,3 +71,40 @@ def done(act: str, assisted: bool = False) -> str:
     if act == "undo":
         return UNDONE_ASSISTED if assisted else UNDONE
     return STEPPED_BACK if act == "step back" else REDONE
+
+
+# ---------------------------------------------------------------------- hints
+
+NO_HINT: dict[NoHintWhy, str] = {
+    "over": "The game is over: no hint.",
+    "watching": "No hint while watching: hints are for the player to move.",
+    "not yours": "No hint: it is not your decision.",
+}
+HINT_STILL_THINKING = "Still thinking of a hint..."
+HINT_CHOSE_DIFFERENTLY = "you chose differently, so the plan is worked out again"
+HINT_REVEALED = "a card was revealed since the last hint, so the plan is worked out again"
+HINT_PLAN_ENDS = "the last hint's plan ends here, so the rest is worked out now"
+
+
+def no_hint(why: NoHintWhy, who: str = "") -> str:
+    """Why no hint is given now (``who``: the computer player to move)."""
+    if why == "computer":
+        return f"No hint: it is {who}'s turn (a computer player)."
+    return NO_HINT[why]
+
+
+def thinking_of_hint(giver: str) -> str:
+    """While the hint is worked out: whose choice it will be (the player's setting)."""
+    return f"Thinking of a hint (what the {giver} computer player would do)..."
+
+
+def hint_failed(problem: str) -> str:
+    return f"No hint: the computer player failed ({problem})."
+
+
+def hint_line(words: str, reason: str, changed: str = "", choice: int | None = None) -> str:
+    """The hint: the move in words, why, why the turn's plan changed, and its number where choices have one."""
+    text = f"Hint: {words}: {reason}." if reason else f"Hint: {words}."
+    if changed:
+        text = f"{text} ({changed})"
+    return f"{text} That is choice {choice}." if choice is not None else text

@@ -137,3 +137,19 @@ def lesson_asks(number: int) -> str:
 
 def not_this(number: int) -> str:
     return f"Not this one for now: the lesson asks for choice {number}."
+
+
+# the app's tutorial screen (tui/screens/tutorial.py)
+ASKS_A_DECISION = "The lesson asks for a decision: press Enter to make it."
+NOT_THIS_ONE = "Not this one for now: the lesson asks for the choice under the cursor."
+RESTART_QUESTION = "Start the tutorial over from its first lesson? (This game is dropped.)"
+RESTARTED = "The tutorial starts over."
+
+
+def first_read(side: str) -> str:
+    """A choice before the lesson is read (``side``: "above" or "below", where the lesson is)."""
+    return f"First read the lesson {side}: press n to go on."
+
+
+def greeting(side: str) -> str:
+    return f"Read the lesson {side}; n goes on, ? explains every key, m leaves (it is saved)."

@@ -19,6 +19,7 @@ from lines.pty_lines import APP, LinePty, line_env
 from pgserver import PgServer
 from tables.conftest import decide
 from tables.test_lobby import aio
+from tui.screens import table_screen
 from tui.waits import Seen, until
 
 from norsewind_tui.options import Options
@@ -141,16 +142,16 @@ async def test_the_app_waits_out_an_outage_and_plays_on(
         # the app's look fails (alice can no longer be seen present); then the stand-in's look (its
         # timer's, every 5 s: now) asks the database when she went away
         await until(pilot, lambda: app.session.around is not None and app.session.around.problems, "a failed look")
-        screen = app.screen
-        screen.wake_worker()  # type: ignore[attr-defined]
+        screen = table_screen(app)
+        screen.wake_worker()
         await until(pilot, lambda: status(app).startswith("Trouble: "), "the Trouble line")
         assert screen.query_one(PlayersBar).tags == {0: "(?)"}  # alice: not "(away)", nobody can tell
         assert "cannot" in status(app), status(app)
         troubles = seen.counts[GameChanged]
-        screen.wake_worker()  # type: ignore[attr-defined]
+        screen.wake_worker()
         assert app.is_running
         restarted.pg_ctl("start")
         alice_to_the_computer(alice)
-        await until(pilot, lambda: screen.table.state.current == 2, "the computer's decision")  # type: ignore[attr-defined]
+        await until(pilot, lambda: screen.table.state.current == 2, "the computer's decision")
         assert app.is_running and app.screen is screen
         assert seen.counts[GameChanged] > troubles  # the decisions after it

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import DataTable, Select
+from tui.screens import on_screen, table_screen
 from tui.waits import Returns, shows_latest, until
 
 from norsewind_tui.rules import GameConfig
@@ -22,6 +24,8 @@ from norsewind_tui.storage import FileLock, GameStore, SeatMeta
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.tables import OPEN, SharedTable, TableStore
 from norsewind_tui.tui.app import NorsewindApp
+from norsewind_tui.tui.screens.lobby import LobbyScreen
+from norsewind_tui.tui.screens.review import ReviewScreen
 
 SIZE = (100, 32)
 
@@ -67,7 +71,7 @@ async def first_table(pilot: Pilot[Any]) -> SharedTable:
     await to_lobby(pilot)
     await pilot.press("enter")
     await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
-    table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+    table: SharedTable = table_screen(app).table
     return table
 
 
@@ -83,12 +87,12 @@ async def test_t_on_the_title_opens_the_lobby_and_n_a_new_table(saves: Path) -> 
         await pilot.press("n")
         await until(pilot, lambda: screen_name(app) == "NewTableScreen", "the NewTableScreen")
         assert "you (alice)" in text_of(app)
-        app.screen.query_one("#table-seats").value = 3  # type: ignore[attr-defined]
-        app.screen.query_one("#table-kind-3").value = "easy"  # type: ignore[attr-defined]
+        app.screen.query_one("#table-seats", Select).value = 3
+        app.screen.query_one("#table-kind-3", Select).value = "easy"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
-        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        table: SharedTable = table_screen(app).table
         assert table.name == "alice-table" and table.seat == 0
         assert [(s.name, s.kind, s.bot) for s in table.seats] == [
             ("alice", "human", None),
@@ -119,7 +123,7 @@ async def test_join_an_open_seat_from_the_lobby(saves: Path) -> None:
         assert "Sit at seat 2 of the table bob-table as alice?" in text_of(app)
         await pilot.press("y")
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the TableScreen")
-        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        table: SharedTable = table_screen(app).table
         assert table.seat == 1 and table.state.players[1].name == "alice"
         assert bob.poll() and bob.holder(1) == "alice"
         assert "Waiting for bob" in text_of(app)
@@ -233,7 +237,7 @@ async def test_the_app_plays_the_computer_seat_unless_another_process_claims_it(
         assert await steps.next(0) is None  # the app tried, found the claim held, and played nothing
         assert not alice.poll() and alice.session.position == 0
         claim.release()
-        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        table: SharedTable = table_screen(app).table
         await until(pilot, lambda: table.is_my_turn(), "the computer's turn played")
         alice.poll()
         moves = alice.session.moves
@@ -353,7 +357,7 @@ async def test_delete_only_a_finished_table_or_ones_nobody_else_sits_at(saves: P
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
         await to_lobby(pilot)
-        rows = [r.name for r in app.screen.rows]  # type: ignore[attr-defined]
+        rows = [r.name for r in on_screen(app, LobbyScreen).rows]
         assert rows == [playing.name, "alice-table"]
         await pilot.press("d")
         await pilot.pause()
@@ -372,8 +376,8 @@ async def test_delete_only_a_finished_table_or_ones_nobody_else_sits_at(saves: P
 
 def select(app: App[Any], name: str) -> None:
     """Put the lobby's cursor on the table ``name``."""
-    rows = [r.name for r in app.screen.rows]  # type: ignore[attr-defined]
-    app.screen.query_one("#tables").move_cursor(row=rows.index(name))  # type: ignore[attr-defined]
+    rows = [r.name for r in on_screen(app, LobbyScreen).rows]
+    app.screen.query_one("#tables", DataTable).move_cursor(row=rows.index(name))
 
 
 @aio
@@ -381,7 +385,6 @@ async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(s
     """r on alice's finished table opens its review at the last decision (Esc: back to the lobby);
     on bob and dave's finished table, where alice neither sat nor watched, the status line says
     why not; once she has watched it (w), r reviews it too.  No table file is written."""
-    from norsewind_tui.tui.screens.review import ReviewScreen
 
     store = TableStore(saves)
     mine, _bob = finish(store, seed=2)  # alice-table: alice and bob
@@ -411,7 +414,7 @@ async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(s
         await pilot.press("r")
         await pilot.pause()
         assert screen_name(app) == "LobbyScreen"
-        assert app.screen.status == (  # type: ignore[attr-defined]
+        assert on_screen(app, LobbyScreen).status == (
             "You can review only a table you sat at or watched: w watches bobs first."
         )
         assert "You can review only a table you sat at or watched" in text_of(app)
@@ -423,7 +426,7 @@ async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(s
         select(app, "bobs")
         await pilot.press("r")
         await until(pilot, lambda: screen_name(app) == "ReviewScreen", "the ReviewScreen")
-        assert app.screen.position == theirs.session.position  # type: ignore[attr-defined]
+        assert on_screen(app, ReviewScreen).position == theirs.session.position
     assert {t.name: t.path.read_bytes() for t in (mine, theirs)} == files
 
 
@@ -431,7 +434,6 @@ async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(s
 async def test_a_table_still_played_is_reviewed_but_not_played_on(saves: Path) -> None:
     """A table in play reviews up to its last decision; p refuses (a new game from its deal would
     show the cards the table has still to draw) and nothing is written."""
-    from norsewind_tui.tui.screens.review import ReviewScreen
     from norsewind_tui.tui.widgets.prompt import StatusLine
 
     store = TableStore(saves)

@@ -9,6 +9,7 @@ import random
 import stat
 import threading
 import time
+from multiprocessing.queues import Queue
 from pathlib import Path
 
 import msgspec
@@ -436,7 +437,9 @@ def test_a_table_whose_main_file_is_gone_is_listed_from_its_backup(folder_store:
     assert not again.from_backup and [s.text for s in again.seats] == ["alice", "carol"]
 
 
-def _process_player(saves: str, url: str | None, name: str, identity: str, seed: int, queue: object) -> None:
+def _process_player(
+    saves: str, url: str | None, name: str, identity: str, seed: int, queue: Queue[list[tuple[int, str]]]
+) -> None:
     """A separate process: play ``identity``'s seat (and the computer) until 40 decisions are made."""
     place = database_place(url, "table", Path(saves) / TABLES_DIR) if url else None
     table = TableStore(Path(saves), place=place).open(name, identity)
@@ -449,7 +452,7 @@ def _process_player(saves: str, url: str | None, name: str, identity: str, seed:
 
     threading.Thread(target=watch, daemon=True).start()
     play_randomly(table, acked, stop, seed)
-    queue.put([(p, msgspec.json.encode(m).decode()) for p, m in acked])  # type: ignore[attr-defined]
+    queue.put([(p, msgspec.json.encode(m).decode()) for p, m in acked])
 
 
 def test_two_processes_at_one_table_lose_nothing(store: TableStore, saves: Path) -> None:

@@ -9,12 +9,15 @@ from typing import Any
 import pytest
 from textual.app import App
 from tui.layout import layout_problems
+from tui.screens import on_screen, table_screen
 from tui.waits import until
 
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.standin import STANDIN_BOT
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.app import NorsewindApp
+from norsewind_tui.tui.screens.dialogs import ConfirmScreen
+from norsewind_tui.tui.screens.lobby import LobbyScreen
 
 from .test_lobby import aio
 from .test_rematch import finished
@@ -54,7 +57,7 @@ async def test_n_on_the_score_pad_proposes_a_rematch(saves: Path, monkeypatch: p
         await until(pilot, lambda: "n Rematch" in text_of(app), "the rematch key in the footer")
         await pilot.press("n")
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the rematch's game screen")
-        table = app.screen.table  # type: ignore[attr-defined]
+        table = table_screen(app).table
         assert (table.name, table.seat, table.view.invited(1)) == ("friday-rematch", 0, "bob")
         await until(pilot, lambda: "Rematch friday-rematch: the others sit down" in text_of(app), "the notice")
         assert not [p for p in layout_problems(app) if "Rematch friday-rematch" in p]
@@ -74,7 +77,7 @@ async def test_the_invited_player_reads_the_proposal_and_sits_down(
         await until(pilot, lambda: proposal in text_of(app).replace("\n", " "), "the proposal")
         await pilot.press("n")
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the rematch's game screen")
-        table = app.screen.table  # type: ignore[attr-defined]
+        table = table_screen(app).table
         assert (table.name, table.seat) == ("friday-rematch", 1)
     assert store.open("friday-rematch", "alice").view.holder(1) == "bob"
 
@@ -101,7 +104,7 @@ async def test_the_lobby_lists_the_kept_seat_and_enter_sits_down(saves: Path, mo
         await pilot.press("t")
         await until(pilot, lambda: "bob (invited)" in text_of(app), "the rematch in the lobby")
         assert "you (invited)" in text_of(app)  # whose turn: the seat kept for bob
-        assert app.screen.rows[0].name == "friday-rematch"  # type: ignore[attr-defined]
+        assert on_screen(app, LobbyScreen).rows[0].name == "friday-rematch"
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
         await until(pilot, lambda: "Sit down for the rematch friday-rematch (seat 2, kept for" in text_of(app), "it")
@@ -126,7 +129,7 @@ async def test_r_gives_a_seat_kept_for_a_player_who_stays_away_to_the_computer(
         await pilot.press("R")
         await until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
         question = "bob has not sat down for the rematch: the computer takes seat 2?"
-        assert app.screen.question == question  # type: ignore[attr-defined]
+        assert on_screen(app, ConfirmScreen).question == question
         await pilot.press("y")
         said = f"Bob did not sit down; the computer ({STANDIN_BOT}) plays seat 2."
         await until(pilot, lambda: said in text_of(app).replace("\n", " "), "the change said")

@@ -17,6 +17,7 @@ from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.app import NorsewindApp
 
 from .helpers import PROFILE, aio, footer_line, make_app, new_game, shown
+from .screens import game_screen
 from .waits import until
 
 
@@ -63,7 +64,7 @@ async def test_the_players_latest_unfinished_game_comes_first_and_enter_resumes_
         assert menu.option_count == 11  # the usual ten below it (Learn to play, Daily deal, Settings...)
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen"
-        resumed = app.screen.game  # type: ignore[attr-defined]
+        resumed = game_screen(app).game
         assert resumed.name == name
         assert resumed.session.position == position
         assert resumed.state == state  # exactly where the dropped session left it
@@ -80,7 +81,7 @@ async def test_a_solo_game_of_the_players_profile_counts_as_theirs(
     async with app.run_test(size=(80, 24)) as pilot:
         assert f"Continue: {name} (turn " in await shown(pilot)
         await pilot.press("enter")
-        assert app.screen.game.session.position == position  # type: ignore[attr-defined]
+        assert game_screen(app).game.session.position == position
 
 
 # A shared table where the player holds a seat is offered since issue 11 asked for it (section 5):
@@ -146,7 +147,7 @@ async def test_leaving_a_game_from_the_palette_releases_it_for_continue(
         await shown(pilot)
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen"
-        resumed = app.screen.game  # type: ignore[attr-defined]
+        resumed = game_screen(app).game
         assert resumed.name == name and resumed.session.position == position
         assert not resumed.read_only
 
@@ -178,7 +179,7 @@ async def test_the_players_saved_game_opens_at_once(saves: Path) -> None:
     game.close()
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the game screen")
-        assert app.screen.game.name == name  # type: ignore[attr-defined]
+        assert game_screen(app).game.name == name
 
 
 @aio
@@ -188,7 +189,7 @@ async def test_a_table_changed_after_the_saved_game_opens_instead(saves: Path) -
     TableStore(saves).create(app.context.identity, ["me", "open"], seed=1)
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table screen")
-        assert app.screen.game.name == f"{app.context.identity}-table"  # type: ignore[attr-defined]
+        assert game_screen(app).game.name == f"{app.context.identity}-table"
 
 
 @aio

@@ -14,6 +14,7 @@ from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, make_app, new_game, shown
+from .screens import table_screen
 from .waits import until
 
 
@@ -93,7 +94,7 @@ async def test_a_failing_disk_at_a_shared_table(saves: Path, monkeypatch: pytest
         await pilot.pause()
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table")
-        table: SharedTable = app.screen.table  # type: ignore[attr-defined]
+        table: SharedTable = table_screen(app).table
         await until(pilot, lambda: table.is_my_turn() and table.session.position > 0, "the computer's decisions")
         await pilot.pause()
         said = "saved alice-table.json, but the disk failed after: Input/output error"

@@ -29,6 +29,7 @@ from norsewind_tui.tui.computer import bot_seed, no_engine_line
 from norsewind_tui.tui.messages import EngineNotice, GameChanged
 
 from .helpers import PROFILE, aio
+from .screens import game_screen
 from .waits import until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,7 +119,7 @@ async def test_the_new_game_form_offers_the_outside_engine_it_was_started_with(s
                 assert screen.query_one("#name-1").value == "Engine bot 2"
                 await pilot.press("ctrl+s")
                 await until(pilot, lambda: type(pilot.app.screen).__name__ == "GameScreen", "the game")
-                game: Any = app.screen.game  # type: ignore[attr-defined]
+                game: Any = game_screen(app).game
                 assert [(seat.kind, seat.bot) for seat in game.seats] == [("human", None), ("computer", "engine")]
 
 

@@ -13,6 +13,7 @@ from norsewind_tui.tui.fitting import squeeze, squeeze_text
 from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialScreen
 
 from .helpers import aio, make_app, new_game, screen_text
+from .screens import game_screen
 
 
 @pytest.mark.parametrize(
@@ -123,6 +124,6 @@ async def test_the_top_line_keeps_the_computer_seats_and_names_whose_kingdoms_ar
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         top = screen_text(app).splitlines()[0]
-        mover = app.screen.game.state.current  # type: ignore[attr-defined]
+        mover = game_screen(app).game.state.current
         assert re.search(rf">Player {mover + 1} \d+\$ -?\d+pt \(kingdoms below\)", top), top
         assert top.count("(kingdoms below)") == 1, top

@@ -8,8 +8,8 @@ from typing import Any
 
 from textual.widgets import Select
 
+from norsewind_tui import play
 from norsewind_tui.storage.settings import Settings, SettingsStore
-from norsewind_tui.tui import hints
 from norsewind_tui.tui.messages import HintReady
 from norsewind_tui.tui.screens.settings import SettingsScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
@@ -49,7 +49,7 @@ async def test_the_hint_is_the_experts_unless_settings_choose_hard(saves: Path) 
     seen = Seen(HintReady)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         assert await hint_shown(pilot, app, seen) == "Thinking of a hint (what the expert computer player would do)..."
-        assert status(app) == hints.ask(state, 0, giver="expert").text
+        assert status(app) == play.ask(state, 0, giver="expert").text
         app.push_screen(SettingsScreen())
         await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings page")
         await pilot.pause()
@@ -63,9 +63,9 @@ async def test_the_hint_is_the_experts_unless_settings_choose_hard(saves: Path) 
         app.pop_screen()
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the game again")
         screen: Any = app.screen
-        screen.announced = None  # a fresh search, not the plan the expert announced
+        screen.hints.announced = None  # a fresh search, not the plan the expert announced
         assert await hint_shown(pilot, app, seen) == "Thinking of a hint (what the hard computer player would do)..."
-        assert status(app) == hints.ask(state, 0, giver="hard").text
+        assert status(app) == play.ask(state, 0, giver="hard").text
 
 
 def test_a_settings_file_without_the_hint_giver_reads_as_the_expert(saves: Path) -> None:

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from norsewind_tui import play
 from norsewind_tui.bots.explain import explain_move
 from norsewind_tui.rules import GameConfig, PickBuilding, legal_moves, new_game
 from norsewind_tui.rules.engine import building_cost, cards_for
-from norsewind_tui.tui import hints
 from norsewind_tui.tui.messages import HintReady
 from norsewind_tui.tui.targets import key_of
 
@@ -49,7 +49,7 @@ async def test_a_hint_after_choosing_otherwise_says_why_it_changed(saves: Path) 
     seen = Seen(HintReady)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
-        first = hints.ask(game.state, game.state.current)
+        first = play.ask(game.state, game.state.current)
         await hinted(pilot, seen)
         other = next(m for m in legal_moves(game.state) if m != first.move and key_of(m) in screen.tmap)
         screen.cursor = key_of(other)
@@ -57,4 +57,4 @@ async def test_a_hint_after_choosing_otherwise_says_why_it_changed(saves: Path) 
         assert game.session.moves[-1] == other
         text = await hinted(pilot, seen)
         assert "you chose differently, so the plan is worked out again" in text
-        assert screen.cursor == key_of(hints.ask(game.state, game.state.current).move)
+        assert screen.cursor == key_of(play.ask(game.state, game.state.current).move)

@@ -16,20 +16,19 @@ import pytest
 from textual.notifications import Notify
 from textual.pilot import Pilot
 
-from norsewind_tui import words
+from norsewind_tui import play, words
 from norsewind_tui.bots import hint
 from norsewind_tui.bots.registry import steady_bot
 from norsewind_tui.rules import GameConfig, legal_moves
 from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.format import SeatMeta
-from norsewind_tui.tui import hints
 from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.messages import GameChanged, HintReady
-from norsewind_tui.tui.screens import game as game_screen
 from norsewind_tui.tui.targets import key_of
 
 from .helpers import PROFILE, aio, make_app, new_game, shown
+from .screens import game_screen
 from .waits import WAIT, Gate, Seen, shows_latest, until
 
 
@@ -58,7 +57,7 @@ async def test_h_points_at_the_expert_players_move_and_plays_nothing(saves: Path
     seen = Seen(HintReady, GameChanged)
     async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
         screen: Any = app.screen
-        first = hints.ask(game.state, game.state.current)
+        first = play.ask(game.state, game.state.current)
         expert = steady_bot("expert")
         assert first.move == hint(game.state, game.state.current, expert).move  # the first hint is the expert's
         assert len(first.plan) >= 3
@@ -84,7 +83,7 @@ async def test_h_points_at_the_expert_players_move_and_plays_nothing(saves: Path
             if decision < 2:  # the cursor waits on the plan's next step
                 assert screen.cursor == key_of(first.plan[decision + 1])
         assert seen.counts[HintReady] == 1  # one search for the turn; the plan was followed after it
-        assert screen.hint_for is None  # every hint asked for was answered: none is pending
+        assert screen.hints.hint_for is None  # every hint asked for was answered: none is pending
 
 
 @aio
@@ -92,7 +91,7 @@ async def test_a_hint_after_a_resume_mid_turn_continues_the_turns_plan(saves: Pa
     """Issue 27: the plan is kept with the game (its record): resumed after the turn's first
     decision, h says the plan's next step, as it would have without the resume."""
     game = new_game(saves, ("Ana",), seed=21)
-    plan = hints.ask(game.state, game.state.current).plan
+    plan = play.ask(game.state, game.state.current).plan
     assert len(plan) >= 3
     game.push(plan[0])  # the player made the plan's first decision, then left
     game.close()
@@ -123,7 +122,7 @@ async def test_the_hint_is_in_words_with_its_reason(saves: Path) -> None:
         expected = hint(state, state.current)
         assert isinstance(expected.move, PickBuilding)
         text = await hinted(pilot, seen)
-        card = app.screen.db.name(state.market[expected.move.slot])  # type: ignore[attr-defined]
+        card = game_screen(app).db.name(state.market[expected.move.slot])
         assert text.startswith(f"Hint: take the {card} in slot {expected.move.slot + 1}")
         reason = text.split(": ", 2)[2]
         assert reason and reason.rstrip(".") in expected.reason  # the bots' reason, without repeating the card
@@ -132,16 +131,16 @@ async def test_the_hint_is_in_words_with_its_reason(saves: Path) -> None:
 def _blocking_ask(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
     """Make the hint wait for ``release``; ``finished`` is set when it has answered."""
     release, finished = threading.Event(), threading.Event()
-    real = hints.ask
+    real = play.ask
 
-    def slow(state: Any, seat: int, turn: Any = None, giver: str = "expert") -> hints.HintAnswer:
+    def slow(state: Any, seat: int, turn: Any = None, giver: str = "expert") -> play.HintAnswer:
         release.wait(WAIT)
         try:
             return real(state, seat, turn, giver)
         finally:
             finished.set()
 
-    monkeypatch.setattr(game_screen, "ask", slow)
+    monkeypatch.setattr(play, "ask", slow)
     return release, finished
 
 
@@ -239,7 +238,7 @@ async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
         assert "No hint while watching" in await shown(pilot)
-        assert app.screen.hint_for is None  # type: ignore[attr-defined]
+        assert game_screen(app).hints.hint_for is None
     holder.close()
     # the game is over: the score pad says so
     over = new_game(saves, ("Ana",), seed=27)
@@ -331,7 +330,7 @@ async def test_any_seat_can_be_a_computer_of_each_strength_from_the_new_game_scr
         assert screen.query_one("#name-2").value == "Normal bot 3"
         await pilot.press("ctrl+s")
         assert type(app.screen).__name__ == "GameScreen"
-        game: Any = app.screen.game  # type: ignore[attr-defined]
+        game: Any = game_screen(app).game
         kinds = [(seat.kind, seat.bot) for seat in game.seats]
         assert kinds == [("computer", "easy"), ("human", None), ("computer", "normal")]
         assert game.state.players[2].name == "Normal bot 3"
@@ -349,7 +348,7 @@ async def test_the_expert_plays_its_seat_in_the_app(saves: Path) -> None:
         assert screen.query_one("#name-1").value == "Expert bot 2"
         await pilot.press("ctrl+s")
         assert type(app.screen).__name__ == "GameScreen"
-        game: Any = app.screen.game  # type: ignore[attr-defined]
+        game: Any = game_screen(app).game
         assert [(seat.kind, seat.bot) for seat in game.seats] == [("human", None), ("computer", "expert")]
 
         def expert_moved() -> bool:

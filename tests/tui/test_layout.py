@@ -22,10 +22,12 @@ from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.messages import GameChanged, HintReady
+from norsewind_tui.tui.screens.end import EndScreen
 from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
 from .helpers import PROFILE, aio, make_app, new_game, screen_text
 from .layout import LONG_NAMES, layout_problems
+from .screens import game_screen, on_screen
 from .waits import Seen, until
 
 SIZE = (80, 24)
@@ -84,7 +86,7 @@ async def test_every_decision_fits(saves: Path, phase: Phase, players: int, size
     app = make_app(saves, game=game)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        assert app.screen.game.state.phase == phase  # type: ignore[attr-defined]
+        assert game_screen(app).game.state.phase == phase
         assert_fits(app)
         await pilot.press("right")  # the status line describes the choice under the cursor
         await pilot.pause()
@@ -124,7 +126,7 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
             await until(pilot, lambda p=position: game.session.position > p, "your decision")  # type: ignore[misc]
         # each computer's decision is a message: awaited one by one until it is your turn again (a
         # worker may end cancelled, its move posted, when the next decision starts: not awaited)
-        while not app.screen.is_human_turn():  # type: ignore[attr-defined]
+        while not game_screen(app).controller.asked():
             await seen.next(pilot, GameChanged, seen.counts[GameChanged])
         status = app.screen.query_one(StatusLine).message
         assert "Cunegonde-Wilhe." in status  # the first computer, by its name as written everywhere in the game
@@ -156,7 +158,7 @@ async def test_a_hint_fits(saves: Path, size: tuple[int, int]) -> None:
     async with app.run_test(size=size, message_hook=seen) as pilot:
         await pilot.press("h")
         await seen.next(pilot, HintReady, 0)
-        assert app.screen.hint_for is None  # type: ignore[attr-defined]
+        assert game_screen(app).hints.hint_for is None
         assert_fits(app)
 
 
@@ -450,6 +452,6 @@ async def test_the_crowded_score_pad_fits(saves: Path, players: int, size: tuple
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "EndScreen"
-        totals = [str(score_breakdown(app.screen.game.state, s).total) for s in range(players)]  # type: ignore[attr-defined]
+        totals = [str(score_breakdown(on_screen(app, EndScreen).game.state, s).total) for s in range(players)]
         assert all(total in screen_text(app) for total in totals), totals
         assert_fits(app)

@@ -15,6 +15,7 @@ from norsewind_tui.tui.screens.game import digits
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import aio, finished_game, footer_line, make_app, new_game, screen_text
+from .screens import game_screen
 from .tables_at import mover_and_watcher
 from .test_layout import game_at
 from .waits import until
@@ -132,7 +133,7 @@ async def test_a_stale_message_is_cleared_by_the_next_decision_at_a_table(saves:
         screen: Any = app.screen
         await until(pilot, lambda: screen.state.turn != 1 or screen.game.session.position > 0, "the other's decision")
         await pilot.pause()
-        assert app.screen.game.session.position == 1  # type: ignore[attr-defined]
+        assert game_screen(app).game.session.position == 1
         assert not status(app).startswith("Wait: ")
 
 

@@ -16,6 +16,7 @@ from textual.message import Message
 
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.new_game import NameInput
+from norsewind_tui.tui.textual_private import XTermParser
 
 from .helpers import aio, make_app, screen_text
 
@@ -26,7 +27,8 @@ CUT = "A name is at most 24 characters: it was cut there."
 def terminal_events(app: NorsewindApp, *chunks: str) -> list[Message]:
     """What the app's terminal reader makes of ``chunks`` (each one read from the terminal)."""
     app.get_driver_class()  # the app picks its driver, and the reader's parser with it
-    parser = linux_driver.XTermParser(False)  # type: ignore[attr-defined]
+    parser_class: type[XTermParser] = vars(linux_driver)["XTermParser"]  # the paste parser, once installed
+    parser = parser_class(False)
     made: list[Message] = []
     for chunk in chunks:
         made += parser.feed(chunk)

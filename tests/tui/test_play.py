@@ -16,12 +16,14 @@ from norsewind_tui.rules.events import VIKINGS_TURN, Event
 from norsewind_tui.rules.moves import ChooseKingdom, PickBuilding
 from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.messages import GameChanged
+from norsewind_tui.tui.screens.new_game import NewGameScreen
 from norsewind_tui.tui.summaries import summaries
 from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
 from .helpers import aio, make_app, new_game, play_out, shown
+from .screens import game_screen, on_screen
 from .waits import Gate, Seen, until
 
 
@@ -34,7 +36,7 @@ async def test_solo_game_from_the_title_screen_to_the_score_pad(saves: Path) -> 
         assert type(app.screen).__name__ == "NewGameScreen"
         await pilot.press("ctrl+s")
         assert type(app.screen).__name__ == "GameScreen"
-        game = app.screen.game  # type: ignore[attr-defined]
+        game = game_screen(app).game
         assert game.state.solo and game.state.config.level == 1 and game.state.seed == 11
         presses = await play_out(pilot)
         assert type(app.screen).__name__ == "EndScreen", f"still playing after {presses} presses"
@@ -64,12 +66,12 @@ async def test_two_player_hot_seat_game_to_the_score_pad(saves: Path) -> None:
         await pilot.press("n")
         # players: focus the count, open it, pick 2
         await pilot.press("shift+tab", "enter", "down", "enter")
-        assert app.screen.players == 2  # type: ignore[attr-defined]
+        assert on_screen(app, NewGameScreen).players == 2
         await pilot.press("tab")  # the first name
         await pilot.press("ctrl+a", "ctrl+k", *"Ana", "tab", "tab", "ctrl+a", "ctrl+k", *"Bo")
         await pilot.press("ctrl+s")
         assert type(app.screen).__name__ == "GameScreen"
-        game = app.screen.game  # type: ignore[attr-defined]
+        game = game_screen(app).game
         assert tuple(p.name for p in game.state.players) == ("Ana", "Bo")
         seen_players: set[int] = set()
         while type(app.screen).__name__ == "GameScreen" and len(seen_players) < 2:
@@ -136,13 +138,13 @@ async def test_tab_shows_the_other_players_kingdoms(saves: Path) -> None:
     game = new_game(saves, ("Ana", "Bo"), seed=4)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+        screen = game_screen(app)
         me = game.state.current
         await pilot.press("tab")
-        assert screen.view_seat == 1 - me  # type: ignore[attr-defined]
+        assert screen.view_seat == 1 - me
         assert f"Viewing {game.state.players[1 - me].name}'s kingdoms" in await shown(pilot)
         await pilot.press("tab")
-        assert screen.view_seat is None  # type: ignore[attr-defined]
+        assert screen.view_seat is None
 
 
 @aio
@@ -245,7 +247,7 @@ async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None
         await pilot.press("enter")  # the palette closes, then runs the command
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the palette to close")
         await until(pilot, lambda: game.session.position == 0, "the undo")
-        titles = {title for title, _help, _cb in app.screen.palette_commands()}  # type: ignore[attr-defined]
+        titles = {title for title, _help, _cb in game_screen(app).palette_commands()}
         assert {"Undo", "Redo", "Choose", "Back", "Help", "Quit", "Save as", "Players", "Log"} <= titles
 
 
@@ -278,7 +280,7 @@ async def test_watching_a_game_another_session_holds(saves: Path) -> None:
         await pilot.press("y")
         await until(pilot, lambda: type(app.screen).__name__ != "ConfirmScreen", "the answer to be taken")
         assert type(app.screen).__name__ == "GameScreen"
-        watched = app.screen.game  # type: ignore[attr-defined]
+        watched = game_screen(app).game
         assert watched.read_only
         assert "Watching (read-only)" in await shown(pilot)
         await pilot.press("enter", "u")
@@ -298,7 +300,7 @@ async def test_the_vikings_turn_appears_in_the_log_step_by_step(saves: Path, mon
     app = make_app(saves, game=game, delay=2.0)  # a beat of 1 s between the steps
     beat = 1.0
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+        screen = game_screen(app)
         log = screen.query_one(GameLog)
         batches: list[tuple[float, list[Event]]] = []  # what reached the log at once, and when
         add_events = log.add_events
@@ -315,7 +317,7 @@ async def test_the_vikings_turn_appears_in_the_log_step_by_step(saves: Path, mon
         events = s.events[s.position - 1]  # the decision that ended the turn, then the Vikings' turn
         first = next(i for i, e in enumerate(events) if e.kind in VIKINGS_TURN)
         assert events[first].kind == "ship_moved" and len(events) - first >= 2
-        await until(pilot, lambda: not screen.late_events, "the Vikings' steps")  # type: ignore[attr-defined]
+        await until(pilot, lambda: not screen.game_log.late_events, "the Vikings' steps")
         # the decision's own events at once, then each of the Vikings' steps alone, a beat apart
         mine = next(i for i, (_t, batch) in enumerate(batches) if batch == events[:first])
         later = batches[mine + 1 :]

@@ -10,6 +10,7 @@ from textual.widgets import Checkbox, Select
 from norsewind_tui.cli import main
 
 from .helpers import aio, make_app, screen_text
+from .screens import game_screen
 
 
 @aio
@@ -71,9 +72,9 @@ async def test_r24_a_solo_game_saved_with_variant_2_before_r24_opens_and_plays_o
         assert "variant2" in text and "unreadable" not in text.lower()
         await pilot.press("enter")
         await pilot.pause()
-        screen = app.screen
+        screen = game_screen(app)
         assert type(screen).__name__ == "GameScreen"
-        game = screen.game  # type: ignore[attr-defined]
+        game = screen.game
         assert game.session.position == 30 and not game.state.config.random_tiles
         text = " ".join(line.strip() for line in screen_text(app).splitlines())
         assert (

@@ -20,6 +20,7 @@ from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
 from .helpers import PROFILE, aio, footer_line, make_app, new_game, screen_text, shown
 from .painted import Painted, Rendered, changed, composed
+from .screens import game_screen
 from .waits import shows_latest, until
 
 
@@ -63,12 +64,12 @@ def footer_keys(app: App[Any]) -> set[FooterKey]:
 async def decide(pilot: Pilot[Any], painted: Painted, footer: str) -> None:
     """Enter on the cursor's choice; back once the terminal shows all the app draws and the footer is ``footer``."""
     app = pilot.app
-    position = app.screen.game.session.position  # type: ignore[attr-defined]
+    position = game_screen(app).game.session.position
     await pilot.press("enter")
     await until(
         pilot,
         lambda: (
-            app.screen.game.session.position > position  # type: ignore[attr-defined]
+            game_screen(app).game.session.position > position
             and screen_text(app).splitlines()[-1].rstrip() == footer
             and painted.cells == composed(app)
         ),

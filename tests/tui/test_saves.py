@@ -9,6 +9,7 @@ from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui.summaries import summaries
 
 from .helpers import aio, make_app, new_game, shown
+from .screens import game_screen
 
 
 async def _one_turn(pilot, game) -> None:  # type: ignore[no-untyped-def]
@@ -40,7 +41,7 @@ async def test_quit_then_resume_from_the_title_screen(saves: Path) -> None:
         assert name in await shown(pilot)
         await pilot.press("enter")
         assert type(again.screen).__name__ == "GameScreen"
-        resumed = again.screen.game  # type: ignore[attr-defined]
+        resumed = game_screen(again).game
         assert resumed.name == name
         assert resumed.session.position == position
         assert resumed.state == state  # exactly where we were, mid-turn
@@ -94,12 +95,12 @@ async def test_save_as_continues_under_the_new_name(saves: Path) -> None:
         await pilot.press("s")
         assert type(app.screen).__name__ == "NameScreen"
         await pilot.press("ctrl+a", "ctrl+k", *"my-game", "enter")
-        screen = app.screen
+        screen = game_screen(app)
         assert type(screen).__name__ == "GameScreen"
-        assert screen.game.name == "my-game"  # type: ignore[attr-defined]
+        assert screen.game.name == "my-game"
         assert "Saved as my-game" in await shown(pilot)
         await pilot.press("enter")
-        position = screen.game.session.position  # type: ignore[attr-defined]
+        position = screen.game.session.position
     names = {g.name: g for g in summaries(app.context.own_games())}
     assert {old, "my-game"} <= set(names)
     reopened = app.context.games.open("my-game")

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Select
 
 from norsewind_tui.tui.app import NorsewindApp
 
@@ -57,7 +58,7 @@ def test_new_game(snap_compare: Compare, saves: Path, size: tuple[int, int]) -> 
 def test_new_game_four_players(snap_compare: Compare, saves: Path, size: tuple[int, int]) -> None:
     async def four(pilot: Pilot[Any]) -> None:
         await pilot.press("n")
-        pilot.app.screen.query_one("#player-count").value = 4  # type: ignore[attr-defined]
+        pilot.app.screen.query_one("#player-count", Select).value = 4
         await pilot.pause()
 
     assert snap_compare(make_app(saves), run_before=four, terminal_size=size)

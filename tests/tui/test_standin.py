@@ -27,6 +27,7 @@ from norsewind_tui.words import past
 
 from .helpers import aio, make_app, new_table_form, screen_text
 from .layout import layout_problems
+from .screens import on_screen
 from .waits import Seen, until
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -171,7 +172,7 @@ async def test_r_asks_then_gives_the_seat_of_a_player_away_to_the_computer(saves
         assert screen.state.current == 2
         await pilot.press("R")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert app.screen.question == (  # type: ignore[attr-defined]
+        assert on_screen(app, ConfirmScreen).question == (
             "Remove bob, who is away, from friday? "
             "Their seat goes to the computer (before the first decision: it opens again)."
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from norsewind_tui.rules import cards_for
 from norsewind_tui.rules.cards import KINGDOM_NAMES
@@ -13,6 +14,7 @@ from norsewind_tui.tui.text import fit, safe_text
 from norsewind_tui.tui.theme import theme_name, wants_ansi
 
 from .helpers import aio, make_app, new_game, shown
+from .screens import game_screen
 
 
 @aio
@@ -55,11 +57,11 @@ async def test_names_with_markup_and_escape_codes_are_shown_literally(saves: Pat
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n", "shift+tab", "enter", "down", "enter")
         screen = app.screen
-        screen.query_one("#name-0").value = "[bold red]Eve[/]"  # type: ignore[attr-defined]
-        screen.query_one("#name-1").value = "Mal\x1b[31mory\x07"  # type: ignore[attr-defined]
+        screen.query_one("#name-0", Input).value = "[bold red]Eve[/]"
+        screen.query_one("#name-1", Input).value = "Mal\x1b[31mory\x07"
         await pilot.press("ctrl+s")
         assert type(app.screen).__name__ == "GameScreen"
-        game = app.screen.game  # type: ignore[attr-defined]
+        game = game_screen(app).game
         assert [p.name for p in game.state.players] == ["[bold red]Eve[/]", "Mal[31mory"]
         text = await shown(pilot)
         assert "[bold red]Eve[/]" in text  # the markup is text, not style

@@ -14,6 +14,7 @@ from norsewind_tui.storage.presence import clock_words
 from norsewind_tui.storage.tables import TableStore, TableSummary
 
 from .helpers import aio, make_app, new_game, screen_text
+from .screens import table_screen
 from .tables_at import table_at_turn_of
 from .waits import until
 
@@ -63,8 +64,8 @@ async def test_your_turn_at_two_tables_listed_first(saves: Path, monkeypatch: py
         assert _menu(app).highlighted == 0
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table")
-        assert app.screen.table.name == "saturday"  # type: ignore[attr-defined]
-        assert app.screen.table.is_my_turn()  # type: ignore[attr-defined]
+        assert table_screen(app).table.name == "saturday"
+        assert table_screen(app).table.is_my_turn()
 
 
 @aio
@@ -86,8 +87,8 @@ async def test_a_table_where_you_hold_a_seat_is_offered_in_continue(
         assert app.screen.query_one("#turns", Static).display == mine
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table")
-        assert app.screen.table.name == table.name  # type: ignore[attr-defined]
-        assert app.screen.table.seat == 0  # type: ignore[attr-defined]
+        assert table_screen(app).table.name == table.name
+        assert table_screen(app).table.seat == 0
 
 
 @aio

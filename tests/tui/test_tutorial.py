@@ -117,7 +117,7 @@ async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarte
         await follow(pilot, stop=3)
         screen = app.screen
         assert isinstance(screen, TutorialScreen)
-        position, index = screen.game.session.position, screen.index
+        position, index = screen.game.session.position, screen.tutorial.index
         assert position == 3
         await pilot.press("m")  # leave: the game is saved at every decision
         title = await shown(pilot)
@@ -127,7 +127,7 @@ async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarte
         await pilot.pause()
         again = app.screen
         assert isinstance(again, TutorialScreen)
-        assert (again.game.session.position, again.index) == (position, index)
+        assert (again.game.session.position, again.tutorial.index) == (position, index)
         assert "goes on where you left it" in await shown(pilot)
         await pilot.press("R")
         await pilot.pause()
@@ -135,7 +135,7 @@ async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarte
         await pilot.pause()
         fresh = app.screen
         assert isinstance(fresh, TutorialScreen)
-        assert fresh.game.session.position == 0 and fresh.index == 0
+        assert fresh.game.session.position == 0 and fresh.tutorial.index == 0
         assert fresh.game.name == tutorial_name("Ana") == "tutorial-Ana"
 
 

@@ -82,7 +82,7 @@ async def test_the_pointer_reverses_exactly_the_part_each_lesson_names(
             await pilot.pause()
             screen = app.screen
             text = screen.query_one(LessonPanel).plain
-            step = lessons.step[screen.index]
+            step = lessons.step[screen.tutorial.index]
             point: Point = "none" if text.startswith("[What happened]") else step.point
             heights = {ident: screen.query_one(ident).size.height for ident in BOARD}
             assert reversed_lines(pilot) == expected(point, heights), text

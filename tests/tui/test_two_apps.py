@@ -68,7 +68,7 @@ async def test_one_enter_in_each_of_two_apps_makes_one_decision(saves: Path, ear
         # the second app sees the pick (its follower, woken by the file) and draws it: then its Enter is handled
         await until(pilot_two, lambda: second.game.session.position == position + 1, "the pick to reach app 2")
         await pilot_two.pause()
-        assert second.is_human_turn()  # alice's kingdom now: the key, taken on this view, would decide it
+        assert second.controller.asked()  # alice's kingdom now: the key, taken on this view, would decide it
         two.post_message(enter)
         await until(pilot_two, lambda: bool(second.query_one(StatusLine).message), "app 2 to answer its Enter")
         said = second.query_one(StatusLine).message

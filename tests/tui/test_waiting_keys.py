@@ -13,6 +13,7 @@ from norsewind_tui.tui.screens.table import TableScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, footer_line, make_app, new_game
+from .screens import game_screen
 from .tables_at import mover_and_watcher
 from .waits import until
 
@@ -32,7 +33,9 @@ async def test_a_watched_game_offers_no_choice_undo_or_hint(saves: Path) -> None
         assert status(app) == watching
         await pilot.press("enter")
         await pilot.pause()
-        assert status(app) == "Wait: " + app.screen.game.turn_problem() + "."  # type: ignore[attr-defined]
+        problem = game_screen(app).game.turn_problem()
+        assert problem is not None
+        assert status(app) == "Wait: " + problem + "."
         await pilot.press("u")
         await pilot.pause()
         assert status(app) == "Not undone: this game is open read-only."  # the play controller's words
@@ -52,7 +55,7 @@ async def test_a_player_waiting_at_a_table_is_offered_no_choice_undo_or_hint(sav
         await pilot.pause()
         mine = "Enter Choose 1-5 Pick Esc Back u Undo h Hint ? Help q Quit"
         assert (await footer_line(pilot)).rstrip() == mine
-        while screen.is_human_turn():  # the mover plays its turn out: then waits for the other
+        while screen.controller.asked():  # the mover plays its turn out: then waits for the other
             screen.game.push(screen.game.legal_moves()[0])
             screen.sync()
             await pilot.pause()

@@ -7,10 +7,12 @@ from typing import Any
 
 from norsewind_tui.rules import legal_moves
 from norsewind_tui.rules.scoring import viking_score
+from norsewind_tui.tui.screens.dialogs import LogScreen
 from norsewind_tui.tui.screens.vikings import VikingScreen, viking_lines
 
 from .helpers import aio, footer_line, make_app, new_game, screen_text
 from .layout import LONG_NAMES, layout_problems
+from .screens import on_screen
 
 
 def solo_game(saves: Path, decisions: int = 30) -> Any:
@@ -102,5 +104,5 @@ async def test_the_score_pad_opens_the_final_board_and_the_whole_log(saves: Path
         await pilot.press("escape", "L")
         await pilot.pause()
         assert type(app.screen).__name__ == "LogScreen"
-        shown = app.screen.lines  # type: ignore[attr-defined]
+        shown = on_screen(app, LogScreen).lines
         assert shown == log_lines(game) and shown[-1] == "The game is over."

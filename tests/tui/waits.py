@@ -107,7 +107,7 @@ def shows_latest(app: Any) -> bool:
     that arrives before a change from elsewhere is drawn decides nothing (issue 24.4), so a test
     that answers a change waits for this, not only for the handle to hold it."""
     view = app.screen.game.view
-    return any(seen is view for _, seen in app.screen.shown)
+    return any(seen is view for _, seen in app.screen.shown.views)
 
 
 def screen_of(pilot: Pilot[Any]) -> str:

@@ -35,7 +35,7 @@ from ..widgets.players import PlayersBar, PlayersPanel
 from ..widgets.prompt import PromptLine
 from .dialogs import ConfirmScreen
 from .end import EndScreen, standin_lines
-from .game import GameScreen, digits
+from .game import GameScreen, digits, turn_line
 
 STANDIN_LOOK = 5.0  # seconds between two looks at whether a player away is now away long enough
 TABLE_BINDINGS = [
@@ -188,7 +188,7 @@ class TableScreen(GameScreen):
         """Time passed: a player away may now be away long enough for the computer to stand in."""
         self.driver.wake()
         state = self.state
-        if not state.is_over and not self.is_human_turn():  # "the computer plays in N min" moves on
+        if not state.is_over and not self.controller.asked():  # "the computer plays in N min" moves on
             me = state.current
             seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
             self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
@@ -196,7 +196,7 @@ class TableScreen(GameScreen):
     def greet(self) -> None:
         """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
         if not self.notice and not self.table.read_only and not self.state.is_over:
-            self.say(self.turn_line())
+            self.say(turn_line(self.game))
 
     # ------------------------------------------------------------------ who is to decide, in words
 
@@ -314,8 +314,8 @@ class TableScreen(GameScreen):
             except (TableRefused, SaveError) as exc:
                 self.say(str(exc), "error")
                 return
-            self.mark_standins()
-            self.rebuild_log()
+            self.game_log.mark_standins()
+            self.game_log.rebuild()
             self.sync()
             self.say(what[:1].upper() + what[1:] + ".")
 
@@ -343,7 +343,7 @@ class TableScreen(GameScreen):
             except (TableRefused, SaveError) as exc:
                 self.say(str(exc), "error")
                 return
-            self.stop_computer()
+            self.driver.stop()
             self.norsewind.open_lobby(f"You left the table {table.name} for good ({what}).")
 
         self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answer)

@@ -22,13 +22,26 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ... import words
 from ...lessons import Lessons, Point, Step, load_lessons, pointed_row, tutorial_game
 from ...rules import refusal
 from ...rules.moves import Move, PickBuilding, PickCastle, TakeFrom
 from ...storage import StorageError
 from ...storage.handle import GameHandle
-from ...words.tutorial import APP_NEXT, SCORING_TITLE, ask_for, happened, scoring_lines
+from ...words.gamescreen import explain
+from ...words.play import not_allowed
+from ...words.tutorial import (
+    APP_NEXT,
+    ASKS_A_DECISION,
+    NOT_THIS_ONE,
+    RESTART_QUESTION,
+    RESTARTED,
+    SCORING_TITLE,
+    ask_for,
+    first_read,
+    greeting,
+    happened,
+    scoring_lines,
+)
 from ..targets import Key, key_of
 from ..text import safe_text
 from ..widgets.kingdoms import KingdomsView
@@ -105,22 +118,207 @@ class LessonPanel(Widget):
         return self.lines
 
 
+class TutorialLesson:
+    """The lesson (the game screen's ``Lesson``): a filter on the player's choices, told of each change.
+
+    It reads the game from the screen it teaches on and draws on that screen's lesson panel; the
+    screen calls it (``refuses``, ``play_through``, ``synced``, ``said``, ``undone``) and nothing of
+    the screen is replaced."""
+
+    def __init__(self, screen: GameScreen, lessons: Lessons) -> None:
+        self.screen = screen
+        self.lessons = lessons
+        self.index = lessons.index_at(screen.game.session.position)
+        self.after = ""  # what the last lesson's decision did, shown until n
+        self.playing = False  # a decision is being played: the lesson moves on after it
+        self.status_said = ""  # the status line's last message, whole (fit_bottom may show less of it)
+        self.status_shown = ""
+
+    def lesson_side(self) -> str:
+        """Where the lesson is from the status line that points to it, as laid out (issue 23.6)."""
+        panel, status = self.screen.query_one(LessonPanel), self.screen.query_one(StatusLine)
+        return "above" if panel.region.y <= status.region.y else "below"
+
+    @property
+    def step(self) -> Step | None:
+        return self.lessons.step[self.index] if self.index < len(self.lessons.step) else None
+
+    @property
+    def expected(self) -> Move | None:
+        step = self.step
+        if self.after or step is None:
+            return None
+        return step.expect
+
+    def synced(self) -> None:
+        if self.screen.is_mounted and not self.playing and not self.screen.state.is_over:
+            self.show_lesson()
+
+    def show_lesson(self) -> None:
+        screen = self.screen
+        state = screen.state
+        panel = screen.query_one(LessonPanel)
+        step = self.step
+        point: Point = "none"
+        if self.after:
+            panel.show_lesson("What happened", self.after, "Press n to go on.")
+        elif step is None:
+            panel.show_lesson("", "The tutorial is complete.", "")
+        elif step.expect is None:
+            point = step.point
+            panel.show_lesson(step.title, self.lessons.words(self.index, state), "Press n to go on.")
+        else:
+            point = step.point
+            text = self.lessons.words(self.index, state)  # its facts as this position has them
+            title = step.title or "Play on"
+            if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
+                text = ask_for(state, step.expect)
+                preview = (
+                    explain(state, screen.db, screen.names, step.expect) if screen.tmap.get(key_of(step.expect)) else ""
+                )
+                if preview and not isinstance(step.expect, (PickBuilding, PickCastle, TakeFrom)):
+                    panel.show_lesson(title, f"{text} {preview}", "Press Enter.")
+                    if panel.needed(self.width()) < self.bottom_lines():  # else the status line says it
+                        text += " " + preview  # "Enter: you ..." (the game screen's own words)
+            panel.show_lesson(title, text, "Press Enter.")
+            key = key_of(step.expect)
+            if key in screen.tmap and screen.cursor != key:
+                if key[0] == "castle":
+                    screen.castle_mode = True
+                screen.cursor = key
+                status = screen.query_one(StatusLine)
+                if status.has_class("-preview") and status.message:  # the preview was of the old cursor
+                    screen.describe_cursor()
+        self.fit_bottom()
+        screen.query_one(KingdomsView).point_at(pointed_row(point))
+        wanted = POINTS[point]
+        for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
+            for widget in screen.query(ident):
+                if widget.has_class(HIGHLIGHT) == (ident in wanted):
+                    continue
+                widget.set_class(ident in wanted, HIGHLIGHT)
+                if ident in wanted:
+                    widget.styles.text_style = "reverse"
+                else:  # back to what the stylesheet says
+                    widget.styles.clear_rule("text_style")
+                widget.refresh()  # every line: the board repaints only the lines whose text changed
+
+    def width(self) -> int:
+        return self.screen.size.width or self.screen.app.size.width
+
+    def bottom_lines(self) -> int:
+        """The lines the board leaves to the lesson and the status line (5 at 80x24; 4 when the
+        castle display takes two lines): the screen less the footer and what the board needs."""
+        screen, width = self.screen, self.width()
+        board = 0
+        for widget in screen.query_one("#main").children:
+            if not widget.display or isinstance(widget, GameLog):
+                continue
+            height = widget.styles.height
+            if height is not None and height.is_cells:
+                lines = int(height.value)
+            else:  # as tall as its content (the castle display: one line, or two)
+                lines = widget.get_content_height(Size(width, 0), screen.app.size, width)
+            board += lines + widget.styles.margin.top + widget.styles.margin.bottom
+        footer = 1
+        return max((screen.size.height or screen.app.size.height) - footer - board, 2)
+
+    def fit_bottom(self) -> None:
+        """The lesson gets the lines it needs; the status line the rest, and says only what fits there
+        and what the lesson does not say already (nothing cut off, nothing said twice)."""
+        screen = self.screen
+        panel, status = screen.query_one(LessonPanel), screen.query_one(StatusLine)
+        width, room = self.width(), self.bottom_lines()
+        lines = min(max(panel.needed(width), 1), room - 1)
+        rest = min(room - lines, STATUS_LINES)
+        panel.styles.height = lines
+        status.styles.height = rest
+        if status.message != self.status_shown:  # said since the last fit: the whole message to fit
+            self.status_said = status.message
+        message = self.status_said
+        if message and message in panel.plain:
+            message = ""  # the lesson says it (the preview of the asked choice, what the Vikings did)
+        else:
+            message = fitting(message, lambda m: len(Text(m).wrap(screen.app.console, width)) <= rest)
+        self.status_shown = message
+        if message != status.message:
+            kind = next((k for k in ("error", "preview", "hint") if status.has_class(f"-{k}")), "info")
+            status.say(message, kind)
+
+    def said(self) -> None:
+        if self.screen.is_mounted and self.screen.query(LessonPanel):
+            self.fit_bottom()
+
+    def refuses(self, key: Key) -> bool:
+        """The move filter: only the lesson's choice, once its text is read."""
+        screen = self.screen
+        if self.after or (self.step is not None and self.step.expect is None):
+            screen.say(first_read(self.lesson_side()), "error")
+            return True
+        expected = self.expected
+        if expected is not None and key != key_of(expected):
+            target = screen.tmap.get(key)
+            why = refusal(screen.state, target.move) if target is not None else None
+            if why is not None:  # not legal: the rules' reason, in one line
+                screen.say(not_allowed(why, screen.db), "error")
+            else:
+                screen.say(NOT_THIS_ONE, "error")
+            screen.cursor = key_of(expected)
+            return True
+        return False
+
+    def play_through(self, move: Move, apply: Callable[[Move], None]) -> None:
+        screen = self.screen
+        before = screen.game.session.position
+        step = self.step
+        self.playing = True
+        try:
+            apply(move)
+        finally:
+            self.playing = False
+        s = screen.game.session
+        if s.position != before + 1 or step is None:
+            self.show_lesson()
+            return
+        if step.text:  # a lesson's decision: say what it did, with the board's numbers
+            self.after = happened(s.events[before], screen.names, screen.state)
+            if self.after:
+                screen.say("")  # the lesson tells it all, the Vikings' turn too
+        self.index = self.lessons.index_at(s.position)
+        if not screen.state.is_over:
+            self.show_lesson()
+
+    def next_lesson(self) -> None:
+        """n: on to the next lesson once this one is read."""
+        screen = self.screen
+        if self.after:
+            self.after = ""
+        elif self.step is not None and self.step.expect is None:
+            self.index += 1
+        else:
+            screen.say(ASKS_A_DECISION, "error")
+            return
+        screen.say("")
+        self.show_lesson()
+        step = self.step
+        if self.expected is not None and step is not None and step.text:  # an unworded step's panel says it
+            screen.describe_cursor()  # what the asked choice will do, as after any decision
+
+    def undone(self) -> None:
+        self.index = self.lessons.index_at(self.screen.game.session.position)
+        self.after = ""
+
+
 class TutorialScreen(GameScreen):
-    """The game screen, taught: a lesson panel, and the screen's ``Lesson`` (this screen: a filter on
-    the player's choices that is told of each change)."""
+    """The game screen, taught: a lesson panel, and a ``TutorialLesson`` passed in."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*TUTORIAL_BINDINGS]
     EXTRA_KEYS: ClassVar[Sequence[tuple[str, str]]] = tutorial_keys()  # n, R on the help page (issue 23.7)
 
     def __init__(self, game: GameHandle, notice: str = "", lessons: Lessons | None = None) -> None:
         super().__init__(game, notice)
-        self.lessons = lessons or load_lessons()
-        self.index = self.lessons.index_at(game.session.position)
-        self.after = ""  # what the last lesson's decision did, shown until n
-        self.playing = False  # a decision is being played: the lesson moves on after it
-        self.status_said = ""  # the status line's last message, whole (fit_bottom may show less of it)
-        self.status_shown = ""
-        self.lesson = self
+        self.tutorial = TutorialLesson(self, lessons or load_lessons())
+        self.lesson = self.tutorial
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -140,188 +338,21 @@ class TutorialScreen(GameScreen):
         if self.game.session.position:
             self.say("The tutorial goes on where you left it (R starts it over).")
         else:
-            self.say(f"Read the lesson {self.lesson_side()}; n goes on, ? explains every key, m leaves (it is saved).")
-
-    def lesson_side(self) -> str:
-        """Where the lesson is from the status line that points to it, as laid out (issue 23.6)."""
-        panel, status = self.query_one(LessonPanel), self.query_one(StatusLine)
-        return "above" if panel.region.y <= status.region.y else "below"
-
-    # ------------------------------------------------------------------ the lesson
-
-    @property
-    def step(self) -> Step | None:
-        return self.lessons.step[self.index] if self.index < len(self.lessons.step) else None
-
-    @property
-    def expected(self) -> Move | None:
-        step = self.step
-        if self.after or step is None:
-            return None
-        return step.expect
-
-    def synced(self) -> None:
-        if self.is_mounted and not self.playing and not self.state.is_over:
-            self.show_lesson()
-
-    def show_lesson(self) -> None:
-        panel = self.query_one(LessonPanel)
-        step = self.step
-        point: Point = "none"
-        if self.after:
-            panel.show_lesson("What happened", self.after, "Press n to go on.")
-        elif step is None:
-            panel.show_lesson("", "The tutorial is complete.", "")
-        elif step.expect is None:
-            point = step.point
-            panel.show_lesson(step.title, self.lessons.words(self.index, self.state), "Press n to go on.")
-        else:
-            point = step.point
-            text = self.lessons.words(self.index, self.state)  # its facts as this position has them
-            title = step.title or "Play on"
-            if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
-                text = ask_for(self.state, step.expect)
-                preview = self.explain(step.expect) if self.tmap.get(key_of(step.expect)) else ""
-                if preview and not isinstance(step.expect, (PickBuilding, PickCastle, TakeFrom)):
-                    panel.show_lesson(title, f"{text} {preview}", "Press Enter.")
-                    if panel.needed(self.width()) < self.bottom_lines():  # else the status line says it
-                        text += " " + preview  # "Enter: you ..." (the game screen's own words)
-            panel.show_lesson(title, text, "Press Enter.")
-            key = key_of(step.expect)
-            if key in self.tmap and self.cursor != key:
-                self.cursor = key
-                if key[0] == "castle":
-                    self.castle_mode = True
-                self.redraw()
-                status = self.query_one(StatusLine)
-                if status.has_class("-preview") and status.message:  # the preview was of the old cursor
-                    self.describe_cursor()
-        self.fit_bottom()
-        self.query_one(KingdomsView).point_at(pointed_row(point))
-        wanted = POINTS[point]
-        for ident in ("#market", "#castles", "#kingdoms", "#viking-panel"):
-            for widget in self.query(ident):
-                if widget.has_class(HIGHLIGHT) == (ident in wanted):
-                    continue
-                widget.set_class(ident in wanted, HIGHLIGHT)
-                if ident in wanted:
-                    widget.styles.text_style = "reverse"
-                else:  # back to what the stylesheet says
-                    widget.styles.clear_rule("text_style")
-                widget.refresh()  # every line: the board repaints only the lines whose text changed
-
-    def width(self) -> int:
-        return self.size.width or self.app.size.width
-
-    def bottom_lines(self) -> int:
-        """The lines the board leaves to the lesson and the status line (5 at 80x24; 4 when the
-        castle display takes two lines): the screen less the footer and what the board needs."""
-        width = self.width()
-        board = 0
-        for widget in self.query_one("#main").children:
-            if not widget.display or isinstance(widget, GameLog):
-                continue
-            height = widget.styles.height
-            if height is not None and height.is_cells:
-                lines = int(height.value)
-            else:  # as tall as its content (the castle display: one line, or two)
-                lines = widget.get_content_height(Size(width, 0), self.app.size, width)
-            board += lines + widget.styles.margin.top + widget.styles.margin.bottom
-        footer = 1
-        return max((self.size.height or self.app.size.height) - footer - board, 2)
-
-    def fit_bottom(self) -> None:
-        """The lesson gets the lines it needs; the status line the rest, and says only what fits there
-        and what the lesson does not say already (nothing cut off, nothing said twice)."""
-        panel, status = self.query_one(LessonPanel), self.query_one(StatusLine)
-        width, room = self.width(), self.bottom_lines()
-        lines = min(max(panel.needed(width), 1), room - 1)
-        rest = min(room - lines, STATUS_LINES)
-        panel.styles.height = lines
-        status.styles.height = rest
-        if status.message != self.status_shown:  # said since the last fit: the whole message to fit
-            self.status_said = status.message
-        message = self.status_said
-        if message and message in panel.plain:
-            message = ""  # the lesson says it (the preview of the asked choice, what the Vikings did)
-        else:
-            message = fitting(message, lambda m: len(Text(m).wrap(self.app.console, width)) <= rest)
-        self.status_shown = message
-        if message != status.message:
-            kind = next((k for k in ("error", "preview", "hint") if status.has_class(f"-{k}")), "info")
-            status.say(message, kind)
-
-    def said(self) -> None:
-        if self.is_mounted and self.query(LessonPanel):
-            self.fit_bottom()
+            self.say(greeting(self.tutorial.lesson_side()))
 
     def on_resize(self) -> None:
-        self.fit_bottom()
-
-    def refuses(self, key: Key) -> bool:
-        """The move filter: only the lesson's choice, once its text is read."""
-        if self.after or (self.step is not None and self.step.expect is None):
-            self.say(f"First read the lesson {self.lesson_side()}: press n to go on.", "error")
-            return True
-        expected = self.expected
-        if expected is not None and key != key_of(expected):
-            target = self.tmap.get(key)
-            why = refusal(self.state, target.move) if target is not None else None
-            if why is not None:  # not legal: the rules' reason, in one line
-                self.say(f"Not allowed: {words.refusal(why, self.db)}.", "error")
-            else:
-                self.say("Not this one for now: the lesson asks for the choice under the cursor.", "error")
-            self.cursor = key_of(expected)
-            self.redraw()
-            return True
-        return False
-
-    def play_through(self, move: Move, apply: Callable[[Move], None]) -> None:
-        before = self.game.session.position
-        step = self.step
-        self.playing = True
-        try:
-            apply(move)
-        finally:
-            self.playing = False
-        s = self.game.session
-        if s.position != before + 1 or step is None:
-            self.show_lesson()
-            return
-        if step.text:  # a lesson's decision: say what it did, with the board's numbers
-            self.after = happened(s.events[before], self.names, self.state)
-            if self.after:
-                self.say("")  # the lesson tells it all, the Vikings' turn too
-        self.index = self.lessons.index_at(s.position)
-        if not self.state.is_over:
-            self.show_lesson()
+        self.tutorial.fit_bottom()
 
     def action_next_lesson(self) -> None:
-        if self.after:
-            self.after = ""
-        elif self.step is not None and self.step.expect is None:
-            self.index += 1
-        else:
-            self.say("The lesson asks for a decision: press Enter to make it.", "error")
-            return
-        self.say("")
-        self.show_lesson()
-        step = self.step
-        if self.expected is not None and step is not None and step.text:  # an unworded step's panel says it
-            self.describe_cursor()  # what the asked choice will do, as after any decision
-
-    def undone(self) -> None:
-        self.index = self.lessons.index_at(self.game.session.position)
-        self.after = ""
+        self.tutorial.next_lesson()
 
     def action_restart(self) -> None:
-        question = "Start the tutorial over from its first lesson? (This game is dropped.)"
-        self.app.push_screen(ConfirmScreen(question, yes="Start over", no="Keep going"), self.restart)
+        self.app.push_screen(ConfirmScreen(RESTART_QUESTION, yes="Start over", no="Keep going"), self.restart)
 
     def restart(self, yes: bool | None) -> None:
         if not yes:
             return
-        self.stop_computer()
+        self.driver.stop()
         self.game.close()
         name = self.state.players[0].name
         try:
@@ -330,7 +361,7 @@ class TutorialScreen(GameScreen):
             self.say(str(exc), "error")
             return
         self.session.active_game = game
-        self.app.switch_screen(TutorialScreen(game, "The tutorial starts over."))
+        self.app.switch_screen(TutorialScreen(game, RESTARTED))
 
 
 def fitting(text: str, fits: Callable[[str], bool]) -> str:
