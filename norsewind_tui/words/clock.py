@@ -1,0 +1,40 @@
+"""A table's clock in words (issue 41.1): its kind, and a time left, short enough for a header."""
+
+from __future__ import annotations
+
+def clock_words(kind: str | None, start: int = 0, add: int = 0, cap: int | None = None) -> str:
+    """How the form, the lobby and the line mode name a table's clock (``TableClock``'s fields).
+
+    >>> clock_words(None), clock_words("live", 600, 5), clock_words("turn", 86400, 86400, 3 * 86400)
+    ('no clock', 'live: 10 min + 5 s a decision', 'turn-based: 1 d a decision, up to 3 d')
+    """
+    if kind is None:
+        return "no clock"
+    if kind == "live":
+        return f"live: {start // 60} min + {add} s a decision"
+    return f"turn-based: {span_words(add)} a decision, up to {span_words(cap or add)}"
+
+
+def span_words(seconds: int) -> str:
+    """A time left, short: ``2 d``, ``5 h``, ``4:05`` (minutes and seconds), ``0:00`` when out.
+
+    >>> span_words(2 * 86400), span_words(5 * 3600 + 60), span_words(245), span_words(-3)
+    ('2 d', '5 h', '4:05', '0:00')
+    """
+    seconds = max(seconds, 0)
+    if seconds >= 86400 and seconds % 86400 == 0 or seconds >= 2 * 86400:
+        return f"{seconds // 86400} d"
+    if seconds >= 2 * 3600:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def clock_line(seat_name: str, seconds: int, standin: bool) -> str:
+    """The line mode's ``clock`` word and the app's header: whose clock runs and what is left.
+
+    >>> clock_line("bob", 245, False), clock_line("bob", 0, True)
+    ('Clock: bob has 4:05 left.', 'Clock: bob ran out: the stand-in decides, then bob has the seat back.')
+    """
+    if seconds <= 0 and standin:
+        return f"Clock: {seat_name} ran out: the stand-in decides, then {seat_name} has the seat back."
+    return f"Clock: {seat_name} has {span_words(seconds)} left."
