@@ -29,6 +29,27 @@ def span_words(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+NO_CLOCK = "This table has no clock: a player takes the time they need."
+NOT_A_TABLE = "clock is for shared tables: this game has no clock."
+CLOCK_QUESTION = "Which clock?"
+CLOCK_CHOICES = [
+    "No clock",
+    "Live: 10 minutes each, + 5 seconds a decision",
+    "Live: 30 minutes each, + 20 seconds a decision",
+    "Turn-based: 1 day a decision, banked up to 3 days",
+    "Turn-based: 3 days a decision, banked up to 7 days",
+]
+CLOCK_SPECS = ["none", "live:10+5", "live:30+20", "turn:1d/3d", "turn:3d/7d"]  # tableclock.parse_clock's
+WATCH_QUESTION = "Who may watch?"
+WATCH_CHOICES = ["Anyone on this host", "The table's players only", "Nobody"]
+WATCH_VALUES = ["anyone", "players", "nobody"]
+
+
+def your_clock(seconds: int) -> str:
+    """The prompt's part: ``4:05 left on your clock``."""
+    return f"{span_words(seconds)} left on your clock"
+
+
 def clock_line(seat_name: str, seconds: int, standin: bool) -> str:
     """The line mode's ``clock`` word and the app's header: whose clock runs and what is left.
 
@@ -38,3 +59,8 @@ def clock_line(seat_name: str, seconds: int, standin: bool) -> str:
     if seconds <= 0 and standin:
         return f"Clock: {seat_name} ran out: the stand-in decides, then {seat_name} has the seat back."
     return f"Clock: {seat_name} has {span_words(seconds)} left."
+
+
+def clock_idle(kind_words: str) -> str:
+    """The ``clock`` word when no person's clock runs (a computer's turn, an open seat, the end)."""
+    return f"Clock: {kind_words}; it runs on a player's turn."
