@@ -20,8 +20,8 @@ from ..storage.context import AppContext
 from ..storage.errors import StorageError, StoreUnreachable
 from ..storage.presence import HEARTBEAT, NEVER_SEEN, PresenceHandle, PresenceStore, clock_words
 from ..storage.standin import StandIn
-from ..storage.tables import SharedTable, TableSummary
 from ..storage.tableclock import parse_clock
+from ..storage.tables import SharedTable, TableSummary
 from ..words import clock as clock_say
 from ..words import lines as say
 from .io import LineIO

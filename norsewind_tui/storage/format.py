@@ -364,7 +364,8 @@ def _migrate_4(doc: dict[str, Any]) -> dict[str, Any]:
     meta = doc["meta"]
     if not isinstance(meta, dict):
         raise ValueError("$.meta: expected an object")
-    clockless: dict[str, Any] = {"clock": None, "clock_left": [], "clock_since": None, "clock_seal": "", "watching": "anyone"}
+    clockless: dict[str, Any] = {"clock": None, "clock_left": [], "clock_since": None, "clock_seal": ""}
+    clockless["watching"] = "anyone"
     return {**doc, "format": 5, "meta": {**meta, **clockless}}
 
 

@@ -90,7 +90,9 @@ class ClockKeeper:
     def seal(self, meta: SaveMeta, position: int) -> str:
         return seal_of(self.key(), meta, position)
 
-    def believed(self, meta: SaveMeta, position: int, generation: int, now: datetime) -> tuple[tuple[int, ...], datetime]:
+    def believed(
+        self, meta: SaveMeta, position: int, generation: int, now: datetime
+    ) -> tuple[tuple[int, ...], datetime]:
         """The banks and the stamp to count from: the table's when its seal is the host's, else full
         banks from when this process first saw this generation (never a clock run out by a forgery)."""
         spec = meta.clock

@@ -274,9 +274,10 @@ def _clocked(keeper: ClockKeeper, current: TableView, session: Session, meta: Sa
     banks = list(keeper.believed(current.meta, before.position, current.generation, now)[0])
     if not current.state.is_over and current.holder(seat) is not None:
         left = keeper.left(current.meta, before.position, current.generation, seat, now)
-        decided = session.position == before.position + 1 and session.moves[: before.position] == before.moves[
-            : before.position
-        ]
+        decided = (
+            session.position == before.position + 1
+            and session.moves[: before.position] == before.moves[: before.position]
+        )
         banks[seat] = banked(spec, left, decided)
     meta = msgspec.structs.replace(meta, clock_left=tuple(banks), clock_since=now, clock_seal="")
     return msgspec.structs.replace(meta, clock_seal=keeper.seal(meta, session.position))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 def clock_words(kind: str | None, start: int = 0, add: int = 0, cap: int | None = None) -> str:
     """How the form, the lobby and the line mode name a table's clock (``TableClock``'s fields).
 
@@ -22,7 +23,7 @@ def span_words(seconds: int) -> str:
     ('2 d', '5 h', '4:05', '0:00')
     """
     seconds = max(seconds, 0)
-    if seconds >= 86400 and seconds % 86400 == 0 or seconds >= 2 * 86400:
+    if (seconds >= 86400 and seconds % 86400 == 0) or seconds >= 2 * 86400:
         return f"{seconds // 86400} d"
     if seconds >= 2 * 3600:
         return f"{seconds // 3600} h"

@@ -73,7 +73,8 @@ def test_the_clock_word_the_prompt_and_the_standin_when_it_runs_out(tmp_path: Pa
     mine = io.StringIO()
     bobs = conversation(bob, mine, no_input)
     bobs.ask()
-    assert mine.getvalue().splitlines()[-1].endswith(f"(0:{EMPTY_BANK} left on your clock), or type a word (help lists them):")
+    prompt = f"(0:{EMPTY_BANK} left on your clock), or type a word (help lists them):"
+    assert mine.getvalue().splitlines()[-1].endswith(prompt)
 
 
 def test_the_clock_word_at_a_table_without_one_and_in_a_game_of_ones_own(tmp_path: Path, no_input: BinaryIO) -> None:

@@ -78,7 +78,8 @@ def test_out_of_time_the_standin_decides_then_the_player_takes_the_seat_back(
     played = alice.computer_step(decide)
     assert played is not None and alice.adopt(played) is not None
     assert alice.view.by_computer(1) == (position,)  # marked as the stand-in's decision
-    assert alice.view.meta.clock_left == (banks[0], EMPTY_BANK)  # alice spent nothing; bob's empty bank: one decision's time
+    # alice spent nothing; bob's empty bank gets one decision's time
+    assert alice.view.meta.clock_left == (banks[0], EMPTY_BANK)
     bob.poll()
     to_seat((alice, bob), 1)
     assert bob.is_my_turn() and bob.clock_left() == EMPTY_BANK
