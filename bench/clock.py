@@ -6,9 +6,10 @@ away-only stand-in (issue 41), on a compressed clock.
 Each table has 2-4 seats, each held by a person played by a computer (the random bot: the bench
 measures the table, not the play).  Every person follows one seeded schedule: before each of their
 turns they take 10 minutes to 8 hours (a turn's next steps: seconds); with a small chance (4 %) they
-vanish for a while first (hours to weeks, a long tail), half of the time with their app closed ("away": presence says so) and half
-with it left open and nobody at it ("idle": presence says they are here).  The same schedule is
-played twice on real tables of a saves folder (``TableStore``, files), time a ``ManualClock``:
+vanish for a while first (hours to weeks, a long tail), half of the time with their app closed
+("away": presence says so) and half with it left open and nobody at it ("idle": presence says they
+are here).  The same schedule is played twice on real tables of a saves folder (``TableStore``,
+files), time a ``ManualClock``:
 
 - **clock**: a turn-based clock, 1 day a decision banked up to 3 days; a seat out of time is played
   by the table's stand-in, and its person takes it back at their next decision;
