@@ -40,6 +40,8 @@ CLOCK_CHOICES = [
     "Turn-based: 1 day a decision, banked up to 3 days",
     "Turn-based: 3 days a decision, banked up to 7 days",
 ]
+FORM_CLOCKS = ["No clock", "Live 10 min + 5 s", "Live 30 min + 20 s", "Turn: 1 day, up to 3", "Turn: 3 days, up to 7"]
+FORM_WATCHING = ["Anyone watches", "Players watch", "Nobody watches"]
 CLOCK_SPECS = ["none", "live:10+5", "live:30+20", "turn:1d/3d", "turn:3d/7d"]  # tableclock.parse_clock's
 WATCH_QUESTION = "Who may watch?"
 WATCH_CHOICES = ["Anyone on this host", "The table's players only", "Nobody"]
