@@ -1,7 +1,7 @@
 """A host of turn-based tables whose players vanish and come back: the clock's stand-in against the
 away-only stand-in (issue 41), on a compressed clock.
 
-    nice -n 19 python bench/clock.py [--tables 200] [--seed 41] [--horizon-days 30]
+    nice -n 19 python bench/clock.py [--tables 200] [--seed 41] [--stall-days 14]
 
 Each table has 2-4 seats, each held by a person played by a computer (the random bot: the bench
 measures the table, not the play).  Every person follows one seeded schedule: before each of their
@@ -16,7 +16,8 @@ files), time a ``ManualClock``:
 - **away-only**: no clock, the stand-in of issue 13 after 60 minutes away: an idle player who
   never decides stalls the table.
 
-A game not over within ``--horizon-days`` of simulated time is unfinished.  Printed per policy: the
+A game where nothing happens for ``--stall-days`` (no decision, by anyone) is abandoned, unfinished,
+as a host's players give up on a table that stalls.  Printed per policy: the
 share of games finished, the share finished with every seat held by its person at the end (each
 seat's last decision its person's own, not a stand-in's), stand-in decisions per game, and the
 clock's drift: the largest difference, over every decision, between the time the table's clock says
@@ -110,7 +111,6 @@ def play(store: TableStore, clock: ManualClock, name: str, seats: int, seed: int
     last_own = [True] * seats
     standins = 0
     drift = 0.0
-    end = clock() + timedelta(seconds=horizon)  # the tables are played one after the other
     turn_start = clock()
     previous = -1
     while not table.state.is_over:
@@ -132,7 +132,7 @@ def play(store: TableStore, clock: ManualClock, name: str, seats: int, seed: int
             when = out if out < person.returns else back  # the stand-in only while they are away
         else:
             when = back  # here, or idle with the app open: nobody stands in
-        if when > end:
+        if when > turn_start + timedelta(seconds=horizon):  # nothing happens for that long: abandoned
             return Result(False, False, standins, drift)
         clock.advance(seconds=int((when - clock()).total_seconds()))
         spent = (clock() - turn_start).total_seconds()
@@ -185,11 +185,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seed", type=int, default=41)
-    parser.add_argument("--horizon-days", type=int, default=30)
+    parser.add_argument("--stall-days", type=int, default=14)
     args = parser.parse_args()
     for policy in ("clock", "away-only"):
         began = time.process_time()
-        results = run(policy, args.tables, args.seed, args.horizon_days * DAY)
+        results = run(policy, args.tables, args.seed, args.stall_days * DAY)
         report(policy, results, time.process_time() - began)
     return 0
 
