@@ -34,6 +34,7 @@ from ..storage.tables import OPEN
 from ..storage.watch import Watch
 from ..words import board
 from ..words import lines as say
+from ..words.clock import NO_CLOCK, NOT_A_TABLE, your_clock
 from ..words.nouns import player_names
 from ..words.result import verdict
 from .io import LineIO
@@ -75,6 +76,8 @@ class Conversation:
         recap: bool = False,
         typed: Callable[..., str] | None = None,
         hint_giver: str = HINT_GIVER,
+        clock: Callable[[], int | None] | None = None,
+        clock_line: Callable[[], str | None] | None = None,
     ) -> None:
         self.game = game
         self.hint_giver = hint_giver  # who gives the hints: the player's setting
@@ -85,6 +88,8 @@ class Conversation:
         self.who = who  # a table's: where the other players are
         self.standin_line = standin_line or (lambda: None)  # a table's: the computer stands in for ...
         self.standin_said: str | None = None
+        self.clock = clock or (lambda: None)  # a table's: seconds left to the person to move (None: no clock)
+        self.clock_line = clock_line  # a table's: the clock in words (None: not a table)
         self.told = Told.of(game.session)  # what was told so far
         self.recap: str | None = None  # a resumed game: the line before what happened since
         if recap:
@@ -142,6 +147,11 @@ class Conversation:
             if self.mine():
                 self.waiting_for = None
                 self.ask()
+                if watch is not None and self.clock() is not None and not self.io.pending():
+                    watch.wait(self.io.pending)  # a line typed, a change, or a look at the clock
+                    if not self.io.pending():
+                        self.follow()  # the clock ran out: the stand-in decides (issue 41)
+                        continue
                 line = self.io.read()
                 if line is None:
                     self.cmd_quit("")  # the end of the input: the game stays saved
@@ -266,7 +276,8 @@ class Conversation:
         """The decision: said once for each position (``choices`` says it again)."""
         state = self.state
         if self.asked is not None and self.asked.state is state:
-            self.io.say(say.ask_line(len(self.asked.moves)), "ask")
+            if self.clock() is None:  # a clock's wait comes back here without a line typed: said once
+                self.io.say(say.ask_line(len(self.asked.moves)), "ask")
             return
         moves = list(self.game.session.legal_moves())
         self.asked = Asked(state, moves)
@@ -279,7 +290,8 @@ class Conversation:
         self.io.say(say.decision_line(state, words.prompt(state, self.names)), "ask")
         for n, move in enumerate(self.asked.moves, 1):
             self.io.say(say.numbered(n, say.choice(state, move, db)), "choice")
-        self.io.say(say.ask_line(len(self.asked.moves)), "ask")
+        left = self.clock()
+        self.io.say(say.ask_line(len(self.asked.moves), None if left is None else your_clock(left)), "ask")
 
     def finish(self) -> None:
         state = self.state
@@ -490,6 +502,12 @@ class Conversation:
             return
         self.io.say_all(self.who())
 
+    def cmd_clock(self, rest: str) -> None:
+        if self.clock_line is None:
+            self.io.say(NOT_A_TABLE, "error")
+            return
+        self.io.say(self.clock_line() or NO_CLOCK)
+
     def cmd_quit(self, rest: str) -> None:
         self.quit = True
         come_back = self.come_back
@@ -516,6 +534,7 @@ COMMANDS: dict[str, Callable[[Conversation, str], None]] = {
     "redo": Conversation.cmd_redo,
     "save": Conversation.cmd_save,
     "who": Conversation.cmd_who,
+    "clock": Conversation.cmd_clock,
     "quit": Conversation.cmd_quit,
     "exit": Conversation.cmd_quit,
 }

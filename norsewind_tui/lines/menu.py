@@ -34,7 +34,7 @@ from ..words.tutorial import MENU_LEARN
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
 from .learn import teach
-from .tables import Heartbeat, Lobby, my_turns, presence_lines, standin_line, standin_of
+from .tables import Heartbeat, Lobby, clock_line, my_clock, my_turns, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
 # The main menu's numbers: each entry keeps its own, whatever else is listed (a screen reader's user
@@ -325,6 +325,8 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
             recap=resumed,
             typed=context.command,
             hint_giver=giver,
+            clock=lambda: my_clock(table),
+            clock_line=lambda: clock_line(table),
         ).run()
     finally:
         beat.leave()

@@ -20,7 +20,9 @@ from ..storage.context import AppContext
 from ..storage.errors import StorageError, StoreUnreachable
 from ..storage.presence import HEARTBEAT, NEVER_SEEN, PresenceHandle, PresenceStore, clock_words
 from ..storage.standin import StandIn
+from ..storage.tableclock import parse_clock
 from ..storage.tables import SharedTable, TableSummary
+from ..words import clock as clock_say
 from ..words import lines as say
 from .io import LineIO
 
@@ -99,6 +101,32 @@ def standin_line(table: SharedTable, standin: StandIn, clock: Clock = system_clo
     return say.standin_wait(holder, when, left)
 
 
+def clock_line(table: SharedTable) -> str | None:
+    """The table's clock in words: whose clock runs and what is left (None: no clock)."""
+    spec = table.view.meta.clock
+    if spec is None:
+        return None
+    words = clock_say.clock_words(spec.kind, spec.start, spec.add, spec.cap)
+    try:
+        left = table.clock_left()
+    except (OSError, StorageError) as exc:
+        return say.cannot(str(exc))
+    if left is None:
+        return clock_say.clock_idle(words)
+    holder = table.holder(table.state.current) or ""
+    return f"{clock_say.clock_line(holder, left, True)} ({words})"
+
+
+def my_clock(table: SharedTable) -> int | None:
+    """Seconds left on this player's clock while it is their turn (None: no clock, or not their turn)."""
+    if not table.is_my_turn():
+        return None
+    try:
+        return table.clock_left()
+    except (OSError, StorageError):
+        return None
+
+
 class Lobby:
     """The tables of the saves folder (or the database), for one identity."""
 
@@ -158,9 +186,11 @@ class Lobby:
         for seat in range(1, count):
             picked = self.pick(say.seat_question(seat), kinds, 1)
             seats.append("open" if picked == 0 else STRENGTHS[picked - 1])
+        clock = parse_clock(clock_say.CLOCK_SPECS[self.pick(clock_say.CLOCK_QUESTION, clock_say.CLOCK_CHOICES, 1)])
+        watching = clock_say.WATCH_VALUES[self.pick(clock_say.WATCH_QUESTION, clock_say.WATCH_CHOICES, 1)]
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, MAX_SEED)
         try:
-            table = self.context.tables.create(self.identity, seats, seed)
+            table = self.context.tables.create(self.identity, seats, seed, clock=clock, watching=watching)
         except StorageError as exc:
             self.io.say(say.cannot(str(exc)), "error")
             return None

@@ -20,7 +20,10 @@ computer made in a person's seat (``by_computer``), and since when the player to
 the turn (``turn_since``: optional; a file without it falls back to ``updated``); version 4 came
 with an outside engine as a table's stand-in (issue 29): ``standin_engine`` *names* an engine the
 host configured (``engines.py``: never a command, so a file shared between accounts runs nothing),
-None for the computer of old (``tests/fixtures/saves/v3-table.json``).
+None for the computer of old (``tests/fixtures/saves/v3-table.json``); version 5 came with a
+clock per table and who may watch it (issue 41: ``clock``, ``clock_left``, ``clock_since``,
+``clock_seal``, ``watching``; ``tableclock.py``): a table made before it has no clock and anyone on
+the host may watch it (``tests/fixtures/saves/v4-table.json``).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from ..rules.state import GameConfig, State
 from ..safetext import first_unsafe
 from .errors import SaveError, SaveMismatch
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 MAX_MOVES = 100_000  # a game has a few hundred decisions; the redo stack cannot exceed the log
 MAX_TEXT = 64
 
@@ -54,6 +57,9 @@ StandIn = Literal[0, 5, 15, 60]  # minutes of absence before a computer plays a 
 STANDIN_CHOICES: tuple[StandIn, ...] = (0, 5, 15, 60)
 ENGINE_NAME = "^[a-z][a-z0-9_-]{0,31}$"  # a name the host gives an outside engine (engines.py)
 EngineName = Annotated[str, msgspec.Meta(pattern=ENGINE_NAME)]
+Seconds = Annotated[int, msgspec.Meta(ge=0, le=400 * 86400)]  # a clock's time: up to a cap of 400 days
+Watching = Literal["anyone", "players", "nobody"]  # who may watch a table (issue 41.3)
+WATCHING_CHOICES: tuple[Watching, ...] = ("anyone", "players", "nobody")
 
 
 def now() -> datetime:
@@ -66,6 +72,18 @@ class SeatMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Text
     kind: SeatKind = "human"
     bot: Text | None = None
+
+
+class TableClock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A table's clock (format 5, issue 41): each person's seat has a bank of seconds that runs only
+    while that seat is to move.  Live: ``start`` is the minutes for the game, ``add`` the seconds
+    given back after each decision, no cap.  Turn-based: ``start`` and ``add`` are one decision's
+    time (hours or days) and the bank holds at most ``cap``."""
+
+    kind: Literal["live", "turn"]
+    start: Seconds
+    add: Seconds = 0
+    cap: Seconds | None = None
 
 
 class SaveMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -99,6 +117,14 @@ class SaveMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # format 4 (issue 29): the outside engine that stands in, by the name the host gave it in its
     # engines file (never a command); None: the computer (``standin.STANDIN_BOT``)
     standin_engine: EngineName | None = None
+    # format 5 (issue 41): the table's clock (None: none); per seat, the seconds its bank held at
+    # ``clock_since`` (when the seat to move started spending them); the host's seal over both
+    # (``tableclock.py``: a stamp without it is not believed); who may watch the table
+    clock: TableClock | None = None
+    clock_left: Annotated[tuple[Seconds, ...], msgspec.Meta(max_length=4)] = ()
+    clock_since: Stamp | None = None
+    clock_seal: Annotated[str, msgspec.Meta(pattern="^([0-9a-f]{32})?$")] = ""
+    watching: Watching = "anyone"
 
 
 class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -332,16 +358,27 @@ def _migrate_3(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "format": 4, "meta": {**meta, "standin_engine": None}}
 
 
+def _migrate_4(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 to 5 (issue 41, the clock and watching): a table made before it has no clock and
+    anyone on the host may watch it."""
+    meta = doc["meta"]
+    if not isinstance(meta, dict):
+        raise ValueError("$.meta: expected an object")
+    clockless: dict[str, Any] = {"clock": None, "clock_left": [], "clock_since": None, "clock_seal": ""}
+    clockless["watching"] = "anyone"
+    return {**doc, "format": 5, "meta": {**meta, **clockless}}
+
+
 def _to_current(save: SaveFile, version: int) -> SaveFile:
-    """A format-1, -2 or -3 save decoded with today's schema, as the migrations would make it."""
+    """A format-1 to -4 save decoded with today's schema, as the migrations would make it."""
     meta = save.meta
     if version < 3:
         meta = msgspec.structs.replace(meta, creator=_opener(meta.mode, meta.seats))
     return msgspec.structs.replace(save, format=FORMAT_VERSION, meta=meta)
 
 
-MIGRATIONS: dict[int, Migration] = {0: _migrate_0, 1: _migrate_1, 2: _migrate_2, 3: _migrate_3}
-SAME_LAYOUT = frozenset({1, 2, 3})  # laid out as today's (new fields have defaults): decoded, then ``_to_current``
+MIGRATIONS: dict[int, Migration] = {0: _migrate_0, 1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4}
+SAME_LAYOUT = frozenset({1, 2, 3, 4})  # laid out as today's (new fields have defaults): decoded, then ``_to_current``
 
 
 def decode_save(data: bytes, source: str) -> tuple[SaveFile, int | None]:

@@ -67,7 +67,7 @@ from ..rules.state import GameConfig
 from .atomic import Stamp
 from .clock import Clock, system_clock
 from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
-from .format import ENGINE_NAME, STANDIN_CHOICES, SaveMeta, SeatMeta
+from .format import ENGINE_NAME, STANDIN_CHOICES, WATCHING_CHOICES, SaveMeta, SeatMeta, TableClock, Watching
 from .format import StandIn as Minutes
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
@@ -78,6 +78,7 @@ from .profiles import Profiles, ProfileStore, rating_problem
 from .ratings import result_of, shipped_anchors
 from .saves import GameStore
 from .standin import STANDIN_BOT, StandIn, default_standin, marks_add, marks_cut, marks_problem, standin_bot
+from .tableclock import ClockKeeper, banked
 from .undo import Seat, redo_step, undo_step
 from .watch import FALLBACK, NETWORK_POLL, Watch
 
@@ -212,6 +213,28 @@ class TableView(Snapshot):
         """The name of the outside engine that stands in (None: the computer, ``STANDIN_BOT``)."""
         return self.meta.standin_engine
 
+    @property
+    def watching(self) -> Watching:
+        """Who may watch this table: anyone on the host, its players only, or nobody (issue 41.3)."""
+        return self.meta.watching
+
+    def watch_problem(self, identity: str) -> str | None:
+        """Why ``identity``, holding no seat here, may not open this table (None: it may).  Taking an
+        open seat (or one a rematch keeps for it) is always allowed; watching is the table's choice:
+        ``players`` lets in the people named at the table (one who left, or was invited, too)."""
+        if self.watching == "anyone" or self.seat_of(identity) is not None:
+            return None
+        if any(self.invited(i) == identity for i in range(len(self.seats))):
+            return None
+        if any(self.is_open(i) and self.invited(i) is None for i in range(len(self.seats))) and not self.state.is_over:
+            return None  # coming to sit down
+        if self.watching == "players" and (
+            identity in self.session.config.players or any(m.name == identity for m in self.seats)
+        ):
+            return None
+        who = "only its players may watch it" if self.watching == "players" else "nobody may watch it"
+        return f"this table is not open to watchers: {who}"
+
     def by_computer(self, seat: int) -> tuple[int, ...]:
         """The decisions (log indices before the position) a computer made in ``seat`` for its person."""
         marks = self.meta.by_computer
@@ -237,6 +260,27 @@ def _view(snap: Snapshot) -> TableView:
     if isinstance(snap, TableView):
         return snap
     return TableView(snap.save, snap.session, snap.stamp, snap.damaged_main, snap.notice, snap.warning)
+
+
+def _clocked(keeper: ClockKeeper, current: TableView, session: Session, meta: SaveMeta, now: datetime) -> SaveMeta:
+    """``meta`` with its clock brought to the write made ``now``: the seat to move in ``current`` is
+    charged the time it spent (a person's seat only), given ``add`` if this write is its decision,
+    and the clock starts again from now, sealed by the host (``tableclock.py``)."""
+    spec = meta.clock
+    if spec is None:
+        return meta
+    seat = current.state.current
+    before = current.session
+    banks = list(keeper.believed(current.meta, before.position, current.generation, now)[0])
+    if not current.state.is_over and current.holder(seat) is not None:
+        left = keeper.left(current.meta, before.position, current.generation, seat, now)
+        decided = (
+            session.position == before.position + 1
+            and session.moves[: before.position] == before.moves[: before.position]
+        )
+        banks[seat] = banked(spec, left, decided)
+    meta = msgspec.structs.replace(meta, clock_left=tuple(banks), clock_since=now, clock_seal="")
+    return msgspec.structs.replace(meta, clock_seal=keeper.seal(meta, session.position))
 
 
 def _cut(view: TableView) -> SaveMeta:
@@ -288,6 +332,8 @@ class TableSummary:
     turn_since: datetime | None = None
     from_backup: bool = False  # its main file is gone: read from its backup (opening it recovers it)
     standin_engine: str | None = None  # the outside engine that stands in, by its host name (issue 29)
+    clock: TableClock | None = None  # the table's clock (issue 41.1; None: none)
+    watching: Watching = "anyone"  # who may watch it (issue 41.3)
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -341,6 +387,8 @@ def _summary_of(name: str, path: Path, view: TableView) -> TableSummary:
         creator=view.meta.creator,
         turn_since=view.meta.turn_since or view.meta.updated,
         standin_engine=view.standin_engine,
+        clock=view.meta.clock,
+        watching=view.watching,
     )
 
 
@@ -369,6 +417,7 @@ class TableStore:
         self._games = GameStore(self.dir, self.cards, profiles=self.profiles, owned=True, place=place)
         self.place = self._games.place
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
+        self.clocks = ClockKeeper(saves_dir)  # the host's seal on the clocks, what this process saw when
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
@@ -390,6 +439,8 @@ class TableStore:
         random_tiles: bool = False,
         standin: int | None = None,
         standin_engine: str | None = None,
+        clock: TableClock | None = None,
+        watching: str = "anyone",
     ) -> SharedTable:
         """Open a table for ``len(seats)`` (2-4) seats; ``identity`` sits at seat 1 and is its creator.
 
@@ -398,6 +449,8 @@ class TableStore:
         60; None: ``default_standin``, off for two seats, 15 for three and four).
         ``standin_engine``: the name (the host's, ``engines.py``) of the outside engine that stands in
         (None: the computer); a name, never a command: every app at the table runs its own host's.
+        ``clock``: the table's clock (None: none; ``tableclock.parse_clock``); ``watching``: who may
+        watch it, ``anyone`` on the host, its ``players`` or ``nobody`` (issue 41).
         ``name`` None picks a free name after the identity (``alice-table``, ``alice-table-2``...).
         Raises ``TableRefused`` for a bad identity or seat list, ``SaveError`` (name taken, disk).
         """
@@ -417,6 +470,9 @@ class TableStore:
                 f"{standin_engine[:40]!r} is not an engine's name "
                 "(a lower-case letter, then up to 31 of a-z, 0-9, - and _)"
             )
+        seen = next((w for w in WATCHING_CHOICES if w == watching), None)
+        if seen is None:
+            raise TableRefused(f"{watching[:40]!r}: who may watch is anyone, players or nobody")
         players: list[str] = []
         metas: list[SeatMeta] = []
         for i, what in enumerate(seats):
@@ -434,7 +490,7 @@ class TableStore:
                 metas.append(SeatMeta(label, "computer", what))
         config = GameConfig(players=tuple(players), start_choice=start_choice, random_tiles=random_tiles)
         session = Session(config, seed, self.cards)  # ConfigError for an impossible game
-        meta = self._new_meta(session, metas, identity, minutes, standin_engine)
+        meta = self._new_meta(session, metas, identity, minutes, standin_engine, clock, seen)
         if name is not None:
             game = self._games.add(session, meta, name, meta.created)
         else:
@@ -458,11 +514,19 @@ class TableStore:
         return self.open(game.name, identity)
 
     def _new_meta(
-        self, session: Session, seats: list[SeatMeta], creator: str, standin: Minutes, engine: str | None
+        self,
+        session: Session,
+        seats: list[SeatMeta],
+        creator: str,
+        standin: Minutes,
+        engine: str | None,
+        clock: TableClock | None = None,
+        watching: Watching = "anyone",
     ) -> SaveMeta:
-        """A new table's meta: its seats, its creator, the stand-in's minutes and engine, made now."""
+        """A new table's meta: its seats, its creator, the stand-in's minutes and engine, its clock
+        (every bank full, sealed) and who may watch it, made now."""
         stamp = self.clock()
-        return SaveMeta(
+        meta = SaveMeta(
             id=uuid.uuid4().hex,
             mode="multiplayer",
             seats=tuple(seats),
@@ -473,7 +537,14 @@ class TableStore:
             standin=standin,
             creator=creator,
             standin_engine=engine,
+            clock=clock,
+            clock_left=(clock.start,) * len(seats) if clock is not None else (),
+            clock_since=stamp if clock is not None else None,
+            watching=watching,
         )
+        if clock is None:
+            return meta
+        return msgspec.structs.replace(meta, clock_seal=self.clocks.seal(meta, 0))
 
     def rematch(self, table: SharedTable, seed: int) -> SharedTable:
         """A rematch of the finished ``table``, proposed by its identity: the same seats and options, a
@@ -508,7 +579,8 @@ class TableStore:
                     metas.append(SeatMeta(label, "computer", bot))
             config = msgspec.structs.replace(view.session.config, players=tuple(players))
             session = Session(config, seed, self.cards)
-            meta = self._new_meta(session, metas, identity, view.meta.standin, view.meta.standin_engine)
+            old = view.meta
+            meta = self._new_meta(session, metas, identity, old.standin, old.standin_engine, old.clock, old.watching)
             try:
                 self._games.add(session, meta, name, meta.created).close()
             except (GameLocked, SaveError):
@@ -539,7 +611,10 @@ class TableStore:
         """Read the table ``name`` for ``identity`` (default: ``player_identity()``); never locks it."""
         files = self._games.files(name)
         view = _load(files, self.cards)
-        return SharedTable(self, files, view, identity if identity is not None else player_identity())
+        identity = identity if identity is not None else player_identity()
+        if (why := view.watch_problem(identity)) is not None:
+            raise TableRefused(f"{files.name}: {why}")
+        return SharedTable(self, files, view, identity)
 
     def list(self) -> list[TableSummary]:
         """Every table, most recently changed first; broken ones carry their ``error``; never raises.
@@ -769,7 +844,9 @@ class SharedTable(OpenGame):
         return "a decision was undone"
 
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
-        view = _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
+        now = self.store.clock()
+        meta = _clocked(self.store.clocks, current, session, meta, now)
+        view = _view(self._files.write(session, meta, self.store.cards, current, now))
         self._wrote = (view.meta.id, view.generation)
         self._rate(view)
         return view
@@ -855,11 +932,22 @@ class SharedTable(OpenGame):
         if meta.kind == "computer":
             return state.current, meta.bot or STANDIN_BOT
         holder = view.holder(state.current)
+        if holder is not None and (left := self.clock_left(view)) is not None and left <= 0:
+            return state.current, standin_bot(view.standin_engine)  # out of time, here or not (issue 41)
         if standin is None or holder is None or holder == self.identity:
             return None
         if not standin.due(view.standin, holder):
             return None
         return state.current, standin_bot(view.standin_engine)
+
+    def clock_left(self, view: Snapshot | None = None) -> int | None:
+        """Seconds the person to move has left on the table's clock now (None: no clock, not a
+        person's turn, or the game is over); 0 or less: out of time, the stand-in decides."""
+        view = _view(view or self._view)
+        if view.meta.clock is None or view.state.is_over or view.holder(view.state.current) is None:
+            return None
+        s = view.session
+        return self.store.clocks.left(view.meta, s.position, view.generation, view.state.current, self.store.clock())
 
     def standin_in(self, standin: StandIn, view: TableView | None = None) -> float | None:
         """Seconds until a computer would play the person to move if they stay away (None: never)."""

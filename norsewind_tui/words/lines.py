@@ -37,6 +37,7 @@ WORDS = (
     ("why N", "why choice N is allowed and what it does; why slot N, why castle N: why one is not a choice"),
     ("hint", "what the expert computer player would do (it marks nothing; settings: or hard)"),
     ("who", "where the other players of a shared table are"),
+    ("clock", "the time left on a shared table's clock"),
     ("undo", "takes back your last decision; redo makes it again"),
     ("save", "where the game is saved (every decision is saved); save NAME: go on under a new name"),
     ("help", "these words"),
@@ -140,11 +141,13 @@ def decision_line(state: State, prompt: str) -> str:
     return f"Turn {state.turn}. {prompt}"
 
 
-def ask_line(count: int) -> str:
-    """The prompt line that waits for the player (the last line before they type)."""
-    if count == 1:
-        return "Choose 1, or type a word (help lists them):"
-    return f"Choose 1 to {count}, or type a word (help lists them):"
+def ask_line(count: int, clock: str | None = None) -> str:
+    """The prompt line that waits for the player (the last line before they type); ``clock``: the
+    table's clock's words (``words.clock.your_clock``)."""
+    choose = "Choose 1" if count == 1 else f"Choose 1 to {count}"
+    if clock is not None:
+        choose += f" ({clock})"
+    return f"{choose}, or type a word (help lists them):"
 
 
 def numbers_words(numbers: Sequence[int]) -> str:

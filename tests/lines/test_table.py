@@ -29,6 +29,12 @@ def _alice_opens(saves: Path) -> LinePty:
     alice.expect_text("Who plays seat 2?")
     alice.expect_text("Choose 1 to 5 (Enter: 1)")  # open, or one of four computer players
     alice.send("")  # open, for bob
+    alice.expect_text("Which clock?")
+    alice.expect_text("Choose 1 to 5 (Enter: 1)")  # none, two live clocks, two turn-based ones
+    alice.send("")  # none
+    alice.expect_text("Who may watch?")
+    alice.expect_text("Choose 1 to 3 (Enter: 1)")
+    alice.send("")  # anyone on this host
     alice.expect_text("The table alice-table is open")
     alice.expect_text("At the table alice-table, seat 1.")
     return alice

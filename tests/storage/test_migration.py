@@ -232,14 +232,14 @@ def test_a_format_2_table_is_migrated_with_no_standin_and_its_opener_as_creator(
     assert bob.is_my_turn()
     bob.push(bob.legal_moves()[0])
     doc = msgspec.json.decode(path.read_bytes())
-    assert doc["format"] == FORMAT_VERSION == 4 and doc["position"] == 23
+    assert doc["format"] == FORMAT_VERSION == 5 and doc["position"] == 23
     assert (doc["meta"]["standin"], doc["meta"]["creator"], doc["meta"]["by_computer"]) == (0, "alice", [])
 
 
 def test_format_2_migration_through_the_chain_matches_the_direct_one() -> None:
     """``_migrate_2`` (the chain from older formats) gives what decoding a format-2 file directly does."""
     doc = msgspec.json.decode((FIXTURES / "v2-table.json").read_bytes())
-    chained = msgspec.convert(MIGRATIONS[3](MIGRATIONS[2](doc)), SaveFile)
+    chained = msgspec.convert(MIGRATIONS[4](MIGRATIONS[3](MIGRATIONS[2](doc))), SaveFile)
     direct, _ = decode_save((FIXTURES / "v2-table.json").read_bytes(), "x")
     assert chained == direct
     solo_doc = msgspec.json.decode((FIXTURES / "v1-castles.json").read_bytes())
@@ -268,14 +268,38 @@ def test_a_format_3_table_is_migrated_with_the_computer_as_its_standin(tmp_path:
     assert bob.is_my_turn()
     bob.push(bob.legal_moves()[0])
     doc = msgspec.json.decode(path.read_bytes())
-    assert doc["format"] == FORMAT_VERSION == 4 and doc["position"] == 41
+    assert doc["format"] == FORMAT_VERSION == 5 and doc["position"] == 41
     assert (doc["meta"]["standin"], doc["meta"]["by_computer"]) == (15, [list(m) for m in marks])
     assert doc["meta"]["standin_engine"] is None
 
 
 def test_format_3_migration_through_the_chain_matches_the_direct_one() -> None:
     doc = msgspec.json.decode((FIXTURES / "v3-table.json").read_bytes())
-    chained = msgspec.convert(MIGRATIONS[3](doc), SaveFile)
+    chained = msgspec.convert(MIGRATIONS[4](MIGRATIONS[3](doc)), SaveFile)
     direct, _ = decode_save((FIXTURES / "v3-table.json").read_bytes(), "x")
     assert chained == direct
     assert chained.meta.creator == "alice"  # the format-3 creator is kept, never guessed again
+
+
+def test_a_format_4_table_has_no_clock_and_anyone_may_watch_it(tmp_path: Path) -> None:
+    """Issue 41: format 5 adds the clock and watching; a table of before has neither, and its next
+    write is format 5 (opening writes nothing)."""
+    tables, path, original = old_table(tmp_path, "v4-table.json")
+    old, migrated = decode_save(original, "v4-table")
+    assert migrated == 4 and old.format == FORMAT_VERSION == 5
+    assert (old.meta.clock, old.meta.clock_left, old.meta.clock_since, old.meta.watching) == (None, (), None, "anyone")
+    carol = tables.open("friday", "carol")  # never at the table: she may watch it
+    assert carol.read_only and carol.clock_left() is None
+    assert path.read_bytes() == original
+    alice, bob = tables.open("friday", "alice"), tables.open("friday", "bob")
+    mover = alice if alice.is_my_turn() else bob
+    mover.push(mover.legal_moves()[0])
+    written = msgspec.json.decode(path.read_bytes())
+    assert written["format"] == 5 and written["meta"]["clock"] is None and written["meta"]["watching"] == "anyone"
+
+
+def test_format_4_migration_through_the_chain_matches_the_direct_one() -> None:
+    doc = msgspec.json.decode((FIXTURES / "v4-table.json").read_bytes())
+    chained = msgspec.convert(MIGRATIONS[4](doc), SaveFile)
+    direct, _ = decode_save((FIXTURES / "v4-table.json").read_bytes(), "x")
+    assert chained == direct

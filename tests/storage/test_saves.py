@@ -42,7 +42,8 @@ def test_file_holds_everything_the_issue_lists(store: GameStore) -> None:
     play(game, 25, random.Random(2))
     save, migrated = decode_save(document(store, game.name), "x")
     assert migrated is None
-    assert save.format == 4  # issue 29's stand-in engine (3: issue 13's seat marks; 2: R23 and the redo-tail digest)
+    # 5: issue 41's clock and watching (4: issue 29's stand-in engine; 3: issue 13's seat marks; 2: R23...)
+    assert save.format == 5
     assert save.cards == store.cards.digest
     assert save.config == GameConfig(players=("Ana", "Bot"))
     assert save.seed == 11

@@ -125,7 +125,7 @@ def test_the_standin_option_defaults_to_off_for_two_and_15_minutes_for_three_and
     meta = meta_on_disk(table)
     assert (meta["standin"], meta["creator"], meta["by_computer"]) == (expected, "alice", [])
     assert meta["standin_engine"] is None  # the computer stands in unless an engine is named (issue 29)
-    assert on_disk(table)["format"] == 4
+    assert on_disk(table)["format"] == 5
 
 
 @pytest.mark.parametrize("minutes", [0, 5, 15, 60])

@@ -40,6 +40,7 @@ from ...storage.paths import sanitise_name
 from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.ratings import Ladder
 from ...storage.standin import STANDIN_BOT, StandIn, default_standin
+from ...storage.tableclock import parse_clock
 from ...storage.tables import (
     MAX_SEATS,
     MIN_SEATS,
@@ -48,6 +49,7 @@ from ...storage.tables import (
     TableStore,
     TableSummary,
 )
+from ...words import clock as clock_say
 from ...words.trophies import marks as trophy_marks
 from ..computer import LABELS
 from ..messages import TablesListed
@@ -463,6 +465,8 @@ class NewTableScreen(FormScreen):
     NewTableScreen #table-name, NewTableScreen #table-seed { width: 44; }
     NewTableScreen #table-standin { width: 44; }
     NewTableScreen #table-standin-by { width: 44; }
+    NewTableScreen #table-clock { width: 44; }
+    NewTableScreen #table-watching { width: 24; }
     NewTableScreen .kind { width: 28; }
     NewTableScreen Checkbox { margin-bottom: 0; }
     NewTableScreen #table-status { color: $error; }
@@ -518,7 +522,7 @@ class NewTableScreen(FormScreen):
                     yield Select(
                         kinds, value="open", allow_blank=False, compact=True, id=f"table-kind-{seat}", classes="kind"
                     )
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field seat"):  # no gap: the clock's line below goes with it
                 yield Label("Stand-in", classes="field-label")
                 yield Select(
                     [(STANDIN_LABELS[m], m) for m in STANDIN_CHOICES],
@@ -526,6 +530,22 @@ class NewTableScreen(FormScreen):
                     allow_blank=False,
                     compact=True,
                     id="table-standin",
+                )
+            with Horizontal(classes="field"):  # issue 41: the clock, and who may watch, on one line
+                yield Label("Clock", classes="field-label")
+                yield Select(
+                    list(zip(clock_say.FORM_CLOCKS, clock_say.CLOCK_SPECS, strict=True)),
+                    value="none",
+                    allow_blank=False,
+                    compact=True,
+                    id="table-clock",
+                )
+                yield Select(
+                    list(zip(clock_say.FORM_WATCHING, clock_say.WATCH_VALUES, strict=True)),
+                    value="anyone",
+                    allow_blank=False,
+                    compact=True,
+                    id="table-watching",
                 )
             engines = self.context.engines.names()
             if engines:  # the host's outside engines (engines.toml): one may stand in instead (issue 29)
@@ -597,6 +617,8 @@ class NewTableScreen(FormScreen):
         name = self.query_one("#table-name", Input).value.strip() or None
         if name == self.proposal:
             name = None  # the proposed name: the store takes the next free one if someone took it meanwhile
+        clock_value = self.query_one("#table-clock", Select).value
+        watching = self.query_one("#table-watching", Select).value
         try:
             table: SharedTable = store.create(
                 self.identity,
@@ -607,6 +629,8 @@ class NewTableScreen(FormScreen):
                 random_tiles=self.query_one("#table-random-tiles", Tick).value,
                 standin=self.standin_minutes(),
                 standin_engine=self.standin_engine(),
+                clock=parse_clock(clock_value if isinstance(clock_value, str) else "none"),
+                watching=watching if isinstance(watching, str) else "anyone",
             )
         except Exception as exc:  # bad identity, name taken, disk: one line
             self.say(f"Cannot open the table: {words.error(exc)}")

@@ -29,6 +29,7 @@ from ...storage.errors import SaveError, StorageError
 from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
+from ...words.clock import span_words
 from ..keys import GAME_BINDINGS
 from ..text import safe_text, short_name
 from ..widgets.players import PlayersBar, PlayersPanel
@@ -182,6 +183,8 @@ class TableScreen(GameScreen):
         # Textual also runs GameScreen.on_mount (after this one): it must not be called here too
         if self.table.view.standin > 0:
             self.set_interval(STANDIN_LOOK, self.wake_worker)
+        if (spec := self.table.view.meta.clock) is not None:  # issue 41: the time shown, a clock run out played
+            self.set_interval(1.0 if spec.kind == "live" else 30.0, self.tick_clock)
         self.call_later(self.greet)
 
     def wake_worker(self) -> None:
@@ -192,6 +195,11 @@ class TableScreen(GameScreen):
             me = state.current
             seat = self.view_seat if self.view_seat is not None else self.home_seat(me)
             self.query_one(PromptLine).set_prompt(self.prompt_text(seat))
+
+    def tick_clock(self) -> None:
+        """The clock's time moved on: show it, and let the worker play a seat whose time ran out."""
+        self.show_presence()
+        self.driver.wake()
 
     def greet(self) -> None:
         """After the game screen's own greeting: whose turn it is (unless there is a notice)."""
@@ -272,6 +280,14 @@ class TableScreen(GameScreen):
             else:
                 tags[seat] = "(away)"
                 words[seat] = presence.words(around.now, local=True) if presence.since is not None else "away"
+        current = self.state.current
+        try:
+            left = None if self.state.is_over else table.clock_left()
+        except (OSError, StorageError):  # not known now: the driver says Trouble
+            left = None
+        if left is not None:  # the players bar and panel carry the running clock (issue 41)
+            tags[current] = f"{tags.get(current, '')} {span_words(left)}".strip()
+            words[current] = f"{words.get(current, 'here')}; {span_words(left)} left on the clock"
         for bar in self.query(PlayersBar):
             bar.tags = tags
         for panel in self.query(PlayersPanel):
