@@ -65,11 +65,12 @@ from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig
 from .atomic import Stamp
+from .chat import ChatBook, FileChat
 from .clock import Clock, system_clock
 from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, SaveMeta, SeatMeta
 from .format import StandIn as Minutes
-from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
+from .gamefile import Folder, GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .paths import BACKUP_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
@@ -584,8 +585,19 @@ class TableStore:
         return _summary_of(name, path, view)
 
     def remove(self, name: str) -> None:
-        """Delete a table with its backup and locks (``GameLocked`` while a write is under way)."""
+        """Delete a table with its backup and locks (``GameLocked`` while a write is under way), and its chat."""
         self._games.remove(name)
+        self.chat(name).remove()
+
+    def chat(self, name: str) -> ChatBook:
+        """The chat of the table ``name`` (issue 41.2), kept beside it in the same store, never in it."""
+        if isinstance(self.place, Folder):
+            return FileChat(self.dir, sanitise_name(name))
+        from .pg.chat import DbChat  # psycopg is loaded only by those who use a database
+        from .pg.games import DbPlace
+
+        assert isinstance(self.place, DbPlace)
+        return DbChat(self.place.home, sanitise_name(name))
 
 
 def _load(files: GameDoc, cards: CardDB) -> TableView:
