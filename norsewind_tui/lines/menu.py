@@ -28,6 +28,7 @@ from ..storage.handle import GameHandle
 from ..storage.presence import clock_words
 from ..storage.saves import SaveSummary
 from ..storage.tables import SharedTable
+from ..talk import Talk
 from ..words import config_problem
 from ..words import lines as say
 from ..words.tutorial import MENU_LEARN
@@ -325,6 +326,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
             recap=resumed,
             typed=context.command,
             hint_giver=giver,
+            talk=Talk(table, context.settings, context.clock),
         ).run()
     finally:
         beat.leave()

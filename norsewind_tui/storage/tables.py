@@ -370,6 +370,8 @@ class TableStore:
         self._games = GameStore(self.dir, self.cards, profiles=self.profiles, owned=True, place=place)
         self.place = self._games.place
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
+        # (table, person): a write made it that person's turn (issue 41.4: the host's turn notice)
+        self.turn_notice: Callable[[str, str], None] | None = None
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
@@ -783,6 +785,11 @@ class SharedTable(OpenGame):
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
         view = _view(self._files.write(session, meta, self.store.cards, current, self.store.clock()))
         self._wrote = (view.meta.id, view.generation)
+        state = view.state
+        if self.store.turn_notice is not None and not state.is_over and state.current != current.state.current:
+            holder = view.holder(state.current)
+            if holder is not None and holder != self.identity:
+                self.store.turn_notice(self.name, holder)
         self._rate(view)
         return view
 
