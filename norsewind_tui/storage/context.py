@@ -118,7 +118,7 @@ class AppContext:
         host = self.notices
         if host.commands:  # a host that names no notice command runs none (issue 41.4)
             come_back = self.command("play")
-            store.turn_notice = TurnNotices(self.saves_dir, host, self.settings, self.own_presence, come_back).turn
+            store.turn_notice = TurnNotices(self.saves_dir, host, self.settings, self.own_presence, come_back)
         return store
 
     @cached_property

@@ -127,7 +127,8 @@ class TurnNotices:
         self.presence = presence
         self.come_back = host.come_back or come_back
         self.clock = clock
-        self.ran = threading.Event()  # set at each run (a test waits on the hook's own answer instead)
+        self.looked = 0  # turns looked at to the end (run or not): what a test waits on
+        self._count = threading.Condition()
 
     def turn(self, table: str, holder: str) -> None:
         """A write made ``table`` the turn of ``holder`` (a person): notify them, in a thread of its
@@ -135,6 +136,19 @@ class TurnNotices:
         threading.Thread(target=self._notify, args=(table, holder), name="turn-notice", daemon=True).start()
 
     def _notify(self, table: str, holder: str) -> None:
+        try:
+            self._run(table, holder)
+        finally:
+            with self._count:
+                self.looked += 1
+                self._count.notify_all()
+
+    def wait_looked(self, count: int, timeout: float) -> bool:
+        """Until ``count`` turns were looked at (tests), or ``timeout`` seconds; whether they were."""
+        with self._count:
+            return self._count.wait_for(lambda: self.looked >= count, timeout)
+
+    def _run(self, table: str, holder: str) -> None:
         with contextlib.suppress(OSError, StorageError):
             name = self.settings.load(holder)[0].notice
             if name is None or self.host.unknown(name):
@@ -152,7 +166,6 @@ class TurnNotices:
                 stderr=subprocess.DEVNULL,
                 start_new_session=True,
             )
-            self.ran.set()
             proc.wait()  # this thread reaps it
 
     def _due(self, holder: str) -> bool:

@@ -73,6 +73,7 @@ from .format import StandIn as Minutes
 from .gamefile import Folder, GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
+from .notices import TurnNotices
 from .paths import BACKUP_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
 from .profiles import Profiles, ProfileStore, rating_problem
@@ -371,7 +372,7 @@ class TableStore:
         self.place = self._games.place
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
         # (table, person): a write made it that person's turn (issue 41.4: the host's turn notice)
-        self.turn_notice: Callable[[str, str], None] | None = None
+        self.turn_notice: TurnNotices | None = None
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
@@ -789,7 +790,7 @@ class SharedTable(OpenGame):
         if self.store.turn_notice is not None and not state.is_over and state.current != current.state.current:
             holder = view.holder(state.current)
             if holder is not None and holder != self.identity:
-                self.store.turn_notice(self.name, holder)
+                self.store.turn_notice.turn(self.name, holder)
         self._rate(view)
         return view
 
