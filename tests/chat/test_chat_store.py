@@ -7,11 +7,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from computer_turns import finish_table
+from tables.conftest import decide
 
+from norsewind_tui.cli import main
 from norsewind_tui.options import Options
 from norsewind_tui.storage.chat import RATE
 from norsewind_tui.storage.context import AppContext
-from norsewind_tui.storage.tables import SharedTable
+from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.talk import NotSaid, Quiet, Said, Talk, line_words, spoken
 
 WAIT = 30.0
@@ -79,3 +82,30 @@ def test_escapes_and_a_flood_keep_nothing_and_say_one_line(tmp_path: Path, store
     assert [x.text for x in Talk(bob).lines()] == [f"line {n}" for n in range(RATE)]
     bob.poll()
     assert bob.generation == alice.generation == 2  # the table itself: created, joined, nothing more
+
+
+def test_the_text_export_marks_each_line_by_who_said_it_and_after_which_decision(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables = TableStore(saves)
+    table = tables.create("alice", ["me", "greedy"], seed=5, name="evening")
+    assert isinstance(Talk(table).say("good luck"), Said)
+    if table.is_my_turn():
+        table.push(table.legal_moves()[0])
+    else:
+        table.adopt(table.computer_step(decide) or table.view)
+    assert table.session.position == 1
+    carol = Talk(tables.open("evening", "carol"))
+    assert isinstance(carol.say("watching you"), Said)
+    finish_table(table)
+    assert isinstance(Talk(table).say("well played"), Said)
+    assert main(["--saves", str(saves), "export", "evening", "--table"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    chat = [line.strip() for line in out if "Chat, " in line]
+    assert chat == [
+        "Chat, before the first decision: alice: good luck",
+        "Chat, after decision 1: carol (watching): watching you",
+        f"Chat, after decision {table.session.position}: alice: well played",
+    ]
+    first = next(i for i, line in enumerate(out) if line.strip().startswith("Turn  1    1."))
+    assert out[first - 1].strip() == chat[0] and out[first + 1].strip() == chat[1]
