@@ -115,6 +115,12 @@ class AppContext:
     def _table_store(self) -> TableStore:
         place = self._place("table", self.saves_dir / TABLES_DIR)
         store = TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence, profiles=self.profiles)
+        if self.database is not None:
+            from .pg.chat import DbChat
+            from .pg.home import home
+
+            url = self.database
+            store.chats = lambda name: DbChat(home(url), name)  # a table's chat: rows beside its row
         host = self.notices
         if host.commands:  # a host that names no notice command runs none (issue 41.4)
             come_back = self.command("play")

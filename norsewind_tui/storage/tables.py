@@ -70,7 +70,7 @@ from .clock import Clock, system_clock
 from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, SaveMeta, SeatMeta
 from .format import StandIn as Minutes
-from .gamefile import Folder, GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
+from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .notices import TurnNotices
@@ -373,6 +373,8 @@ class TableStore:
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
         # (table, person): a write made it that person's turn (issue 41.4: the host's turn notice)
         self.turn_notice: TurnNotices | None = None
+        # the chats of the tables when they are not the folder's files (the database's: AppContext)
+        self.chats: Callable[[str], ChatBook] | None = None
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
@@ -594,13 +596,9 @@ class TableStore:
 
     def chat(self, name: str) -> ChatBook:
         """The chat of the table ``name`` (issue 41.2), kept beside it in the same store, never in it."""
-        if isinstance(self.place, Folder):
+        if self.chats is None:
             return FileChat(self.dir, sanitise_name(name))
-        from .pg.chat import DbChat  # psycopg is loaded only by those who use a database
-        from .pg.games import DbPlace
-
-        assert isinstance(self.place, DbPlace)
-        return DbChat(self.place.home, sanitise_name(name))
+        return self.chats(sanitise_name(name))
 
 
 def _load(files: GameDoc, cards: CardDB) -> TableView:
