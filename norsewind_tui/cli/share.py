@@ -12,6 +12,7 @@ imported under a daily deal's name (it would stand for that day's attempt) or th
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +24,15 @@ from ..rules.scoring import final_result, score_breakdown, viking_score
 from ..rules.session import Session
 from ..safetext import safe_text
 from ..storage.atomic import read_limited, write_exclusive
+from ..storage.chat import ChatLine, FileChat
 from ..storage.commands import typed
-from ..storage.errors import SaveError
+from ..storage.errors import SaveError, StorageError
 from ..storage.format import SaveFile, encode_save
 from ..storage.gamefile import GameFiles
 from ..storage.paths import sanitise_name
 from ..storage.tables import TABLES_DIR
 from ..storage.verify import load_bytes
+from ..talk import chat_of, marked_words
 from . import UsageError
 from .saves import _store
 
@@ -68,7 +71,8 @@ def cmd_export(args: Options) -> int:
     if gen is None:
         raise SaveError(f"no {'shared table' if args.table else 'saved game'} named {files.name} in {folder}")
     save, session = gen.value.save, gen.value.session
-    data = encode_save(portable(save)) if args.form == "json" else text_record(files.name, save, session).encode()
+    chat = table_chat(folder, files.name, save, session) if args.table else []
+    data = encode_save(portable(save)) if args.form == "json" else text_record(files.name, save, session, chat).encode()
     if args.output is None:
         sys.stdout.write(data.decode())
         return 0
@@ -114,8 +118,21 @@ def cmd_import(args: Options) -> int:
 # --------------------------------------------------------------------------- the text record
 
 
-def text_record(name: str, save: SaveFile, session: Session) -> str:
-    """The game as a person reads it: who played, the seed, the card set, each decision, the score pad."""
+def table_chat(folder: Path, name: str, save: SaveFile, session: Session) -> list[ChatLine]:
+    """A table's chat for its record (issue 41.2): the players' lines, and the spectators' once the
+    game is over (during play a spectator's line never reaches a player)."""
+    book = FileChat(folder, name)
+    if session.state.is_over:
+        return chat_of(book, save.meta.id)
+    try:
+        return book.lines("players", save.meta.id)
+    except StorageError:
+        return []
+
+
+def text_record(name: str, save: SaveFile, session: Session, chat: Sequence[ChatLine] = ()) -> str:
+    """The game as a person reads it: who played, the seed, the card set, each decision (a table's chat
+    between them, each line marked by who said it and after which decision), the score pad."""
     from ..tui.timeline import Timeline  # with the bots' words: imported when a command runs (issue 16)
 
     t = Timeline(session)
@@ -137,8 +154,11 @@ def text_record(name: str, save: SaveFile, session: Session) -> str:
         f"Decisions: {t.end}" + ("" if state.is_over else " (the game is not finished)"),
         "",
     ]
+    said = sorted(chat, key=lambda line: line.decision)
     for d in range(t.end):
+        lines += [f"          {marked_words(x)}" for x in said if x.decision == d]
         lines.append(f"Turn {t.state(d).turn:>2}  {d + 1:>3}. {t.decision_words(d)}")
+    lines += [f"          {marked_words(x)}" for x in said if x.decision >= t.end]
     lines.append("")
     lines.extend(score_pad(session, save.meta.assisted))
     return "\n".join(lines) + "\n"

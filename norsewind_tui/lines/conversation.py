@@ -12,6 +12,7 @@ wakes the conversation when another terminal writes, and a line typed meanwhile 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -31,8 +32,10 @@ from ..storage.gamefile import Snapshot
 from ..storage.handle import GameHandle
 from ..storage.standin import StandIn
 from ..storage.tables import OPEN
-from ..storage.watch import Watch
+from ..storage.watch import FALLBACK, Watch
+from ..talk import Said, Talk, line_words, spoken
 from ..words import board
+from ..words import chat as chat_words
 from ..words import lines as say
 from ..words.clock import NO_CLOCK, NOT_A_TABLE, your_clock
 from ..words.nouns import player_names
@@ -78,8 +81,11 @@ class Conversation:
         hint_giver: str = HINT_GIVER,
         clock: Callable[[], int | None] | None = None,
         clock_line: Callable[[], str | None] | None = None,
+        talk: Talk | None = None,
     ) -> None:
         self.game = game
+        self.talk = talk  # a table's chat (issue 41.2): say TEXT, chat, mute; others' lines told as they come
+        self._talking = threading.Lock()  # the chat's follower and the player's words take turns with it
         self.hint_giver = hint_giver  # who gives the hints: the player's setting
         self.io = io
         self.computer = computer
@@ -130,13 +136,47 @@ class Conversation:
         watch = self.game.watch()
         if watch is not None:
             self.io.on_line = watch.interrupt
+        stop = threading.Event()
+        chat = self.start_chat(stop)
         try:
             self.loop(watch)
         finally:
             self.io.on_line = None
+            stop.set()
+            if chat is not None:
+                chat.interrupt()
             if watch is not None:
                 watch.close()
             self.computer.close()
+
+    # ------------------------------------------------------------------ the chat (a table's)
+
+    def start_chat(self, stop: threading.Event) -> Watch | None:
+        """Follow the table's chat in a thread: another player's line is told the moment it is kept
+        (the chat's own watch: inotify, or NOTIFY through the host's relay), whatever the game does."""
+        talk = self.talk
+        if talk is None:
+            return None
+        try:
+            watch = talk.book.watch(talk.channel, FALLBACK)
+        except (OSError, StorageError):
+            return None  # no chat followed: ``chat`` still reads it
+        talk.news()  # the first look: what was said before this terminal came is read (``chat`` tells it)
+
+        def follow() -> None:
+            with watch:
+                while not stop.is_set():
+                    if watch.wait(stop.is_set) and not stop.is_set():
+                        self.tell_chat()
+
+        threading.Thread(target=follow, name="lines-chat", daemon=True).start()
+        return watch
+
+    def tell_chat(self) -> None:
+        assert self.talk is not None
+        with self._talking:
+            for line in self.talk.news():
+                self.io.say(line_words(line), "event")
 
     def loop(self, watch: Watch | None) -> None:
         while not self.quit:
@@ -508,6 +548,45 @@ class Conversation:
             return
         self.io.say(self.clock_line() or NO_CLOCK)
 
+    def cmd_say(self, rest: str) -> None:
+        if self.talk is None:
+            self.io.say(chat_words.NO_TABLE, "error")
+            return
+        with self._talking:
+            outcome = self.talk.say(rest)
+        if isinstance(outcome, Said):
+            self.io.say(line_words(outcome.line))
+        elif (told := spoken(outcome)) is not None:
+            self.io.say(told, "error")
+
+    def cmd_chat(self, rest: str) -> None:
+        if self.talk is None:
+            self.io.say(chat_words.NO_TABLE, "error")
+            return
+        with self._talking:
+            lines = self.talk.lines()
+            trouble = self.talk.trouble
+        if trouble is not None:
+            self.io.say(say.trouble(trouble), "error")
+        if self.talk.channel == "watchers" and not self.state.is_over:
+            self.io.say(chat_words.SPECTATOR_NOTE)
+        if not lines:
+            self.io.say(chat_words.EMPTY)
+        for line in lines[-(int(rest) if rest.isdigit() else 20) :]:
+            self.io.say(line_words(line))
+
+    def cmd_mute(self, rest: str) -> None:
+        if self.talk is None:
+            self.io.say(chat_words.NO_TABLE, "error")
+            return
+        self.io.say(self.talk.mute(True))
+
+    def cmd_unmute(self, rest: str) -> None:
+        if self.talk is None:
+            self.io.say(chat_words.NO_TABLE, "error")
+            return
+        self.io.say(self.talk.mute(False))
+
     def cmd_quit(self, rest: str) -> None:
         self.quit = True
         come_back = self.come_back
@@ -535,6 +614,10 @@ COMMANDS: dict[str, Callable[[Conversation, str], None]] = {
     "save": Conversation.cmd_save,
     "who": Conversation.cmd_who,
     "clock": Conversation.cmd_clock,
+    "say": Conversation.cmd_say,
+    "chat": Conversation.cmd_chat,
+    "mute": Conversation.cmd_mute,
+    "unmute": Conversation.cmd_unmute,
     "quit": Conversation.cmd_quit,
     "exit": Conversation.cmd_quit,
 }

@@ -28,6 +28,7 @@ from ..storage.handle import GameHandle
 from ..storage.presence import clock_words
 from ..storage.saves import SaveSummary
 from ..storage.tables import SharedTable
+from ..talk import Talk
 from ..words import config_problem
 from ..words import lines as say
 from ..words.tutorial import MENU_LEARN
@@ -327,6 +328,7 @@ def play(game: GameHandle, io: LineIO, options: Options, context: AppContext, co
             hint_giver=giver,
             clock=lambda: my_clock(table),
             clock_line=lambda: clock_line(table),
+            talk=Talk(table, context.settings, context.clock),
         ).run()
     finally:
         beat.leave()

@@ -23,6 +23,7 @@ from .errors import StorageError
 from .format import SeatMeta
 from .gamefile import Place
 from .identity import player_identity
+from .notices import HostNotices, TurnNotices, load_notices
 from .paths import resolve_saves_dir
 from .pg.url import has_password as has_password  # the command line refuses a password (issue 38.10)
 from .pg.url import resolve_database
@@ -142,7 +143,24 @@ class AppContext:
 
     def _table_store(self) -> TableStore:
         place = self._place("table", self.saves_dir / TABLES_DIR)
-        return TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence, profiles=self.profiles)
+        store = TableStore(self.saves_dir, self.cards, place=place, presence=self.own_presence, profiles=self.profiles)
+        if self.database is not None:
+            from .pg.chat import DbChat
+            from .pg.home import home
+
+            url = self.database
+            store.chats = lambda name: DbChat(home(url), name)  # a table's chat: rows beside its row
+        host = self.notices
+        if host.commands:  # a host that names no notice command runs none (issue 41.4)
+            come_back = self.command("play")
+            store.turn_notice = TurnNotices(self.saves_dir, host, self.settings, self.own_presence, come_back)
+        return store
+
+    @cached_property
+    def notices(self) -> HostNotices:
+        """The turn notices this host names (``<saves>/notices.toml``): a player's setting is one of
+        these names, never a command (issue 41.4; none, and why, when the file is not believed)."""
+        return load_notices(self.saves_dir)
 
     def around_watch(self, period: float, poll: float) -> LookWatch | None:
         """What wakes the app's look at the tables and the others (issue 28): a change of a table's

@@ -1,8 +1,10 @@
 """A player's settings (issue 13): one small file per identity in ``settings/`` of the saves folder.
 
-``settings/IDENTITY.json`` holds ``{"format": 1, "turn_bell": true, "hints": "expert"}``: whether
-the terminal bell rings and a notice says so when it becomes this player's turn at a table while
-they are elsewhere, and which computer player gives the hints (expert or hard).
+``settings/IDENTITY.json`` holds ``{"format": 1, "turn_bell": true, "hints": "expert", "muted": [],
+"notice": null}``: whether the terminal bell rings and a notice says so when it becomes this player's
+turn at a table while they are elsewhere, which computer player gives the hints (expert or hard),
+the tables whose chat is muted, and the host's notice command (by its name, ``notices.py``) run
+when a table becomes their turn while they are not at it.
 Written atomically (``atomic.py``); read with a size limit, without following links, decoded
 strictly.  A file that cannot be read (broken, hostile, of a newer version) gives the defaults and a
 one-line ``notice``, never a traceback; it is set aside as ``IDENTITY.json.damaged`` (never
@@ -13,7 +15,7 @@ either (``trust.py``), and the next write simply replaces it.
 >>> from pathlib import Path
 >>> store = SettingsStore(Path(tempfile.mkdtemp()))
 >>> store.load("bob")
-(Settings(format=1, turn_bell=True, hints='expert'), None)
+(Settings(format=1, turn_bell=True, hints='expert', muted=(), notice=None), None)
 >>> store.save("bob", Settings(turn_bell=False))
 >>> store.load("bob")[0].turn_bell
 False
@@ -44,6 +46,9 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     turn_bell: bool = True  # bell and notice when a table becomes your turn while you are elsewhere
     # who gives the hints, in the app and the line mode (bots/registry.py HINT_GIVERS): the strongest
     hints: Literal["expert", "hard"] = "expert"
+    muted: tuple[str, ...] = ()  # the tables whose chat shows no new line nor an unread mark (issue 41.2)
+    # the host's notice (notices.toml) run when a table becomes your turn while you are not at it (41.4)
+    notice: str | None = None
 
 
 class SettingsStore:

@@ -65,6 +65,7 @@ from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig
 from .atomic import Stamp
+from .chat import ChatBook, FileChat
 from .clock import Clock, system_clock
 from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, WATCHING_CHOICES, SaveMeta, SeatMeta, TableClock, Watching
@@ -72,6 +73,7 @@ from .format import StandIn as Minutes
 from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
+from .notices import TurnNotices
 from .paths import BACKUP_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
 from .profiles import Profiles, ProfileStore, rating_problem
@@ -417,7 +419,11 @@ class TableStore:
         self._games = GameStore(self.dir, self.cards, profiles=self.profiles, owned=True, place=place)
         self.place = self._games.place
         self._cache: dict[str, tuple[Stamp | None, TableSummary]] = {}
-        self.clocks = ClockKeeper(saves_dir)  # the host's seal on the clocks, what this process saw when
+        self.clocks = ClockKeeper(saves_dir)  # the host's seal on the clocks, and when this process first saw each
+        # (table, person): a write made it that person's turn (issue 41.4: the host's turn notice)
+        self.turn_notice: TurnNotices | None = None
+        # the chats of the tables when they are not the folder's files (the database's: AppContext)
+        self.chats: Callable[[str], ChatBook] | None = None
 
     def path(self, name: str) -> Path:
         return self.dir / (sanitise_name(name) + SUFFIX)
@@ -659,8 +665,15 @@ class TableStore:
         return _summary_of(name, path, view)
 
     def remove(self, name: str) -> None:
-        """Delete a table with its backup and locks (``GameLocked`` while a write is under way)."""
+        """Delete a table with its backup and locks (``GameLocked`` while a write is under way), and its chat."""
         self._games.remove(name)
+        self.chat(name).remove()
+
+    def chat(self, name: str) -> ChatBook:
+        """The chat of the table ``name`` (issue 41.2), kept beside it in the same store, never in it."""
+        if self.chats is None:
+            return FileChat(self.dir, sanitise_name(name))
+        return self.chats(sanitise_name(name))
 
 
 def _load(files: GameDoc, cards: CardDB) -> TableView:
@@ -848,6 +861,11 @@ class SharedTable(OpenGame):
         meta = _clocked(self.store.clocks, current, session, meta, now)
         view = _view(self._files.write(session, meta, self.store.cards, current, now))
         self._wrote = (view.meta.id, view.generation)
+        state = view.state
+        if self.store.turn_notice is not None and not state.is_over and state.current != current.state.current:
+            holder = view.holder(state.current)
+            if holder is not None and holder != self.identity:
+                self.store.turn_notice.turn(self.name, holder)
         self._rate(view)
         return view
 

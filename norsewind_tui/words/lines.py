@@ -38,6 +38,8 @@ WORDS = (
     ("hint", "what the expert computer player would do (it marks nothing; settings: or hard)"),
     ("who", "where the other players of a shared table are"),
     ("clock", "the time left on a shared table's clock"),
+    ("say TEXT", "says TEXT to the other players of a shared table (a spectator: to the other spectators)"),
+    ("chat N", "the table's last N chat lines (20 without N); mute, unmute: new lines told or not"),
     ("undo", "takes back your last decision; redo makes it again"),
     ("save", "where the game is saved (every decision is saved); save NAME: go on under a new name"),
     ("help", "these words"),

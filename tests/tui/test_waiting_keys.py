@@ -53,13 +53,13 @@ async def test_a_player_waiting_at_a_table_is_offered_no_choice_undo_or_hint(sav
         await app.push_screen(TableScreen(TableStore(saves).open(mover.name, mover.identity)))
         screen: Any = app.screen
         await pilot.pause()
-        mine = "Enter Choose 1-5 Pick Esc Back u Undo h Hint ? Help q Quit"
+        mine = "Enter Choose 1-5 Pick Esc Back u Undo h Hint ? Help q Quit t Chat"  # a table's chat too
         assert (await footer_line(pilot)).rstrip() == mine
         while screen.controller.asked():  # the mover plays its turn out: then waits for the other
             screen.game.push(screen.game.legal_moves()[0])
             screen.sync()
             await pilot.pause()
-        assert (await footer_line(pilot)).rstrip() == "? Help q Quit"
+        assert (await footer_line(pilot)).rstrip() == "? Help q Quit t Chat"
         await pilot.press("h")
         await pilot.pause()
         assert status(app) == "No hint: it is not your decision."
@@ -71,7 +71,7 @@ async def test_a_player_waiting_at_a_table_is_offered_no_choice_undo_or_hint(sav
         waiter.push(waiter.legal_moves()[0])  # the other player decides: nothing of the waiter's to undo
         await until(pilot, lambda: screen.game.session.position == waiter.session.position, "the other's decision")
         await pilot.pause()
-        assert (await footer_line(pilot)).rstrip() == "? Help q Quit"
+        assert (await footer_line(pilot)).rstrip() == "? Help q Quit t Chat"
         await pilot.press("enter")
         await pilot.pause()
         assert status(app) == f"Wait: it is {waiter.identity}'s turn, not yours (you are {mover.identity}, seat 1)."

@@ -14,6 +14,7 @@ from textual.widgets import Checkbox, Footer, Label, Select, Static
 from ...storage import StorageError
 from ...storage.identity import identity_problem
 from ...storage.settings import Settings
+from ...words import notices as notice_words
 from ..text import safe_text
 from .base import NorsewindScreen
 
@@ -27,6 +28,8 @@ class SettingsScreen(NorsewindScreen[None]):
         Binding("escape,q", "back", "Back", key_display="Esc", id="settings-back"),
     ]
 
+    notice_shown = ""  # the notice choice on screen ("": none, or a name this host does not name)
+
     DEFAULT_CSS = """
     SettingsScreen #settings-status { color: $warning; margin-top: 1; }
     """
@@ -39,6 +42,14 @@ class SettingsScreen(NorsewindScreen[None]):
             with Horizontal(classes="field"):
                 yield Label("Hints from", classes="field-label")
                 yield Select(HINT_CHOICES, value=settings.hints, allow_blank=False, compact=True, id="hints")
+            names = self.context.notices.names()  # the host's (notices.toml): a name, never a command
+            if names:
+                with Horizontal(classes="field"):
+                    yield Label(notice_words.LABEL, classes="field-label")
+                    choices = [(notice_words.NONE, ""), *((n, n) for n in names)]
+                    value = settings.notice if settings.notice in names else ""
+                    self.notice_shown = value  # the Select's first Changed (at its mount) changes nothing
+                    yield Select(choices, value=value, allow_blank=False, compact=True, id="notice")
             yield Static(
                 Text("Space or Enter switches or opens one; saved at once, for you alone (in the saves folder)."),
                 classes="hint",
@@ -50,6 +61,8 @@ class SettingsScreen(NorsewindScreen[None]):
         self.query_one(Checkbox).focus()
         if (why := identity_problem(self.context.identity)) is not None:
             self.say(f"Not saved: {why}.")
+        elif (name := self.session.settings.notice) is not None and self.context.notices.unknown(name):
+            self.say(notice_words.unknown(name, self.context.notices.names()))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         settings = msgspec.structs.replace(self.session.settings, turn_bell=event.value)
@@ -57,6 +70,13 @@ class SettingsScreen(NorsewindScreen[None]):
             self.say("Saved: the bell and notice are " + ("on." if settings.turn_bell else "off."))
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "notice":
+            value = event.value if isinstance(event.value, str) else ""
+            name, shown, self.notice_shown = value or None, self.notice_shown, value
+            changed = value != shown and name != self.session.settings.notice
+            if changed and self.save(msgspec.structs.replace(self.session.settings, notice=name)):
+                self.say(notice_words.chosen(name))
+            return
         if event.value not in ("expert", "hard") or event.value == self.session.settings.hints:
             return
         settings = msgspec.structs.replace(self.session.settings, hints=event.value)

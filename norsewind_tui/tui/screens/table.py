@@ -29,7 +29,9 @@ from ...storage.errors import SaveError, StorageError
 from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
+from ...talk import Talk, line_words
 from ...words.clock import span_words
+from ..chat import ChatFollower, ChatNews, ChatScreen
 from ..keys import GAME_BINDINGS
 from ..text import safe_text, short_name
 from ..widgets.players import PlayersBar, PlayersPanel
@@ -42,6 +44,10 @@ STANDIN_LOOK = 5.0  # seconds between two looks at whether a player away is now 
 TABLE_BINDINGS = [
     Binding("X", "leave_table", "Leave table", key_display="X", show=False, id="table-leave"),
     Binding("R", "remove_player", "Remove player", key_display="R", show=False, id="table-remove"),
+    # the chat (issue 41.2): one of the two t keys is in the footer, the second when lines are unread
+    Binding("t", "chat", "Chat", id="table-chat"),
+    Binding("t", "chat_unread", "Chat (new)", id="table-chat-new"),
+    Binding("T", "mute_chat", "Mute chat", key_display="T", show=False, id="table-mute"),
 ]
 TABLE_KEYS = (
     (
@@ -54,6 +60,8 @@ TABLE_KEYS = (
         "the table's creator: remove a player who is away (as if they left); at a rematch, give the seat "
         "kept for a player who stays away to the computer",
     ),
+    ("t", "the table's chat: its last lines and a line to type (Enter says it, Esc closes); Chat (new): unread lines"),
+    ("T", "mute this table's chat (new lines are kept, not shown), or show it again"),
 )
 
 
@@ -167,6 +175,8 @@ class TableScreen(GameScreen):
         self.presence_store = table.store.presence(clock)
         self.standin = StandIn(self.away_since, clock, NEVER_SEEN)
         self.driver.standin = self.standin
+        self.chat = ChatFollower(Talk(table, None, clock), self.post_message)
+        self.unread = 0  # chat lines by others not read yet (the footer's "Chat (new)")
 
     def away_since(self, identity: str) -> datetime | None:
         """When ``identity`` went away (None: here), for the computer that stands in (the driver's
@@ -181,11 +191,52 @@ class TableScreen(GameScreen):
 
     def on_mount(self) -> None:
         # Textual also runs GameScreen.on_mount (after this one): it must not be called here too
+        self.chat.talk.settings = self.context.settings  # muting is the player's setting
+        self.run_worker(self.chat.run, thread=True, group="chat", name="chat")
+        self.session.drivers.add(self.chat)  # stopped when the app ends, as the game's driver is
         if self.table.view.standin > 0:
             self.set_interval(STANDIN_LOOK, self.wake_worker)
         if (spec := self.table.view.meta.clock) is not None:  # issue 41: the time shown, a clock run out played
             self.set_interval(1.0 if spec.kind == "live" else 30.0, self.tick_clock)
         self.call_later(self.greet)
+
+    def on_unmount(self) -> None:
+        self.chat.stop()  # (GameScreen.on_unmount stops the game's driver)
+
+    # ------------------------------------------------------------------ the chat (issue 41.2)
+
+    def on_chat_news(self, message: ChatNews) -> None:
+        """Lines by others: into the chat box when it is open, else the status line and the unread mark."""
+        top = self.app.screen
+        if isinstance(top, ChatScreen):
+            top.add(message.lines)
+            return
+        self.unread += len(message.lines)
+        self.say(line_words(message.lines[-1]))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("chat", "chat_unread"):
+            return (self.unread > 0) == (action == "chat_unread")
+        return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        """t: the chat box."""
+        self.unread = 0
+        self.refresh_bindings()
+        self.app.push_screen(ChatScreen(self.chat))
+
+    def action_chat_unread(self) -> None:
+        self.action_chat()
+
+    def action_mute_chat(self) -> None:
+        """T: mute the table's chat, or show it again."""
+        talk = self.chat.talk
+        line = talk.mute(not talk.muted)
+        if talk.muted:
+            self.unread = 0
+            self.refresh_bindings()
+        self.say(line)
 
     def wake_worker(self) -> None:
         """Time passed: a player away may now be away long enough for the computer to stand in."""
