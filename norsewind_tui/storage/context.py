@@ -33,6 +33,7 @@ from .records import GameRecord
 from .saves import GameStore, SavedGame, SaveSummary
 from .settings import SettingsStore
 from .tables import TABLES_DIR, TableStore, is_table_file
+from .tournaments import TOURNAMENTS_DIR, FileTournaments, TournamentDocs, Tournaments
 from .watch import LookWatch
 
 if TYPE_CHECKING:
@@ -140,6 +141,18 @@ class AppContext:
     def tables(self) -> TableStore:
         """The shared tables (their folder made at the first use; ``StorageError`` if it cannot be)."""
         return self._table_store()
+
+    @cached_property
+    def tournaments(self) -> Tournaments:
+        """The tournaments (issue 44.1): the folder's ``tournaments/``, or the database's rows."""
+        docs: TournamentDocs
+        if self.home is None:
+            docs = FileTournaments(self.saves_dir / TOURNAMENTS_DIR)
+        else:
+            from .pg.tournaments import DbTournaments
+
+            docs = DbTournaments(self.home)
+        return Tournaments(docs, self.tables, self.profiles.ladder, self.clock)
 
     def _table_store(self) -> TableStore:
         place = self._place("table", self.saves_dir / TABLES_DIR)

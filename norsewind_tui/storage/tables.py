@@ -552,6 +552,32 @@ class TableStore:
             return meta
         return msgspec.structs.replace(meta, clock_seal=self.clocks.seal(meta, 0))
 
+    def create_invited(self, creator: str, seats: Sequence[tuple[str, str]], seed: int, name: str) -> SharedTable:
+        """A table whose seats are decided for their players (a tournament's round, issue 44.1): each
+        ``("person", identity)`` seat is kept for that person (``invited``: they sit down, ``join``),
+        each ``("computer", level)`` seat is that computer's.  ``creator`` opens it without a seat.
+        ``TableRefused`` for a bad seat list, ``SaveError`` when the name is taken (or the disk)."""
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise TableRefused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+        players: list[str] = []
+        metas: list[SeatMeta] = []
+        for i, (kind, who) in enumerate(seats):
+            if kind == "person":
+                if (why := identity_problem(who)) is not None:
+                    raise TableRefused(f"seat {i + 1}: {why}")
+                players.append(who)
+                metas.append(SeatMeta(OPEN))
+            else:
+                if not who or len(who) > 32 or not who.isidentifier():
+                    raise TableRefused(f"seat {i + 1}: {who!r} is not a computer player's name")
+                label = seat_label(i, "computer", who)
+                players.append(label)
+                metas.append(SeatMeta(label, "computer", who))
+        session = Session(GameConfig(players=tuple(players)), seed, self.cards)
+        meta = self._new_meta(session, metas, creator, default_standin(len(seats)), None)
+        self._games.add(session, meta, name, meta.created).close()  # never held for a session
+        return self.open(name, creator)
+
     def rematch(self, table: SharedTable, seed: int) -> SharedTable:
         """A rematch of the finished ``table``, proposed by its identity: the same seats and options, a
         new deal (``seed``), named ``rematch_name``.  The proposer sits in their seat and opens it

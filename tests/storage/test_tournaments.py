@@ -1,0 +1,167 @@
+"""Tournaments (issue 44.1) in the saves folder and in PostgreSQL: a round-robin of two people and
+two computer levels over two rounds, tables made exactly once, the standings and the ratings."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from norsewind_tui.options import Options
+from norsewind_tui.rules.engine import legal_moves
+from norsewind_tui.rules.scoring import final_result
+from norsewind_tui.storage.clock import ManualClock
+from norsewind_tui.storage.context import AppContext
+from norsewind_tui.storage.errors import StorageError
+from norsewind_tui.storage.tables import SharedTable
+from norsewind_tui.storage.tournaments import TournamentRefused, Tournaments, round_seed
+from norsewind_tui.tournament import advance
+
+
+@pytest.fixture(params=["folder", "database"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Options]:
+    """A saves folder, or a real PostgreSQL database (tests/pgserver.py)."""
+    url = request.getfixturevalue("pg_url") if request.param == "database" else None
+    yield Options(saves=str(tmp_path / "saves"), database=url)
+
+
+def service(where: Options) -> Tournaments:
+    """One app's tournaments (each call: another app's context)."""
+    return AppContext(where).tournaments
+
+
+def cup(where: Options) -> Tournaments:
+    """alice's round-robin "cup" for two rounds at 2 seats; greedy and easy entered; bob joined; started."""
+    t = service(where)
+    t.create("alice", "cup", seats=2, rounds=2, computers=["greedy", "easy"])
+    t.join("cup", "bob")
+    t.start("cup", "alice")
+    return t
+
+
+def seated(t: Tournaments, name: str, people: Sequence[str]) -> list[SharedTable]:
+    """Each of ``people`` whose seat ``name`` keeps sits down at it: their handles."""
+    handles = []
+    for person in people:
+        table = t.tables.open(name, person)
+        kept = next((i for i in range(len(table.state.players)) if table.view.invited(i) == person), None)
+        if kept is None:
+            table.close()
+            continue
+        table.join(kept)
+        handles.append(table)
+    return handles
+
+
+def play_round(t: Tournaments, tables: list[str], people: Sequence[str] = ("alice", "bob")) -> None:
+    """At each table its people sit down and play first legal moves; the computers move by ``advance``."""
+    for name in tables:
+        handles = seated(t, name, people)
+        while True:
+            advance(t, "cup")
+            for handle in handles:
+                handle.reload()
+            mover = next((h for h in handles if h.is_my_turn()), None)
+            if mover is None:
+                break
+            mover.push(legal_moves(mover.state)[0])
+        for handle in handles:
+            handle.close()
+
+
+def test_a_round_robin_of_two_people_and_two_computers_runs_two_rounds(where: Options) -> None:
+    t = cup(where)
+    first = advance(t, "cup")
+    assert [r.tables for r in first.doc.made] == [(("alice", "bob"), ("greedy (computer)", "easy (computer)"))]
+    assert first.doc.made[0].seed == round_seed("cup", 1)
+    assert [r.name for r in first.rounds[0]] == ["cup-r1-t1", "cup-r1-t2"]
+    assert first.rounds[0][1].finished  # the computers' table played by whoever looked
+    play_round(t, ["cup-r1-t1"])
+    second = advance(t, "cup")
+    assert [r.tables for r in second.doc.made][1] == (("alice", "easy (computer)"), ("bob", "greedy (computer)"))
+    play_round(t, ["cup-r2-t1", "cup-r2-t2"])
+    final = advance(t, "cup")
+    assert final.over and len(final.doc.made) == 2
+    # the standings, counted here from the tables' own results: a win 1, a loss 0, a tie 1/2 each
+    points: dict[str, float] = {}
+    met: dict[str, list[str]] = {}
+    for round_ in final.doc.made:
+        for i, entrants in enumerate(round_.tables, 1):
+            table = t.tables.open(final.doc.table_name(round_.number, i), None)
+            outcome = final_result(table.state)
+            table.close()
+            a, b = ((s, c) for s, c in zip(outcome.scores, outcome.coins, strict=True))
+            share = 1.0 if a > b else 0.0 if a < b else 0.5
+            points[entrants[0]] = points.get(entrants[0], 0.0) + share
+            points[entrants[1]] = points.get(entrants[1], 0.0) + 1 - share
+            met.setdefault(entrants[0], []).append(entrants[1])
+            met.setdefault(entrants[1], []).append(entrants[0])
+    assert {s.entrant: s.points for s in final.standings} == points
+    assert {s.entrant: s.buchholz for s in final.standings} == {e: sum(points[m] for m in met[e]) for e in points}
+    assert [s.points for s in final.standings] == sorted(points.values(), reverse=True)
+    # the ratings: each table with a person counted once, by its game
+    ladder = AppContext(where).profiles.ladder()
+    assert ladder.standing("alice").games == 2 and ladder.standing("bob").games == 2
+
+
+def test_apps_looking_at_once_make_each_round_and_table_once(where: Options) -> None:
+    cup(where)
+    looks: list[object] = []
+    errors: list[BaseException] = []
+
+    def look() -> None:
+        try:
+            looks.append(service(where).look("cup"))
+        except BaseException as exc:  # a failure of any app fails the test
+            errors.append(exc)
+
+    threads = [threading.Thread(target=look) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    look_now = service(where).look("cup")
+    assert len(look_now.doc.made) == 1  # one round decided, whoever looked first
+    names = {s.name for s in AppContext(where).tables.list()}
+    assert names == {"cup-r1-t1", "cup-r1-t2"}
+
+
+def test_bad_input_gets_one_line_and_changes_nothing(where: Options) -> None:
+    t = cup(where)
+    with pytest.raises(TournamentRefused, match=r"^cup has started: it takes no more players$"):
+        t.join("cup", "carol")
+    with pytest.raises(StorageError) as caught:
+        t.create("alice", "\x1b[31mcup")
+    assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
+    with pytest.raises(TournamentRefused, match=r"^cup: there is a tournament of that name already$"):
+        t.create("bob", "cup")
+    assert [e.key for e in t.look("cup").doc.entrants] == ["alice", "greedy (computer)", "easy (computer)", "bob"]
+
+
+def test_a_player_who_leaves_mid_round_loses_that_table_at_its_deadline_and_is_paired_no_more(
+    where: Options,
+) -> None:
+    clock = ManualClock(datetime(2026, 12, 7, 12, 0, tzinfo=UTC))
+    t = AppContext(where, clock).tournaments
+    t.create("alice", "cup", seats=2, rounds=2, round_hours=24, computers=["greedy", "easy"])
+    t.join("cup", "bob")
+    t.start("cup", "alice")
+    advance(t, "cup")
+    (alice,) = seated(t, "cup-r1-t1", ["alice"])
+    while alice.is_my_turn():  # alice plays; bob never sits down
+        alice.push(legal_moves(alice.state)[0])
+    alice.close()
+    t.withdraw("cup", "bob")
+    assert advance(t, "cup").rounds[0][0].placed is None  # before the deadline: still to play
+    clock.advance(hours=24)
+    look = advance(t, "cup")
+    held_up = look.rounds[0][0]
+    assert held_up.forfeited == "bob"
+    assert {p.entrant: p.points for p in held_up.placed or ()} == {"alice": 1.0, "bob": 0.0}
+    assert look.doc.made[1].tables == (("alice", "easy (computer)"), ("greedy (computer)",))  # bob left: a bye
+    with pytest.raises(TournamentRefused, match=r"^you \(bob\) left cup already$"):
+        t.withdraw("cup", "bob")
