@@ -34,6 +34,7 @@ HERE = "at the table"
 IN_APP = "in the app"
 ELSEWHERE = "at another table"
 AWAY = "away"
+NOT_SEEN = "not seen here"
 
 
 def castle_prompt(digits: str) -> str:
@@ -82,7 +83,7 @@ def standin_wait(holder: str, since: str | None, left: float) -> str:
     return f"{away}; the computer plays for {holder} in {max(1, round(left / 60))} min."
 
 
-def rematch_proposed(creator: str, name: str) -> str:
+def rematch_proposed(creator: str | None, name: str) -> str:
     return f"{creator} proposes a rematch ({name}): n sits down, D declines (the computer takes your seat)."
 
 
