@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .nouns import plural
+from . import lines
 
 NEW_TITLE = "New game"
 PLAYERS_LABEL = "Players"
@@ -43,15 +43,9 @@ def default_name(seat: int, bot: str | None = None) -> str:
     return f"Player {seat + 1}" if bot is None else f"{bot.capitalize()} bot {seat + 1}"
 
 
-def computer(bot: str) -> str:
-    """A computer player's choice with no label of its own."""
-    return f"Computer ({bot})"
-
-
-def level_label(level: int, greens: int, reds: int, red_vikings: int) -> str:
+def level_label(level: int) -> str:
     """A solo level's choice: its kingdom tiles and its red Viking cards."""
-    tiles = f"{greens} green + {reds} red tiles" if greens else "4 red tiles"
-    return f"Level {level}: {tiles}, {plural(red_vikings, 'red Viking card')}"
+    return lines.level_label(level, "+")
 
 
 def start_button(start: str) -> str:

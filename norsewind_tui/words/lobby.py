@@ -35,11 +35,6 @@ def outside_engine(name: str) -> str:
     return f"Outside engine {name}"
 
 
-def computer(bot: str) -> str:
-    """A computer seat's choice with no label of its own."""
-    return f"Computer ({bot})"
-
-
 def seat_label(seat: int) -> str:
     """The form's label of a seat (``seat``: from 1)."""
     return f"Seat {seat}"

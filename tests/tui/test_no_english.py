@@ -7,6 +7,7 @@ The allow-list, by what a string is rather than by what it says:
 - a key's label: the arguments of a ``Binding(...)`` (the footer's and the command palette's words
   for a key, written beside the key they name, as Textual's own screens do);
 - style: a ``DEFAULT_CSS`` or ``CSS`` class attribute and a ``classes=`` argument (CSS names);
+- a name for the program: a ``name=`` argument (a timer's or a worker's, never shown);
 - an error message about a file: the message of a ``raise OSError(...)`` (or one of its kinds),
   which the storage's one line ("cannot save NAME: ...") carries as the system's own error;
 - a programming error's message (``raise ValueError(...)`` and the like), as in ``rules/``.
@@ -48,7 +49,7 @@ def _allowed(node: ast.AST) -> list[ast.AST]:
     """The parts of ``node`` whose strings are not sentences (see the module's docstring)."""
     if _binding(node) or _file_error(node):
         return [node]
-    if isinstance(node, ast.keyword) and node.arg == "classes":
+    if isinstance(node, ast.keyword) and node.arg in ("classes", "name"):
         return [node.value]
     if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in STYLE for t in node.targets):
         return [node.value]

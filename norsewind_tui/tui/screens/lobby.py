@@ -49,6 +49,7 @@ from ...storage.tables import (
 )
 from ...words import lobby as say
 from ...words import table as where
+from ...words.app import computer
 from ..computer import LABELS
 from ..messages import TablesListed
 from ..text import safe_text, short_name
@@ -469,7 +470,7 @@ class NewTableScreen(FormScreen):
     def compose(self) -> ComposeResult:
         self.proposal = self.proposed_name()
         kinds: list[tuple[str, str]] = [(say.OPEN_SEAT, "open")]
-        kinds += [(LABELS.get(b, say.computer(b)), b) for b in STRENGTHS]
+        kinds += [(LABELS.get(b, computer(b)), b) for b in STRENGTHS]
         with Vertical(classes="page"):
             yield Static(Text(say.NEW_TITLE), classes="page-title")
             with Horizontal(classes="field"):

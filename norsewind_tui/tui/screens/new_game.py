@@ -14,10 +14,10 @@ from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import STRENGTHS
 from ...rules import GameConfig
-from ...rules.engine import SOLO_LEVELS
 from ...safetext import printable
 from ...storage import SeatMeta
 from ...words import forms as say
+from ...words.app import computer
 from ..computer import ENGINE, LABELS
 from .form import MAX_NAME, FormScreen, clean_name, form_buttons, read_seed, seed_field, variant_ticks
 
@@ -52,7 +52,7 @@ class NameInput(Input):
 
 
 def level_label(level: int) -> str:
-    return say.level_label(level, *SOLO_LEVELS[level])
+    return say.level_label(level)
 
 
 class NewGameScreen(FormScreen):
@@ -71,7 +71,7 @@ class NewGameScreen(FormScreen):
         library = self.session.library
         profile = clean_name(self.context.profile_name) or say.default_name(0)
         bots = [*STRENGTHS, ENGINE] if self.context.options.engine is not None else list(STRENGTHS)
-        kinds: list[tuple[str, str]] = [(say.PERSON, "human")] + [(LABELS.get(b, say.computer(b)), b) for b in bots]
+        kinds: list[tuple[str, str]] = [(say.PERSON, "human")] + [(LABELS.get(b, computer(b)), b) for b in bots]
         rows, _title, _games = library.campaign()
         unlocked = [r.level for r in rows if r.unlocked] or [1]
         level = self.level if self.level in unlocked else max(unlocked)
