@@ -14,8 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...words import menus as say
-from ..boardguide import BOARD_GUIDE
-from ..helptext import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
+from ...words.boardguide import BOARD_GUIDE
+from ...words.help import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
 from ..keys import GAME_BINDINGS, KEY_HELP, key_label
 
 
