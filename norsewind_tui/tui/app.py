@@ -39,6 +39,7 @@ from ..storage.identity import identity_problem
 from ..storage.presence import HEARTBEAT
 from ..storage.tables import SharedTable, TableStore
 from ..storage.watch import LookWatch
+from ..words import app as say
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
@@ -107,12 +108,10 @@ def exit_line(game: GameHandle, command: Callable[..., str] = plain) -> str:
     """What the terminal says after the app, about the game left: how to come back to it
     (``command``: the ``norsewind`` command of some words, with the options the player gave)."""
     if game.shared:  # a login's game (serve, ForceCommand) comes back by logging in again
-        return game.exit_line(
-            COME_BACK if logged_in_remotely() else f"{command()}, then Shared tables, brings you back"
-        )
+        return game.exit_line(COME_BACK if logged_in_remotely() else say.shared_come_back(command()))
     if game.finished:
         return ""
-    return to_type(f"Your game is saved as {game.name}", come_back_hint(command("resume", game.name)))
+    return to_type(say.saved_as(game.name), come_back_hint(command("resume", game.name)))
 
 
 class NorsewindApp(App[str]):
@@ -171,7 +170,7 @@ class NorsewindApp(App[str]):
     def action_command_palette(self) -> None:
         """The command palette, with a plain-text placeholder and no emoji for its search icon."""
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
-            self.push_screen(Palette(placeholder="Search for commands...", id="--command-palette"))
+            self.push_screen(Palette(placeholder=say.SEARCH, id="--command-palette"))
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         defaults = dict(super().get_theme_variable_defaults())
@@ -292,10 +291,10 @@ class NorsewindApp(App[str]):
         try:
             game = tutorial_game(self.context.games, self.context.identity)
         except GameLocked as exc:  # the title says one line at 80 columns: who, not the whole lock
-            self.goto_title(f"The tutorial is open in another app ({exc.user}, pid {exc.pid}).")
+            self.goto_title(say.tutorial_locked(exc.user, exc.pid))
             return
         except (StorageError, LessonError) as exc:
-            self.goto_title(f"Cannot open the tutorial: {exc}")
+            self.goto_title(say.no_tutorial(exc))
             return
         self.start_game(game, game.notice or "")
 
@@ -322,7 +321,7 @@ class NorsewindApp(App[str]):
         try:
             game = self.context.new_game(config, seed, seats)
         except (ConfigError, StorageError) as exc:  # one line for the player
-            on_error(f"Cannot start the game: {words.error(exc)}")
+            on_error(say.cannot_start(words.error(exc)))
             return
         self.start_game(game)
 
@@ -342,7 +341,7 @@ class NorsewindApp(App[str]):
 
             from .screens.dialogs import ConfirmScreen
 
-            self.push_screen(ConfirmScreen(f"{exc}. Watch it read-only?", "Watch", "Back"), watch)
+            self.push_screen(ConfirmScreen(say.watch_locked(exc), "Watch", "Back"), watch)
             return
         except StorageError as exc:
             on_error(str(exc))
@@ -376,7 +375,7 @@ class NorsewindApp(App[str]):
         self.session.active_game = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        notice = f"Playing on from decision {position} of {game.name} as {new.name}: a new game that earns no medal."
+        notice = say.played_on(position, game.name, new.name)
         self.start_game(new, notice)
 
     def open_lobby(self, notice: str = "") -> None:
@@ -458,7 +457,7 @@ class NorsewindApp(App[str]):
             try:
                 changed = watch.wait(max(0.0, due - time.monotonic()))
             except Exception as exc:  # never the app's end: the look says what is wrong
-                self.post_message(PresenceTrouble(f"The look at the tables stopped: {exc}"))
+                self.post_message(PresenceTrouble(say.look_stopped(exc)))
                 return
 
     def stop_around(self) -> None:
@@ -555,9 +554,7 @@ class NorsewindApp(App[str]):
         if not fresh or not self.session.settings.turn_bell:
             return
         self.bell()
-        names = ", ".join(short_name(t.name) for t in fresh[:3]) + (" and more" if len(fresh) > 3 else "")
-        where = "the table" if len(fresh) == 1 else "the tables"
-        self.notify(f"Your turn at {where} {names}.", title="Your turn", markup=False)
+        self.notify(say.turn_notice([short_name(t.name) for t in fresh]), title=say.YOUR_TURN, markup=False)
 
     # ------------------------------------------------------------------ keys
 
@@ -672,10 +669,10 @@ class NorsewindApp(App[str]):
         if game_screen is not None and isinstance(screen, game_screen):
             for title, help_text, callback in screen.palette_commands():
                 yield SystemCommand(title, help_text, callback)
-        yield SystemCommand("Rules & keys", "Help: keys, rules summary, tiles, rulings", self._help)
-        yield SystemCommand("Hall of fame", "The best solo games of every player here", self._fame)
-        yield SystemCommand("Title screen", "Back to the title screen (games stay saved)", self.goto_title)
-        yield SystemCommand("Quit", "Quit Norsewind (the game is saved)", self.action_quit_app)
+        for (title, help_text), callback in zip(
+            say.PALETTE, (self._help, self._fame, self.goto_title, self.action_quit_app), strict=True
+        ):
+            yield SystemCommand(title, help_text, callback)
 
     def _help(self) -> None:
         self.open_page("help")

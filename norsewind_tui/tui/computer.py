@@ -9,13 +9,9 @@ from ..computer import bot_seed as bot_seed
 from ..computer import engine_spec as engine_spec
 from ..computer import no_engine_line as no_engine_line
 from ..computer import unknown_engine_line as unknown_engine_line
+from ..words import app as say
 
 LABELS = {
-    "easy": "Computer (easy)",
-    "normal": "Computer (normal)",
-    "hard": "Computer (hard)",
-    "expert": "Computer (expert)",
-    "random": "Computer (random)",
-    "greedy": "Computer (greedy)",
-    ENGINE: "Outside engine",
+    **{bot: say.computer(bot) for bot in ("easy", "normal", "hard", "expert", "random", "greedy")},
+    ENGINE: say.OUTSIDE_ENGINE,
 }

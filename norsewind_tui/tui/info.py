@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..rules.cards import CardDB
 from ..rules.state import State
+from ..words import app as say
 from ..words.board import castle, kingdom_row, market_card, supply
 
 Key = tuple[object, ...]
@@ -25,4 +26,4 @@ def explain_key(state: State, db: CardDB, key: Key, seat: int) -> str:
         return supply(state, key[1])
     if kind in ("row", "space", "disc") and isinstance(key[1], int):
         return kingdom_row(state, db, seat, key[1])
-    return "Nothing to explain here: move the cursor onto a card, a supply or a kingdom."
+    return say.NOTHING_TO_EXPLAIN

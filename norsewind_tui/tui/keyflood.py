@@ -23,10 +23,11 @@ from textual import events
 from textual.driver import Driver
 
 from .. import activity
+from ..words import app as say
 
 KEY_BACKLOG = 256  # keys read but not yet dealt with, at most; a person never types that far ahead
 ALWAYS = frozenset({"ctrl+c"})
-DROPPED = "Too many keys at once: the extra ones were ignored."
+DROPPED = say.TOO_MANY_KEYS
 
 
 class KeyBacklog:

@@ -25,6 +25,7 @@ from ..storage.context import AppContext
 from ..storage.errors import StorageError
 from ..storage.presence import Presence, PresenceHandle, PresenceStore, clock_words
 from ..storage.tables import TableStore, TableSummary
+from ..words import app as say
 from .text import short_name
 
 # seconds: the longest the app goes without a look at the tables and the presence records.  A look
@@ -82,7 +83,7 @@ class PresenceKeeper:
                 except (OSError, StorageError) as exc:
                     if not self._failed:  # once: the next beat may well work
                         self._failed = True
-                        failed(f"Your presence could not be written ({exc}); the game goes on.")
+                        failed(say.presence_failed(exc))
 
     def _apply(self, op: str, table: str) -> None:
         if op == "enter":
@@ -148,9 +149,7 @@ def is_turn_of(table: TableSummary, identity: str) -> bool:
 
 def turns_line(count: int) -> str:
     """'Your turn at 2 tables' ('' when it is your turn nowhere)."""
-    if count <= 0:
-        return ""
-    return f"Your turn at {count} table{'' if count == 1 else 's'}"
+    return say.turns(count)
 
 
 def turn_key(table: TableSummary) -> tuple[str, int, int]:
@@ -168,18 +167,16 @@ def turn_words(table: TableSummary, identity: str, now: datetime, name_w: int = 
     if table.error is not None:
         return ""
     if table.finished or not 0 <= table.current < len(table.seats):
-        return "finished"
-    when = f" since {clock_words(table.turn_since, True, now)}" if table.turn_since is not None else ""
+        return say.FINISHED
+    when = clock_words(table.turn_since, True, now) if table.turn_since is not None else None
     seat = table.seats[table.current]
     if seat.kind == "computer":
-        who = short_name(seat.label, name_w) + "'s"
-    elif seat.holder is None:
-        who = f"seat {table.current + 1} (open):"
-    elif seat.holder == identity:
-        who = "your"
-    else:
-        who = short_name(seat.holder, name_w) + "'s"
-    return f"{who} turn{when}"
+        return say.whose_turn(short_name(seat.label, name_w), None, when)
+    if seat.holder is None:
+        return say.whose_turn(None, table.current, when)
+    if seat.holder == identity:
+        return say.whose_turn(None, None, when)
+    return say.whose_turn(short_name(seat.holder, name_w), None, when)
 
 
 def look_around(presence: PresenceStore, store: TableStore | None, problems: tuple[str, ...] = ()) -> Around:
@@ -203,5 +200,4 @@ def your_turn_line(context: AppContext) -> str:
     if not turns:
         return ""
     names = [short_name(t.name, 24) for t in turns[:MAX_NAMED]]
-    more = f" and {len(turns) - MAX_NAMED} more" if len(turns) > MAX_NAMED else ""
-    return f"{turns_line(len(turns))}: {', '.join(names)}{more}."
+    return say.turns_named(len(turns), names, len(turns) - MAX_NAMED)

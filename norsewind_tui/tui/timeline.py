@@ -28,6 +28,7 @@ from ..rules.events import Event
 from ..rules.scoring import final_result
 from ..rules.session import Session
 from ..rules.state import State
+from ..words import app as say
 from ..words import past
 from .text import safe_text
 
@@ -130,16 +131,16 @@ class Timeline:
         own = [e for e in batch if e.player == who and e.kind not in QUIET and e.kind not in VIKING_EVENTS]
         event = own[0] if own else (batch[0] if batch else None)
         if event is None:
-            return f"{self.names[who]} decided."
+            return say.decided(self.names[who])
         return safe_text(past(event, self.names, self.db))
 
     def status(self, position: int, viking_step: int = 0) -> str:
         """The status line at ``position``: whose decision led here and what it was, in words."""
         if position == 0:
             first = self.names[self.states[0].current]
-            return f"The start of the game, before any decision; {first} decides first."
+            return say.game_start(first)
         d = position - 1
-        head = f"Last decision (turn {self.states[d].turn}): "  # what led here: maybe in the turn before
+        head = say.last_decision(self.states[d].turn)  # what led here: maybe in the turn before
         text = head + self.decision_words(d)
         if viking_step:
             steps = [e for e in self.events[d] if e.kind in VIKING_EVENTS]

@@ -416,9 +416,10 @@ def saved_game(name: str, mode: str, players: tuple[str, ...] | list[str], turn:
     return f"{name}: {mode}, {', '.join(players)}, turn {turn}"
 
 
-def level_label(level: int) -> str:
+def level_label(level: int, joiner: str = "and") -> str:
+    """A solo level: its kingdom tiles and red Viking cards (the app's form joins the tiles with "+")."""
     greens, reds, red_vikings = SOLO_LEVELS[level]
-    tiles = f"{greens} green and {reds} red tiles" if greens else "4 red tiles"
+    tiles = f"{greens} green {joiner} {reds} red tiles" if greens else "4 red tiles"
     return f"Level {level}: {tiles}, {plural(red_vikings, 'red Viking card')}"
 
 

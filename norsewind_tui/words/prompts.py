@@ -24,26 +24,31 @@ def prompt(state: State, names: tuple[str, ...] | None = None) -> str:
     """The decision awaited now, addressed to the player (``names``: as the screen writes them)."""
     if state.phase == "over":
         return "The game is over."
-    db = cards_for(state)
     name = names[state.current] if names is not None else state.players[state.current].name
+    return f"{name}: {task(state)}"
+
+
+def task(state: State) -> str:
+    """The decision awaited now, without the name of the player it is asked of (the game goes on)."""
+    db = cards_for(state)
     phase = state.phase
     if phase == "place_start":
         start = db.name(state.players[state.current].start_card)
-        return f"{name}: choose the kingdom for your starting card ({start})."
+        return f"choose the kingdom for your starting card ({start})."
     if phase == "action":
-        return f"{name}: take a building from the market (A) or a castle from the display (B)."
+        return "take a building from the market (A) or a castle from the display (B)."
     if phase == "building_kingdom":
-        return f"{name}: choose the kingdom for the {db.name(state.held)}."
+        return f"choose the kingdom for the {db.name(state.held)}."
     if phase == "castle_kingdom":
-        return f"{name}: choose the kingdom for the castle (cost {db.cost[state.held]})."
+        return f"choose the kingdom for the castle (cost {db.cost[state.held]})."
     if phase == "supply":
-        return f"{name}: take a citizen or disc from a supply next to slot {state.slot + 1}, or decline."
+        return f"take a citizen or disc from a supply next to slot {state.slot + 1}, or decline."
     if phase == "citizen_space":
         figure = colour(state.taken) if 0 <= state.taken < DISCS else ""
-        return f"{name}: choose a space for the {figure} citizen."
+        return f"choose a space for the {figure} citizen."
     if phase == "disc_space":
-        return f"{name}: choose a space for the disc (prestige 2 coins; shield free, 1 on a green tile)."
+        return "choose a space for the disc (prestige 2 coins; shield free, 1 on a green tile)."
     if phase == "reuse_disc":
-        return f"{name}: move a disc of the old castle of {kingdom(state.row)} to the new one, or return it."
+        return f"move a disc of the old castle of {kingdom(state.row)} to the new one, or return it."
     assert phase == "neutral_space", phase
-    return f"{name}: choose an empty citizen space for the neutral citizen."
+    return "choose an empty citizen space for the neutral citizen."

@@ -8,10 +8,10 @@ from norsewind_tui.lessons import load_lessons
 from norsewind_tui.rules import apply, cards_for, new_game
 from norsewind_tui.rules.scoring import kingdom_score
 from norsewind_tui.rules.state import State
-from norsewind_tui.tui.boardguide import BOARD_GUIDE
 from norsewind_tui.tui.info import explain_key
 from norsewind_tui.tui.screens.info import InfoScreen
 from norsewind_tui.tui.screens.tutorial import TutorialScreen
+from norsewind_tui.words.boardguide import BOARD_GUIDE
 
 from .helpers import aio, make_app, shown
 

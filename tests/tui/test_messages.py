@@ -162,9 +162,9 @@ async def test_at_a_table_your_own_board_is_the_default_and_named(saves: Path, a
 async def test_the_income_is_written_as_the_help_teaches_it(saves: Path, size: tuple[int, int]) -> None:
     """Issue 39: the rows wrote "Smith+1" at every width (no room for "inc" beside the tile spaces)
     while the help taught "inc Smith+1": the rows, the help and the tutorial say "Smith+1"."""
-    from norsewind_tui.tui.helptext import NOTATION
     from norsewind_tui.tui.text import TYPE_SHORT
     from norsewind_tui.tui.widgets.kingdoms import KingdomsView
+    from norsewind_tui.words.help import NOTATION
 
     game = new_game(saves, ("Ana",), seed=7)
     app = make_app(saves, game=game)

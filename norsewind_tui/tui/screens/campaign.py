@@ -17,6 +17,7 @@ from ...storage import CampaignRow, GameRecord, SeatMeta, StorageError
 from ...storage.daily import utc_today
 from ...storage.ratings import Ladder
 from ...storage.trophies import current_streak, earned
+from ...words import campaign as say
 from ...words.trophies import trophy_line
 from ..text import safe_text
 from .base import NorsewindScreen
@@ -40,14 +41,13 @@ def campaign_cells(row: CampaignRow) -> list[Text]:
     for medal in MEDALS:
         cells.append(Text("x" if medal in row.medals else "-"))
     cells.append(Text("" if row.best_margin is None else f"{row.best_margin:+d}"))
-    cells.append(Text("open" if row.unlocked else "locked"))
+    cells.append(Text(say.OPEN if row.unlocked else say.LOCKED))
     return cells
 
 
 def record_line(g: GameRecord) -> str:
-    date = g.date.strftime("%Y-%m-%d")
-    medal = g.medal or ("assisted" if g.assisted else "no medal")
-    return f"{date}  L{g.level}  you {g.score} - Vik {g.vikings}  margin {g.margin:+d}  {medal}  seed {g.seed}"
+    medal = say.medal_word(g.medal, g.assisted)
+    return say.record_line(g.date.strftime("%Y-%m-%d"), g.level, g.score, g.vikings, g.margin, medal, g.seed)
 
 
 def best_games(games: list[GameRecord]) -> list[GameRecord]:
@@ -61,17 +61,12 @@ def progress_lines(games: list[GameRecord], recent_count: int = 4) -> list[str]:
     newest = list(reversed(games))
     recent = [record_line(g) for g in newest[:recent_count]]
     daily = [
-        f"{g.daily}  level {g.level}  margin {g.margin:+d}  {g.medal or ('assisted' if g.assisted else 'no medal')}"
+        say.daily_record(g.daily, g.level, g.margin, say.medal_word(g.medal, g.assisted))
         for g in newest
         if g.daily is not None
     ][:2]
     best = [f"{i} {record_line(g)}" for i, g in enumerate(best_games(games), 1)]
-    lines = []
-    for heading, found in (("Recent games", recent), ("Daily deals", daily), ("Best games", best)):
-        if heading == "Best games" and found:
-            heading += " (1, 2: review)"
-        lines += [f"{heading}:", *found] if found else [f"{heading}: none yet"]
-    return lines
+    return say.progress_lists(recent, daily, best)
 
 
 def rating_words(ladder: Ladder, name: str) -> str | None:
@@ -79,7 +74,7 @@ def rating_words(ladder: Ladder, name: str) -> str | None:
     standing = ladder.standing(name)
     if not standing.games:
         return None
-    return f"rating {standing.rating.display} over {standing.games} game{'s' if standing.games != 1 else ''}"
+    return say.rating(standing.rating.display, standing.games)
 
 
 class CampaignScreen(NorsewindScreen[None]):
@@ -102,22 +97,18 @@ class CampaignScreen(NorsewindScreen[None]):
     def compose(self) -> ComposeResult:
         self.rows, title, games, problem = self.context.campaign()
         self.best = best_games(games)
-        heading = "Solo campaign: choose a level" if self.pick else "Progress"
-        who = f"profile {safe_text(self.context.profile_name)}"
-        if not self.pick and (rated := rating_words(self.context.profiles.ladder(), self.context.profile_name)):
-            who += f"; {rated}"
+        heading = say.PICK_TITLE if self.pick else say.PROGRESS_TITLE
+        rated = None if self.pick else rating_words(self.context.profiles.ladder(), self.context.profile_name)
+        who = say.profile(safe_text(self.context.profile_name), rated)
         with Vertical(classes="page"):
-            yield Static(Text(f"{heading} ({who})"), classes="page-title")
+            yield Static(Text(say.page_title(heading, who)), classes="page-title")
             if not self.pick:  # the title is a trophy (issue 44.3): one line for them all
                 line = trophy_line(earned(games), current_streak(games, utc_today()))
                 yield Static(Text(line), classes="medal" if title else "", id="trophies")
             elif title:
-                yield Static(Text(f"Title: {title}"), classes="medal")
+                yield Static(Text(say.title(title)), classes="medal")
             yield DataTable(id="levels", cursor_type="row", zebra_stripes=False)
-            if self.pick:
-                hint = "Enter plays the level. Platinum (+25 over the Vikings) on a level unlocks the next."
-            else:
-                hint = "Medals: bronze +1..8, silver +9..16, gold +17..24, platinum +25 (R21)."
+            hint = say.PICK_HINT if self.pick else say.MEDALS_HINT
             yield Static(Text(hint), classes="hint")
             if not self.pick:
                 # 2 recent games at 24 lines (with a title and every list full, all fits), more when taller
@@ -130,7 +121,7 @@ class CampaignScreen(NorsewindScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label in ("Level", "Tiles", "Vikings", "Bronze", "Silver", "Gold", "Platinum", "Best", ""):
+        for label in say.LEVEL_COLUMNS:
             table.add_column(label)
         for row in self.rows:
             table.add_row(*campaign_cells(row), key=str(row.level))
@@ -144,9 +135,7 @@ class CampaignScreen(NorsewindScreen[None]):
             return
         row = self.rows[event.cursor_row]
         if not row.unlocked:
-            self.query_one("#campaign-status", Static).update(
-                Text(f"Level {row.level} is locked: win platinum on level {row.level - 1} first.")
-            )
+            self.query_one("#campaign-status", Static).update(Text(say.locked(row.level)))
             return
         app = self.norsewind
         seed = self.session.seed
@@ -162,23 +151,23 @@ class CampaignScreen(NorsewindScreen[None]):
     def action_review_best(self, index: int) -> None:
         """1, 2 on the progress page: review a best game, when its save is still that game."""
         if self.pick:
-            self.say("1 and 2 review your best games on the Progress page (p on the title screen).")
+            self.say(say.BEST_ON_PROGRESS)
             return
         if index >= len(self.best):
-            self.say(f"There is no best game {index + 1} yet: finish a solo game without undoing over a card.")
+            self.say(say.no_best(index))
             return
         record = self.best[index]
         if not record.save:
-            self.say("That game was recorded without its save's name: it cannot be reviewed.")
+            self.say(say.NO_SAVE_NAME)
             return
         try:
             game = self.context.games.open(record.save, read_only=True)
         except StorageError as exc:
-            self.say(f"That game cannot be reviewed: {exc}")
+            self.say(say.cannot_review(exc))
             return
         if game.id != record.game:
             game.close()
-            self.say(f"The save {record.save} now holds another game: the recorded one is gone.")
+            self.say(say.save_reused(record.save))
             return
         self.norsewind.open_review(game, self.say)
 

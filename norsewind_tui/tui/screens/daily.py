@@ -16,6 +16,7 @@ from ...storage import StorageError
 from ...storage.daily import played, start_daily, utc_today
 from ...storage.dailyseed import daily_save_name
 from ...storage.profiles import Profile
+from ...words import campaign as say
 from ..text import safe_text
 from .base import NorsewindScreen
 from .halloffame import HallOfFameScreen
@@ -24,11 +25,10 @@ from .halloffame import HallOfFameScreen
 def result_text(level: int, profile: Profile | None, day: date) -> str:
     """The "You" cell of a level: the result, "in progress", "play" or "locked"."""
     if profile is not None and (done := played(profile, day, level)) is not None:
-        medal = done.medal or ("assisted" if done.assisted else "no medal")
-        return f"{done.margin:+d} {medal}"
+        return say.daily_cell(done.margin, say.medal_word(done.medal, done.assisted))
     if profile is not None and not profile.unlocked(level):
-        return "locked"
-    return "play"
+        return say.LOCKED
+    return say.PLAY
 
 
 class DailyScreen(NorsewindScreen[None]):
@@ -49,12 +49,12 @@ class DailyScreen(NorsewindScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="page"):
             yield Static(
-                Text(f"Daily deal of {self.day.isoformat()} (profile {safe_text(self.context.profile_name)[:24]})"),
+                Text(say.daily_title(self.day.isoformat(), safe_text(self.context.profile_name)[:24])),
                 classes="page-title",
             )
             yield DataTable(id="daily-levels", cursor_type="row", zebra_stripes=False)
             yield Static(
-                Text("The same game for everyone today; one attempt each. Enter plays or resumes."),
+                Text(say.DAILY_HINT),
                 classes="hint",
             )
             yield Static("", id="daily-status")
@@ -65,17 +65,18 @@ class DailyScreen(NorsewindScreen[None]):
         try:
             profile = self.context.profiles.load(self.context.profile_name)
         except StorageError as exc:
-            self.say(f"profile unavailable: {exc}")
+            self.say(say.profile_unavailable(exc))
         hall = self.context.profiles.hall()
         table = self.query_one(DataTable)
-        for label in ("Level", "You", "Players today", "Best today"):
+        for label in say.DAILY_COLUMNS:
             table.add_column(label)
         for level in range(1, 8):
             results = [e for e in hall.daily(self.day, level) if not e.game.assisted]
             best = f"{results[0].game.margin:+d}" if results else ""
             you = result_text(level, profile, self.day)
-            if you == "play" and self.context.games.exists(daily_save_name(self.day, level, self.context.profile_name)):
-                you = "in progress"
+            save = daily_save_name(self.day, level, self.context.profile_name)
+            if you == say.PLAY and self.context.games.exists(save):
+                you = say.IN_PROGRESS
             table.add_row(str(level), you, str(len(hall.daily(self.day, level))), best, key=str(level))
         table.focus()
 
@@ -89,8 +90,7 @@ class DailyScreen(NorsewindScreen[None]):
             return
         if start.game is None:
             done = start.done
-            what = f"margin {done.margin:+d}" if done is not None else "finished"
-            self.say(f"Done: level {level} today, {what}. One attempt a day; f: hall of fame.")
+            self.say(say.daily_done(level, done.margin if done is not None else None))
             return
         app.start_game(start.game, start.game.notice or "")
 

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from ...words import menus as say
 from ..text import safe_text
 
 
@@ -32,8 +33,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="dialog", classes="dialog"):
             yield Label(Text(self.question), id="question")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="warning", compact=True)
-                yield Button(f"{self.no} (n)", id="no", compact=True)
+                yield Button(say.button(self.yes, "y"), id="yes", variant="warning", compact=True)
+                yield Button(say.button(self.no, "n"), id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -60,7 +61,7 @@ class NameScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(Text(self.question))
             yield Input(value=self.value, id="name", max_length=60, compact=True)
-            yield Label(Text(f"Enter {self.enter}, Esc cancels."), classes="hint")
+            yield Label(Text(say.answer_keys(self.enter)), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
@@ -80,7 +81,7 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="log-scroll", classes="page"):
-            yield Static(Text("\n".join(safe_text(line) for line in self.lines) or "(nothing yet)"))
+            yield Static(Text("\n".join(safe_text(line) for line in self.lines) or say.NOTHING_YET))
 
     def on_mount(self) -> None:
         self.query_one("#log-scroll").scroll_end(animate=False)

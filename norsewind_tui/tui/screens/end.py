@@ -27,6 +27,7 @@ from ...rules.session import Session
 from ...rules.state import State
 from ...storage.format import SeatMeta
 from ...storage.handle import GameHandle
+from ...words import pad as say
 from ...words import past
 from ...words.nouns import player_names
 from ...words.play import finished_refusal
@@ -77,7 +78,7 @@ def standin_lines(game: Marked) -> list[str]:
         n = sum(s.mover(i) == seat for i in made)
         if n:
             name = short_name(s.state.players[seat].name)
-            out.append(f"{name}: played by the computer: {n} decision{'' if n == 1 else 's'} (assisted result).")
+            out.append(say.standin(name, n))
     return out
 
 
@@ -117,7 +118,7 @@ class ScorePad(Widget):
         width = self.content_region.width or self.app.size.width - 6
         names = [short_name(p.name, max(8, min(NAME_W, (width - 11) // n - 3))) for p in state.players]
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="", expand=False)
-        table.add_column(Text("Score pad"), no_wrap=True)
+        table.add_column(Text(say.PAD_TITLE), no_wrap=True)
         pads = [score_breakdown(state, i) for i in range(len(state.players))]
         winners = set(result.winners)
         for i, name in enumerate(names):
@@ -157,9 +158,7 @@ class ScorePad(Widget):
             for text, cls in result_lines(state, result, self.assisted, self.branch_of)
         ]
         lines += [Text(safe_text(note)) for note in self.notes]
-        legend = "h>s: more helmets than shields, -7; else prestige x citizens."
-        if state.solo:
-            legend += " Vikings: coins per card x cards where their helmets beat your shields."
+        legend = say.LEGEND + (say.VIKINGS_LEGEND if state.solo else "")
         lines.append(Text(legend, style=self._style("pad--dim")))
         return Group(table, Text(""), *lines)
 
@@ -199,14 +198,14 @@ class EndScreen(NorsewindScreen[None]):
         return ()
 
     def on_mount(self) -> None:
-        self.query_one(ScorePad).border_title = "The game is over"
+        self.query_one(ScorePad).border_title = say.OVER
 
     def say(self, message: str) -> None:
         self.query_one("#end-status", Static).update(Text(safe_text(message)))
 
     def action_menu(self) -> None:
         self.game.close()
-        self.norsewind.goto_title(f"Game {self.game.name} is finished and saved.")
+        self.norsewind.goto_title(say.finished(self.game.name))
 
     def action_undo(self) -> None:
         self.say(finished_refusal("undone", "app"))
@@ -225,7 +224,7 @@ class EndScreen(NorsewindScreen[None]):
         self.app.push_screen(FinalBoardScreen(self.game.state))
 
     def action_hint(self) -> None:
-        self.notify("The game is over: no hint (L shows the game log).", severity="warning")
+        self.notify(say.NO_HINT, severity="warning")
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from ...rules.engine import cards_for
 from ...rules.state import State
+from ...words import pad as say
 from ...words.nouns import player_names
 from ..widgets.board import Board, BoardView
 from ..widgets.castles import CastleView
@@ -58,9 +59,8 @@ class FinalBoardScreen(ModalScreen[None]):
         view = BoardView(state, cards_for(state), names, {}, None, self.seat, -1)
         for board in self.query(Board):
             board.show(view)
-        whose = "Your kingdoms" if len(names) == 1 else f"{names[self.seat]}'s kingdoms"
-        more = " Tab or v: the Viking display." if state.solo else ""
-        self.query_one("#final-whose", Static).update(Text(f"{whose} as the game ended.{more}"))
+        whose = None if len(names) == 1 else names[self.seat]
+        self.query_one("#final-whose", Static).update(Text(say.final_board(whose, state.solo)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_player":
@@ -69,9 +69,7 @@ class FinalBoardScreen(ModalScreen[None]):
 
     def action_vikings(self) -> None:
         if not self.state.solo:
-            self.query_one("#final-whose", Static).update(
-                Text("v: the Viking display is in the solo game only; Tab shows the next player.")
-            )
+            self.query_one("#final-whose", Static).update(Text(say.FINAL_VIKINGS))
             return
         self.app.push_screen(VikingScreen(self.state, cards_for(self.state)))
 

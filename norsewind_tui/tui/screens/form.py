@@ -11,6 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ...safetext import printable, safe_text
+from ...words import forms as say
 from .base import NorsewindScreen
 
 MAX_SEED = 2**63  # a seed is a signed 64-bit number in the save
@@ -33,26 +34,22 @@ class Tick(Checkbox):
 def variant_ticks(prefix: str = "") -> list[Widget]:
     """The two variants (ids ``{prefix}start-choice`` and ``{prefix}random-tiles``)."""
     return [
-        Tick(
-            "Variant: place your starting card in the kingdom of your choice", id=f"{prefix}start-choice", compact=True
-        ),
-        Tick("Variant: 4 random kingdom tiles (not 2 green + 2 red)", id=f"{prefix}random-tiles", compact=True),
+        Tick(say.START_CHOICE, id=f"{prefix}start-choice", compact=True),
+        Tick(say.RANDOM_TILES, id=f"{prefix}random-tiles", compact=True),
     ]
 
 
 def seed_field(field_id: str) -> Horizontal:
     """The seed: empty for a random deal, a number replays the same deal."""
-    entry = Input(
-        placeholder="random (a number replays the same deal)", type="integer", compact=True, id=field_id, max_length=12
-    )
-    return Horizontal(Label("Seed", classes="field-label"), entry, classes="field")
+    entry = Input(placeholder=say.SEED_PLACEHOLDER, type="integer", compact=True, id=field_id, max_length=12)
+    return Horizontal(Label(say.SEED_LABEL, classes="field-label"), entry, classes="field")
 
 
 def form_buttons(start: str, start_id: str) -> Horizontal:
     """The form's start button (``start``, with ctrl+s) and Back (Esc)."""
     return Horizontal(
-        Button(f"{start} (ctrl+s)", id=start_id, variant="primary", compact=True),
-        Button("Back (Esc)", id="back", compact=True),
+        Button(say.start_button(start), id=start_id, variant="primary", compact=True),
+        Button(say.BACK, id="back", compact=True),
         classes="buttons",
     )
 
@@ -63,9 +60,9 @@ def read_seed(raw: str) -> int | str:
     try:
         seed = int(raw) if raw else random.SystemRandom().randrange(1, 2**31)
     except ValueError:
-        return "The seed must be a whole number (or empty for a random deal)."
+        return say.SEED_NOT_A_NUMBER
     if not 0 <= seed < MAX_SEED:
-        return f"The seed must be between 0 and {MAX_SEED - 1}."
+        return say.seed_out_of_range(MAX_SEED - 1)
     return seed
 
 

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from ...storage.daily import utc_today
 from ...storage.halloffame import Hall
 from ...storage.ratings import Ladder, person_key
+from ...words import campaign as say
 from ..fame import entry_rows, header, shown_ratings, trophy_marks
 from ..text import safe_text
 from .base import NorsewindScreen
@@ -30,15 +31,15 @@ def page_lines(hall: Hall, level: int, day: date, ladder: Ladder | None = None) 
     shown = {person_key(e.player) for e in (*best, *assisted, *daily)}
     ratings = {k: v for k, v in shown_ratings(ladder).items() if k in shown} if ladder is not None else {}
     held = trophy_marks(hall, (*best, *assisted, *daily))
-    lines = [f"Level {level}: the best game of each player"]
-    lines += [header(ratings), *entry_rows(best, ratings, held)] if best else ["  no game yet"]
+    lines = [say.fame_level(level)]
+    lines += [header(ratings), *entry_rows(best, ratings, held)] if best else [say.NO_GAME]
     if assisted:
-        lines += ["", f"Assisted games (no medal), level {level}", *entry_rows(assisted, ratings, held)]
-    lines += ["", f"Daily deal of {day.isoformat()}, level {level}"]
-    lines += [header(ratings), *entry_rows(daily, ratings, held)] if daily else ["  no result yet"]
-    lines += [f"note: {safe_text(n)}" for n in hall.notices]
+        lines += ["", say.fame_assisted(level), *entry_rows(assisted, ratings, held)]
+    lines += ["", say.fame_daily(day.isoformat(), level)]
+    lines += [header(ratings), *entry_rows(daily, ratings, held)] if daily else [say.NO_RESULT]
+    lines += [say.note(safe_text(n)) for n in hall.notices]
     if ladder is not None and ladder.notice:
-        lines.append(f"note: {safe_text(ladder.notice)}")
+        lines.append(say.note(safe_text(ladder.notice)))
     return lines
 
 
@@ -63,7 +64,7 @@ class HallOfFameScreen(NorsewindScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page"):
-            yield Static(Text("Hall of fame"), classes="page-title", id="fame-title")
+            yield Static(Text(say.FAME_TITLE), classes="page-title", id="fame-title")
             yield Static("", id="fame-body")
         yield Footer()
 
@@ -73,7 +74,7 @@ class HallOfFameScreen(NorsewindScreen[None]):
         self.refresh_page()
 
     def refresh_page(self) -> None:
-        self.query_one("#fame-title", Static).update(Text(f"Hall of fame: level {self.level} of 7"))
+        self.query_one("#fame-title", Static).update(Text(say.fame_title(self.level)))
         self.query_one("#fame-body", Static).update(
             Text("\n".join(page_lines(self.hall, self.level, self.day, self.ladder)))
         )

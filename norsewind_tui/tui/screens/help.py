@@ -13,8 +13,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..boardguide import BOARD_GUIDE
-from ..helptext import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
+from ...words import menus as say
+from ...words.boardguide import BOARD_GUIDE
+from ...words.help import GREEN_TILES, NOTATION, RED_TILES, RULES, RULINGS
 from ..keys import GAME_BINDINGS, KEY_HELP, key_label
 
 
@@ -31,12 +32,12 @@ def keys_table(extra: Sequence[tuple[str, str]] = ()) -> Table:
         if (b.id.startswith("pick-") and b.id != "pick-1") or b.id in ("right", "up", "down", "prev-view", "kingdom-1"):
             continue
         seen.add(b.id)
-        label = "1-9" if b.id == "pick-1" else "arrows, j k l" if b.id == "left" else key_label(b)
+        label = say.PICK_KEYS if b.id == "pick-1" else say.MOVE_KEYS if b.id == "left" else key_label(b)
         table.add_row(Text(label), Text(KEY_HELP.get(b.id, b.description)))
     for key, what in extra:
         table.add_row(Text(key), Text(what))
-    table.add_row(Text("ctrl+p"), Text("the command palette: every command by name"))
-    table.add_row(Text("mouse"), Text("click a highlighted choice, a player's name, or the log"))
+    for key, what in say.MORE_KEYS:
+        table.add_row(Text(key), Text(what))
     return table
 
 
@@ -56,16 +57,16 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="page"):
-            yield Static(Text("Norsewind: keys"), classes="help-title")
+            yield Static(Text(say.HELP_TITLE), classes="help-title")
             yield Static(keys_table(self.extra), classes="help-body")
             for title, body in (
-                ("How to read the board", BOARD_GUIDE),
-                ("The board", NOTATION),
-                ("Rules in short", RULES),
-                ("Kingdom tiles", GREEN_TILES + "\n" + RED_TILES),
-                ("Rulings", RULINGS),
+                (say.BOARD_GUIDE_TITLE, BOARD_GUIDE),
+                (say.NOTATION_TITLE, NOTATION),
+                (say.RULES_TITLE, RULES),
+                (say.TILES_TITLE, GREEN_TILES + "\n" + RED_TILES),
+                (say.RULINGS_TITLE, RULINGS),
             ):
-                guide = title == "How to read the board"
+                guide = title == say.BOARD_GUIDE_TITLE
                 yield Static(Text(title), classes="help-title", id="board-guide" if guide else None)
                 yield Static(Text(body), classes="help-body")
         yield Footer()

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from ...words import menus as say
 from ..text import safe_text
 
 
@@ -33,7 +34,7 @@ class InfoScreen(ModalScreen[None]):
         with Vertical(id="info"):
             yield Label(Text(safe_text(self.title_text), style="reverse"))
             yield Static(Text(self.text), id="info-text")
-            yield Label(Text("Any key closes this."))
+            yield Label(Text(say.ANY_KEY))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

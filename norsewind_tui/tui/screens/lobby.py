@@ -50,6 +50,9 @@ from ...storage.tables import (
     TableSummary,
 )
 from ...words import clock as clock_say
+from ...words import lobby as say
+from ...words import table as where
+from ...words.app import computer
 from ...words.trophies import marks as trophy_marks
 from ..computer import LABELS
 from ..messages import TablesListed
@@ -59,14 +62,9 @@ from .dialogs import ConfirmScreen
 from .form import FormScreen, Tick, form_buttons, read_seed, seed_field, variant_ticks
 
 LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
-STANDIN_LABELS = {  # the new-table form's stand-in option (issue 13)
-    0: "Off: the table waits for every player",
-    5: "Computer plays for a player away 5 min",
-    15: "Computer plays for a player away 15 min",
-    60: "Computer plays for a player away 60 min",
-}
-STANDIN_BY_COMPUTER = f"The computer ({STANDIN_BOT})"
-EMPTY = "No tables yet: n opens one, and the others on this host join it here."
+STANDIN_LABELS = say.STANDIN_LABELS
+STANDIN_BY_COMPUTER = say.standin_by_computer(STANDIN_BOT)
+EMPTY = say.EMPTY
 
 
 def _store(context: AppContext) -> tuple[TableStore | None, str]:
@@ -138,24 +136,18 @@ class LobbyScreen(NorsewindScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="page"):
-            yield Static(Text("Shared tables"), classes="page-title")
+            yield Static(Text(say.TITLE), classes="page-title")
             yield Static(Text(self.who_line()), id="lobby-who")
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
             yield Static(Text(safe_text(self.notice)), id="lobby-status")
         yield Footer()
 
     def who_line(self) -> str:
-        problem = identity_problem(self.identity)
-        if problem is not None:
-            return f"You can watch tables; {problem}."
-        return (
-            f"You are {safe_text(self.identity)}. Enter joins an open seat or resumes yours, "
-            "w watches, r reviews one you sat at or watched, n opens a new table, d deletes a finished one."
-        )
+        return say.who_line(safe_text(self.identity), identity_problem(self.identity))
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label in ("Table", "Seats and presence", "Turn"):
+        for label in say.COLUMNS:
             table.add_column(label, key=label.split()[0].lower())
         self.store, problem = _store(self.context)
         if self.store is None:
@@ -213,10 +205,10 @@ class LobbyScreen(NorsewindScreen[None]):
         """
         name = "\n".join(_wrap(safe_text(row.name), TABLE_W, "-"))
         if row.from_backup:  # its main file is gone: opening it recovers it from the backup
-            name += "\n(from backup)"
+            name += "\n" + say.FROM_BACKUP
         if row.error is not None:
             problem = row.error.removeprefix(f"{row.path}: ")  # Enter shows the whole message
-            return [Text(name), Text("\n".join(_wrap(safe_text(problem), self.seats_width())[:3])), Text("broken")]
+            return [Text(name), Text("\n".join(_wrap(safe_text(problem), self.seats_width())[:3])), Text(say.BROKEN)]
         seats = []
         for seat in row.seats:
             text = safe_text(seat.text)  # whole: the line wraps between seats
@@ -224,7 +216,7 @@ class LobbyScreen(NorsewindScreen[None]):
             if seat.kind == "human" and seat.holder is not None and (held := self.trophy_marks(seat.holder)):
                 marks.append(held)
             if seat.kind == "human" and seat.holder == self.identity:
-                marks.append("you")
+                marks.append(say.YOU)
             seats.append(f"{text} ({', '.join(marks)})" if marks else text)
         lines = _wrap(", ".join(seats), self.seats_width(), ", ")
         around = self.session.around
@@ -247,11 +239,15 @@ class LobbyScreen(NorsewindScreen[None]):
         around = self.session.around
         assert around is not None
         if identity == self.identity:
-            return "in the app"  # this very app, in the lobby (its record may not be written yet)
+            return where.IN_APP  # this very app, in the lobby (its record may not be written yet)
         presence = around.of(identity)
         if presence.where == "table":
-            return "at the table" if presence.table == table else "at another table"
-        return presence.words(around.now, local=True)
+            return where.HERE if presence.table == table else where.ELSEWHERE
+        if presence.where == "app":
+            return where.IN_APP
+        if presence.since is None:
+            return where.NOT_SEEN
+        return where.away_since(clock_words(presence.since, True, around.now))
 
     def turn_lines(self, row: TableSummary) -> list[str]:
         """'bob' then 'since 10:42' (whose turn, since that seat got it: ``TableSummary.turn_since``)."""
@@ -259,7 +255,7 @@ class LobbyScreen(NorsewindScreen[None]):
         if row.finished or row.turn_since is None or row.current < 0:
             return [short_name(who, TURN_W)]
         now = self.session.around.now if self.session.around is not None else self.context.clock()
-        return [short_name(who, TURN_W), f"since {clock_words(row.turn_since, True, now)}"]
+        return [short_name(who, TURN_W), say.since(clock_words(row.turn_since, True, now))]
 
     def show_rows(self, rows: list[TableSummary]) -> None:
         table = self.query_one(DataTable)
@@ -320,9 +316,9 @@ class LobbyScreen(NorsewindScreen[None]):
         kept = row.kept_for(self.identity)
         if (kept is not None or row.open_seats) and identity_problem(self.identity) is None:
             seat = kept if kept is not None else row.open_seats[0]
-            question = f"Sit at seat {seat + 1} of the table {safe_text(row.name)} as {safe_text(self.identity)}?"
+            question = say.sit_question(safe_text(row.name), seat, safe_text(self.identity))
             if kept is not None:
-                question = f"Sit down for the rematch {safe_text(row.name)} (seat {seat + 1}, kept for you)?"
+                question = say.rematch_question(safe_text(row.name), seat)
 
             def answer(yes: bool | None) -> None:
                 if yes:
@@ -330,8 +326,7 @@ class LobbyScreen(NorsewindScreen[None]):
 
             self.app.push_screen(ConfirmScreen(question, "Join", "Back"), answer)
             return
-        why = "every seat is taken" if not row.open_seats else "you cannot sit at a table"
-        self.open(row.name, notice=f"Watching: {why}.")
+        self.open(row.name, notice=say.watching(not row.open_seats))
 
     def action_watch(self) -> None:
         if (picked := self.readable_row()) is None:
@@ -345,7 +340,7 @@ class LobbyScreen(NorsewindScreen[None]):
             return
         row, store = picked
         if row.seat_of(self.identity) is None and row.name not in self.session.watched_tables:
-            self.say(f"You can review only a table you sat at or watched: w watches {row.name} first.")
+            self.say(say.review_first(row.name))
             return
         try:
             table = store.open(row.name, self.identity)
@@ -360,7 +355,7 @@ class LobbyScreen(NorsewindScreen[None]):
             table = self.store.open(name, self.identity)
             if join is not None:
                 table.join(join)
-                notice = f"You sit at seat {join + 1} of {table.name}."
+                notice = say.sat(join, table.name)
             if table.seat is None:
                 self.session.watched_tables.add(table.name)  # r may review it later
         except Exception as exc:  # taken meanwhile, unreadable: one line
@@ -376,7 +371,7 @@ class LobbyScreen(NorsewindScreen[None]):
             return
         others = [s.holder for s in row.seats if s.holder is not None and s.holder != self.identity]
         if row.error is None and not row.finished and (others or row.seat_of(self.identity) is None):
-            self.say("Only a finished table, or one where nobody but you holds a seat, can be deleted.")
+            self.say(say.CANNOT_DELETE)
             return
         store = self.store
 
@@ -388,10 +383,10 @@ class LobbyScreen(NorsewindScreen[None]):
             except Exception as exc:  # a write under way, a folder that refuses: one line
                 self.say(str(exc))
                 return
-            self.say(f"The table {row.name} is deleted.")
+            self.say(say.deleted(row.name))
             self.show_rows([r for r in self.rows if r.name != row.name])
 
-        question = f"Delete the table {safe_text(row.name)} and its game?"
+        question = say.delete_question(safe_text(row.name))
         self.app.push_screen(ConfirmScreen(question, "Delete", "Keep"), answer)
 
     def action_remove_player(self) -> None:
@@ -407,7 +402,7 @@ class LobbyScreen(NorsewindScreen[None]):
             self.say(str(exc))
             return
         others = [s.holder for s in row.seats if s.holder is not None and s.holder != self.identity]
-        problem = "nobody else holds a seat there"
+        problem = say.NOBODY_ELSE
         target = None
         for who in others:
             if (problem_of := table.remove_problem(who, standin)) is None:
@@ -415,7 +410,7 @@ class LobbyScreen(NorsewindScreen[None]):
                 break
             problem = problem_of
         if target is None:
-            self.say(f"Nobody removed from {row.name}: {problem}.")
+            self.say(say.nobody_removed(row.name, problem))
             return
 
         def answer(yes: bool | None) -> None:
@@ -426,12 +421,9 @@ class LobbyScreen(NorsewindScreen[None]):
             except Exception as exc:  # refused meanwhile (they came back), disk: one line
                 self.say(str(exc))
                 return
-            self.say(f"{row.name}: {what}.")
+            self.say(say.changed(row.name, what))
 
-        question = (
-            f"Remove {safe_text(target)}, who is away, from the table {safe_text(row.name)}? "
-            "Their seat goes to the computer (before the first decision: it opens again)."
-        )
+        question = say.remove_question(safe_text(target), safe_text(row.name))
         self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answer)
 
     def action_new(self) -> None:
@@ -492,12 +484,12 @@ class NewTableScreen(FormScreen):
 
     def compose(self) -> ComposeResult:
         self.proposal = self.proposed_name()
-        kinds: list[tuple[str, str]] = [("Open: a person joins", "open")]
-        kinds += [(LABELS.get(b, f"Computer ({b})"), b) for b in STRENGTHS]
+        kinds: list[tuple[str, str]] = [(say.OPEN_SEAT, "open")]
+        kinds += [(LABELS.get(b, computer(b)), b) for b in STRENGTHS]
         with Vertical(classes="page"):
-            yield Static(Text("Open a shared table"), classes="page-title")
+            yield Static(Text(say.NEW_TITLE), classes="page-title")
             with Horizontal(classes="field"):
-                yield Label("Table name", classes="field-label")
+                yield Label(say.NAME_LABEL, classes="field-label")
                 yield Input(
                     value=self.proposal,  # a value kept with Enter, not a grey placeholder
                     max_length=40,
@@ -505,7 +497,7 @@ class NewTableScreen(FormScreen):
                     id="table-name",
                 )
             with Horizontal(classes="field"):
-                yield Label("Seats", classes="field-label")
+                yield Label(say.SEATS_LABEL, classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
                     value=self.count,
@@ -514,16 +506,16 @@ class NewTableScreen(FormScreen):
                     id="table-seats",
                 )
             with Horizontal(classes="field seat", id="table-seat-1"):
-                yield Label("Seat 1", classes="field-label")
-                yield Label(Text(f"you ({safe_text(self.identity)})"))
+                yield Label(say.seat_label(1), classes="field-label")
+                yield Label(Text(say.you_are(safe_text(self.identity))))
             for seat in range(2, MAX_SEATS + 1):
                 with Horizontal(classes="field seat", id=f"table-seat-{seat}"):
-                    yield Label(f"Seat {seat}", classes="field-label")
+                    yield Label(say.seat_label(seat), classes="field-label")
                     yield Select(
                         kinds, value="open", allow_blank=False, compact=True, id=f"table-kind-{seat}", classes="kind"
                     )
             with Horizontal(classes="field seat"):  # no gap: the clock's line below goes with it
-                yield Label("Stand-in", classes="field-label")
+                yield Label(say.STANDIN_LABEL, classes="field-label")
                 yield Select(
                     [(STANDIN_LABELS[m], m) for m in STANDIN_CHOICES],
                     value=default_standin(self.count),
@@ -550,9 +542,9 @@ class NewTableScreen(FormScreen):
             engines = self.context.engines.names()
             if engines:  # the host's outside engines (engines.toml): one may stand in instead (issue 29)
                 with Horizontal(classes="field"):
-                    yield Label("Stand-in by", classes="field-label")
+                    yield Label(say.STANDIN_BY_LABEL, classes="field-label")
                     yield Select(
-                        [(STANDIN_BY_COMPUTER, ""), *((f"Outside engine {name}", name) for name in engines)],
+                        [(STANDIN_BY_COMPUTER, ""), *((say.outside_engine(name), name) for name in engines)],
                         value="",
                         allow_blank=False,
                         compact=True,
@@ -560,10 +552,10 @@ class NewTableScreen(FormScreen):
                     )
             yield from variant_ticks("table-")
             yield seed_field("table-seed")
-            yield form_buttons("Open", "open")
+            yield form_buttons(say.OPEN_BUTTON, "open")
             yield Static("", id="table-status")
             yield Static(
-                Text("Others on this host join from Shared tables on the title screen (ssh or norsewind serve)."),
+                Text(say.JOIN_HOW),
                 classes="hint",
             )
         yield Footer()
@@ -633,8 +625,7 @@ class NewTableScreen(FormScreen):
                 watching=watching if isinstance(watching, str) else "anyone",
             )
         except Exception as exc:  # bad identity, name taken, disk: one line
-            self.say(f"Cannot open the table: {words.error(exc)}")
+            self.say(say.cannot_open(words.error(exc)))
             return
-        waiting = "open" in seats
-        notice = f"Table {table.name} is open" + (": others join it from Shared tables." if waiting else ".")
+        notice = say.opened(table.name, "open" in seats)
         self.norsewind.open_table(table, notice)

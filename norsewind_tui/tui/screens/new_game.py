@@ -14,13 +14,14 @@ from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import STRENGTHS
 from ...rules import GameConfig
-from ...rules.engine import SOLO_LEVELS
 from ...safetext import printable
 from ...storage import SeatMeta
+from ...words import forms as say
+from ...words.app import computer
 from ..computer import ENGINE, LABELS
 from .form import MAX_NAME, FormScreen, clean_name, form_buttons, read_seed, seed_field, variant_ticks
 
-CUT = f"A name is at most {MAX_NAME} characters: it was cut there."
+CUT = say.name_cut(MAX_NAME)
 
 
 class NameInput(Input):
@@ -51,9 +52,7 @@ class NameInput(Input):
 
 
 def level_label(level: int) -> str:
-    greens, reds, red_vikings = SOLO_LEVELS[level]
-    tiles = f"{greens} green + {reds} red tiles" if greens else "4 red tiles"
-    return f"Level {level}: {tiles}, {red_vikings} red Viking card{'s' if red_vikings != 1 else ''}"
+    return say.level_label(level)
 
 
 class NewGameScreen(FormScreen):
@@ -69,18 +68,18 @@ class NewGameScreen(FormScreen):
         self.cut = False  # the status line says a name was cut
 
     def compose(self) -> ComposeResult:
-        profile = clean_name(self.context.profile_name) or "Player 1"
+        profile = clean_name(self.context.profile_name) or say.default_name(0)
         bots = [*STRENGTHS, ENGINE] if self.context.options.engine is not None else list(STRENGTHS)
-        kinds: list[tuple[str, str]] = [("Person", "human")] + [(LABELS.get(b, f"Computer ({b})"), b) for b in bots]
+        kinds: list[tuple[str, str]] = [(say.PERSON, "human")] + [(LABELS.get(b, computer(b)), b) for b in bots]
         rows = self.context.campaign().rows
         unlocked = [r.level for r in rows if r.unlocked] or [1]
         level = self.level if self.level in unlocked else max(unlocked)
         with Vertical(id="new-game", classes="page"):
-            yield Static(Text("New game"), classes="page-title")
+            yield Static(Text(say.NEW_TITLE), classes="page-title")
             with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield Label(say.PLAYERS_LABEL, classes="field-label")
                 yield Select(
-                    [("1 (solo against the Vikings)", 1), ("2", 2), ("3", 3), ("4", 4)],
+                    [(say.SOLO_COUNT, 1), ("2", 2), ("3", 3), ("4", 4)],
                     value=self.players,
                     allow_blank=False,
                     compact=True,
@@ -88,9 +87,9 @@ class NewGameScreen(FormScreen):
                 )
             for seat in range(4):
                 with Horizontal(classes="field seat", id=f"seat-{seat}"):
-                    yield Label(f"Player {seat + 1}", classes="field-label")
+                    yield Label(say.default_name(seat), classes="field-label")
                     yield NameInput(
-                        value=profile if seat == 0 else f"Player {seat + 1}",
+                        value=profile if seat == 0 else say.default_name(seat),
                         max_length=MAX_NAME,
                         compact=True,
                         id=f"name-{seat}",
@@ -105,13 +104,13 @@ class NewGameScreen(FormScreen):
                         classes="kind",
                     )
             with Horizontal(classes="field", id="level-field"):
-                yield Label("Solo level", classes="field-label")
+                yield Label(say.LEVEL_LABEL, classes="field-label")
                 yield Select(
                     [(level_label(n), n) for n in unlocked], value=level, allow_blank=False, compact=True, id="level"
                 )
             yield from variant_ticks()
             yield seed_field("seed")
-            yield form_buttons("Start", "start")
+            yield form_buttons(say.START, "start")
             yield Static("", id="new-status")
         yield Footer()
 
@@ -130,9 +129,9 @@ class NewGameScreen(FormScreen):
     def name_seat(self, seat: int, kind: str) -> None:
         """A seat still under its default name is named after who plays it: "Player 2", "Hard bot 2"."""
         field = self.query_one(f"#name-{seat}", Input)
-        defaults = {f"Player {seat + 1}"} | {f"{b.capitalize()} bot {seat + 1}" for b in LABELS}
+        defaults = {say.default_name(seat)} | {say.default_name(seat, b) for b in LABELS}
         if field.value in defaults:
-            field.value = f"Player {seat + 1}" if kind == "human" else f"{kind.capitalize()} bot {seat + 1}"
+            field.value = say.default_name(seat, None if kind == "human" else kind)
 
     def update_seats(self) -> None:
         for seat in range(4):
@@ -162,16 +161,16 @@ class NewGameScreen(FormScreen):
         names = []
         seats: list[SeatMeta] = []
         for seat in range(self.players):
-            name = clean_name(self.query_one(f"#name-{seat}", Input).value) or f"Player {seat + 1}"
+            name = clean_name(self.query_one(f"#name-{seat}", Input).value) or say.default_name(seat)
             kind_value = self.query_one(f"#kind-{seat}", Select).value
             person = kind_value == "human" or self.players == 1
             names.append(name)
             seats.append(SeatMeta(name) if person else SeatMeta(name, "computer", str(kind_value)))
         if len({n.casefold() for n in names}) != len(names):
-            self.say("Two players have the same name: give each a different one.")
+            self.say(say.SAME_NAMES)
             return
         if all(s.kind == "computer" for s in seats):
-            self.say("At least one player must be a person.")
+            self.say(say.NO_PERSON)
             return
         seed = read_seed(self.query_one("#seed", Input).value)
         if isinstance(seed, str):

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
 from ...storage import StorageError
+from ...words import forms as say
 from ..summaries import GameSummary, summaries
 from ..text import NAME_W, safe_text, short_name
 from .base import NorsewindScreen
@@ -48,7 +49,7 @@ class ResumeScreen(NorsewindScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="page"):
-            yield Static(Text("Resume a saved game"), classes="page-title")
+            yield Static(Text(say.RESUME_TITLE), classes="page-title")
             yield DataTable(id="saves", cursor_type="row")
             yield Static("", id="resume-status")
         yield Footer()
@@ -68,9 +69,9 @@ class ResumeScreen(NorsewindScreen[None]):
         for label in ("#", "Name", "Players", "Turn", "Updated", ""):
             table.add_column(label)
         for i, g in enumerate(self.games, 1):
-            state = "broken" if g.error else ("finished" if g.finished else "")
+            state = say.BROKEN if g.error else (say.FINISHED if g.finished else "")
             if g.branch_of and not g.error:
-                state = "branch, over" if g.finished else "branch"  # played on from another game (issue 12)
+                state = say.BRANCH_OVER if g.finished else say.BRANCH  # played on from another game (issue 12)
             table.add_row(
                 Text(str(i)),
                 Text(safe_text(g.name)),
@@ -81,9 +82,9 @@ class ResumeScreen(NorsewindScreen[None]):
                 key=g.name,
             )
         if not self.games:
-            self.say(f"No saved games in {self.context.saves_dir} yet: start a new game from the title screen.")
+            self.say(say.no_saves(self.context.saves_dir))
         else:
-            self.say("Enter resumes the game; r reviews a finished one; d deletes it.")
+            self.say(say.RESUME_KEYS)
         table.focus()
 
     def say(self, message: str) -> None:
@@ -115,7 +116,7 @@ class ResumeScreen(NorsewindScreen[None]):
         if game is None:
             return
         if not game.finished:
-            self.say(f"{safe_text(game.name)} is not finished: Enter resumes it (review is for finished games).")
+            self.say(say.not_finished(safe_text(game.name)))
             return
         self.norsewind.open_review(game.name, on_error=self.say)
 
@@ -133,7 +134,7 @@ class ResumeScreen(NorsewindScreen[None]):
                     return
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the saved game {safe_text(game.name)}?", "Delete", "Keep"), done)
+        self.app.push_screen(ConfirmScreen(say.delete_question(safe_text(game.name)), "Delete", "Keep"), done)
 
     def action_back(self) -> None:
         self.norsewind.goto_title()

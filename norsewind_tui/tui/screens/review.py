@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 from ...storage.analysis import Analysis, Verdict, log_key, read_analysis, write_analysis
 from ...storage.errors import StorageError
 from ...storage.handle import GameHandle
+from ...words import review as say
 from ..analysis import analyse, verdict_words
 from ..messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from ..text import safe_text
@@ -54,26 +55,7 @@ REVIEW_BINDINGS: list[Binding] = [
 ]
 
 
-# What ? says of each key of the review screen (by binding id)
-REVIEW_KEY_HELP = {
-    "review-prev": "one decision back (→ one forward)",
-    "review-next": "one decision forward",
-    "review-turn-back": "to the start of this turn, or the one before (PgUp too; ↓ / PgDn: the next turn)",
-    "review-turn-next": "to the start of the next turn",
-    "review-home": "the start of the game",
-    "review-end": "the end of the log",
-    "review-goto": "go to turn N (asks the number)",
-    "review-vikings": "solo: the Vikings' turn step by step (then on to their next turn)",
-    "review-chart": "the chart of estimated final scores over the turns (in place of the kingdoms at 80x24)",
-    "review-next-view": "show the next player's kingdoms (and analyse that seat)",
-    "review-play-on": "play on from this position as a new game (no medal, the original is kept as it is)",
-    "review-analyse": "where did I lose it? the hard computer player looks at each decision (kept beside the game)",
-    "review-next-costly": "after the analysis: the next costly decision",
-    "review-log": "the whole log up to this position",
-    "review-help": "this list",
-    "review-back": "back to where the review was opened",
-    "review-quit": "quit Norsewind",
-}
+REVIEW_KEY_HELP = say.KEY_HELP
 
 
 KEY_NAMES = {
@@ -93,7 +75,7 @@ KEY_NAMES = {
 
 def review_keys() -> list[str]:
     """The review screen's keys in words (built from the bindings, so they always agree)."""
-    lines = ["The review screen (read-only: nothing here changes the game)", ""]
+    lines = [say.KEYS_TITLE, ""]
     for b in REVIEW_BINDINGS:
         keys = " / ".join(KEY_NAMES.get(k, k) for k in b.key.split(","))
         lines.append(f"{keys:<14} {REVIEW_KEY_HELP.get(b.id or '', b.description)}")
@@ -168,19 +150,18 @@ class ReviewScreen(NorsewindScreen[None]):
         words = t.status(p, self.viking_step)
         verdict = self.verdicts.get(p - 1) if p and not self.viking_step else None
         if verdict is not None and verdict.costly:  # the analysis marks it: say what it cost, in words
-            self.query_one(StatusLine).say("Costly: " + verdict_words(verdict), "hint")
+            self.query_one(StatusLine).say(say.costly(verdict_words(verdict)), "hint")
             return
         self.query_one(StatusLine).say(words)
 
     def prompt_text(self, seat: int) -> str:
         t, p = self.timeline, self.position
-        scores = ", ".join(f"{name} {v}" for name, v in zip(t.labels, t.projected(p), strict=True))
-        over = t.state(p).is_over
+        scores = list(zip(t.labels, t.projected(p), strict=True))
         # the turn and the points now are the top line's; this line the estimate of the end, said as
         # one (issue 39: "Turn 14 ... 125pt", "projected root 126", "turn 13" at once, unexplained)
-        text = f"Review {p}/{t.end}: " + ("final score " if over else "estimated final score ") + scores
+        text = say.position(p, t.end, t.state(p).is_over, scores)
         if self.view_seat is not None:
-            text = f"[{t.names[seat]}'s kingdoms] " + text
+            text = say.kingdoms_of(t.names[seat], text)
         return text
 
     def draw_log(self) -> None:
@@ -188,7 +169,7 @@ class ReviewScreen(NorsewindScreen[None]):
         shown, current = self.timeline.lines_to(self.position, self.viking_step)
         log.lines = []
         if not shown:
-            log.add_line("The game begins.", "log--turn")
+            log.add_line(say.BEGINS, "log--turn")
         for i, line in enumerate(shown):
             style = "log--vikings" if line.vikings else ("log--notable" if line.notable else "")
             text = line.text
@@ -249,14 +230,14 @@ class ReviewScreen(NorsewindScreen[None]):
 
     def action_go_to_turn(self) -> None:
         last = self.timeline.last_turn()
-        self.app.push_screen(NameScreen(f"Go to turn (1-{last}):", "", enter="goes to that turn"), self.went_to_turn)
+        self.app.push_screen(NameScreen(say.go_to_turn(last), "", enter=say.GOES_TO_TURN), self.went_to_turn)
 
     def went_to_turn(self, answer: str | None) -> None:
         if answer is None:
             return
         last = self.timeline.last_turn()
         if not answer.isdigit() or not 1 <= int(answer) <= last:
-            said = f"No turn {safe_text(answer)[:12]}: the game has turns 1 to {last}."
+            said = say.no_turn(safe_text(answer)[:12], last)
             self.query_one(StatusLine).say(said, "error")
             return
         self.go(self.timeline.start_of_turn(int(answer)))
@@ -265,7 +246,7 @@ class ReviewScreen(NorsewindScreen[None]):
         """Solo: step through the Vikings' turn the decision shown set off, then on to the next one."""
         t = self.timeline
         if not t.solo:
-            self.query_one(StatusLine).say("The Vikings play only in solo games.", "error")
+            self.query_one(StatusLine).say(say.NO_VIKINGS, "error")
             return
         steps = t.viking_steps(self.position)
         if steps and self.viking_step < steps:
@@ -274,7 +255,7 @@ class ReviewScreen(NorsewindScreen[None]):
             return
         nxt = t.next_vikings(self.position)
         if nxt is None:
-            self.query_one(StatusLine).say("The Vikings play no more turns after this point.", "error")
+            self.query_one(StatusLine).say(say.NO_MORE_VIKINGS, "error")
             return
         self.position, self.viking_step = nxt, 1
         self.sync()
@@ -286,7 +267,7 @@ class ReviewScreen(NorsewindScreen[None]):
         t = self.timeline
         n = len(t.names)
         if n == 1:
-            self.query_one(StatusLine).say("Solo: the Viking column beside your rows shows the Vikings.")
+            self.query_one(StatusLine).say(say.SOLO_VIEW)
             return
         state = t.state(self.position)
         current = self.view_seat if self.view_seat is not None else max(state.current, 0)
@@ -299,13 +280,13 @@ class ReviewScreen(NorsewindScreen[None]):
     def action_play_on(self) -> None:
         """Play on from the position shown as a new game (asks its name; R25: no medal)."""
         if self.timeline.state(self.position).is_over:
-            self.query_one(StatusLine).say("The game is over here: step back (←) to play on from earlier.", "error")
+            self.query_one(StatusLine).say(say.OVER_HERE, "error")
             return
         if self.game.shared and not self.game.finished:  # its deal would show the cards to come
-            self.query_one(StatusLine).say("The table is still being played: play on from it once it is over.", "error")
+            self.query_one(StatusLine).say(say.STILL_PLAYED, "error")
             return
         turn = self.timeline.turn_of(self.position)
-        question = f"Play on from decision {self.position} as a new game (no medal), named:"
+        question = say.play_on_question(self.position)
         self.app.push_screen(NameScreen(question, f"{self.game.name}-from-turn-{turn}"), self.named_branch)
 
     def named_branch(self, name: str | None) -> None:
@@ -331,7 +312,7 @@ class ReviewScreen(NorsewindScreen[None]):
         """Where did I lose it? The hard player looks at each decision of the seat (in a worker)."""
         status = self.query_one(StatusLine)
         if self.analysing:
-            status.say("The analysis is running...", "hint")
+            status.say(say.RUNNING, "hint")
             return
         seat = self.analysed_seat()
         key = log_key(self.game.session, self.context.games.cards.digest)
@@ -340,7 +321,7 @@ class ReviewScreen(NorsewindScreen[None]):
             self.show_analysis(stored)
             return
         self.analysing = True
-        status.say(f"Analysing {self.timeline.names[seat]}'s decisions with the hard computer player...", "hint")
+        status.say(say.analysing(self.timeline.names[seat]), "hint")
         self.run_analysis(seat, self.context.games.cards.digest)
 
     @work(thread=True, exclusive=True, group="analysis")
@@ -359,13 +340,13 @@ class ReviewScreen(NorsewindScreen[None]):
                 should_stop=lambda: worker.is_cancelled,
             )
         except Exception as exc:  # a failing bot must not take the review down
-            self.post_message(AnalysisFailed(f"The analysis failed: {exc}"))
+            self.post_message(AnalysisFailed(say.failed(exc)))
             return
         if found is not None:
             self.post_message(AnalysisDone(found))
 
     def on_analysis_progress(self, message: AnalysisProgress) -> None:
-        self.query_one(StatusLine).say(f"Analysing: decision {message.done} of {message.total}...", "hint")
+        self.query_one(StatusLine).say(say.progress(message.done, message.total), "hint")
 
     def on_analysis_failed(self, message: AnalysisFailed) -> None:
         self.analysing = False
@@ -377,24 +358,23 @@ class ReviewScreen(NorsewindScreen[None]):
         try:
             write_analysis(self.folder(), self.game.name, message.analysis)
         except StorageError as exc:
-            note = f" (not kept: {exc})"
+            note = say.not_kept(exc)
         self.show_analysis(message.analysis, note)
 
     def show_analysis(self, analysis: Analysis, note: str = "") -> None:
         self.analysed = analysis
         self.verdicts = {v.decision: v for v in analysis.verdicts}
         who = self.timeline.names[analysis.seat]
-        more = ": n goes to the next one" if analysis.costly else ""
-        self.query_one(StatusLine).say(f"{who}: {analysis.summary()}{more}.{note}", "hint")
+        self.query_one(StatusLine).say(say.analysed(who, analysis.summary(), bool(analysis.costly), note), "hint")
 
     def action_next_costly(self) -> None:
         if self.analysed is None:
-            self.query_one(StatusLine).say("No analysis yet: a analyses the decisions.", "error")
+            self.query_one(StatusLine).say(say.NO_ANALYSIS, "error")
             return
         costly = [v.decision + 1 for v in self.analysed.costly]
         nxt = next((p for p in costly if p > self.position), costly[0] if costly else None)
         if nxt is None:
-            self.query_one(StatusLine).say("No costly decisions.", "hint")
+            self.query_one(StatusLine).say(say.NO_COSTLY, "hint")
             return
         self.go(nxt)
 

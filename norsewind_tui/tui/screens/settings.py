@@ -14,13 +14,13 @@ from textual.widgets import Checkbox, Footer, Label, Select, Static
 from ...storage import StorageError
 from ...storage.identity import identity_problem
 from ...storage.settings import Settings
+from ...words import forms as say
 from ...words import notices as notice_words
 from ..text import safe_text
 from .base import NorsewindScreen
 
-BELL = "Bell and notice when it is your turn at a table while you are elsewhere"
-# Who gives the hints (h in a game, "hint" in the line mode): the strongest level unless chosen
-HINT_CHOICES = [("expert (the strongest computer player)", "expert"), ("hard", "hard")]
+BELL = say.BELL
+HINT_CHOICES = say.HINT_CHOICES
 
 
 class SettingsScreen(NorsewindScreen[None]):
@@ -37,10 +37,10 @@ class SettingsScreen(NorsewindScreen[None]):
     def compose(self) -> ComposeResult:
         settings = self.session.settings
         with Vertical(classes="page"):
-            yield Static(Text("Settings"), classes="page-title")
+            yield Static(Text(say.SETTINGS_TITLE), classes="page-title")
             yield Checkbox(BELL, settings.turn_bell, id="turn-bell", compact=True)
             with Horizontal(classes="field"):
-                yield Label("Hints from", classes="field-label")
+                yield Label(say.HINTS_LABEL, classes="field-label")
                 yield Select(HINT_CHOICES, value=settings.hints, allow_blank=False, compact=True, id="hints")
             names = self.context.notices.names()  # the host's (notices.toml): a name, never a command
             if names:
@@ -51,7 +51,7 @@ class SettingsScreen(NorsewindScreen[None]):
                     self.notice_shown = value  # the Select's first Changed (at its mount) changes nothing
                     yield Select(choices, value=value, allow_blank=False, compact=True, id="notice")
             yield Static(
-                Text("Space or Enter switches or opens one; saved at once, for you alone (in the saves folder)."),
+                Text(say.SETTINGS_HINT),
                 classes="hint",
             )
             yield Static(Text(safe_text(self.session.settings_notice)), id="settings-status")
@@ -60,14 +60,14 @@ class SettingsScreen(NorsewindScreen[None]):
     def on_mount(self) -> None:
         self.query_one(Checkbox).focus()
         if (why := identity_problem(self.context.identity)) is not None:
-            self.say(f"Not saved: {why}.")
+            self.say(say.not_saved(why) + ".")
         elif (name := self.session.settings.notice) is not None and self.context.notices.unknown(name):
             self.say(notice_words.unknown(name, self.context.notices.names()))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         settings = msgspec.structs.replace(self.session.settings, turn_bell=event.value)
         if self.save(settings):
-            self.say("Saved: the bell and notice are " + ("on." if settings.turn_bell else "off."))
+            self.say(say.bell_saved(settings.turn_bell))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "notice":
@@ -81,13 +81,13 @@ class SettingsScreen(NorsewindScreen[None]):
             return
         settings = msgspec.structs.replace(self.session.settings, hints=event.value)
         if self.save(settings):
-            self.say(f"Saved: hints come from the {settings.hints} computer player.")
+            self.say(say.hints_saved(settings.hints))
 
     def save(self, settings: Settings) -> bool:
         try:
             self.session.save_settings(settings)
         except StorageError as exc:
-            self.say(f"Not saved: {exc}")
+            self.say(say.not_saved(exc))
             return False
         return True
 

@@ -30,7 +30,9 @@ from ...storage.presence import NEVER_SEEN, clock_words
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ...talk import Talk, line_words
+from ...words import table as say
 from ...words.clock import span_words
+from ...words.prompts import task
 from ..chat import ChatFollower, ChatNews, ChatScreen
 from ..keys import GAME_BINDINGS
 from ..text import safe_text, short_name
@@ -49,20 +51,7 @@ TABLE_BINDINGS = [
     Binding("t", "chat_unread", "Chat (new)", id="table-chat-new"),
     Binding("T", "mute_chat", "Mute chat", key_display="T", show=False, id="table-mute"),
 ]
-TABLE_KEYS = (
-    (
-        "X",
-        "leave this table for good (after a question): your seat goes to the computer, or opens "
-        "again before the first decision",
-    ),
-    (
-        "R",
-        "the table's creator: remove a player who is away (as if they left); at a rematch, give the seat "
-        "kept for a player who stays away to the computer",
-    ),
-    ("t", "the table's chat: its last lines and a line to type (Enter says it, Esc closes); Chat (new): unread lines"),
-    ("T", "mute this table's chat (new lines are kept, not shown), or show it again"),
-)
+TABLE_KEYS = say.KEYS
 
 
 REMATCH_LOOK = 2.0  # seconds between two looks, on a score pad, for a rematch another player proposed
@@ -108,16 +97,13 @@ class TableEndScreen(EndScreen):
         if rematch is None or rematch.name == self.offered:
             return
         self.offered = rematch.name
-        self.say(
-            f"{rematch.view.meta.creator} proposes a rematch ({rematch.name}): n sits down, D declines "
-            "(the computer takes your seat)."
-        )
+        self.say(say.rematch_proposed(rematch.view.meta.creator, rematch.name))
 
     def action_rematch(self) -> None:
         """n: sit down in the rematch kept for you, else propose one (you sit down in your seat)."""
         table = self.table
         if table.seat is None:
-            self.say("You watched this table: only its players can ask for a rematch.")
+            self.say(say.WATCHER_NO_REMATCH)
             return
         seed = self.session.seed if self.session.seed is not None else random.SystemRandom().randrange(1, 2**31)
         if seed == table.session.seed:  # a new deal, also with a fixed seed (--seed)
@@ -126,17 +112,14 @@ class TableEndScreen(EndScreen):
             rematch = table.store.invitation(table)
             if rematch is not None:
                 rematch.join()
-                notice = f"You sat down for the rematch {rematch.name}."
+                notice = say.sat_down(rematch.name)
             else:
                 rematch = table.store.rematch(table, seed)
                 if rematch.seat is None:  # another player proposed it at the same moment
                     rematch.join()
-                    notice = f"You sat down for the rematch {rematch.name}."
+                    notice = say.sat_down(rematch.name)
                 else:
-                    notice = (
-                        f"Rematch {rematch.name}: the others sit down from their score pad (n) or the lobby; "
-                        "R gives the seat of one who stays away to the computer."
-                    )
+                    notice = say.rematch_opened(rematch.name)
         except (TableRefused, SaveError) as exc:
             self.say(str(exc))
             return
@@ -148,16 +131,16 @@ class TableEndScreen(EndScreen):
         try:
             rematch = table.store.invitation(table)
             if rematch is None:
-                self.say("Nobody proposed a rematch with a seat kept for you (n proposes one).")
+                self.say(say.NO_REMATCH_KEPT)
                 return
             what = rematch.decline()
         except (TableRefused, SaveError) as exc:
             self.say(str(exc))
             return
-        self.say(f"Rematch {rematch.name}: {what}.")
+        self.say(say.rematch_declined(rematch.name, what))
 
     def action_menu(self) -> None:
-        self.norsewind.open_lobby(f"The table {self.game.name} is finished.")
+        self.norsewind.open_lobby(say.finished(self.game.name))
 
 
 class TableScreen(GameScreen):
@@ -262,45 +245,38 @@ class TableScreen(GameScreen):
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return "Final scores: the score pad follows."  # the log's last line already says the game is over
+            return say.FINAL
         if self.castle_mode:
-            return f"Castle display: press {digits(len(state.display))} or move and Enter (Esc: back to the market)."
-        text = self.decision_prompt()
+            return say.castle_prompt(digits(len(state.display)))
         table = self.table
         current = state.current
         if table.read_only:
-            text = "Watching (read-only): " + text
+            text = say.watching(self.decision_prompt())
         elif table.seats[current].kind == "computer":
-            text = f"{self.names[current]} (computer) is thinking..."
+            text = say.thinking(self.names[current])
         elif (invited := table.view.invited(current)) is not None:
-            text = f"Waiting for {short_name(invited)} to sit down for the rematch (seat {current + 1} is kept)."
-            if table.identity == table.view.meta.creator:
-                text += " R: the computer takes it."
+            text = say.invited_wait(short_name(invited), current, table.identity == table.view.meta.creator)
         elif table.holder(current) is None:
-            text = f"Seat {current + 1} is open: waiting for a player to join this table (from the lobby)."
+            text = say.open_seat(current)
         elif (wait := self.standin_wait()) is not None:
             text = wait  # their decision is left out: it is not this player's, and the two lines are full
         elif not table.is_my_turn():
-            waiting = self.waiting_for(table.holder(current) or "")
-            own = f"{self.names[current]}: "
-            if waiting.endswith(":") and text.startswith(own):  # "bob is away since 10:42: take a ..."
-                text = f"{waiting} {text[len(own) :]}"
-            else:
-                waiting = waiting.rstrip(":")
-                text = f"{waiting}{'' if waiting.endswith('.') else '.'} {text}"
+            holder = table.holder(current) or ""
+            text = say.waiting(short_name(holder), self.away_since_words(holder), self.names[current], task(state))
+        else:
+            text = self.decision_prompt()
         if seat != current and 0 <= seat < len(state.players):
-            text = f"[Viewing {self.whose(seat)} kingdoms; tab] " + text
+            text = say.viewing(self.whose(seat), text)
         return text
 
-    def waiting_for(self, holder: str) -> str:
-        """'Waiting for bob', or 'bob is away since 10:42:' when bob's terminal went away (issue 11)."""
-        name = short_name(holder)
+    def away_since_words(self, holder: str) -> str | None:
+        """When ``holder``'s terminal went away, in the clock's words ("10:42"; issue 11), None when
+        they are here or were never seen in this saves folder (nothing known)."""
         around = self.session.around
         presence = around.of(holder) if around is not None else None
-        if presence is None or presence.present or presence.since is None:
-            return f"Waiting for {name}"  # here, or never seen in this saves folder: nothing known
-        assert around is not None
-        return f"{name} is {presence.words(around.now, local=True)}:"
+        if around is None or presence is None or presence.present or presence.since is None:
+            return None
+        return clock_words(presence.since, True, around.now)
 
     # ------------------------------------------------------------------ presence (issue 13)
 
@@ -320,17 +296,18 @@ class TableScreen(GameScreen):
                 continue  # an open seat, a computer, or this very player (here)
             if around.blind:  # not "away": the look failed (issue 38.2)
                 tags[seat] = "(?)"
-                words[seat] = "cannot tell (the look failed)"
+                words[seat] = say.LOOK_FAILED
                 continue
             presence = around.of(holder)
             if presence.where == "table" and presence.table == table.name:
-                words[seat] = "at the table"
+                words[seat] = say.HERE
             elif presence.present:
                 tags[seat] = "(app)"
-                words[seat] = "in the app" if presence.where == "app" else "at another table"
+                words[seat] = say.IN_APP if presence.where == "app" else say.ELSEWHERE
             else:
                 tags[seat] = "(away)"
-                words[seat] = presence.words(around.now, local=True) if presence.since is not None else "away"
+                since = presence.since
+                words[seat] = say.away_since(clock_words(since, True, around.now)) if since is not None else say.AWAY
         current = self.state.current
         try:
             left = None if self.state.is_over else table.clock_left()
@@ -338,7 +315,7 @@ class TableScreen(GameScreen):
             left = None
         if left is not None:  # the players bar and panel carry the running clock (issue 41)
             tags[current] = f"{tags.get(current, '')} {span_words(left)}".strip()
-            words[current] = f"{words.get(current, 'here')}; {span_words(left)} left on the clock"
+            words[current] = say.on_the_clock(words.get(current), span_words(left))
         for bar in self.query(PlayersBar):
             bar.tags = tags
         for panel in self.query(PlayersPanel):
@@ -358,15 +335,8 @@ class TableScreen(GameScreen):
             return None
         if left is None or since is None:
             return None
-        name = short_name(holder)
-        away = (
-            f"{name} is away"
-            if since == NEVER_SEEN
-            else f"{name} is away since {clock_words(since, True, self.clock())}"
-        )
-        if left <= 0:
-            return f"{away}; the computer plays for {name}{'' if name.endswith('.') else '.'}"
-        return f"{away}; the computer plays for {name} in {max(1, round(left / 60))} min."
+        when = None if since == NEVER_SEEN else clock_words(since, True, self.clock())
+        return say.standin_wait(short_name(holder), when, left)
 
     # ------------------------------------------------------------------ leaving and removing
 
@@ -384,7 +354,7 @@ class TableScreen(GameScreen):
             self.game_log.mark_standins()
             self.game_log.rebuild()
             self.sync()
-            self.say(what[:1].upper() + what[1:] + ".")
+            self.say(say.done(what))
 
         self.app.push_screen(ConfirmScreen(question, yes, no), answer)
 
@@ -392,18 +362,17 @@ class TableScreen(GameScreen):
         """X: leave the table for good, after a question."""
         table = self.table
         if table.seat is None:
-            self.say("You are watching: you hold no seat to leave (m goes back to the lobby).", "error")
+            self.say(say.WATCHER_CANNOT_LEAVE, "error")
             return
         if table.finished:
-            self.say("The game is over: its result stands.", "error")
+            self.say(say.RESULT_STANDS, "error")
             return
         seat = table.seat
-        after = "it opens again for another player" if not table.session.moves else "the computer plays it"
-        question = f"Leave the table {safe_text(table.name)} for good? Seat {seat + 1}: {after}."
+        question = say.leave_question(safe_text(table.name), seat, bool(table.session.moves))
 
         def answer(yes: bool | None) -> None:
             if not yes:
-                self.say("You stay at the table.")
+                self.say(say.STAY)
                 return
             try:
                 what = table.leave()
@@ -411,7 +380,7 @@ class TableScreen(GameScreen):
                 self.say(str(exc), "error")
                 return
             self.driver.stop()
-            self.norsewind.open_lobby(f"You left the table {table.name} for good ({what}).")
+            self.norsewind.open_lobby(say.left(table.name, what))
 
         self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answer)
 
@@ -424,10 +393,10 @@ class TableScreen(GameScreen):
         if kept:
             seat = view.state.current if view.state.current in kept else kept[0]
             if (why := table.invited_problem(seat)) is not None:
-                self.say(f"Nobody replaced: {why}.", "error")
+                self.say(say.nobody_replaced(why), "error")
                 return
             who = safe_text(view.invited(seat) or "")
-            question = f"{who} has not sat down for the rematch: the computer takes seat {seat + 1}?"
+            question = say.give_kept_question(who, seat)
             self.ask_change(question, "Computer", "Wait", lambda: table.give_to_computer(seat))
             return
         holders = [h for i in range(len(view.seats)) if (h := view.holder(i)) is not None and h != table.identity]
@@ -435,7 +404,7 @@ class TableScreen(GameScreen):
         if current in holders:
             holders.remove(current)
             holders.insert(0, current)
-        problem = "nobody else holds a seat here" if not holders else None
+        problem = say.NOBODY_ELSE if not holders else None
         target = None
         for who in holders:
             problem = table.remove_problem(who, self.standin)
@@ -443,10 +412,7 @@ class TableScreen(GameScreen):
                 target = who
                 break
         if target is None:
-            self.say(f"Nobody removed: {problem}.", "error")
+            self.say(say.nobody_removed(problem), "error")
             return
-        question = (
-            f"Remove {safe_text(target)}, who is away, from {safe_text(table.name)}? "
-            "Their seat goes to the computer (before the first decision: it opens again)."
-        )
+        question = say.remove_question(safe_text(target), safe_text(table.name))
         self.ask_change(question, "Remove", "Keep", lambda: table.remove(target, self.standin))

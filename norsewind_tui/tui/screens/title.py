@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from ...storage import StorageError
 from ...storage.tables import TableSummary
+from ...words import menus as say
 from ..presence import is_turn_of, turn_words, turns_line
 from ..summaries import STAMP, GameSummary, summary_of
 from ..text import safe_text, short_name
@@ -36,18 +37,7 @@ BANNER = "\n".join(
     ]
 )
 
-MENU = (
-    ("new", "New game", "n"),
-    ("resume", "Resume a saved game", "r"),
-    ("tables", "Shared tables", "t"),
-    ("campaign", "Solo campaign", "c"),
-    ("daily", "Daily deal", "d"),
-    ("progress", "Progress", "p"),
-    ("learn", "Learn to play", "l"),
-    ("settings", "Settings", "s"),
-    ("help", "Rules & keys", "?"),
-    ("quit", "Quit", "q"),
-)
+MENU = say.MENU
 
 CONTINUE = "continue"  # the menu entry that resumes this player's latest unfinished game
 TABLE = "table-"  # + an index in ``TitleScreen.tables``: an entry that opens that shared table
@@ -105,7 +95,7 @@ class TitleScreen(NorsewindScreen[None]):
         def table_option(t: TableSummary) -> Option:
             self.tables.append(t.name)
             words = turn_words(t, identity, now, name_w=12)
-            label = Text(f"Continue: table {short_name(t.name)} ({words})")  # literal, within 74 cells
+            label = Text(say.continue_table(short_name(t.name), words))  # literal, within 74 cells
             return Option(label, id=f"{TABLE}{len(self.tables) - 1}")
 
         options += [table_option(t) for t in listed]
@@ -114,8 +104,8 @@ class TitleScreen(NorsewindScreen[None]):
             options.append(table_option(latest_table))
         elif game is not None:
             self.resumable = game.name
-            details = [f"turn {game.turn}", safe_text(game.mode)] + ([f"saved {game.updated}"] if game.updated else [])
-            options.append(Option(Text(f"Continue: {safe_text(game.name)} ({', '.join(details)})"), id=CONTINUE))
+            label = say.continue_game(safe_text(game.name), game.turn, safe_text(game.mode), game.updated)
+            options.append(Option(Text(label), id=CONTINUE))
         return options
 
     def _menu(self) -> tuple[tuple[str, str, str], ...]:
@@ -136,9 +126,7 @@ class TitleScreen(NorsewindScreen[None]):
             with Center():
                 yield Static(Text(BANNER), id="banner")
             with Center():
-                yield Static(
-                    Text("Anglo-Saxon kingdoms build against Viking raids. 1-4 players, or solo."), id="tagline"
-                )
+                yield Static(Text(say.TAGLINE), id="tagline")
             with Center():
                 yield Static(Text(turns_line(self.my_turns)), id="turns")
             with Center():

@@ -11,6 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...words import menus as say
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -29,9 +31,4 @@ class TooSmallScreen(ModalScreen[None]):
 
     def update_size(self) -> None:
         w, h = self.app.size
-        self.query_one("#too-small", Static).update(
-            Text(
-                f"Norsewind needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {w}x{h}.\n"
-                "Please make the window larger: the game comes back as it was.\n(q quits; the game is saved.)"
-            )
-        )
+        self.query_one("#too-small", Static).update(Text(say.too_small(MIN_WIDTH, MIN_HEIGHT, w, h)))

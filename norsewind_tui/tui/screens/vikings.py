@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ...rules.cards import CardDB
 from ...rules.state import State
+from ...words import menus as say
 from ...words.board import viking_lines as viking_lines  # the Viking display in words (the line mode's too)
 from ..widgets.footer import KeysFooter
 
@@ -31,7 +32,7 @@ class VikingScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="vikings-page", classes="page"):
-            yield Static(Text("Viking display"), classes="page-title")
+            yield Static(Text(say.VIKING_TITLE), classes="page-title")
             yield Static(Text("\n".join(viking_lines(self.state, self.db))))
         yield KeysFooter(compact=True, show_command_palette=False)
 

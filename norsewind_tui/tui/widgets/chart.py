@@ -15,6 +15,8 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widget import Widget
 
+from ...words import panels as say
+
 MARKS = ("█", "▓", "▒", "░", "╳")
 SERIES_CLASSES = ("chart--s0", "chart--s1", "chart--s2", "chart--s3", "chart--s4")
 
@@ -28,7 +30,7 @@ class ChartData:
     values: list[tuple[int, ...]]  # per point, one value per series
     current: int = 0  # the point shown
     now: tuple[int, ...] = ()  # the values at the position shown (the legend)
-    title: str = "Projected scores"
+    title: str = say.CHART_TITLE
     vikings: bool = False  # the last series is the Vikings' (solo): their own mark ╳ and colour
 
     def style_of(self, series: int) -> int:

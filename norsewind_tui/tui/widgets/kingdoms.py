@@ -15,6 +15,7 @@ from ...rules.cards import KINGDOM_NAMES, CardDB
 from ...rules.queries import Space, kingdom_spaces
 from ...rules.scoring import VikingScore, kingdom_score, viking_score
 from ...rules.state import COLOUR_LETTERS, PRESTIGE, SHIELD, Kingdom, Player
+from ...words import panels as say
 from ..text import card_title, card_values, castle_values, fit, income_text, tile_summary
 from .board import COLOUR_CLASSES, Board, Cell
 
@@ -155,7 +156,7 @@ class KingdomsView(Board):
             castle.put(1, castle_values(db, k.castle, with_cost=False))
         else:
             castle.put(0, "")
-            castle.put(1, "no castle", "board--dim")
+            castle.put(1, say.NO_CASTLE, "board--dim")
         return castle
 
     @staticmethod
@@ -196,16 +197,14 @@ class KingdomsView(Board):
         status.put(0, "safe" if score.safe else "RISK", "board--safe" if score.safe else "board--risk")
         p, c = score.prestige, score.citizens
         if score.safe:
-            points = f"p{p} x c{c} = {score.points}"
-            status.put(1, points if len(points) <= sw else f"p{p}xc{c}={score.points}")
+            points = say.kingdom_points(p, c, score.points)
+            status.put(1, points if len(points) <= sw else say.kingdom_points(p, c, score.points, narrow=True))
         else:
             status.put(1, fit(f"{score.points} (safe: {p * c})", sw).rstrip(), "board--risk")
         if vik is not None and v.seat == 0:
             r = vik.rows[row]
-            if r.scores:
-                status.put(2, f"Vik h{r.helmets}>s{r.your_shields} +{r.points}", "board--vikings")
-            else:
-                status.put(2, f"Vik h{r.helmets}<=s{r.your_shields} 0", "board--dim")
+            style = "board--vikings" if r.scores else "board--dim"
+            status.put(2, say.vikings_on_row(r.helmets, r.your_shields, r.scores, r.points), style)
         return status
 
     def _spaces_line(

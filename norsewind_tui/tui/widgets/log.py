@@ -22,6 +22,7 @@ from textual.widget import Widget
 from ...rules.cards import CardDB
 from ...rules.events import THE_END, VIKINGS_TURN, Event
 from ...words import past
+from ...words.lines import standin_text as standin_text  # the line mode's too: one copy
 from ..text import safe_text
 
 
@@ -82,9 +83,3 @@ class GameLog(Widget):
 
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Opened())
-
-
-def standin_text(text: str, person: str) -> str:
-    """A stand-in's sentence: "bob took the Farm." -> "Computer for bob: took the Farm."."""
-    rest = text[len(person) + 1 :] if text.startswith(person + " ") else text
-    return f"Computer for {person}: {rest}"

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from ...rules.scoring import score_breakdown, viking_score
 from ...rules.state import State
+from ...words import panels as say
 from ..text import NAME_W, plural, short_name
 from .board import Board, Cell
 from .castles import counts_fit
@@ -15,8 +16,8 @@ def turn_order(n: int, start: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
-SHOWN = " (kingdoms below)"  # after the entry of the player whose kingdoms are shown
-SHOWN_WIDE = " (kingdoms shown)"  # the same in the side panel, beside the kingdoms
+SHOWN = say.SHOWN
+SHOWN_WIDE = say.SHOWN_WIDE
 
 
 def turn_words(state: State) -> str:
@@ -122,7 +123,7 @@ class PlayersPanel(Board):
         n = len(state.players)
         # the bar is hidden beside this panel: the turn and the level are said here (issue 23.3)
         lines = self.join([Cell(width, 1).put(0, turn_words(state), "board--label")])
-        lines += self.join([Cell(width, 1).put(0, "Players (turn order)", "board--label")], len(lines))
+        lines += self.join([Cell(width, 1).put(0, say.PLAYERS_TITLE, "board--label")], len(lines))
         for seat in turn_order(n, state.start_player):
             p = state.players[seat]
             sb = score_breakdown(state, seat)
@@ -137,7 +138,7 @@ class PlayersPanel(Board):
                 name += SHOWN_WIDE
             top = Cell(width, 1, ("seat", seat), style).put(0, name)
             lines += self.join([top], len(lines))
-            detail = f"  {plural(p.coins, 'coin')}, {plural(sb.total, 'point')}, {risk} at risk"
+            detail = say.player_detail(p.coins, sb.total, risk)
             lines += self.join([Cell(width, 1, ("seat", seat)).put(0, detail)], len(lines))
         if state.solo:
             vikings = f" Vikings {plural(viking_score(state).total, 'point')}"

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from ...rules.cards import KINGDOM_NAMES
 from ...rules.scoring import viking_score
+from ...words import panels as say
 from ..text import TYPE_SHORT, fit
 from .board import Board, Cell
 
@@ -20,7 +21,7 @@ class VikingPanel(Board):
         if not state.solo:
             return []
         vs = viking_score(state)
-        lines = self.join([Cell(width, 1).put(0, f"Viking display (their score {vs.total})", "board--vikings")])
+        lines = self.join([Cell(width, 1).put(0, say.viking_title(vs.total), "board--vikings")])
         for row, r in enumerate(vs.rows):
             card = db.vikings[row]
             side = "red" if state.viking_red[row] else "green"
@@ -28,7 +29,7 @@ class VikingPanel(Board):
             lines += self.join([Cell(width, 1).put(0, head, "board--label")], len(lines))
             taken = ", ".join(f"{TYPE_SHORT[db.type[c]]} h{db.helmets[c]}" for c in state.vikings[row]) or "-"
             lines += self.join([Cell(width, 1).put(0, "  " + fit(taken, width - 2))], len(lines))
-            verdict = f"  h{r.helmets} vs your s{r.your_shields}: "
+            verdict = say.viking_verdict(r.helmets, r.your_shields)
             cell = Cell(width, 1).put(0, verdict)
             if r.scores:
                 cell.put(0, f"+{r.points}", "board--risk")

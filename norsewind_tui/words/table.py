@@ -1,0 +1,151 @@
+"""A shared table's screen in the app, in words: its prompt line, its keys, leaving and removing.
+
+The prompt is worded from data (who is to decide, whether their terminal went away and since
+when, the decision's task without its name), never spliced from another sentence.  The line
+mode's table words are in ``lines.py``.
+"""
+
+from __future__ import annotations
+
+from .lines import sentence
+
+KEYS = (
+    (
+        "X",
+        "leave this table for good (after a question): your seat goes to the computer, or opens "
+        "again before the first decision",
+    ),
+    (
+        "R",
+        "the table's creator: remove a player who is away (as if they left); at a rematch, give the seat "
+        "kept for a player who stays away to the computer",
+    ),
+    ("t", "the table's chat: its last lines and a line to type (Enter says it, Esc closes); Chat (new): unread lines"),
+    ("T", "mute this table's chat (new lines are kept, not shown), or show it again"),
+)
+
+FINAL = "Final scores: the score pad follows."  # the log's last line already says the game is over
+WATCHER_NO_REMATCH = "You watched this table: only its players can ask for a rematch."
+NO_REMATCH_KEPT = "Nobody proposed a rematch with a seat kept for you (n proposes one)."
+WATCHER_CANNOT_LEAVE = "You are watching: you hold no seat to leave (m goes back to the lobby)."
+RESULT_STANDS = "The game is over: its result stands."
+STAY = "You stay at the table."
+NOBODY_ELSE = "nobody else holds a seat here"
+LOOK_FAILED = "cannot tell (the look failed)"
+HERE = "at the table"
+IN_APP = "in the app"
+ELSEWHERE = "at another table"
+AWAY = "away"
+NOT_SEEN = "not seen here"
+
+
+def castle_prompt(digits: str) -> str:
+    """The castle display's prompt (``digits``: the keys that pick a castle, "1-4")."""
+    return f"Castle display: press {digits} or move and Enter (Esc: back to the market)."
+
+
+def viewing(whose: str, prompt: str) -> str:
+    """The prompt while another player's kingdoms are shown (``whose``: "Ana's", "your")."""
+    return f"[Viewing {whose} kingdoms; tab] {prompt}"
+
+
+def watching(prompt: str) -> str:
+    return f"Watching (read-only): {prompt}"
+
+
+def thinking(name: str) -> str:
+    return f"{name} (computer) is thinking..."
+
+
+def invited_wait(invited: str, seat: int, creator: bool) -> str:
+    """A rematch's seat kept for ``invited``, who has not sat down (the creator may give it away)."""
+    text = f"Waiting for {invited} to sit down for the rematch (seat {seat + 1} is kept)."
+    return text + " R: the computer takes it." if creator else text
+
+
+def open_seat(seat: int) -> str:
+    return f"Seat {seat + 1} is open: waiting for a player to join this table (from the lobby)."
+
+
+def waiting(holder: str, away_since: str | None, player: str, task: str) -> str:
+    """Another person is to decide: "Waiting for bob. Ana: take ...", or, when bob's terminal went
+    away (``away_since``: the clock's words), "bob is away since 10:42: take ..." (``player``: the
+    name the game gives the seat, ``task``: the decision without it)."""
+    if away_since is None:
+        return f"{sentence(f'Waiting for {holder}')} {player}: {task}"
+    return f"{holder} is away since {away_since}: {task}"
+
+
+def standin_wait(holder: str, since: str | None, left: float) -> str:
+    """The person to move is away (``since``: the clock's words, None: never seen) and when the
+    computer plays for them (``left`` seconds)."""
+    away = f"{holder} is away" if since is None else f"{holder} is away since {since}"
+    if left <= 0:
+        return f"{away}; the computer plays for {sentence(holder)}"
+    return f"{away}; the computer plays for {holder} in {max(1, round(left / 60))} min."
+
+
+def rematch_proposed(creator: str | None, name: str) -> str:
+    return f"{creator} proposes a rematch ({name}): n sits down, D declines (the computer takes your seat)."
+
+
+def sat_down(name: str) -> str:
+    return f"You sat down for the rematch {name}."
+
+
+def rematch_opened(name: str) -> str:
+    return (
+        f"Rematch {name}: the others sit down from their score pad (n) or the lobby; "
+        "R gives the seat of one who stays away to the computer."
+    )
+
+
+def rematch_declined(name: str, what: str) -> str:
+    return f"Rematch {name}: {what}."
+
+
+def finished(name: str) -> str:
+    return f"The table {name} is finished."
+
+
+def leave_question(name: str, seat: int, started: bool) -> str:
+    after = "the computer plays it" if started else "it opens again for another player"
+    return f"Leave the table {name} for good? Seat {seat + 1}: {after}."
+
+
+def left(name: str, what: str) -> str:
+    return f"You left the table {name} for good ({what})."
+
+
+def nobody_replaced(why: str) -> str:
+    return f"Nobody replaced: {why}."
+
+
+def give_kept_question(who: str, seat: int) -> str:
+    return f"{who} has not sat down for the rematch: the computer takes seat {seat + 1}?"
+
+
+def nobody_removed(why: str | None) -> str:
+    return f"Nobody removed: {why}."
+
+
+def remove_question(who: str, table: str) -> str:
+    return (
+        f"Remove {who}, who is away, from {table}? "
+        "Their seat goes to the computer (before the first decision: it opens again)."
+    )
+
+
+def done(what: str) -> str:
+    """What a change of the table did ("the computer plays seat 2"), as a sentence."""
+    return what[:1].upper() + what[1:] + "."
+
+
+def away_since(when: str) -> str:
+    """Where a person whose terminal went away is (``when``: the clock's words, "10:42")."""
+    return f"away since {when}"
+
+
+def on_the_clock(before: str | None, left: str) -> str:
+    """A player's presence words with their running clock (issue 41): "here; 4:05 left on the clock"."""
+    return f"{before or 'here'}; {left} left on the clock"
