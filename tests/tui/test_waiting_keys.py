@@ -32,7 +32,7 @@ async def test_a_watched_game_offers_no_choice_undo_or_hint(saves: Path) -> None
         assert status(app) == watching
         await pilot.press("enter")
         await pilot.pause()
-        assert status(app) == "Wait: " + app.screen.game.turn_problem() + "."  # type: ignore[attr-defined]
+        assert status(app) == "Wait: " + str(app.screen.game.turn_problem()) + "."  # type: ignore[attr-defined]
         await pilot.press("u")
         await pilot.pause()
         assert status(app) == "Not undone: this game is open read-only."  # the play controller's words

@@ -223,7 +223,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def wait_line(self) -> str:
         """Why this terminal waits, in one line ("Wait: it is bob's turn, not yours ...")."""
-        return say_play.not_yours(self.controller.not_asked().problem)
+        return say_play.not_yours(str(self.controller.not_asked().problem or ""))
 
     def sync(self) -> None:
         """Redraw everything from the game; start the computer if it is to move."""
@@ -567,7 +567,8 @@ class GameScreen(NorsewindScreen[None]):
             seat = self.game.seat
             who = self.game.seats[seat].name if seat is not None else self.names[self.state.current]
             return f"Your turn, {who}. Arrows move, Enter chooses, ? explains every key."
-        return problem[:1].upper() + problem[1:] + "."
+        said = str(problem)
+        return said[:1].upper() + said[1:] + "."
 
     def around_changed(self) -> None:
         """Someone came or went: the players bar and the prompt again (the app looks every 2 s)."""

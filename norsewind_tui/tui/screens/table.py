@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError, StorageError
 from ...storage.presence import NEVER_SEEN, clock_words
+from ...storage.problems import SeatChange
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ..keys import GAME_BINDINGS
@@ -303,14 +304,14 @@ class TableScreen(GameScreen):
 
     # ------------------------------------------------------------------ leaving and removing
 
-    def ask_change(self, question: str, yes: str, no: str, change: Callable[[], str]) -> None:
+    def ask_change(self, question: str, yes: str, no: str, change: Callable[[], SeatChange]) -> None:
         """Ask ``question``; on ``yes``, make the table's ``change`` (it says what it did) and show it."""
 
         def answer(ok: bool | None) -> None:
             if not ok:
                 return
             try:
-                what = change()
+                what = str(change())
             except (TableRefused, SaveError) as exc:
                 self.say(str(exc), "error")
                 return
