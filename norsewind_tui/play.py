@@ -38,6 +38,7 @@ from .rules.state import State
 from .storage import StorageError
 from .storage.gamefile import Snapshot
 from .storage.handle import GameHandle
+from .storage.problems import Since, TurnProblem, UndoProblem
 from .storage.tables import TableMoved
 from .words import move_words
 from .words import play as say
@@ -68,18 +69,18 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class NotYours:
-    """This terminal is not asked the decision now: ``problem`` says why ("it is bob's turn...";
-    empty when the game is over or nobody is asked)."""
+    """This terminal is not asked the decision now: ``problem`` says why (bob's turn; None when the
+    game is over or nobody is asked)."""
 
-    problem: str
+    problem: TurnProblem | None
     over: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class MovedOn:
-    """Another terminal decided since the view the player decided on (``since``: "alice decided")."""
+    """Another terminal decided since the view the player decided on (``since``: alice decided)."""
 
-    since: str
+    since: Since | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,7 @@ class NotDone:
 
     act: Act
     why: Literal["finished", "nothing", "declined", "revealed"]
-    problem: str | None = None
+    problem: UndoProblem | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +125,8 @@ class Play:
     def not_asked(self) -> NotYours:
         """Why this terminal is not asked now (the game over: an empty problem)."""
         if self.game.state.is_over:
-            return NotYours("", over=True)
-        return NotYours(self.game.turn_problem() or "")
+            return NotYours(None, over=True)
+        return NotYours(self.game.turn_problem())
 
     def decide(self, move: Move, seen: Snapshot | None) -> Outcome:
         """Make ``move``, decided on the view ``seen`` (the caller asked ``asked()`` first, or it is
@@ -376,9 +377,9 @@ def said(outcome: Outcome, db: CardDB, look: LookBack) -> tuple[str, Kind] | Non
         case Refused(refusal=why):
             return say.not_allowed(why, db), "error"
         case NotYours(problem=problem, over=over):
-            return say.not_yours(problem, over), "error"
+            return say.not_yours(str(problem or ""), over), "error"
         case MovedOn(since=since):
-            return say.moved_on(since), "error"
+            return say.moved_on(str(since or "")), "error"
         case NeedsConfirmation():
             return say.UNDO_QUESTION, "info"
         case NotDone(act=act, why="finished"):
@@ -387,8 +388,8 @@ def said(outcome: Outcome, db: CardDB, look: LookBack) -> tuple[str, Kind] | Non
             return say.NO_STEP_BACK, "error"
         case NotDone(act="redo"):
             return say.NOTHING_TO_REDO, "error"
-        case NotDone(problem=str() as problem):
-            return say.not_undone(problem), "error"
+        case NotDone(problem=UndoProblem() as problem):
+            return say.not_undone(str(problem)), "error"
         case NotDone():
             return say.NOTHING_UNDONE, "error"
         case Failed(problem=problem):

@@ -11,6 +11,7 @@ from norsewind_tui.rules.engine import legal_moves
 from norsewind_tui.rules.moves import ChooseKingdom
 from norsewind_tui.rules.state import GameConfig
 from norsewind_tui.storage import GameStore, SeatMeta
+from norsewind_tui.storage.problems import UndoProblem
 from norsewind_tui.storage.saves import SavedGame
 
 DB = default_cards()
@@ -23,7 +24,8 @@ def duo(saves: Path) -> SavedGame:
 def test_a_decision_undo_and_redo_answer_in_data(saves: Path) -> None:
     game = duo(saves)
     play = Play(game)
-    assert play.undo() == NotDone("undo", "nothing", "nothing to undo")
+    assert play.undo() == NotDone("undo", "nothing", UndoProblem("nothing"))
+    assert said(play.undo(), DB, "lines") == ("Not undone: nothing to undo.", "error")
     assert said(play.undo(), DB, "app") == ("Not undone: nothing to undo.", "error")
     assert play.redo() == NotDone("redo", "nothing")
     outcome = play.decide(legal_moves(game.state)[0], seen=game.view)
@@ -73,7 +75,7 @@ def test_a_finished_game_refuses_undo_and_redo_with_each_front_ends_way_back(sav
     play = Play(game)
     assert play.undo() == NotDone("undo", "finished")
     assert play.redo() == NotDone("redo", "finished")
-    assert play.not_asked() == NotYours("", over=True)
+    assert play.not_asked() == NotYours(None, over=True)
     assert said(play.undo(), DB, "app") == (
         "Not undone: the game is finished and its result recorded. L shows the game log.",
         "error",

@@ -229,7 +229,7 @@ class Conversation:
 
     def wait(self, watch: Watch | None) -> None:
         """Not this terminal's decision: say so once, then wait for a change or a line typed."""
-        problem = self.game.turn_problem() or ""
+        problem = str(self.game.turn_problem() or "")
         if problem != self.waiting_for:
             self.waiting_for = problem
             self.standin_said = None
@@ -592,9 +592,9 @@ class Conversation:
         come_back = self.come_back
         if come_back is None and self.typed is not None:  # to the game as it is named now (save NAME)
             come_back = say.come_back(self.game.name, self.game.shared, self.typed)
-        line = self.game.exit_line(come_back)
-        if line:
-            self.io.say(line)
+        parting = self.game.parting()
+        if parting is not None:
+            self.io.say(parting.said(come_back))
 
 
 COMMANDS: dict[str, Callable[[Conversation, str], None]] = {

@@ -16,6 +16,7 @@ from typing import Annotated
 import msgspec
 
 from ..rules.session import Session
+from ..words import storage as say
 from .atomic import atomic_write, read_limited
 from .errors import SaveError
 from .paths import sanitise_name
@@ -54,10 +55,7 @@ class Analysis(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def summary(self) -> str:
         """One line: "3 costly decisions, about 14 points"."""
         costly = self.costly
-        if not costly:
-            return f"No costly decisions ({len(self.verdicts)} looked at)"
-        points = round(sum(v.loss for v in costly))
-        return f"{len(costly)} costly decision{'s' if len(costly) != 1 else ''}, about {points} points"
+        return say.costly_summary(len(costly), len(self.verdicts), round(sum(v.loss for v in costly)))
 
 
 def log_key(session: Session, cards_digest: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..safetext import one_line
+from ..words import storage as say
 
 MAX_MESSAGE = 400
 
@@ -52,7 +53,7 @@ class StoreUnreachable(SaveError):
 
 
 # what a player is told when the database is lost as they decide (issue 25): the game stays on screen
-NOT_TAKEN = "the database cannot be reached: your decision was not taken"
+NOT_TAKEN = say.NOT_TAKEN
 
 
 class GameLocked(SaveError):

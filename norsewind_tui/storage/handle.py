@@ -21,6 +21,7 @@ from ..rules.session import Session
 from ..rules.state import State
 from .format import SaveMeta, SeatMeta
 from .gamefile import Snapshot
+from .problems import Parting, TurnProblem, UndoProblem
 from .standin import StandIn
 from .watch import Watch
 
@@ -97,7 +98,7 @@ class GameHandle(Protocol):
         """The game this one plays on from (no medal, R25), or None."""
         ...
 
-    def turn_problem(self) -> str | None:
+    def turn_problem(self) -> TurnProblem | None:
         """Why this terminal may not take the decision to be made now (None: it may)."""
         ...
 
@@ -122,9 +123,9 @@ class GameHandle(Protocol):
         """Make ``view`` current if it is newer; the view it replaced, or None."""
         ...
 
-    def exit_line(self, come_back: str | None = None) -> str:
-        """What the terminal says after the app about this game ("" for nothing); ``come_back``
-        replaces the command that brings it back (a login's: "log in again to continue")."""
+    def parting(self) -> Parting | None:
+        """What the terminal says after the app about this game, as data (None: nothing, a game
+        finished); ``Parting.said`` words it."""
         ...
 
     def push(self, move: Move, seen: Snapshot | None = None) -> list[Event]:
@@ -134,8 +135,8 @@ class GameHandle(Protocol):
 
     def can_undo(self) -> bool: ...
 
-    def undo_problem(self) -> str | None:
-        """Why ``undo`` takes nothing back now, in words (None: it will, perhaps after a confirmation)."""
+    def undo_problem(self) -> UndoProblem | None:
+        """Why ``undo`` takes nothing back now (None: it will, perhaps after a confirmation)."""
         ...
 
     def undo_needs_confirmation(self) -> bool: ...

@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Mapping
 
+from ..words import storage as say
 from .atomic import login_name
 
 PLAYER_ENV = "NORSEWIND_PLAYER"
@@ -28,8 +29,5 @@ def player_identity(environ: Mapping[str, str] | None = None) -> str:
 def identity_problem(identity: str) -> str | None:
     """Why ``identity`` cannot hold a seat, or None."""
     if IDENTITY_RE.fullmatch(identity) is None:
-        return (
-            f"the player name {identity!r} cannot sit at a table: it must be 1-32 letters, digits, '.', '_' "
-            f"or '-', starting with a letter or digit (set {PLAYER_ENV})"
-        )
+        return say.bad_identity(identity, PLAYER_ENV)
     return None

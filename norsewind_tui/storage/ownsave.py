@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..words import storage as say
 from .atomic import set_aside
 from .errors import GameLocked, SaveError, SaveMismatch
 from .gamefile import GameFiles
@@ -39,7 +40,7 @@ def own_game(
         if not store.exists(name):
             game = fresh(name)
             if n > 1:
-                game.notice = f"{what} is saved as {name}. Another game is named {base}."
+                game.notice = say.saved_beside(what, name, base)
             return game
         try:
             game = store.open(name)
@@ -52,7 +53,7 @@ def own_game(
         except SaveError:
             kept = _set_aside(store, name)
             game = fresh(name)
-            game.notice = f"{what}'s save was damaged: starting afresh. The broken file is kept as {kept}."
+            game.notice = say.started_afresh(what, kept)
             return game
         if not ours(game):
             game.close()

@@ -55,6 +55,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from ..words import storage as say
+from ..words.storage import clock_words as clock_words  # where the app and the line mode import it
 from .atomic import Stamp as FileStamp
 from .atomic import atomic_write, read_limited, stamp_of
 from .clock import Clock, system_clock
@@ -113,22 +115,7 @@ class Presence(msgspec.Struct, frozen=True):
     def words(self, now: datetime | None = None, local: bool = False) -> str:
         """'at the table NAME', 'in the app', 'away since 10:42' (the date too when it is not the
         day of ``now``; UTC unless ``local``)."""
-        if self.where == "table":
-            return f"at the table {self.table}"
-        if self.where == "app":
-            return "in the app"
-        if self.since is None:
-            return "not seen here"
-        return f"away since {clock_words(self.since, local, now)}"
-
-
-def clock_words(when: datetime, local: bool = False, now: datetime | None = None) -> str:
-    """'10:42' on the day of ``now``, else 'Nov 29 10:42' (the date said when it is not today)."""
-    shown = when.astimezone() if local else when.astimezone(UTC)
-    today = (now or when).astimezone(shown.tzinfo)
-    if shown.date() == today.date():
-        return f"{shown:%H:%M}"
-    return f"{shown:%b} {shown.day} {shown:%H:%M}"
+        return say.presence(self.where, self.table, self.since, local, now)
 
 
 def _place_of(record: PresenceRecord) -> tuple[str, str, str | None, datetime]:

@@ -41,6 +41,7 @@ from ..rules.moves import Move
 from ..rules.scoring import final_result
 from ..rules.session import Session
 from ..rules.state import GameConfig
+from ..words import storage as say
 from .analysis import analysis_path
 from .atomic import read_limited
 from .dailyseed import daily_of
@@ -61,10 +62,11 @@ from .gamefile import (
 )
 from .handle import Change, Decide, GameHandle
 from .paths import SUFFIX, ensure_dir, profiles_dir, sanitise_name
+from .problems import Parting, TurnProblem, UndoProblem
 from .profiles import GameRecord, Profiles, ProfileStore, rating_problem
 from .ratings import result_of, shipped_anchors
 from .standin import STANDIN_BOT, StandIn
-from .undo import FINISHED, redo_step, undo_step
+from .undo import redo_step, undo_step
 from .verify import Loaded, load_bytes, verify
 from .watch import FALLBACK, Watch
 
@@ -316,9 +318,7 @@ class GameStore:
         notice = gen.notice
         snap = snapshot_of(gen)
         if loaded.migrated_from is not None or loaded.note is not None:
-            said = [f"converted from save format {loaded.migrated_from}"] if loaded.migrated_from is not None else []
-            said += [loaded.note] if loaded.note is not None else []
-            text = f"{files.main.name}: {'; '.join(said)} (rewritten on the next move)"
+            text = say.converted(files.main.name, loaded.migrated_from, loaded.note)
             state = loaded.session.state
             meta = msgspec.structs.replace(loaded.save.meta, turn=state.turn, finished=state.is_over)
             snap = dataclasses.replace(snap.with_meta(meta), notice=f"{notice}; {text}" if notice else text)
@@ -339,7 +339,7 @@ class GameStore:
             raise SaveError(f"{source}: no such file") from None
         loaded = load_bytes(data, source, self.cards)
         name = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
-        notice = None if loaded.migrated_from is None else f"save format {loaded.migrated_from}, migrated"
+        notice = None if loaded.migrated_from is None else say.migrated(loaded.migrated_from)
         if loaded.note is not None:
             notice = f"{notice}; {loaded.note}" if notice else loaded.note
         return SavedGame(
@@ -427,12 +427,12 @@ class SavedGame(OpenGame):
     def seat(self) -> int | None:
         return None  # every person's seat is played here, in turn
 
-    def turn_problem(self) -> str | None:
+    def turn_problem(self) -> TurnProblem | None:
         state = self.state
         if state.is_over:
-            return "the game is over"
+            return TurnProblem("over")
         if self._lock is None or self.seats[state.current].kind == "computer":
-            return "it is not your decision"
+            return TurnProblem("not_yours")
         return None
 
     def computer_to_move(self, *, standin: StandIn | None = None) -> tuple[int, str] | None:
@@ -446,10 +446,8 @@ class SavedGame(OpenGame):
     def computer_made(self) -> frozenset[int]:
         return frozenset()  # a computer plays only its own seats here
 
-    def exit_line(self, come_back: str | None = None) -> str:
-        if self.finished:
-            return ""
-        return f"Your game is saved as {self.name}: {come_back or f'norsewind resume {self.name}'}"
+    def parting(self) -> Parting | None:
+        return None if self.finished else Parting(self.name)
 
     # following it
     def watch(self) -> Watch | None:
@@ -566,10 +564,10 @@ class SavedGame(OpenGame):
             self.session.go_to(old)
             raise
 
-    def undo_problem(self) -> str | None:
+    def undo_problem(self) -> UndoProblem | None:
         """Why ``undo`` would take nothing back now (None: it will, perhaps after a confirmation)."""
         if self._lock is None:
-            return "this game is open read-only"
+            return UndoProblem("read_only")
         return undo_step(self.session, self.seats).refused
 
     def can_undo(self) -> bool:
@@ -611,7 +609,7 @@ class SavedGame(OpenGame):
 
     def _final(self) -> None:
         if self.finished:
-            raise GameFinished(f"{self.name}: {FINISHED}")
+            raise GameFinished(f"{self.name}: {UndoProblem('finished')}")
 
     # the campaign
     def _record_if_finished(self) -> None:

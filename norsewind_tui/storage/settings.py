@@ -29,6 +29,7 @@ from typing import Literal
 
 import msgspec
 
+from ..words import storage as say
 from .atomic import atomic_write, read_limited, set_aside
 from .errors import SaveError
 from .format import decode_json
@@ -72,14 +73,14 @@ class SettingsStore:
             return Settings(), None
         except NotOwned as exc:  # not the player's own: the next save replaces it (nothing to keep)
             self._broken.discard(identity)
-            return Settings(), f"Your settings could not be read ({exc}); the defaults are used."
+            return Settings(), say.settings_unread(str(exc))
         except SaveError as exc:
             self._broken.add(identity)
-            return Settings(), f"Your settings could not be read ({exc}); the defaults are used."
+            return Settings(), say.settings_unread(str(exc))
         if settings.format != SETTINGS_FORMAT:
             self._broken.add(identity)
             why = f"{path}: settings format {settings.format} is not this version's"
-            return Settings(), f"Your settings could not be read ({why}); the defaults are used."
+            return Settings(), say.settings_unread(why)
         self._broken.discard(identity)
         return settings, None
 

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ..words.storage import standin_words as standin_words  # where the app imports it
 from .clock import Clock, system_clock
 from .format import STANDIN_CHOICES
 from .format import StandIn as Minutes
@@ -74,11 +75,6 @@ def standin_bot(engine: str | None) -> str:
 def engine_of(bot: str) -> str | None:
     """The engine's name in a stand-in engine's bot (None: a bot of ours)."""
     return bot.removeprefix(ENGINE_BOT) if bot.startswith(ENGINE_BOT) else None
-
-
-def standin_words(minutes: int) -> str:
-    """How the form and the docs say the option."""
-    return "off" if minutes == 0 else f"after {minutes} minutes away"
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import msgspec
 
@@ -64,6 +64,7 @@ from ..rules.events import Event
 from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig
+from ..words import storage as say
 from .atomic import Stamp
 from .chat import ChatBook, FileChat
 from .clock import Clock, system_clock
@@ -76,6 +77,7 @@ from .identity import identity_problem, player_identity
 from .notices import TurnNotices
 from .paths import BACKUP_SUFFIX, LOCK_SUFFIX, SUFFIX, ensure_dir, profiles_dir, sanitise_name
 from .presence import PresenceStore
+from .problems import Parting, SeatChange, Since, TurnProblem, UndoProblem, Who
 from .profiles import Profiles, ProfileStore, rating_problem
 from .ratings import result_of, shipped_anchors
 from .saves import GameStore
@@ -119,17 +121,21 @@ def is_table_file(name: str) -> bool:
 class TableRefused(SaveError):
     """A change this identity may not make at this table (not its seat, not its turn, undo limits).
 
-    Nothing was written.
+    Nothing was written.  ``problem``: why, as data, when it is a turn or an undo problem.
     """
+
+    def __init__(self, message: str, problem: TurnProblem | UndoProblem | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 class TableMoved(SaveConflict):
     """The game moved on since the player looked: the decision was not made (look again).
 
-    ``since``: what happened meanwhile, in a few words ("bob decided").
+    ``since``: what happened meanwhile (``str``: "bob decided"; None: the computer's turn was over).
     """
 
-    def __init__(self, message: str, since: str = "") -> None:
+    def __init__(self, message: str, since: Since | None = None) -> None:
         super().__init__(message)
         self.since = since
 
@@ -191,14 +197,16 @@ class TableView(Snapshot):
         """The seat that made decision ``index`` of the log."""
         return self.session.mover(index)
 
-    def who(self, seat: int) -> str:
-        """How messages name a seat."""
+    def named(self, seat: int) -> Who:
+        """A seat as messages name it."""
         meta = self.seats[seat]
         if meta.kind == "computer":
-            return f"{self.state.players[seat].name} (computer)"
-        if meta.name == OPEN:
-            return f"seat {seat + 1} (open)"
-        return meta.name
+            return Who(self.state.players[seat].name, seat, "computer")
+        return Who(meta.name, seat, "open" if meta.name == OPEN else "human")
+
+    def who(self, seat: int) -> str:
+        """How messages name a seat, in words."""
+        return str(self.named(seat))
 
     def left(self, seat: int) -> bool:
         """Is ``seat`` a computer seat because its person left the table (or was removed)?"""
@@ -234,8 +242,7 @@ class TableView(Snapshot):
             identity in self.session.config.players or any(m.name == identity for m in self.seats)
         ):
             return None
-        who = "only its players may watch it" if self.watching == "players" else "nobody may watch it"
-        return f"this table is not open to watchers: {who}"
+        return say.not_watchable(self.watching)
 
     def by_computer(self, seat: int) -> tuple[int, ...]:
         """The decisions (log indices before the position) a computer made in ``seat`` for its person."""
@@ -463,22 +470,19 @@ class TableStore:
         if (why := identity_problem(identity)) is not None:
             raise TableRefused(why)
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise TableRefused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+            raise TableRefused(say.seat_count(MIN_SEATS, MAX_SEATS, len(seats)))
         if seats[0] != "me" or "me" in seats[1:]:
-            raise TableRefused("the player who opens a table sits at seat 1, and only there")
+            raise TableRefused(say.OPENER_SEAT)
         wanted = default_standin(len(seats)) if standin is None else standin
         minutes = next((m for m in STANDIN_CHOICES if m == wanted), None)
         if minutes is None:
             choices = ", ".join(str(m) for m in STANDIN_CHOICES[1:])
-            raise TableRefused(f"a computer may stand in after {choices} minutes away, or never (0), not {wanted}")
+            raise TableRefused(say.standin_choice(choices, wanted))
         if standin_engine is not None and not _ENGINE_NAME.match(standin_engine):
-            raise TableRefused(
-                f"{standin_engine[:40]!r} is not an engine's name "
-                "(a lower-case letter, then up to 31 of a-z, 0-9, - and _)"
-            )
+            raise TableRefused(say.not_an_engine(standin_engine[:40]))
         seen = next((w for w in WATCHING_CHOICES if w == watching), None)
         if seen is None:
-            raise TableRefused(f"{watching[:40]!r}: who may watch is anyone, players or nobody")
+            raise TableRefused(say.not_a_watching_rule(watching[:40]))
         players: list[str] = []
         metas: list[SeatMeta] = []
         for i, what in enumerate(seats):
@@ -490,7 +494,7 @@ class TableStore:
                 metas.append(SeatMeta(OPEN))
             else:
                 if not what or len(what) > 32 or not what.isidentifier():
-                    raise TableRefused(f"seat {i + 1}: {what!r} is neither 'open' nor a computer player's name")
+                    raise TableRefused(say.not_a_seat_kind(i, what))
                 label = seat_label(i, "computer", what)
                 players.append(label)
                 metas.append(SeatMeta(label, "computer", what))
@@ -558,18 +562,18 @@ class TableStore:
         each ``("computer", level)`` seat is that computer's.  ``creator`` opens it without a seat.
         ``TableRefused`` for a bad seat list, ``SaveError`` when the name is taken (or the disk)."""
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise TableRefused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+            raise TableRefused(say.seat_count(MIN_SEATS, MAX_SEATS, len(seats)))
         players: list[str] = []
         metas: list[SeatMeta] = []
         for i, (kind, who) in enumerate(seats):
             if kind == "person":
                 if (why := identity_problem(who)) is not None:
-                    raise TableRefused(f"seat {i + 1}: {why}")
+                    raise TableRefused(say.seat_problem(i, why))
                 players.append(who)
                 metas.append(SeatMeta(OPEN))
             else:
                 if not who or len(who) > 32 or not who.isidentifier():
-                    raise TableRefused(f"seat {i + 1}: {who!r} is not a computer player's name")
+                    raise TableRefused(say.not_a_seat_kind(i, who))
                 label = seat_label(i, "computer", who)
                 players.append(label)
                 metas.append(SeatMeta(label, "computer", who))
@@ -588,10 +592,10 @@ class TableStore:
         view = table.view
         identity = table.identity
         if not view.state.is_over:
-            raise TableRefused(f"{table.name}: the game is not over: a rematch comes after it")
+            raise TableRefused(f"{table.name}: {say.REMATCH_AFTER}")
         mine = view.seat_of(identity)
         if mine is None:
-            raise TableRefused(f"{table.name}: you ({identity}) held no seat at this table: no rematch to propose")
+            raise TableRefused(f"{table.name}: {say.no_rematch_seat(identity)}")
         name = rematch_name(table.name)
         if not self._games.exists(name):
             players: list[str] = []
@@ -620,7 +624,7 @@ class TableStore:
                     raise
         rematch = self.open(name, identity)  # ours, or the one another player proposed at the same moment
         if not rematch.view.rematch_of(view):
-            raise TableRefused(f"{name}: a table of that name is there already, and it is not this table's rematch")
+            raise TableRefused(f"{name}: {say.NOT_THE_REMATCH}")
         return rematch
 
     def invitation(self, table: SharedTable) -> SharedTable | None:
@@ -867,20 +871,17 @@ class SharedTable(OpenGame):
                     current = _load(self._files, self.store.cards)
                 if expect is not None and not current.same_game(expect):
                     since = self._since(expect, current)
-                    raise TableMoved(
-                        f"{self.name}: the game moved on since you looked ({since}); nothing was changed: look again",
-                        since,
-                    )
+                    raise TableMoved(say.moved_on(self.name, str(since)), since)
                 session, meta, result = change(current)
                 return self._write(current, session, meta), result
             finally:
                 lock.release()
 
-    def _since(self, old: TableView, new: TableView) -> str:
+    def _since(self, old: TableView, new: TableView) -> Since:
         a, b = old.session.position, new.session.position
         if b > a and new.session.moves[:a] == old.session.moves[:a]:
-            return f"{new.who(new.mover(a))} decided"
-        return "a decision was undone"
+            return Since(new.named(new.mover(a)))
+        return Since()
 
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
         now = self.store.clock()
@@ -906,28 +907,27 @@ class SharedTable(OpenGame):
         if result is not None:
             self.rating_problem = rating_problem(self.store.profiles, result)
 
-    def _refuse(self, message: str) -> TableRefused:
-        return TableRefused(f"{self.name}: {message}")
+    def _refuse(self, why: object) -> TableRefused:
+        """Refused, and why (a sentence of ``words``, or a problem ``words`` words: ``str`` says it)."""
+        return TableRefused(f"{self.name}: {why}", why if isinstance(why, TurnProblem | UndoProblem) else None)
 
     # ------------------------------------------------------------------ turns
 
-    def turn_problem(self, view: TableView | None = None) -> str | None:
+    def turn_problem(self, view: TableView | None = None) -> TurnProblem | None:
         """Why this identity cannot make the next decision (None: it is their turn)."""
         view = view or self._view
         state = view.state
         mine = view.seat_of(self.identity)
         if state.is_over:
-            return "the game is over"
+            return TurnProblem("over")
         if mine is None:
-            return f"you ({self.identity}) are watching: join an open seat to play"
+            return TurnProblem("watching", identity=self.identity)
         seat = state.current
-        meta = view.seats[seat]
-        if meta.kind == "computer":
-            return f"it is the turn of {view.who(seat)}"
-        if meta.name == OPEN:
-            return f"it is the turn of seat {seat + 1}, which is open: it waits for a player to join"
+        who = view.named(seat)
+        if who.kind != "human":
+            return TurnProblem("computer" if who.kind == "computer" else "open", who)
         if seat != mine:
-            return f"it is {meta.name}'s turn, not yours (you are {self.identity}, seat {mine + 1})"
+            return TurnProblem("other", who, self.identity, mine)
         return None
 
     def is_my_turn(self) -> bool:
@@ -1040,7 +1040,7 @@ class SharedTable(OpenGame):
 
             def change(current: TableView) -> tuple[Session, SaveMeta, None]:
                 if self.computer_to_move(current, standin) != turn:  # presence read again, under the lock
-                    raise TableMoved(f"{self.name}: not the computer's turn any more")
+                    raise TableMoved(say.computer_moved_on(self.name))
                 session = current.session.copy()
                 session.push(move)
                 if current.seats[seat].kind == "computer":
@@ -1061,10 +1061,10 @@ class SharedTable(OpenGame):
     def _seat(self, view: TableView) -> Seat:
         return Seat(view.seat_of(self.identity), self.identity)
 
-    def undo_problem(self, view: TableView | None = None) -> str | None:
+    def undo_problem(self, view: TableView | None = None) -> UndoProblem | None:
         """Why this identity cannot undo now (None: ``undo`` will take back their last decision)."""
         view = view or self._view
-        return undo_step(view.session, view.seats, self._seat(view), view.who, view.computer_made()).refused
+        return undo_step(view.session, view.seats, self._seat(view), view.named, view.computer_made()).refused
 
     def can_undo(self) -> bool:
         """Is there anything this player might undo (``undo`` says why not, if it cannot)?"""
@@ -1077,7 +1077,9 @@ class SharedTable(OpenGame):
         """Take back this identity's last decision; ``TableRefused`` says why when it may not."""
 
         def change(current: TableView) -> tuple[Session, SaveMeta, bool]:
-            step = undo_step(current.session, current.seats, self._seat(current), current.who, current.computer_made())
+            step = undo_step(
+                current.session, current.seats, self._seat(current), current.named, current.computer_made()
+            )
             return self._step(current, step.target, step.refused), current.meta, True
 
         view, done = self._transact(self._view, change)
@@ -1101,7 +1103,7 @@ class SharedTable(OpenGame):
         self._view = view
         return done
 
-    def _step(self, current: TableView, target: int, refused: str | None) -> Session:
+    def _step(self, current: TableView, target: int, refused: UndoProblem | None) -> Session:
         """The session standing at ``target`` (undo, redo), or ``TableRefused`` with the reason."""
         if refused is not None:
             raise self._refuse(refused)
@@ -1119,21 +1121,21 @@ class SharedTable(OpenGame):
         def change(current: TableView) -> tuple[Session, SaveMeta, int]:
             mine = current.seat_of(self.identity)
             if mine is not None:
-                raise self._refuse(f"you ({self.identity}) already sit at seat {mine + 1}")
+                raise self._refuse(say.already_seated(self.identity, mine))
             if current.state.is_over:
-                raise self._refuse("the game is over: you can watch it")
+                raise self._refuse(say.JOIN_OVER)
             for_me = (None, self.identity)
             free = [i for i in range(len(current.seats)) if current.is_open(i) and current.invited(i) in for_me]
             kept = [i for i in free if current.invited(i) == self.identity]  # a rematch keeps a seat for them
             chosen = (kept or free)[0] if seat is None and free else seat
             if chosen is None:
-                raise self._refuse("every seat is taken: you can watch")
+                raise self._refuse(say.ALL_TAKEN)
             if not 0 <= chosen < len(current.seats):
-                raise self._refuse(f"there is no seat {chosen + 1}")
+                raise self._refuse(say.no_seat(chosen))
             if not current.is_open(chosen):
-                raise self._refuse(f"seat {chosen + 1} is taken by {current.who(chosen)}")
+                raise self._refuse(say.seat_taken(chosen, current.who(chosen)))
             if (invited := current.invited(chosen)) not in (None, self.identity):
-                raise self._refuse(f"seat {chosen + 1} is kept for {invited} (a rematch): they sit down or decline")
+                raise self._refuse(say.seat_kept(chosen, invited or ""))
             s = current.session
             players = list(s.config.players)
             players[chosen] = self.identity
@@ -1147,29 +1149,29 @@ class SharedTable(OpenGame):
         self._view = view
         return chosen
 
-    def leave(self) -> str:
+    def leave(self) -> SeatChange:
         """Leave the table for good: this identity's seat goes to the computer (before any decision
-        of the game: it is open again).  What became of the seat, in words; ``TableRefused`` says why not."""
+        of the game: it is open again).  What became of the seat; ``TableRefused`` says why not."""
 
-        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+        def change(current: TableView) -> tuple[Session, SaveMeta, SeatChange]:
             mine = current.seat_of(self.identity)
             if mine is None:
-                raise self._refuse(f"you ({self.identity}) hold no seat here: there is nothing to leave")
+                raise self._refuse(say.nothing_to_leave(self.identity))
             return self._vacate(current, mine)
 
         view, what = self._transact(self._view, change)
         self._view = view
         return what
 
-    def decline(self) -> str:
+    def decline(self) -> SeatChange:
         """Decline the rematch: the seat kept for this identity goes to the computer.  What became of
-        the seat, in words; ``TableRefused`` when no seat is kept for them here."""
+        the seat; ``TableRefused`` when no seat is kept for them here."""
 
-        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+        def change(current: TableView) -> tuple[Session, SaveMeta, SeatChange]:
             kept = [i for i in range(len(current.seats)) if current.invited(i) == self.identity]
             if not kept:
-                raise self._refuse(f"no seat is kept for you ({self.identity}) here: there is nothing to decline")
-            return self._to_computer(current, kept[0], f"{self.identity} declined")
+                raise self._refuse(say.nothing_to_decline(self.identity))
+            return self._to_computer(current, kept[0], self.identity, "declined")
 
         view, what = self._transact(self._view, change)
         self._view = view
@@ -1180,29 +1182,31 @@ class SharedTable(OpenGame):
         view = view or self._view
         invited = view.invited(seat) if 0 <= seat < len(view.seats) else None
         if invited is None:
-            return f"seat {seat + 1} is kept for nobody"
+            return say.kept_for_nobody(seat)
         if self.identity != view.meta.creator:
-            return f"only {view.meta.creator}, who proposed this rematch, can give a player's seat to the computer"
+            return say.only_proposer(view.meta.creator or "")
         if view.state.is_over:
-            return "the game is over: its result stands"
+            return say.RESULT_STANDS
         return None
 
-    def give_to_computer(self, seat: int) -> str:
+    def give_to_computer(self, seat: int) -> SeatChange:
         """The rematch's proposer gives ``seat``, kept for a player who stays away, to the computer.
-        What became of the seat, in words; ``TableRefused`` says why not."""
+        What became of the seat; ``TableRefused`` says why not."""
         if (why := self.invited_problem(seat)) is not None:
             raise self._refuse(why)
 
-        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+        def change(current: TableView) -> tuple[Session, SaveMeta, SeatChange]:
             if (why := self.invited_problem(seat, current)) is not None:
                 raise self._refuse(why)
-            return self._to_computer(current, seat, f"{current.invited(seat)} did not sit down")
+            return self._to_computer(current, seat, current.invited(seat) or "", "absent")
 
         view, what = self._transact(self._view, change)
         self._view = view
         return what
 
-    def _to_computer(self, current: TableView, seat: int, why: str) -> tuple[Session, SaveMeta, str]:
+    def _to_computer(
+        self, current: TableView, seat: int, who: str, why: Literal["declined", "absent"]
+    ) -> tuple[Session, SaveMeta, SeatChange]:
         """A seat kept for a person (never decided in) becomes a computer seat; the log replayed under its name."""
         label = seat_label(seat, "computer", STANDIN_BOT)
         s = current.session
@@ -1213,33 +1217,33 @@ class SharedTable(OpenGame):
         seats = list(current.seats)
         seats[seat] = SeatMeta(label, "computer", STANDIN_BOT)
         meta = msgspec.structs.replace(current.meta, seats=tuple(seats))
-        return session, meta, f"{why}; the computer ({STANDIN_BOT}) plays seat {seat + 1}"
+        return session, meta, SeatChange(who, seat, why, STANDIN_BOT)
 
     def remove_problem(self, identity: str, standin: StandIn, view: TableView | None = None) -> str | None:
         """Why this identity may not remove ``identity`` from the table now (None: ``remove`` will)."""
         view = view or self._view
         creator = view.meta.creator
         if creator is None:
-            return "this table does not say who opened it: nobody can remove a player (a player can leave)"
+            return say.NO_CREATOR
         if self.identity != creator:
-            return f"only {creator}, who opened this table, can remove a player"
+            return say.only_creator(creator)
         if identity == self.identity:
-            return "you cannot remove yourself: leave the table instead"
+            return say.NOT_YOURSELF
         if view.seat_of(identity) is None:
-            return f"{identity} holds no seat at this table"
+            return say.holds_no_seat(identity)
         if view.state.is_over:
-            return "the game is over: its result stands"
+            return say.RESULT_STANDS
         if standin.away_for(identity) is None:
-            return f"{identity} is here: only a player who is away can be removed"
+            return say.is_here(identity)
         return None
 
-    def remove(self, identity: str, standin: StandIn) -> str:
+    def remove(self, identity: str, standin: StandIn) -> SeatChange:
         """The creator removes ``identity``, who is away: as if they left (``leave``).  Presence is read
-        again under the lock.  What became of the seat, in words; ``TableRefused`` says why not."""
+        again under the lock.  What became of the seat; ``TableRefused`` says why not."""
         if (why := self.remove_problem(identity, standin)) is not None:
             raise self._refuse(why)
 
-        def change(current: TableView) -> tuple[Session, SaveMeta, str]:
+        def change(current: TableView) -> tuple[Session, SaveMeta, SeatChange]:
             if (why := self.remove_problem(identity, standin, current)) is not None:
                 raise self._refuse(why)
             seat = current.seat_of(identity)
@@ -1250,10 +1254,10 @@ class SharedTable(OpenGame):
         self._view = view
         return what
 
-    def _vacate(self, current: TableView, seat: int) -> tuple[Session, SaveMeta, str]:
+    def _vacate(self, current: TableView, seat: int) -> tuple[Session, SaveMeta, SeatChange]:
         """``seat``'s person goes: open again before the game's first decision, else a computer's."""
         if current.state.is_over:
-            raise self._refuse("the game is over: its result stands")
+            raise self._refuse(say.RESULT_STANDS)
         who = current.seats[seat].name
         s = current.session
         seats = list(current.seats)
@@ -1263,11 +1267,11 @@ class SharedTable(OpenGame):
             config = msgspec.structs.replace(s.config, players=tuple(players))
             session = Session.replay(config, s.seed, [], 0, self.store.cards)
             seats[seat] = SeatMeta(OPEN)
-            what = f"{who} left; seat {seat + 1} is open again"
+            what = SeatChange(who, seat)
         else:  # the game goes on with the computer in the seat; the log keeps the person's name
             session = s.copy()
             seats[seat] = SeatMeta(who, "computer", STANDIN_BOT)
-            what = f"{who} left; the computer ({STANDIN_BOT}) plays seat {seat + 1} from now on"
+            what = SeatChange(who, seat, bot=STANDIN_BOT)
         return session, msgspec.structs.replace(current.meta, seats=tuple(seats)), what
 
     # ------------------------------------------------------------------ the rest of the GameHandle interface
@@ -1279,9 +1283,8 @@ class SharedTable(OpenGame):
         """Nothing is held between writes: nothing to release."""
         return None
 
-    def exit_line(self, come_back: str | None = None) -> str:
-        come_back = come_back or "norsewind, then Shared tables, brings you back"
-        return f"You left the table {self.name}; it is saved: {come_back}."
+    def parting(self) -> Parting:
+        return Parting(self.name, shared=True)
 
 
 __all__ = [

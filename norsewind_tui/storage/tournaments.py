@@ -29,6 +29,7 @@ from typing import Annotated, Literal, Protocol
 import msgspec
 
 from ..rules.scoring import final_result
+from ..words import tournaments as say
 from .atomic import FileLock, atomic_write, read_limited
 from .clock import Clock, system_clock
 from .errors import SaveError, StorageError
@@ -213,7 +214,7 @@ class Tournaments:
             raise TournamentRefused(why)
         clean = sanitise_name(name)  # SaveError (one line) for a name full of escapes or slashes
         if clean != name:
-            raise TournamentRefused(f"{clean!r} would be its name: a tournament's name is letters, digits, - and _")
+            raise TournamentRefused(say.bad_name(clean))
         entrants = [Entrant("person", creator), *(Entrant("computer", c) for c in computers)]
         doc = Tournament(
             TOURNAMENT_FORMAT,
@@ -229,19 +230,19 @@ class Tournaments:
         try:
             doc = msgspec.convert(msgspec.to_builtins(doc), Tournament)  # the record's limits, checked now
         except msgspec.ValidationError as exc:
-            raise TournamentRefused(f"{name}: {exc}") from None
+            raise TournamentRefused(say.limits(name, str(exc))) from None
         if not self.docs.add(doc):
-            raise TournamentRefused(f"{name}: there is a tournament of that name already")
+            raise TournamentRefused(say.taken(name))
         return doc
 
     def join(self, name: str, identity: str) -> Tournament:
         def enter(doc: Tournament) -> Tournament:
             if doc.started is not None:
-                raise TournamentRefused(f"{name} has started: it takes no more players")
+                raise TournamentRefused(say.started(name))
             if doc.entrant(identity) is not None:
-                raise TournamentRefused(f"you ({identity}) are in {name} already")
+                raise TournamentRefused(say.already_in(identity, name))
             if len(doc.entrants) >= MAX_ENTRANTS:
-                raise TournamentRefused(f"{name} is full ({MAX_ENTRANTS} players)")
+                raise TournamentRefused(say.full(name, MAX_ENTRANTS))
             return msgspec.structs.replace(doc, entrants=(*doc.entrants, Entrant("person", identity)))
 
         if (why := identity_problem(identity)) is not None:
@@ -253,11 +254,11 @@ class Tournaments:
 
         def begin(doc: Tournament) -> Tournament:
             if identity != doc.creator:
-                raise TournamentRefused(f"only {doc.creator}, who made {name}, starts it")
+                raise TournamentRefused(say.only_creator(doc.creator, name))
             if doc.started is not None:
-                raise TournamentRefused(f"{name} has started already")
+                raise TournamentRefused(say.started_already(name))
             if len(doc.entrants) < 2:
-                raise TournamentRefused(f"{name} needs 2 players or more to start")
+                raise TournamentRefused(say.too_few(name))
             rounds = doc.rounds
             if doc.pairing == "round-robin" and doc.seats == 2 and rounds == 1:
                 rounds = max(len(doc.entrants) + len(doc.entrants) % 2 - 1, 1)  # everyone meets everyone
@@ -270,9 +271,9 @@ class Tournaments:
 
         def leave(doc: Tournament) -> Tournament:
             if doc.entrant(identity) is None:
-                raise TournamentRefused(f"you ({identity}) are not in {name}")
+                raise TournamentRefused(say.not_in(identity, name))
             if identity in doc.withdrawn:
-                raise TournamentRefused(f"you ({identity}) left {name} already")
+                raise TournamentRefused(say.left_already(identity, name))
             if doc.started is None:
                 kept = tuple(e for e in doc.entrants if e.key != identity)
                 return msgspec.structs.replace(doc, entrants=kept)
@@ -284,11 +285,11 @@ class Tournaments:
         for _ in range(20):  # another app wrote in between: read again, decide again
             doc = self.docs.read(name)
             if doc is None:
-                raise TournamentRefused(f"no tournament is called {name}")
+                raise TournamentRefused(say.unknown(name))
             new = change(doc)
             if self.docs.replace(new):
                 return msgspec.structs.replace(new, generation=new.generation + 1)
-        raise TournamentRefused(f"{name} is changing too fast here: try again")
+        raise TournamentRefused(say.busy(name))
 
     # ------------------------------------------------------------------ the rounds
 
@@ -296,7 +297,7 @@ class Tournaments:
         """The tournament now: the next round decided when it is due (once), its tables made."""
         doc = self.docs.read(name)
         if doc is None:
-            raise TournamentRefused(f"no tournament is called {name}")
+            raise TournamentRefused(say.unknown(name))
         results = self.results(doc)
         if self.due(doc, results):
             with contextlib.suppress(TournamentRefused):  # another app decided it first: read it
@@ -322,7 +323,7 @@ class Tournaments:
     def decide(self, doc: Tournament, results: Sequence[Sequence[TableResult]]) -> Tournament:
         """``doc`` with its next round: the pairing of its rule over those still in, the round's seed."""
         if not self.due(doc, results):
-            raise TournamentRefused(f"{doc.name}: the round is decided already")
+            raise TournamentRefused(say.decided(doc.name))
         number = len(doc.made) + 1
         playing = [e.key for e in doc.entrants if e.key not in doc.withdrawn]
         placed = [r.placed for round_ in results for r in round_ if r.placed is not None]

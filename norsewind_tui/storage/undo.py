@@ -24,8 +24,7 @@ from dataclasses import dataclass
 
 from ..rules.session import Session
 from .format import SeatMeta
-
-FINISHED = "the game is finished and its result recorded"
+from .problems import UndoProblem, UndoWhy, Who
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ class UndoStep:
     """One undo or redo: the position it goes to, or why it may not be taken."""
 
     target: int = -1  # the position of the log to stand at; -1 when refused
-    refused: str | None = None  # why not, in words (None: allowed)
+    refused: UndoProblem | None = None  # why not (None: allowed)
     confirm: bool = False  # undo over a revealed card: only when confirmed, and it marks the game assisted
 
     @property
@@ -49,23 +48,23 @@ class UndoStep:
         return self.refused is None
 
 
-def _no(reason: str) -> UndoStep:
-    return UndoStep(refused=reason)
+def _no(why: UndoWhy, identity: str = "", who: Who | None = None, by_computer: bool = False) -> UndoStep:
+    return UndoStep(refused=UndoProblem(why, identity, who, by_computer))
 
 
 def _computer(seats: Sequence[SeatMeta], seat: int) -> bool:
     return 0 <= seat < len(seats) and seats[seat].kind == "computer"
 
 
-def _seat_name(seat: int) -> str:
-    return f"seat {seat + 1}"
+def _seat_name(seat: int) -> Who:
+    return Who("", seat, "open")
 
 
 def undo_step(
     session: Session,
     seats: Sequence[SeatMeta],
     table: Seat | None = None,
-    who: Callable[[int], str] = _seat_name,
+    who: Callable[[int], Who] = _seat_name,
     by_computer: Collection[int] = (),
 ) -> UndoStep:
     """The next undo of ``session`` for a player at one terminal (``table`` None) or at a table.
@@ -74,7 +73,7 @@ def undo_step(
     person's seat at a table (stand-ins).
     """
     if session.state.is_over:
-        return _no(FINISHED)
+        return _no("finished")
     p = session.position
     if table is not None:
         return _table_undo(session, table, who, by_computer)
@@ -85,27 +84,26 @@ def undo_step(
     elif session.position > 0 and not any(seat.kind == "human" for seat in seats):
         target = session.position - 1  # computers only: one move at a time
     else:
-        return _no("nothing to undo")
+        return _no("nothing")
     return UndoStep(target, confirm=session.states[target].revealed < session.state.revealed)
 
 
-def _table_undo(session: Session, table: Seat, who: Callable[[int], str], by_computer: Collection[int]) -> UndoStep:
+def _table_undo(session: Session, table: Seat, who: Callable[[int], Who], by_computer: Collection[int]) -> UndoStep:
     mine = table.seat
     if mine is None:
-        return _no(f"you ({table.identity}) are watching this table: nothing of yours to undo")
+        return _no("watching", table.identity)
     p = session.position
     if p == 0:
-        return _no("nothing to undo")
+        return _no("nothing")
     last = session.mover(p - 1)
     if last == mine and p - 1 in by_computer:
-        return _no("your last decision was made by the computer while you were away: it cannot be undone")
+        return _no("standin")
     if last != mine:
-        name = f"the computer (for {who(last)})" if p - 1 in by_computer else who(last)
         if any(session.mover(i) == mine and i not in by_computer for i in range(p - 1)):
-            return _no(f"{name} has decided since your last decision: you may undo only until then")
-        return _no("nothing of yours to undo: you may undo only your own decisions")
+            return _no("decided_since", who=who(last), by_computer=p - 1 in by_computer)
+        return _no("none_of_yours")
     if session.states[p - 1].revealed < session.state.revealed:
-        return _no("your last decision revealed a card to everyone: it cannot be undone at a shared table")
+        return _no("revealed")
     return UndoStep(p - 1)
 
 
@@ -114,13 +112,13 @@ def redo_step(
 ) -> UndoStep:
     """The next redo of ``session`` (see ``undo_step``)."""
     if session.state.is_over:
-        return _no(FINISHED)
+        return _no("finished")
     if not session.can_redo():
-        return _no("nothing to redo")
+        return _no("nothing_to_redo")
     p = session.position + 1
     if table is not None:
         if session.mover(session.position) != table.seat or session.position in by_computer:
-            return _no("the next undone decision is not yours")
+            return _no("redo_not_yours")
         return UndoStep(p)
     while p < len(session.moves) and _computer(seats, session.mover(p)):
         p += 1  # the computer moves that followed it come back with it

@@ -40,6 +40,7 @@ from ..storage.presence import HEARTBEAT
 from ..storage.tables import SharedTable, TableStore
 from ..storage.watch import LookWatch
 from ..words import app as say
+from ..words import storage as say_storage
 from .fitting import to_type
 from .keyflood import DROPPED, KeyBacklog, bounded_driver
 from .messages import AroundSeen, PresenceTrouble
@@ -107,11 +108,12 @@ class Palette(CommandPalette):
 def exit_line(game: GameHandle, command: Callable[..., str] = plain) -> str:
     """What the terminal says after the app, about the game left: how to come back to it
     (``command``: the ``norsewind`` command of some words, with the options the player gave)."""
-    if game.shared:  # a login's game (serve, ForceCommand) comes back by logging in again
-        return game.exit_line(COME_BACK if logged_in_remotely() else say.shared_come_back(command()))
-    if game.finished:
+    parting = game.parting()
+    if parting is None:
         return ""
-    return to_type(say.saved_as(game.name), come_back_hint(command("resume", game.name)))
+    if parting.shared:  # a login's game (serve, ForceCommand) comes back by logging in again
+        return parting.said(COME_BACK if logged_in_remotely() else say_storage.table_come_back(command()))
+    return to_type(say_storage.saved_as(game.name), come_back_hint(command("resume", game.name)))
 
 
 class NorsewindApp(App[str]):

@@ -90,11 +90,13 @@ def vikings_summary(events: Sequence[Event], names: Sequence[str], db: CardDB) -
     return safe_text(" ".join(past(e, tuple(names), db) for e in events if e.kind in VIKINGS_TURN))
 
 
-def turn_line(problem: str | None, who: str) -> str:
-    """What a change from elsewhere leaves this terminal: its turn, or why it waits."""
+def turn_line(problem: object | None, who: str) -> str:
+    """What a change from elsewhere leaves this terminal: its turn, or why it waits (``problem``: storage's
+    ``TurnProblem``, which words itself)."""
     if problem is None:
         return f"Your turn, {who}. Arrows move, Enter chooses, ? explains every key."
-    return problem[:1].upper() + problem[1:] + "."
+    said = str(problem)
+    return said[:1].upper() + said[1:] + "."
 
 
 # why a switched key does nothing now (issue 39: hidden from the footer, it says so when pressed)

@@ -22,6 +22,7 @@ from .board import TYPE_LONG, card_facts
 from .events import future
 from .moves import move_words
 from .nouns import kingdom, plural, supply_item, supply_letter
+from .storage import table_come_back
 
 LONGEST = 200  # no line of the line mode is longer (a braille display, a slow link)
 
@@ -545,7 +546,7 @@ def come_back(name: str, shared: bool, command: Callable[..., str]) -> str:
     """How a player of the line mode comes back to the game left (locally); ``command``: the
     ``norsewind`` command of some words as the player types it (quoted, with their options)."""
     if shared:
-        return f"{command('play', '--lines')}, then Shared tables, brings you back"
+        return table_come_back(command("play", "--lines"))
     return command("resume", name, "--lines")
 
 

@@ -13,7 +13,7 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.rules.scoring import final_result
 from norsewind_tui.storage import GameFinished, GameHandle, GameStore, SavedGame, SeatMeta
 from norsewind_tui.storage.tables import SharedTable, TableRefused, TableStore
-from norsewind_tui.storage.undo import FINISHED
+from norsewind_tui.words.storage import FINISHED
 
 
 def won_solo_game(store: GameStore) -> SavedGame:
@@ -50,7 +50,7 @@ def test_undo_redo_and_reopening_a_finished_game_change_nothing(tmp_path: Path) 
     agree(store, game)
     on_disk = game.path.read_bytes()
     assert not game.can_undo() and not game.can_redo() and not game.undo_needs_confirmation()
-    assert game.undo_problem() == FINISHED
+    assert str(game.undo_problem()) == FINISHED
     attempts: list[Callable[[], bool]] = [game.undo, lambda: game.undo(confirm=True), game.redo]
     for attempt in attempts:
         with pytest.raises(GameFinished) as refused:
@@ -81,7 +81,7 @@ def test_a_finished_table_refuses_undo_and_redo_to_everyone(tmp_path: Path) -> N
     bob.poll()
     before = alice.path.read_bytes()
     for table in (alice, bob, store.open(alice.name, "carol")):
-        assert table.undo_problem() == FINISHED and not table.can_undo() and not table.can_redo()
+        assert str(table.undo_problem()) == FINISHED and not table.can_undo() and not table.can_redo()
         for attempt in (table.undo, table.redo):
             with pytest.raises(TableRefused, match=f"^{alice.name}: {FINISHED}$"):
                 attempt()
@@ -98,6 +98,6 @@ def test_both_kinds_of_game_are_game_handles(tmp_path: Path) -> None:
     for handle in handles:
         assert not handle.read_only and not handle.finished and not handle.assisted
         assert handle.session.position == 0 and handle.state is handle.session.state
-        assert handle.undo_problem() == "nothing to undo" and not handle.can_redo()
+        assert str(handle.undo_problem()) == "nothing to undo" and not handle.can_redo()
         assert len(handle.seats) == 2
     saved.close()

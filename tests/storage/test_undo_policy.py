@@ -7,7 +7,9 @@ from collections.abc import Callable
 
 from norsewind_tui.rules import GameConfig, Session, new_game
 from norsewind_tui.storage import SeatMeta
-from norsewind_tui.storage.undo import FINISHED, Seat, UndoStep, redo_step, undo_step
+from norsewind_tui.storage.problems import UndoProblem, Who
+from norsewind_tui.storage.undo import Seat, UndoStep, redo_step, undo_step
+from norsewind_tui.words.storage import FINISHED
 
 HUMANS = (SeatMeta("Ana"), SeatMeta("Bo"))
 WITH_COMPUTER = (SeatMeta("Ana"), SeatMeta("Bot", "computer", "random"))
@@ -54,7 +56,7 @@ def test_two_people_at_one_terminal_undo_one_decision_at_a_time() -> None:
     play(s, random.Random(1), 12)
     step = undo_step(s, HUMANS)
     assert step.target == 11 and step.confirm == (s.states[11].revealed < s.state.revealed)
-    assert redo_step(s, HUMANS).refused == "nothing to redo"
+    assert str(redo_step(s, HUMANS).refused) == "nothing to redo"
 
 
 def test_a_step_over_a_revealed_card_needs_confirmation_a_step_inside_a_turn_does_not() -> None:
@@ -75,7 +77,8 @@ def test_nothing_to_undo_when_only_the_computer_moved_and_one_move_at_a_time_bet
     seats = (SeatMeta("Bot", "computer", "random"), SeatMeta("Ana"))
     play_until(s, random.Random(3), lambda s: s.state.current == 1)
     assert s.position > 0
-    assert undo_step(s, seats) == UndoStep(refused="nothing to undo")
+    assert undo_step(s, seats) == UndoStep(refused=UndoProblem("nothing"))
+    assert str(UndoProblem("nothing")) == "nothing to undo"
     computers = (seats[0], SeatMeta("Bot 2", "computer", "random"))
     assert undo_step(s, computers).target == s.position - 1
 
@@ -88,15 +91,18 @@ def test_at_a_table_a_player_undoes_only_their_own_last_decision_until_someone_e
     s.push(rng.choice(s.legal_moves()))
     assert undo_step(s, HUMANS, Seat(first, "ana")) == UndoStep(0)
     never = undo_step(s, HUMANS, Seat(other, "bo"))
-    assert never.refused == "nothing of yours to undo: you may undo only your own decisions"
+    assert str(never.refused) == "nothing of yours to undo: you may undo only your own decisions"
     play_until(
         s, rng, lambda s: s.mover(s.position - 1) == other and s.states[s.position - 1].revealed == s.state.revealed
     )
-    since = undo_step(s, HUMANS, Seat(first, "ana"), who=lambda seat: ("Ana", "Bo")[seat])
-    assert since.refused == f"{('Ana', 'Bo')[other]} has decided since your last decision: you may undo only until then"
+    since = undo_step(s, HUMANS, Seat(first, "ana"), who=lambda seat: Who(("Ana", "Bo")[seat], seat))
+    assert (
+        str(since.refused)
+        == f"{('Ana', 'Bo')[other]} has decided since your last decision: you may undo only until then"
+    )
     assert undo_step(s, HUMANS, Seat(other, "bo")) == UndoStep(s.position - 1)
     watcher = undo_step(s, HUMANS, Seat(None, "carol"))
-    assert watcher.refused == "you (carol) are watching this table: nothing of yours to undo"
+    assert str(watcher.refused) == "you (carol) are watching this table: nothing of yours to undo"
 
 
 def test_at_a_table_a_revealed_card_is_never_taken_back() -> None:
@@ -104,7 +110,7 @@ def test_at_a_table_a_revealed_card_is_never_taken_back() -> None:
     play_until(s, random.Random(4), lambda s: s.position > 0 and s.states[s.position - 1].revealed < s.state.revealed)
     mine = s.mover(s.position - 1)
     step = undo_step(s, HUMANS, Seat(mine, "ana"))
-    assert step.refused == "your last decision revealed a card to everyone: it cannot be undone at a shared table"
+    assert str(step.refused) == "your last decision revealed a card to everyone: it cannot be undone at a shared table"
 
 
 def test_at_a_table_only_your_own_undone_decision_is_redone() -> None:
@@ -114,16 +120,16 @@ def test_at_a_table_only_your_own_undone_decision_is_redone() -> None:
     mine = s.mover(0)
     s.go_to(0)
     assert redo_step(s, HUMANS, Seat(mine, "ana")) == UndoStep(1)
-    assert redo_step(s, HUMANS, Seat(1 - mine, "bo")).refused == "the next undone decision is not yours"
-    assert redo_step(s, HUMANS, Seat(None, "carol")).refused == "the next undone decision is not yours"
+    assert str(redo_step(s, HUMANS, Seat(1 - mine, "bo")).refused) == "the next undone decision is not yours"
+    assert str(redo_step(s, HUMANS, Seat(None, "carol")).refused) == "the next undone decision is not yours"
 
 
 def test_a_finished_game_is_final_everywhere() -> None:
     """R25: no undo and no redo on a finished game, at one terminal or at a table, whoever asks."""
     s = finished()
     assert s.state.is_over
-    refused = UndoStep(refused=FINISHED)
-    assert FINISHED == "the game is finished and its result recorded"
+    refused = UndoStep(refused=UndoProblem("finished"))
+    assert str(refused.refused) == FINISHED == "the game is finished and its result recorded"
     for seats in (HUMANS, WITH_COMPUTER):
         assert undo_step(s, seats) == refused and redo_step(s, seats) == refused
     for seat in (0, 1, None):

@@ -73,7 +73,7 @@ def test_bob_declines_and_the_computer_takes_his_seat(store: TableStore) -> None
     rematch = store.rematch(alice, seed=99)
     invited = store.invitation(bob)
     assert invited is not None
-    assert invited.decline() == f"bob declined; the computer ({STANDIN_BOT}) plays seat 2"
+    assert str(invited.decline()) == f"bob declined; the computer ({STANDIN_BOT}) plays seat 2"
     rematch.poll()
     assert rematch.view.seats[1] == SeatMeta("Normal bot 2", "computer", STANDIN_BOT)
     assert rematch.state.players[1].name == "Normal bot 2"
@@ -95,7 +95,7 @@ def test_the_proposer_gives_the_seat_of_one_who_stays_away_to_the_computer(store
     with pytest.raises(TableRefused) as info:
         rematch.give_to_computer(2)
     assert str(info.value) == "friday-rematch: seat 3 is kept for nobody"
-    assert rematch.give_to_computer(1) == f"bob did not sit down; the computer ({STANDIN_BOT}) plays seat 2"
+    assert str(rematch.give_to_computer(1)) == f"bob did not sit down; the computer ({STANDIN_BOT}) plays seat 2"
     assert rematch.view.seats[1].kind == "computer"
 
 

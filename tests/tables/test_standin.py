@@ -306,7 +306,7 @@ def test_undo_across_a_standin_decision_follows_the_undo_policy(world: World) ->
 
 def test_leaving_before_the_first_decision_opens_the_seat_again(world: World) -> None:
     alice, bob, _ = trio(world)
-    assert bob.leave() == "bob left; seat 2 is open again"
+    assert str(bob.leave()) == "bob left; seat 2 is open again"
     assert bob.seat is None and bob.view.is_open(1)
     assert alice.poll() and alice.view.is_open(1) and alice.seats[1].name == OPEN
     assert bob.state.players[1].name == "Seat 2"
@@ -317,7 +317,7 @@ def test_leaving_before_the_first_decision_opens_the_seat_again(world: World) ->
 def test_leaving_after_the_first_decision_gives_the_seat_to_the_computer(world: World) -> None:
     alice, bob, carol = trio(world)
     play_until_seat([alice, bob, carol], 1)
-    assert bob.leave() == "bob left; the computer (normal) plays seat 2 from now on"
+    assert str(bob.leave()) == "bob left; the computer (normal) plays seat 2 from now on"
     alice.poll()
     assert alice.seats[1].kind == "computer" and alice.seats[1].bot == STANDIN_BOT
     assert alice.view.who(1) == "bob (computer)" and alice.state.players[1].name == "bob"
@@ -346,7 +346,7 @@ def test_the_creator_removes_a_player_who_is_away_and_nobody_else_can(world: Wor
     with pytest.raises(TableRefused, match=r"^friday: dave holds no seat at this table$"):
         alice.remove("dave", world.standin)
     generation = alice.generation
-    assert alice.remove("bob", world.standin) == "bob left; the computer (normal) plays seat 2 from now on"
+    assert str(alice.remove("bob", world.standin)) == "bob left; the computer (normal) plays seat 2 from now on"
     assert alice.generation == generation + 1
     assert alice.seats[1].kind == "computer" and alice.view.who(1) == "bob (computer)"
 
@@ -354,7 +354,7 @@ def test_the_creator_removes_a_player_who_is_away_and_nobody_else_can(world: Wor
 def test_removing_before_the_first_decision_opens_the_seat(world: World) -> None:
     alice, _, carol = trio(world)
     world.away("carol")
-    assert alice.remove("carol", world.standin) == "carol left; seat 3 is open again"
+    assert str(alice.remove("carol", world.standin)) == "carol left; seat 3 is open again"
     assert alice.view.is_open(2) and alice.seats[2].name == OPEN
     assert carol.poll() and carol.seat is None and carol.state.players[2].name == "Seat 3"
 

@@ -35,7 +35,7 @@ async def test_a_watched_game_offers_no_choice_undo_or_hint(saves: Path) -> None
         await pilot.pause()
         problem = game_screen(app).game.turn_problem()
         assert problem is not None
-        assert status(app) == "Wait: " + problem + "."
+        assert status(app) == "Wait: " + str(problem) + "."
         await pilot.press("u")
         await pilot.pause()
         assert status(app) == "Not undone: this game is open read-only."  # the play controller's words

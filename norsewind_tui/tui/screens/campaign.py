@@ -116,7 +116,7 @@ class CampaignScreen(NorsewindScreen[None]):
                 yield Static(Text("\n".join(progress_lines(games, recent))), id="recent")
             yield Static("", id="campaign-status", classes="" if self.pick else "tight")
             if problem is not None:
-                yield Static(Text(safe_text(f"profile unavailable: {problem}")), classes="hint")
+                yield Static(Text(safe_text(say.profile_unavailable(problem))), classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:

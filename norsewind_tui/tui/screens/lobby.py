@@ -421,7 +421,7 @@ class LobbyScreen(NorsewindScreen[None]):
             except Exception as exc:  # refused meanwhile (they came back), disk: one line
                 self.say(str(exc))
                 return
-            self.say(say.changed(row.name, what))
+            self.say(say.changed(row.name, str(what)))
 
         question = say.remove_question(safe_text(target), safe_text(row.name))
         self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answer)

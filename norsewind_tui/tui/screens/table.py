@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from ...storage.clock import Clock, system_clock
 from ...storage.errors import SaveError, StorageError
 from ...storage.presence import NEVER_SEEN, clock_words
+from ...storage.problems import SeatChange
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ...talk import Talk, line_words
@@ -137,7 +138,7 @@ class TableEndScreen(EndScreen):
         except (TableRefused, SaveError) as exc:
             self.say(str(exc))
             return
-        self.say(say.rematch_declined(rematch.name, what))
+        self.say(say.rematch_declined(rematch.name, str(what)))
 
     def action_menu(self) -> None:
         self.norsewind.open_lobby(say.finished(self.game.name))
@@ -340,14 +341,14 @@ class TableScreen(GameScreen):
 
     # ------------------------------------------------------------------ leaving and removing
 
-    def ask_change(self, question: str, yes: str, no: str, change: Callable[[], str]) -> None:
+    def ask_change(self, question: str, yes: str, no: str, change: Callable[[], SeatChange]) -> None:
         """Ask ``question``; on ``yes``, make the table's ``change`` (it says what it did) and show it."""
 
         def answer(ok: bool | None) -> None:
             if not ok:
                 return
             try:
-                what = change()
+                what = str(change())
             except (TableRefused, SaveError) as exc:
                 self.say(str(exc), "error")
                 return
@@ -380,7 +381,7 @@ class TableScreen(GameScreen):
                 self.say(str(exc), "error")
                 return
             self.driver.stop()
-            self.norsewind.open_lobby(say.left(table.name, what))
+            self.norsewind.open_lobby(say.left(table.name, str(what)))
 
         self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answer)
 
