@@ -8,7 +8,7 @@ from pathlib import Path
 from tv_tables import table
 
 from norsewind_tui.options import Options
-from norsewind_tui.rules.engine import cards_for
+from norsewind_tui.rules.engine import cards_for, legal_moves
 from norsewind_tui.storage.analysis import ANALYSIS_FORMAT, Analysis, Verdict, log_key, write_analysis
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.daily import utc_today
@@ -43,3 +43,21 @@ def test_only_the_days_finished_games_are_replayed(saves: Path) -> None:
     assert tv.look().kind == "nothing"  # finished yesterday, as tomorrow sees it
     tv.close()
     assert channel(saves).look().kind == "replay"
+
+
+def test_a_table_closed_to_watchers_is_never_on_the_channel(saves: Path) -> None:
+    """Issue 41.3's rule holds on TV: the store refuses the watcher, so the channel passes it over."""
+    table(saves, "open-one", "alice", "bob", 1)
+    store = channel(saves).tables
+    ann = store.create("ann", ["me", "open"], seed=1, name="a-private", watching="nobody")
+    eve = store.open("a-private", "eve")
+    eve.join()
+    ann.reload()
+    ann.push(legal_moves(ann.state)[0])  # the same deal and decision: as interesting, and first by name
+    ann.close()
+    eve.close()
+    assert {s.name: s.decisions for s in store.list()} == {"open-one": 1, "a-private": 1}
+    tv = channel(saves)
+    frame = tv.look()
+    assert (frame.kind, frame.table) == ("live", "open-one")
+    tv.close()
