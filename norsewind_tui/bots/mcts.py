@@ -68,6 +68,8 @@ class SearchConfig:
     exploration: float = 0.7  # UCB constant
     margin_scale: float = 12.0  # points of margin over the best other player for a reward of ~0.73 (logistic)
     solo_scale: float = 40.0  # the same against the Vikings (solo margins are wider: keep a slope)
+    solo_exploration: float | None = None  # the UCB constant alone (None: ``exploration``)
+    common_samples: bool = False  # alone: a root plan's k-th visit plays the k-th sampled deck order
 
 
 @dataclass
@@ -178,7 +180,8 @@ class MCTSBot(BotBase):
     # ------------------------------------------------------------------ search
 
     def _select(self, node: _Node, state: State) -> tuple[Plan, State] | None:
-        c = self.config.exploration
+        cfg = self.config
+        c = cfg.solo_exploration if state.solo and cfg.solo_exploration is not None else cfg.exploration
         best: tuple[float, Plan, State] | None = None
         ready: list[tuple[Plan, _Node, State]] = []
         assert node.plans is not None
@@ -197,9 +200,38 @@ class MCTSBot(BotBase):
                 best = (score, plan, child_state)
         return None if best is None else (best[1], best[2])
 
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _root_pick(self, root: _Node) -> Plan:
+        """The root plan to visit next (UCB on the root's statistics, unvisited ones first)."""
+        assert root.plans is not None
+        cfg = self.config
+        c = cfg.solo_exploration if cfg.solo_exploration is not None else cfg.exploration
+        log_n = math.log(max(root.visits, 1))
+        best: tuple[float, Plan] | None = None
+        for plan in root.plans:
+            child = root.children[plan]
+            if child.visits == 0:
+                return plan
+            score = child.reward / child.visits + c * math.sqrt(log_n / child.visits)
+            if best is None or score > best[0]:
+                best = (score, plan)
+        assert best is not None
+        return best[1]
+
+    def _iterate(self, root: _Node, state: State, forced: Plan | None = None) -> None:
         path: list[tuple[_Node, int]] = []  # (node, the seat that chose the plan into it)
         node = root
+        if forced is not None:  # the root's plan is chosen (common samples): play it on this sample
+            child_state = self._play_plan(state, forced)
+            if child_state is not None:
+                mover = state.current
+                state = child_state
+                node = root.children[forced]
+                node.avail += 1
+                path.append((node, mover))
+                if node.visits == 0:
+                    state = self._rollout(state)
+                    self._backup(root, path, self._rewards(state))
+                    return
         while state.phase != "over":
             mover = state.current
             if node.plans is None:
@@ -224,7 +256,10 @@ class MCTSBot(BotBase):
             if node.visits == 0:
                 state = self._rollout(state)
                 break
-        rewards = self._rewards(state)
+        self._backup(root, path, self._rewards(state))
+
+    @staticmethod
+    def _backup(root: _Node, path: list[tuple[_Node, int]], rewards: list[float]) -> None:
         for n, seat in path:
             n.visits += 1
             n.reward += rewards[seat]
@@ -244,11 +279,22 @@ class MCTSBot(BotBase):
         report = SearchReport()
         budget = max(cfg.iterations, 1)
         i = 0
+        common = state.solo and cfg.common_samples
+        samples: list[State] = []  # common samples: the k-th deck order every root plan plays
         while i < budget:
             if i and self._over_cap(start, cpu_start):
                 report.capped = True
                 break
-            self._iterate(root, determinise(state, rng))
+            if common and root.plans is not None:
+                plan = self._root_pick(root)
+                k = root.children[plan].visits
+                while len(samples) <= k:
+                    samples.append(determinise(state, rng))
+                self._iterate(root, samples[k], plan)
+            else:
+                sample = determinise(state, rng)
+                samples.append(sample)
+                self._iterate(root, sample)
             i += 1
             if i == 1 and root.plans is not None:
                 budget = min(budget, max(cfg.per_plan * len(root.plans), 1))
