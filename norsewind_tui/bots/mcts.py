@@ -68,8 +68,7 @@ class SearchConfig:
     exploration: float = 0.7  # UCB constant
     margin_scale: float = 12.0  # points of margin over the best other player for a reward of ~0.73 (logistic)
     solo_scale: float = 40.0  # the same against the Vikings (solo margins are wider: keep a slope)
-    solo_exploration: float | None = None  # the UCB constant alone (None: ``exploration``)
-    common_samples: bool = False  # alone: a root plan's k-th visit plays the k-th sampled deck order
+    common_samples: bool = False  # alone: every root plan in turn, on the same deck orders (see ``search``)
 
 
 @dataclass
@@ -180,8 +179,7 @@ class MCTSBot(BotBase):
     # ------------------------------------------------------------------ search
 
     def _select(self, node: _Node, state: State) -> tuple[Plan, State] | None:
-        cfg = self.config
-        c = cfg.solo_exploration if state.solo and cfg.solo_exploration is not None else cfg.exploration
+        c = self.config.exploration
         best: tuple[float, Plan, State] | None = None
         ready: list[tuple[Plan, _Node, State]] = []
         assert node.plans is not None
@@ -199,23 +197,6 @@ class MCTSBot(BotBase):
             if best is None or score > best[0]:
                 best = (score, plan, child_state)
         return None if best is None else (best[1], best[2])
-
-    def _root_pick(self, root: _Node) -> Plan:
-        """The root plan to visit next (UCB on the root's statistics, unvisited ones first)."""
-        assert root.plans is not None
-        cfg = self.config
-        c = cfg.solo_exploration if cfg.solo_exploration is not None else cfg.exploration
-        log_n = math.log(max(root.visits, 1))
-        best: tuple[float, Plan] | None = None
-        for plan in root.plans:
-            child = root.children[plan]
-            if child.visits == 0:
-                return plan
-            score = child.reward / child.visits + c * math.sqrt(log_n / child.visits)
-            if best is None or score > best[0]:
-                best = (score, plan)
-        assert best is not None
-        return best[1]
 
     def _iterate(self, root: _Node, state: State, forced: Plan | None = None) -> None:
         path: list[tuple[_Node, int]] = []  # (node, the seat that chose the plan into it)
@@ -286,14 +267,18 @@ class MCTSBot(BotBase):
                 report.capped = True
                 break
             if common and root.plans is not None:
-                plan = self._root_pick(root)
-                k = root.children[plan].visits
+                # Alone, the root is a paired comparison: iteration i plays plan i mod P on the
+                # (i // P)-th deck order, so every plan meets the same draws and Vikings' turns
+                # (a level-7 position's plans differ by 0.01-0.05 in reward; apart, the samples'
+                # own spread hid that), and the move is the plan of the best mean (``choose``).
+                k, j = divmod(i, len(root.plans))
                 while len(samples) <= k:
                     samples.append(determinise(state, rng))
-                self._iterate(root, samples[k], plan)
+                self._iterate(root, samples[k], root.plans[j])
             else:
                 sample = determinise(state, rng)
-                samples.append(sample)
+                if common:
+                    samples.append(sample)
                 self._iterate(root, sample)
             i += 1
             if i == 1 and root.plans is not None:
@@ -313,7 +298,11 @@ class MCTSBot(BotBase):
         root, report = self.search(state, rng)
         self.last_search = report
         assert root.plans is not None
-        # most visits; ties go to the better greedy rank (plans are in that order)
-        best = max(root.plans, key=lambda p: root.children[p].visits)
+        # most visits; ties go to the better greedy rank (plans are in that order); the paired
+        # comparison alone: the best mean
+        if state.solo and self.config.common_samples:
+            best = max(root.plans, key=lambda p: root.children[p].reward / max(root.children[p].visits, 1))
+        else:
+            best = max(root.plans, key=lambda p: root.children[p].visits)
         report.plan = best
         return best[0]

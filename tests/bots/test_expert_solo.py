@@ -1,11 +1,11 @@
 """Issue 43.3: the expert alone against the Vikings compares its root plans on common samples.
 
-Alone, the rewards of a level-7 position differ by 0.01-0.05 between plans, and hard's UCB
-constant (0.7) spread the 240 visits almost evenly over them: the move was then all but the
-greedy rank's.  The expert's search (``registry.EXPERT``) plays a root plan's k-th visit on the
-k-th sampled deck order, so every plan meets the same draws and the same Vikings' turns, and
-its smaller constant (0.1) sends the visits where the rewards are.  With 2-4 players it is
-hard's search as it was, so the duel's measured figures stand.
+Alone, the rewards of a level-7 position differ by 0.01-0.05 between plans, and hard's search
+spread its visits almost evenly over them (UCB, constant 0.7), each on samples of its own: the
+move was then all but the greedy rank's.  The expert's search (``registry.EXPERT``) plays every
+root plan in turn on the same sampled deck orders, so every plan meets the same draws and the
+same Vikings' turns, and plays the plan of the best mean.  With 2-4 players it is hard's search
+as it was, so the duel's measured figures stand.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from norsewind_tui.bots import make_bot
 from norsewind_tui.bots.learned import LearnedValue, shipped_model
 from norsewind_tui.bots.mcts import MCTSBot, Plan
 from norsewind_tui.bots.registry import EXPERT, HARD
-from norsewind_tui.rules import State
+from norsewind_tui.rules import PickBuilding, State
 
 from .test_learned import played
 
@@ -29,8 +29,7 @@ class _Recording(MCTSBot):
         self.seen: dict[Plan, list[tuple[int, ...]]] = {}
 
     def _iterate(self, root: object, state: State, forced: Plan | None = None) -> None:
-        if forced is not None:
-            self.seen.setdefault(forced, []).append(state.deck)
+        self.seen.setdefault(forced or (), []).append(state.deck)
         super()._iterate(root, state, forced)  # type: ignore[arg-type]
 
 
@@ -38,27 +37,27 @@ def test_alone_every_root_plan_meets_the_same_deck_orders() -> None:
     state = played(1, 6, level=7)
     bot = _Recording()
     _, report = bot.search(state, random.Random(1))
-    assert report.iterations == 180  # 6 plans, 30 each at most
-    assert len(bot.seen) == len(report.visits) == 6
-    # the very first visit chose its plan as before (no statistics yet), unrecorded: align it
-    decks = [d if len(d) == report.visits[p] else [(), *d] for p, d in bot.seen.items()]
-    assert sum(len(d) == report.visits[p] for p, d in bot.seen.items()) == 5
-    shortest = min(len(d) for d in decks)
-    assert shortest == 13
-    for k in range(1, shortest):  # the k-th visit of every plan plays one deck order
-        assert len({d[k] for d in decks}) == 1
-    assert len({d[1] for d in decks} | {d[2] for d in decks}) == 2
+    assert report.iterations == 180  # 6 plans, 30 each
+    assert sorted(report.visits.values()) == [30] * 6
+    first = bot.seen.pop(())  # the first iteration, before the plans are known, plays the first plan
+    assert len(first) == 1 and len(bot.seen) == 6
+    decks = [first + d if len(d) == 29 else d for d in bot.seen.values()]
+    assert all(d == decks[0] for d in decks)  # the k-th visit of every plan: the k-th deck order
+    assert len(set(decks[0])) == 30  # 30 orders
 
 
-def test_alone_the_expert_sends_its_visits_where_the_rewards_are() -> None:
+def test_alone_the_expert_plays_the_plan_of_the_best_mean() -> None:
     state = played(1, 6, level=7)
-    learned = LearnedValue(shipped_model())
     expert = make_bot("expert", 5)
     assert isinstance(expert, MCTSBot)
-    _, mine = expert.search(state, random.Random(1))
-    _, even = MCTSBot(5, HARD, learned=learned).search(state, random.Random(1))
+    root, _ = expert.search(state, random.Random(1))
+    assert root.plans is not None
+    means = [round(root.children[p].reward / root.children[p].visits, 4) for p in root.plans]
+    assert means == [0.1609, 0.1494, 0.137, 0.1255, 0.1396, 0.1364]  # 30 visits each, on the same orders
+    assert expert.decide(state) == root.plans[0][0] == PickBuilding(4)
+    hard = MCTSBot(5, HARD, learned=LearnedValue(shipped_model()))
+    _, even = hard.search(state, random.Random(1))
     assert sorted(even.visits.values(), reverse=True) == [34, 32, 29, 29, 29, 27]
-    assert sorted(mine.visits.values(), reverse=True) == [61, 40, 28, 20, 18, 13]
 
 
 def test_with_two_players_the_expert_searches_as_before() -> None:
