@@ -68,7 +68,7 @@ class SearchConfig:
     exploration: float = 0.7  # UCB constant
     margin_scale: float = 12.0  # points of margin over the best other player for a reward of ~0.73 (logistic)
     solo_scale: float = 40.0  # the same against the Vikings (solo margins are wider: keep a slope)
-    common_samples: bool = False  # alone: every root plan in turn, on the same deck orders (see ``search``)
+    solo_exploration: float | None = None  # the UCB constant alone (None: ``exploration``)
 
 
 @dataclass
@@ -179,7 +179,8 @@ class MCTSBot(BotBase):
     # ------------------------------------------------------------------ search
 
     def _select(self, node: _Node, state: State) -> tuple[Plan, State] | None:
-        c = self.config.exploration
+        cfg = self.config
+        c = cfg.solo_exploration if state.solo and cfg.solo_exploration is not None else cfg.exploration
         best: tuple[float, Plan, State] | None = None
         ready: list[tuple[Plan, _Node, State]] = []
         assert node.plans is not None
@@ -198,21 +199,9 @@ class MCTSBot(BotBase):
                 best = (score, plan, child_state)
         return None if best is None else (best[1], best[2])
 
-    def _iterate(self, root: _Node, state: State, forced: Plan | None = None) -> None:
+    def _iterate(self, root: _Node, state: State) -> None:
         path: list[tuple[_Node, int]] = []  # (node, the seat that chose the plan into it)
         node = root
-        if forced is not None:  # the root's plan is chosen (common samples): play it on this sample
-            child_state = self._play_plan(state, forced)
-            if child_state is not None:
-                mover = state.current
-                state = child_state
-                node = root.children[forced]
-                node.avail += 1
-                path.append((node, mover))
-                if node.visits == 0:
-                    state = self._rollout(state)
-                    self._backup(root, path, self._rewards(state))
-                    return
         while state.phase != "over":
             mover = state.current
             if node.plans is None:
@@ -237,10 +226,7 @@ class MCTSBot(BotBase):
             if node.visits == 0:
                 state = self._rollout(state)
                 break
-        self._backup(root, path, self._rewards(state))
-
-    @staticmethod
-    def _backup(root: _Node, path: list[tuple[_Node, int]], rewards: list[float]) -> None:
+        rewards = self._rewards(state)
         for n, seat in path:
             n.visits += 1
             n.reward += rewards[seat]
@@ -260,26 +246,11 @@ class MCTSBot(BotBase):
         report = SearchReport()
         budget = max(cfg.iterations, 1)
         i = 0
-        common = state.solo and cfg.common_samples
-        samples: list[State] = []  # common samples: the k-th deck order every root plan plays
         while i < budget:
             if i and self._over_cap(start, cpu_start):
                 report.capped = True
                 break
-            if common and root.plans is not None:
-                # Alone, the root is a paired comparison: iteration i plays plan i mod P on the
-                # (i // P)-th deck order, so every plan meets the same draws and Vikings' turns
-                # (a level-7 position's plans differ by 0.01-0.05 in reward; apart, the samples'
-                # own spread hid that), and the move is the plan of the best mean (``choose``).
-                k, j = divmod(i, len(root.plans))
-                while len(samples) <= k:
-                    samples.append(determinise(state, rng))
-                self._iterate(root, samples[k], root.plans[j])
-            else:
-                sample = determinise(state, rng)
-                if common:
-                    samples.append(sample)
-                self._iterate(root, sample)
+            self._iterate(root, determinise(state, rng))
             i += 1
             if i == 1 and root.plans is not None:
                 budget = min(budget, max(cfg.per_plan * len(root.plans), 1))
@@ -298,11 +269,7 @@ class MCTSBot(BotBase):
         root, report = self.search(state, rng)
         self.last_search = report
         assert root.plans is not None
-        # most visits; ties go to the better greedy rank (plans are in that order); the paired
-        # comparison alone: the best mean
-        if state.solo and self.config.common_samples:
-            best = max(root.plans, key=lambda p: root.children[p].reward / max(root.children[p].visits, 1))
-        else:
-            best = max(root.plans, key=lambda p: root.children[p].visits)
+        # most visits; ties go to the better greedy rank (plans are in that order)
+        best = max(root.plans, key=lambda p: root.children[p].visits)
         report.plan = best
         return best[0]
