@@ -42,6 +42,7 @@ GOAL_LOW = 0.55
 GOAL_CPU = 1.2  # the challenger's CPU median at most this many times hard's
 GOAL_PLATINUM = 0.85  # share of level-4 deals with platinum
 GOAL_LEVEL7 = 0.35  # share of level-7 deals won
+GOAL_DEALS = 200  # solo deals a level's goal needs (fewer: not met, whatever the share)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,9 +105,9 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             if stats.name == a and level == 7:
-                goals.append(stats.win_rate >= GOAL_LEVEL7)
+                goals.append(stats.win_rate >= GOAL_LEVEL7 and stats.games >= GOAL_DEALS)
             if stats.name == a and level == 4:
-                goals.append(count >= GOAL_PLATINUM * stats.games)
+                goals.append(count >= GOAL_PLATINUM * stats.games and stats.games >= GOAL_DEALS)
     verdict = "met" if goals and all(goals) else "NOT met"
     print(f"goals {verdict} ({sum(goals)} of {len(goals)}); {time.perf_counter() - start:.0f} s in all")
     return 0
