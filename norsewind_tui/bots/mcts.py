@@ -68,6 +68,7 @@ class SearchConfig:
     exploration: float = 0.7  # UCB constant
     margin_scale: float = 12.0  # points of margin over the best other player for a reward of ~0.73 (logistic)
     solo_scale: float = 40.0  # the same against the Vikings (solo margins are wider: keep a slope)
+    solo_exploration: float | None = None  # the UCB constant alone (None: ``exploration``)
 
 
 @dataclass
@@ -178,7 +179,8 @@ class MCTSBot(BotBase):
     # ------------------------------------------------------------------ search
 
     def _select(self, node: _Node, state: State) -> tuple[Plan, State] | None:
-        c = self.config.exploration
+        cfg = self.config
+        c = cfg.solo_exploration if state.solo and cfg.solo_exploration is not None else cfg.exploration
         best: tuple[float, Plan, State] | None = None
         ready: list[tuple[Plan, _Node, State]] = []
         assert node.plans is not None

@@ -36,6 +36,12 @@ HARD = SearchConfig(iterations=240, per_plan=30, cpu_cap=1.5)
 # Hints and the analysis: the hard search with a cap further still (a position always gets the
 # same answer, even one whose search is unusually long).
 STEADY = SearchConfig(**{**HARD.__dict__, "cpu_cap": 120.0})
+# The expert: hard's budget; alone (issue 43), a UCB constant that fits the solo rewards: a level-7
+# position's plans differ by 0.01-0.05 in reward (a sample's own spread: about 0.02), and hard's
+# 0.7 spread the visits evenly over them (34/32/29/29/29/27), so the move, the plan visited most,
+# was all but the greedy rank's. With 2-4 players it is hard's search.
+EXPERT = SearchConfig(**{**HARD.__dict__, "solo_exploration": 0.1})
+EXPERT_STEADY = SearchConfig(**{**EXPERT.__dict__, "cpu_cap": STEADY.cpu_cap})
 NORMAL = SearchConfig(iterations=40, root_plans=5, per_plan=10, cpu_cap=1.5)
 EASY_NOISE = 3.0  # points of noise on each option: about 1 game in 5 against greedy
 
@@ -53,7 +59,7 @@ def _search(config: SearchConfig, name: str) -> Factory:
 
 
 def _expert(seed: int, budget: int | None) -> Bot:
-    cfg = HARD if budget is None else SearchConfig(**{**HARD.__dict__, "iterations": budget})
+    cfg = EXPERT if budget is None else SearchConfig(**{**EXPERT.__dict__, "iterations": budget})
     bot = MCTSBot(seed, cfg, learned=LearnedValue(shipped_model()))
     bot.name = "expert"
     return bot
@@ -122,6 +128,6 @@ def steady_bot(name: str = HINT_GIVER, seed: int = 0) -> MCTSBot:
         return steady_hard_bot(seed)
     if name != "expert":
         raise ValueError(f"unknown hint giver {name!r}; choose from {', '.join(HINT_GIVERS)}")
-    bot = MCTSBot(seed, STEADY, learned=LearnedValue(shipped_model()))
+    bot = MCTSBot(seed, EXPERT_STEADY, learned=LearnedValue(shipped_model()))
     bot.name = "expert"
     return bot
