@@ -31,6 +31,7 @@ from ...storage.problems import SeatChange
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ...talk import Talk, line_words
+from ...words import gamescreen as game_say
 from ...words import table as say
 from ...words.clock import span_words
 from ...words.prompts import task
@@ -246,15 +247,15 @@ class TableScreen(GameScreen):
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return say.FINAL
+            return game_say.FINAL
         if self.castle_mode:
-            return say.castle_prompt(digits(len(state.display)))
+            return game_say.castle_prompt(digits(len(state.display)))
         table = self.table
         current = state.current
         if table.read_only:
-            text = say.watching(self.decision_prompt())
+            text = game_say.watching(self.decision_prompt())
         elif table.seats[current].kind == "computer":
-            text = say.thinking(self.names[current])
+            text = game_say.thinking(self.names[current])
         elif (invited := table.view.invited(current)) is not None:
             text = say.invited_wait(short_name(invited), current, table.identity == table.view.meta.creator)
         elif table.holder(current) is None:
@@ -267,7 +268,7 @@ class TableScreen(GameScreen):
         else:
             text = self.decision_prompt()
         if seat != current and 0 <= seat < len(state.players):
-            text = say.viewing(self.whose(seat), text)
+            text = game_say.viewing(self.whose(seat), text)
         return text
 
     def away_since_words(self, holder: str) -> str | None:
