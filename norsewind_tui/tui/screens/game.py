@@ -30,12 +30,11 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from ... import activity, words
-from ...play import Done, NeedsConfirmation, Outcome, Play, said
+from ...play import Done, NeedsConfirmation, Outcome, Play, Showing, said
 from ...rules import cards_for
 from ...rules.events import Event
 from ...rules.moves import Move
 from ...rules.queries import at_turn_start, decision
-from ...rules.state import State
 from ...storage import StorageError
 from ...storage.gamefile import Snapshot
 from ...storage.handle import GameHandle
@@ -140,7 +139,7 @@ SWITCHED: tuple[tuple[str, tuple[object, ...]], ...] = (
 SWITCHED_KEYS = {"d": "decline", "r": "refresh", "p": "pass", "c": "castles", "ctrl+y": "redo"}
 
 
-class GameScreen(NorsewindScreen[None]):
+class GameScreen(Showing, NorsewindScreen[None]):
     """Play one game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS]
@@ -170,6 +169,9 @@ class GameScreen(NorsewindScreen[None]):
             self, game, lambda: self.session.computer_delay, engine_spec(self.context.options), self.context.engines
         )
         self.lesson = lesson  # a tutorial's
+        # a kind of game screen adds to these rather than overriding the screen's methods (issue 22 §1):
+        self.own_actions: dict[str, Callable[[], bool]] = {}  # its own keys, each on or off now (a table's chat)
+        self.beside: list[Callable[[], None]] = []  # what runs beside the game (a table's chat): stopped with it
         self.shown = Shown()  # the views last drawn: a key's decision is tied to the one it was typed on
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hints = Hints(lambda: self.controller)
@@ -202,19 +204,13 @@ class GameScreen(NorsewindScreen[None]):
 
     def on_unmount(self) -> None:
         self.driver.stop()
+        for stop in self.beside:
+            stop()
 
     def on_screen_resume(self) -> None:
         self.sync()
 
     # ------------------------------------------------------------------ state -> widgets
-
-    @property
-    def state(self) -> State:
-        return self.game.state
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return player_names(self.state)
 
     def sync(self) -> None:
         """The game changed: its choices again, every widget redrawn; start the computer if it is to move."""
@@ -456,6 +452,9 @@ class GameScreen(NorsewindScreen[None]):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        own = self.own_actions.get(action)
+        if own is not None:
+            return own()
         asked = self.controller.asked()
         if action in WAITING_ACTIONS and not asked:  # watching, or waiting (issue 39)
             if action == "undo":  # this terminal's last decision may be taken back

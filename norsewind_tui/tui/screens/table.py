@@ -162,6 +162,8 @@ class TableScreen(GameScreen):
         self.driver.standin = self.standin
         self.chat = ChatFollower(Talk(table, None, clock), self.post_message)
         self.unread = 0  # chat lines by others not read yet (the footer's "Chat (new)")
+        self.own_actions.update(chat=lambda: self.unread == 0, chat_unread=lambda: self.unread > 0)
+        self.beside.append(self.chat.stop)  # (the game screen's unmount stops the game's driver, then it)
 
     def away_since(self, identity: str) -> datetime | None:
         """When ``identity`` went away (None: here), for the computer that stands in (the driver's
@@ -185,9 +187,6 @@ class TableScreen(GameScreen):
             self.set_interval(1.0 if spec.kind == "live" else 30.0, self.tick_clock)
         self.call_later(self.greet)
 
-    def on_unmount(self) -> None:
-        self.chat.stop()  # (GameScreen.on_unmount stops the game's driver)
-
     # ------------------------------------------------------------------ the chat (issue 41.2)
 
     def on_chat_news(self, message: ChatNews) -> None:
@@ -199,11 +198,6 @@ class TableScreen(GameScreen):
         self.unread += len(message.lines)
         self.say(line_words(message.lines[-1]))
         self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("chat", "chat_unread"):
-            return (self.unread > 0) == (action == "chat_unread")
-        return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
         """t: the chat box."""
