@@ -112,6 +112,21 @@ class Failed:
 Outcome = Done | Refused | NotYours | MovedOn | NeedsConfirmation | NotDone | Failed
 
 
+class Showing:
+    """What a front end reads of the game it shows (the app's game screen, the line mode's
+    conversation, both mix it in): its state, and its players' names as the game writes them."""
+
+    game: GameHandle
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return player_names(self.state)
+
+
 class Play:
     """A game's decisions, undo and redo, for one terminal (the app's screen or the line mode)."""
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from importlib import resources
 from pathlib import Path
+
+from cli_runs import norsewind
 
 from norsewind_tui.rules.cards import default_cards
 from norsewind_tui.storage.cardfile import MAX_CARD_FILE, MAX_DEPTH
@@ -20,16 +21,7 @@ def shipped() -> str:
 
 def check(tmp_path: Path, path: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run(
-        [sys.executable, "-m", "norsewind_tui.cli", "cards", "check", str(path)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=tmp_path,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return norsewind(tmp_path, "cards", "check", str(path), env=env, timeout=120)
 
 
 def edited(text: str, old: str, new: str) -> str:

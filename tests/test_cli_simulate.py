@@ -8,33 +8,14 @@ README says), so the whole path from the argument parser to the printed table is
 from __future__ import annotations
 
 import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 from pathlib import Path
+
+from cli_runs import norsewind
 
 from norsewind_tui.rules import GameConfig, apply, legal_moves, new_game, outcome
 from norsewind_tui.rules.scoring import Outcome
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def norsewind(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m norsewind_tui.cli ARGS`` from this checkout, not on a terminal, 80 columns."""
-    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")}
-    env.update(COLUMNS="80", LINES="24", PYTHONPATH=os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]))
-    return subprocess.run(
-        [sys.executable, "-m", "norsewind_tui.cli", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=tmp_path,
-        env=env,
-        timeout=300,
-        check=False,
-    )
 
 
 def replay(players: int, seed: int, level: int = 1) -> tuple[Outcome, int, int]:

@@ -19,7 +19,18 @@ from dataclasses import dataclass
 from .. import words
 from ..bots.registry import HINT_GIVER
 from ..computer import Computer
-from ..play import Done, HintAnswer, HintQuestion, NeedsConfirmation, Outcome, Play, answer_hint, hint_said, said
+from ..play import (
+    Done,
+    HintAnswer,
+    HintQuestion,
+    NeedsConfirmation,
+    Outcome,
+    Play,
+    Showing,
+    answer_hint,
+    hint_said,
+    said,
+)
 from ..rules import moves as m
 from ..rules.cards import CardDB
 from ..rules.engine import cards_for, refusal
@@ -38,7 +49,6 @@ from ..words import board
 from ..words import chat as chat_words
 from ..words import lines as say
 from ..words.clock import NO_CLOCK, NOT_A_TABLE, your_clock
-from ..words.nouns import player_names
 from ..words.result import verdict
 from .io import LineIO
 
@@ -63,7 +73,7 @@ class Asked:
     moves: list[m.Move]
 
 
-class Conversation:
+class Conversation(Showing):
     """Plays ``game`` with the player at ``io`` until it ends, they quit, or the input ends."""
 
     def __init__(
@@ -113,14 +123,6 @@ class Conversation:
         self.typed = typed  # the norsewind command of some words, with the player's options
 
     # ------------------------------------------------------------------ the game's words
-
-    @property
-    def state(self) -> State:
-        return self.game.state
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return player_names(self.state)
 
     @property
     def db(self) -> CardDB:

@@ -29,7 +29,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -91,6 +91,27 @@ def _check_mode(path: Path) -> None:
         raise SaveError(f"{path}: mode {mode:04o}: other accounts may write it (chmod 600 it)")
 
 
+def named_tables(doc: Mapping[str, object], key: str, path: Path) -> Iterator[tuple[str, object, str]]:
+    """A host file's ``[KEY.NAME]`` tables: each name (checked), its entry, and where it is for a message."""
+    table = doc.get(key, {})
+    if not isinstance(table, dict):
+        raise SaveError(f"{path}: {key}: expected tables [{key}.NAME]")
+    for name, entry in table.items():
+        where = f"{path}: {key}.{name}"
+        if not _NAME.match(name):
+            raise SaveError(f"{where}: a name is a lower-case letter, then up to 31 of a-z, 0-9, - and _")
+        yield name, entry, where
+
+
+def command_line(command: object, where: str) -> str:
+    """A command to run, as a host file gives it: one line of 1 to ``MAX_COMMAND`` characters."""
+    if not isinstance(command, str) or not command.strip() or len(command) > MAX_COMMAND:
+        raise SaveError(f"{where}.command: expected the command line, 1 to {MAX_COMMAND} characters")
+    if any(ch in command for ch in "\0\n\r"):
+        raise SaveError(f"{where}.command: one line, no control characters")
+    return command
+
+
 def _parse(data: bytes, path: Path) -> dict[str, HostEngine]:
     try:
         doc = tomllib.loads(data.decode("utf-8"))
@@ -101,24 +122,14 @@ def _parse(data: bytes, path: Path) -> dict[str, HostEngine]:
     unknown = sorted(set(doc) - {"engines"})
     if unknown:
         raise SaveError(f"{path}: {unknown[0]!r}: unknown (the file has one table, [engines.NAME])")
-    table = doc.get("engines", {})
-    if not isinstance(table, dict):
-        raise SaveError(f"{path}: engines: expected tables [engines.NAME]")
     out: dict[str, HostEngine] = {}
-    for name, entry in table.items():
-        where = f"{path}: engines.{name}"
-        if not _NAME.match(name):
-            raise SaveError(f"{where}: a name is a lower-case letter, then up to 31 of a-z, 0-9, - and _")
+    for name, entry, where in named_tables(doc, "engines", path):
         if not isinstance(entry, dict):
             raise SaveError(f"{where}: expected a table with a command")
         extra = sorted(set(entry) - {"command", "time"})
         if extra:
             raise SaveError(f"{where}.{extra[0]}: unknown (an engine has a command and a time)")
-        command = entry.get("command")
-        if not isinstance(command, str) or not command.strip() or len(command) > MAX_COMMAND:
-            raise SaveError(f"{where}.command: expected the command line, 1 to {MAX_COMMAND} characters")
-        if any(ch in command for ch in "\0\n\r"):
-            raise SaveError(f"{where}.command: one line, no control characters")
+        command = command_line(entry.get("command"), where)
         move_s = entry.get("time", MOVE_S)
         low, high = MOVE_RANGE
         if isinstance(move_s, bool) or not isinstance(move_s, (int, float)) or not low <= move_s <= high:

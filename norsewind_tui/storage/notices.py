@@ -20,7 +20,6 @@ account may write it); a name the host does not know is one line where the playe
 from __future__ import annotations
 
 import contextlib
-import re
 import shlex
 import subprocess
 import threading
@@ -32,9 +31,8 @@ from pathlib import Path
 
 from .atomic import FileLock, atomic_write, read_limited
 from .clock import Clock, system_clock
-from .engines import _check_mode
+from .engines import _check_mode, command_line, named_tables
 from .errors import SaveError, StorageError
-from .format import ENGINE_NAME
 from .identity import identity_problem
 from .paths import ensure_dir
 from .presence import PresenceStore
@@ -90,22 +88,11 @@ def _parse(data: bytes, path: Path) -> HostNotices:
     come_back = doc.get("come_back")
     if come_back is not None and (not isinstance(come_back, str) or len(come_back) > MAX_COMMAND):
         raise SaveError(f"{path}: come_back: expected one line of text")
-    table = doc.get("notices", {})
-    if not isinstance(table, dict):
-        raise SaveError(f"{path}: notices: expected tables [notices.NAME]")
     commands: dict[str, str] = {}
-    for name, entry in table.items():
-        where = f"{path}: notices.{name}"
-        if not re.match(ENGINE_NAME, name):
-            raise SaveError(f"{where}: a name is a lower-case letter, then up to 31 of a-z, 0-9, - and _")
+    for name, entry, where in named_tables(doc, "notices", path):
         if not isinstance(entry, dict) or set(entry) != {"command"}:
             raise SaveError(f"{where}: expected a table with a command, and nothing else")
-        command = entry["command"]
-        if not isinstance(command, str) or not command.strip() or len(command) > MAX_COMMAND:
-            raise SaveError(f"{where}.command: expected the command line, 1 to {MAX_COMMAND} characters")
-        if any(ch in command for ch in "\0\n\r"):
-            raise SaveError(f"{where}.command: one line, no control characters")
-        commands[name] = command
+        commands[name] = command_line(entry["command"], where)
     return HostNotices(commands, float(every), come_back)
 
 

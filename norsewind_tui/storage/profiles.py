@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -338,24 +339,13 @@ class ProfileStore:
             raise SaveError(f"profile name {name!r} {why}")
         if (why := game.problem()) is not None:
             raise SaveError(f"not recording the game: {why}")
-        ensure_dir(self.dir, private=True)
-        main, backup, _, lockfile = self._paths(name)
-        lock = FileLock(lockfile, f"the profile {main.name}")
-        lock.acquire(timeout=LOCK_WAIT)
-        try:
-            remove_stale_temps(main)  # what a killed recorder left
-            remove_stale_temps(backup)
-            disk = self._on_disk(name, adding=game)
-            if disk.newer is not None:
-                raise SaveMismatch(f"{disk.newer}: this version cannot record games into it (update Norsewind)")
+        with self._locked(name, adding=game) as disk:
             is_new = game.game not in disk.known
             if not is_new and not disk.rebuild:
                 return False
             games = disk.games if disk.rebuild else (*disk.games, first_daily(disk.games, game))
             self._write(name, disk, games)
             return is_new
-        finally:
-            lock.release()
 
     def record_all(self, name: str, games: Sequence[GameRecord]) -> int:
         """Add finished games to ``name``'s profile in one write (``db export``); how many were new.
@@ -368,16 +358,7 @@ class ProfileStore:
         for game in games:
             if (why := game.problem()) is not None:
                 raise SaveError(f"not recording the game {game.game}: {why}")
-        ensure_dir(self.dir, private=True)
-        main, backup, _, lockfile = self._paths(name)
-        lock = FileLock(lockfile, f"the profile {main.name}")
-        lock.acquire(timeout=LOCK_WAIT)
-        try:
-            remove_stale_temps(main)
-            remove_stale_temps(backup)
-            disk = self._on_disk(name)
-            if disk.newer is not None:
-                raise SaveMismatch(f"{disk.newer}: this version cannot record games into it (update Norsewind)")
+        with self._locked(name) as disk:
             held = list(disk.games)
             known = {g.game for g in held}
             for game in games:
@@ -388,6 +369,22 @@ class ProfileStore:
             if added or disk.rebuild:
                 self._write(name, disk, tuple(held))
             return added
+
+    @contextmanager
+    def _locked(self, name: str, adding: GameRecord | None = None) -> Iterator[_OnDisk]:
+        """``name``'s profile as on disk, under its lock (what a killed recorder left removed first);
+        ``SaveMismatch`` for a newer Norsewind's profile, which is not touched."""
+        ensure_dir(self.dir, private=True)
+        main, backup, _, lockfile = self._paths(name)
+        lock = FileLock(lockfile, f"the profile {main.name}")
+        lock.acquire(timeout=LOCK_WAIT)
+        try:
+            remove_stale_temps(main)
+            remove_stale_temps(backup)
+            disk = self._on_disk(name, adding=adding)
+            if disk.newer is not None:
+                raise SaveMismatch(f"{disk.newer}: this version cannot record games into it (update Norsewind)")
+            yield disk
         finally:
             lock.release()
 

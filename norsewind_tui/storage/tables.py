@@ -493,11 +493,9 @@ class TableStore:
                 players.append(seat_label(i, "human", None))
                 metas.append(SeatMeta(OPEN))
             else:
-                if not what or len(what) > 32 or not what.isidentifier():
-                    raise TableRefused(say.not_a_seat_kind(i, what))
-                label = seat_label(i, "computer", what)
-                players.append(label)
-                metas.append(SeatMeta(label, "computer", what))
+                computer = computer_seat(i, what)
+                players.append(computer.name)
+                metas.append(computer)
         config = GameConfig(players=tuple(players), start_choice=start_choice, random_tiles=random_tiles)
         session = Session(config, seed, self.cards)  # ConfigError for an impossible game
         meta = self._new_meta(session, metas, identity, minutes, standin_engine, clock, seen)
@@ -572,11 +570,9 @@ class TableStore:
                 players.append(who)
                 metas.append(SeatMeta(OPEN))
             else:
-                if not who or len(who) > 32 or not who.isidentifier():
-                    raise TableRefused(say.not_a_seat_kind(i, who))
-                label = seat_label(i, "computer", who)
-                players.append(label)
-                metas.append(SeatMeta(label, "computer", who))
+                computer = computer_seat(i, who)
+                players.append(computer.name)
+                metas.append(computer)
         session = Session(GameConfig(players=tuple(players)), seed, self.cards)
         meta = self._new_meta(session, metas, creator, default_standin(len(seats)), None)
         self._games.add(session, meta, name, meta.created).close()  # never held for a session
@@ -704,6 +700,14 @@ class TableStore:
         if self.chats is None:
             return FileChat(self.dir, sanitise_name(name))
         return self.chats(sanitise_name(name))
+
+
+def computer_seat(i: int, level: str) -> SeatMeta:
+    """Seat ``i`` (from 0) given to the computer ``level``; ``TableRefused`` for a name no bot has."""
+    if not level or len(level) > 32 or not level.isidentifier():
+        raise TableRefused(say.not_a_seat_kind(i, level))
+    label = seat_label(i, "computer", level)
+    return SeatMeta(label, "computer", level)
 
 
 def _load(files: GameDoc, cards: CardDB) -> TableView:

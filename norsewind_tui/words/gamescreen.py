@@ -15,7 +15,7 @@ from ..rules.state import State
 from ..safetext import safe_text
 from .board import card_facts, describe_card
 from .events import future, past
-from .nouns import plural, supply_item
+from .nouns import kingdom, plural, supply_item
 from .refusals import refusal
 from .scores import kingdom_then
 
@@ -125,3 +125,85 @@ def key_refusal(what: str, state: State, asked: bool) -> str:
 
 def castle_count(n: int) -> str:
     return f"The castle display has {plural(n, 'castle')}."
+
+
+# ---------------------------------------------------------------- the prompt (the table screen's too)
+
+FINAL = "Final scores: the score pad follows."  # the log's last line already says the game is over
+
+
+def castle_prompt(digits: str) -> str:
+    """The castle display's prompt (``digits``: the keys that pick a castle, "1-4")."""
+    return f"Castle display: press {digits} or move and Enter (Esc: back to the market)."
+
+
+def viewing(whose: str, prompt: str) -> str:
+    """The prompt while another player's kingdoms are shown (``whose``: "Ana's", "your")."""
+    return f"[Viewing {whose} kingdoms; tab] {prompt}"
+
+
+def watching(prompt: str) -> str:
+    return f"Watching (read-only): {prompt}"
+
+
+def thinking(name: str) -> str:
+    return f"{name} (computer) is thinking..."
+
+
+def whose(name: str, mine: bool) -> str:
+    """Whose kingdoms: "Ana's" (at a shared table, "your" for one's own)."""
+    return "your" if mine else f"{name}'s"
+
+
+def showing(whose: str, another: bool) -> str:
+    """tab: the kingdoms now shown (``another``: not one's own, tab goes on to the next player)."""
+    return f"Showing {whose} kingdoms." + (" (tab: next player)" if another else "")
+
+
+# ---------------------------------------------------------------- the status line
+
+WATCHING = "Watching, read-only: the board follows the game; tab shows the other players, ? the keys."
+NOT_A_CHOICE = "That is not a choice for this decision."
+MARKET_SLOTS = "The market has slots 1-5; press c, then a number, for a castle."
+FOUR_KINGDOMS = "There are 4 kingdoms: 1-4."
+CHOOSE_A_SUPPLY = "Choose a supply with the arrows and Enter, or press d to take nothing."
+NO_CASTLES = "The castle display is empty."
+BACK_TO_MARKET = "Back to the market."
+NO_STEP_BACK = "Esc steps back within your turn; nothing chosen yet (u undoes the last decision)."
+VIKINGS_SOLO_ONLY = "v: the Viking display is in the solo game only; tab shows the other players."
+NOTHING_UNDER_CURSOR = "Nothing under the cursor: move it onto a card, a supply or a kingdom, then press i."
+INFO_TITLE = "What is this?"
+SAVE_AS_QUESTION = "Save the game as (letters, digits, - and _):"
+UNDO_ANSWERS = ("Undo", "Keep playing")  # the undo question's yes and no (``words.play.UNDO_QUESTION``)
+
+
+def daily_greeting(today: str) -> list[str]:
+    """A daily deal's first status line, and the shorter one when it does not fit."""
+    return [f"{today}. Enter chooses, ? explains every key.", today + "."]
+
+
+def greeting(players: int) -> str:
+    """A new game's first status line (solo, tab shows the Vikings)."""
+    tab = ", tab shows the other players" if players > 1 else ", tab the Vikings"
+    return f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key."
+
+
+def nothing_to_choose(asked: bool) -> str:
+    return "Nothing to choose." if asked else "Nothing to choose now."
+
+
+def no_space(row: int) -> str:
+    """A digit for a kingdom row with no space to choose (``row`` from 0)."""
+    return f"No space for it in {kingdom(row) or f'row {row + 1}'}."
+
+
+def saved_as(name: str) -> str:
+    return f"Saved as {name}; play continues in it."
+
+
+def left_table(name: str) -> str:
+    return f"You left the table {name}; it is saved."
+
+
+def game_saved(name: str) -> str:
+    return f"Game {name} saved."

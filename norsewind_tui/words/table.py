@@ -24,7 +24,6 @@ KEYS = (
     ("T", "mute this table's chat (new lines are kept, not shown), or show it again"),
 )
 
-FINAL = "Final scores: the score pad follows."  # the log's last line already says the game is over
 WATCHER_NO_REMATCH = "You watched this table: only its players can ask for a rematch."
 NO_REMATCH_KEPT = "Nobody proposed a rematch with a seat kept for you (n proposes one)."
 WATCHER_CANNOT_LEAVE = "You are watching: you hold no seat to leave (m goes back to the lobby)."
@@ -37,24 +36,6 @@ IN_APP = "in the app"
 ELSEWHERE = "at another table"
 AWAY = "away"
 NOT_SEEN = "not seen here"
-
-
-def castle_prompt(digits: str) -> str:
-    """The castle display's prompt (``digits``: the keys that pick a castle, "1-4")."""
-    return f"Castle display: press {digits} or move and Enter (Esc: back to the market)."
-
-
-def viewing(whose: str, prompt: str) -> str:
-    """The prompt while another player's kingdoms are shown (``whose``: "Ana's", "your")."""
-    return f"[Viewing {whose} kingdoms; tab] {prompt}"
-
-
-def watching(prompt: str) -> str:
-    return f"Watching (read-only): {prompt}"
-
-
-def thinking(name: str) -> str:
-    return f"{name} (computer) is thinking..."
 
 
 def invited_wait(invited: str, seat: int, creator: bool) -> str:

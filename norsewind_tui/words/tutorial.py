@@ -127,7 +127,7 @@ def lesson_line(number: int, lessons: int, title: str, text: str) -> str:
 
 def play_on(text: str) -> str:
     """A decision the lesson file leaves unworded: what to do (``ask_for``), plainly."""
-    return f"Play on: {text}"
+    return f"{PLAY_ON}: {text}"
 
 
 def lesson_asks(number: int) -> str:
@@ -140,6 +140,19 @@ def not_this(number: int) -> str:
 
 
 # the app's tutorial screen (tui/screens/tutorial.py)
+PLAY_ON = "Play on"  # the title of a step the lesson file leaves untitled (the line mode's too)
+WHAT_HAPPENED = "What happened"  # the panel's title after a lesson's decision
+PRESS_N = "Press n to go on."
+PRESS_ENTER = "Press Enter."
+COMPLETE = "The tutorial is complete."
+RESUMED = "The tutorial goes on where you left it (R starts it over)."
+RESTART_ANSWERS = ("Start over", "Keep going")  # ``RESTART_QUESTION``'s yes and no
+FINISHED = "Tutorial finished. Next: the solo campaign, level 1."
+# what ? says of the tutorial's own keys (issue 23.7: the help listed only the game's), by binding id
+KEY_HELP = {
+    "lesson-next": "the tutorial: go on to the next lesson once you have read it",
+    "lesson-restart": "the tutorial: start it over from its first lesson",
+}
 ASKS_A_DECISION = "The lesson asks for a decision: press Enter to make it."
 NOT_THIS_ONE = "Not this one for now: the lesson asks for the choice under the cursor."
 RESTART_QUESTION = "Start the tutorial over from its first lesson? (This game is dropped.)"

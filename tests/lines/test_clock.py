@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO
 
+from seat_turns import bob_on_the_clock
+
 from norsewind_tui.computer import Computer
 from norsewind_tui.lines.conversation import Conversation
 from norsewind_tui.lines.io import LineIO
 from norsewind_tui.lines.tables import clock_line, my_clock
 from norsewind_tui.storage.clock import ManualClock
-from norsewind_tui.storage.format import TableClock
 from norsewind_tui.storage.tableclock import EMPTY_BANK
 from norsewind_tui.storage.tables import SharedTable, TableStore
 
@@ -33,17 +34,7 @@ def conversation(table: SharedTable, out: io.StringIO, no_input: BinaryIO) -> Co
 
 def test_the_clock_word_the_prompt_and_the_standin_when_it_runs_out(tmp_path: Path, no_input: BinaryIO) -> None:
     clock = ManualClock(START)
-    alice = TableStore(tmp_path, clock=clock).create(
-        "alice", ["me", "open"], seed=7, name="friday", clock=TableClock("live", start=600, add=5)
-    )
-    bob = TableStore(tmp_path, clock=clock).open("friday", "bob")
-    bob.join()
-    alice.poll()
-    while alice.state.current != 1 or alice.session.position == 0:
-        mover = alice if alice.is_my_turn() else bob
-        mover.push(mover.legal_moves()[0])
-        alice.poll()
-        bob.poll()
+    alice, bob = bob_on_the_clock(tmp_path, clock)
     bank = bob.clock_left()
     assert bank is not None and bank >= 600
     out = io.StringIO()

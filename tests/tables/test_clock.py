@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from seat_turns import to_seat
 
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.format import SaveMeta, TableClock
@@ -48,18 +49,6 @@ def at_table(stores: tuple[TableStore, TableStore], clock: TableClock | None = L
     bob.join()
     alice.poll()
     return alice, bob
-
-
-def to_seat(tables: tuple[SharedTable, SharedTable], seat: int) -> None:
-    """The people decide (first choice, no time passing) until it is ``seat``'s turn after a decision."""
-    for _ in range(200):
-        for t in tables:
-            t.poll()
-        if tables[0].state.current == seat and tables[0].session.position > 0:
-            return
-        mover = next(t for t in tables if t.is_my_turn())
-        mover.push(mover.legal_moves()[0])
-    raise AssertionError("never reached the seat")
 
 
 def test_out_of_time_the_standin_decides_then_the_player_takes_the_seat_back(

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from computer_turns import play_computer
+from seat_turns import to_seat
 
 from norsewind_tui.rules.moves import Move
 from norsewind_tui.rules.state import State
@@ -52,18 +53,6 @@ def unrevealing(table: SharedTable) -> Move | None:
         if trial.state.revealed == table.state.revealed:
             return move
     return None
-
-
-def play_until_seat(tables: list[SharedTable], seat: int) -> None:
-    """The people decide (first choice) until it is ``seat``'s turn after at least one decision."""
-    for _ in range(200):
-        for t in tables:
-            t.poll()
-        if tables[0].state.current == seat and tables[0].session.position > 0:
-            return
-        mover = next(t for t in tables if t.is_my_turn())
-        first_choice(mover)
-    raise AssertionError(f"seat {seat + 1} never came to move")
 
 
 class World:
@@ -150,7 +139,7 @@ def test_a_computer_stands_in_only_after_n_minutes_away_and_only_on_that_seats_t
     """Issue 13: the computer takes bob's seat only while bob is away for 15 minutes or more, and only
     when it is bob's turn; alice's and carol's turns are theirs."""
     alice, bob, carol = trio(world)
-    play_until_seat([alice, bob, carol], 1)
+    to_seat([alice, bob, carol], 1)
     world.away("bob")  # 09:00, bob quits
     assert alice.computer_to_move(standin=world.standin) is None  # away, but not 15 minutes yet
     world.later(minutes=14, seconds=59)
@@ -188,7 +177,7 @@ def test_a_player_never_seen_here_is_not_played_for_but_may_be_removed(world: Wo
     world.back("carol")
     bob = world.store.open("friday", "bob")
     carol = world.store.open("friday", "carol")
-    play_until_seat([alice, bob, carol], 1)
+    to_seat([alice, bob, carol], 1)
     world.later(days=1)
     assert world.presence.away_since("bob") == NEVER_SEEN
     assert alice.computer_to_move(standin=world.standin) is None
@@ -198,7 +187,7 @@ def test_a_player_never_seen_here_is_not_played_for_but_may_be_removed(world: Wo
 
 def test_with_the_option_off_nobody_is_played_for(world: World) -> None:
     alice, bob, carol = trio(world, standin=0)
-    play_until_seat([alice, bob, carol], 1)
+    to_seat([alice, bob, carol], 1)
     world.away("bob")
     world.later(days=2)
     assert alice.computer_to_move(standin=world.standin) is None
@@ -207,7 +196,7 @@ def test_with_the_option_off_nobody_is_played_for(world: World) -> None:
 
 def test_the_player_takes_the_seat_back_at_once_by_sitting_down_again(world: World) -> None:
     alice, bob, carol = trio(world)
-    play_until_seat([alice, bob, carol], 1)
+    to_seat([alice, bob, carol], 1)
     world.away("bob")
     world.later(minutes=30)
     assert play_computer(alice, decide, standin=world.standin)
@@ -224,7 +213,7 @@ def test_a_standin_decision_in_flight_is_dropped_when_the_player_comes_back(worl
     """The stand-in thinks; bob sits down meanwhile: the write checks presence again under the lock
     and writes nothing; bob decides himself."""
     alice, bob, carol = trio(world)
-    play_until_seat([alice, bob, carol], 1)
+    to_seat([alice, bob, carol], 1)
     world.away("bob")
     world.later(minutes=15)
     position, generation = alice.session.position, alice.generation
@@ -242,7 +231,7 @@ def test_a_standin_decision_is_made_exactly_once_when_two_processes_race(world: 
     """alice's and carol's processes both see bob away on his turn: the one that wins the claim thinks
     and writes once; the other writes nothing."""
     alice, bob, carol = trio(world)
-    play_until_seat([alice, bob, carol], 1)
+    to_seat([alice, bob, carol], 1)
     world.away("bob")
     world.later(minutes=15)
     position = alice.session.position
@@ -260,7 +249,7 @@ def test_undo_across_a_standin_decision_follows_the_undo_policy(world: World) ->
     """The stand-in's decision is the computer's: the player before it may not undo past it, bob may
     not take it back, and the marks survive an undo and redo of bob's own later decision."""
     alice, bob, carol = trio(world)
-    play_until_seat([alice, bob, carol], 0)
+    to_seat([alice, bob, carol], 0)
     while alice.state.current == 0:
         first_choice(alice)
     last_alice = alice.session.position - 1
@@ -316,7 +305,7 @@ def test_leaving_before_the_first_decision_opens_the_seat_again(world: World) ->
 
 def test_leaving_after_the_first_decision_gives_the_seat_to_the_computer(world: World) -> None:
     alice, bob, carol = trio(world)
-    play_until_seat([alice, bob, carol], 1)
+    to_seat([alice, bob, carol], 1)
     assert str(bob.leave()) == "bob left; the computer (normal) plays seat 2 from now on"
     alice.poll()
     assert alice.seats[1].kind == "computer" and alice.seats[1].bot == STANDIN_BOT
@@ -332,7 +321,7 @@ def test_leaving_after_the_first_decision_gives_the_seat_to_the_computer(world: 
 
 def test_the_creator_removes_a_player_who_is_away_and_nobody_else_can(world: World) -> None:
     alice, bob, carol = trio(world)
-    play_until_seat([alice, bob, carol], 2)
+    to_seat([alice, bob, carol], 2)
     with pytest.raises(TableRefused) as info:
         alice.remove("bob", world.standin)
     assert str(info.value) == "friday: bob is here: only a player who is away can be removed"

@@ -7,8 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from seat_turns import bob_on_the_clock
+
 from norsewind_tui.storage.clock import ManualClock
-from norsewind_tui.storage.format import TableClock
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.screens.table import TableScreen
@@ -25,17 +26,7 @@ START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 @aio
 async def test_the_app_shows_the_clock_and_plays_the_standin_when_it_runs_out(saves: Path) -> None:
     clock = ManualClock(START)
-    alice = TableStore(saves, clock=clock).create(
-        "alice", ["me", "open"], seed=7, name="friday", clock=TableClock("live", start=600, add=5)
-    )
-    bob = TableStore(saves, clock=clock).open("friday", "bob")
-    bob.join()
-    alice.poll()
-    while alice.state.current != 1 or alice.session.position == 0:
-        mover = alice if alice.is_my_turn() else bob
-        mover.push(mover.legal_moves()[0])
-        alice.poll()
-        bob.poll()
+    alice, bob = bob_on_the_clock(saves, clock)
     bank = bob.clock_left()
     assert bank is not None
     seen = Seen(GameChanged)

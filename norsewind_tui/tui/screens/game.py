@@ -30,12 +30,11 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from ... import activity, words
-from ...play import Done, NeedsConfirmation, Outcome, Play, said
+from ...play import Done, NeedsConfirmation, Outcome, Play, Showing, said
 from ...rules import cards_for
 from ...rules.events import Event
 from ...rules.moves import Move
 from ...rules.queries import at_turn_start, decision
-from ...rules.state import State
 from ...storage import StorageError
 from ...storage.gamefile import Snapshot
 from ...storage.handle import GameHandle
@@ -140,7 +139,7 @@ SWITCHED: tuple[tuple[str, tuple[object, ...]], ...] = (
 SWITCHED_KEYS = {"d": "decline", "r": "refresh", "p": "pass", "c": "castles", "ctrl+y": "redo"}
 
 
-class GameScreen(NorsewindScreen[None]):
+class GameScreen(Showing, NorsewindScreen[None]):
     """Play one game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS]
@@ -170,6 +169,9 @@ class GameScreen(NorsewindScreen[None]):
             self, game, lambda: self.session.computer_delay, engine_spec(self.context.options), self.context.engines
         )
         self.lesson = lesson  # a tutorial's
+        # a kind of game screen adds to these rather than overriding the screen's methods (issue 22 §1):
+        self.own_actions: dict[str, Callable[[], bool]] = {}  # its own keys, each on or off now (a table's chat)
+        self.beside: list[Callable[[], None]] = []  # what runs beside the game (a table's chat): stopped with it
         self.shown = Shown()  # the views last drawn: a key's decision is tied to the one it was typed on
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
         self.hints = Hints(lambda: self.controller)
@@ -192,30 +194,23 @@ class GameScreen(NorsewindScreen[None]):
         if self.notice:
             self.say(self.notice)
         elif today and not self.game.state.is_over:
-            self.query_one(StatusLine).say_fitting([f"{today}. Enter chooses, ? explains every key.", today + "."])
+            self.query_one(StatusLine).say_fitting(say.daily_greeting(today))
         elif self.game.read_only and not self.game.state.is_over:  # no Enter, no hint: say what is
-            self.say("Watching, read-only: the board follows the game; tab shows the other players, ? the keys.")
+            self.say(say.WATCHING)
         elif self.game.session.position and self.controller.asked():
             self.describe_cursor()  # a game resumed (a reloaded tab): the line it showed, not the first tip
         elif not self.game.state.is_over:
-            tab = ", tab shows the other players" if len(self.game.state.players) > 1 else ", tab the Vikings"
-            self.say(f"Arrows move, Enter chooses, h gives a hint{tab}, ? explains every key.")
+            self.say(say.greeting(len(self.game.state.players)))
 
     def on_unmount(self) -> None:
         self.driver.stop()
+        for stop in self.beside:
+            stop()
 
     def on_screen_resume(self) -> None:
         self.sync()
 
     # ------------------------------------------------------------------ state -> widgets
-
-    @property
-    def state(self) -> State:
-        return self.game.state
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return player_names(self.state)
 
     def sync(self) -> None:
         """The game changed: its choices again, every widget redrawn; start the computer if it is to move."""
@@ -272,17 +267,17 @@ class GameScreen(NorsewindScreen[None]):
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return "Final scores: the score pad follows."  # the log's last line already says the game is over
+            return say.FINAL
         text = self.decision_prompt()
         seats = self.game.seats
         if self.game.read_only:
-            text = "Watching (read-only): " + text
+            text = say.watching(text)
         elif 0 <= state.current < len(seats) and seats[state.current].kind == "computer":
-            text = f"{self.names[state.current]} (computer) is thinking..."
+            text = say.thinking(self.names[state.current])
         if self.castle_mode:
-            text = f"Castle display: press {digits(len(state.display))} or move and Enter (Esc: back to the market)."
+            text = say.castle_prompt(digits(len(state.display)))
         if seat != state.current and 0 <= seat < len(state.players):
-            text = f"[Viewing {self.names[seat]}'s kingdoms; tab] " + text
+            text = say.viewing(say.whose(self.names[seat], False), text)
         return text
 
     def say(self, message: str, kind: str = "info") -> None:
@@ -308,7 +303,7 @@ class GameScreen(NorsewindScreen[None]):
 
     def whose(self, seat: int) -> str:
         """Whose kingdoms, in words: "Ana's" (at a shared table, "your" for your own)."""
-        return "your" if seat == self.game.seat else f"{self.names[seat]}'s"
+        return say.whose(self.names[seat], seat == self.game.seat)
 
     # ------------------------------------------------------------------ choosing
 
@@ -320,7 +315,7 @@ class GameScreen(NorsewindScreen[None]):
             return
         target = self.tmap.get(key)
         if target is None:
-            self.say("That is not a choice for this decision.", "error")
+            self.say(say.NOT_A_CHOICE, "error")
             return
         self.cursor = key
         if not target.legal:
@@ -457,6 +452,9 @@ class GameScreen(NorsewindScreen[None]):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        own = self.own_actions.get(action)
+        if own is not None:
+            return own()
         asked = self.controller.asked()
         if action in WAITING_ACTIONS and not asked:  # watching, or waiting (issue 39)
             if action == "undo":  # this terminal's last decision may be taken back
@@ -504,7 +502,7 @@ class GameScreen(NorsewindScreen[None]):
             self.tell(self.controller.not_asked())
             return
         if self.cursor is None:
-            self.say("Nothing to choose now." if not self.controller.asked() else "Nothing to choose.", "error")
+            self.say(say.nothing_to_choose(self.controller.asked()), "error")
             return
         self.choose_key(self.cursor)
 
@@ -525,12 +523,12 @@ class GameScreen(NorsewindScreen[None]):
                 self.choose_key(("castle", n - 1))
                 return
             if n > 5:
-                self.say("The market has slots 1-5; press c, then a number, for a castle.", "error")
+                self.say(say.MARKET_SLOTS, "error")
                 return
             self.choose_key(("slot", n - 1))
         elif choice == "kingdom":
             if n > 4:
-                self.say("There are 4 kingdoms: 1-4.", "error")
+                self.say(say.FOUR_KINGDOMS, "error")
                 return
             self.view_seat = None
             self.choose_key(("row", n - 1))
@@ -538,18 +536,17 @@ class GameScreen(NorsewindScreen[None]):
             row = n - 1
             found = [t for t in self.targets if len(t.key) > 1 and t.key[1] == row and t.key[0] in ("space", "disc")]
             if not found:
-                name = words.kingdom(row) or f"row {n}"
-                self.say(f"No space for it in {name}.", "error")
+                self.say(say.no_space(row), "error")
                 return
             self.view_seat = None
             self.cursor = found[0].key
             self.describe_cursor()
         elif choice == "supply":
-            self.say("Choose a supply with the arrows and Enter, or press d to take nothing.", "error")
+            self.say(say.CHOOSE_A_SUPPLY, "error")
 
     def action_castles(self) -> None:
         if not self.state.display:
-            self.say("The castle display is empty.", "error")
+            self.say(say.NO_CASTLES, "error")
             return
         self.castle_mode = True
         self.cursor = ("castle", 0)
@@ -564,7 +561,7 @@ class GameScreen(NorsewindScreen[None]):
             self.castle_mode = False
             self.cursor = None
             self.sync()
-            self.say("Back to the market.")
+            self.say(say.BACK_TO_MARKET)
             return
         if self.view_seat is not None:
             self.view_seat = None
@@ -577,14 +574,15 @@ class GameScreen(NorsewindScreen[None]):
             or s.position == 0
             or s.states[s.position - 1].current != state.current
         ):
-            self.say("Esc steps back within your turn; nothing chosen yet (u undoes the last decision).")
+            self.say(say.NO_STEP_BACK)
             return
         self.after_undo(self.controller.step_back())
 
     def action_undo(self) -> None:
         outcome = self.controller.undo()
         if isinstance(outcome, NeedsConfirmation):
-            question = ConfirmScreen(UNDO_QUESTION, yes="Undo", no="Keep playing")
+            yes, no = say.UNDO_ANSWERS
+            question = ConfirmScreen(UNDO_QUESTION, yes=yes, no=no)
             self.app.push_screen(question, lambda yes: self.after_undo(self.controller.undo(confirmed=bool(yes))))
             return
         self.after_undo(outcome)
@@ -617,14 +615,12 @@ class GameScreen(NorsewindScreen[None]):
         current = self.view_seat if self.view_seat is not None else home
         seat = (current + delta) % n
         self.view_seat = None if seat == home else seat
-        self.say(
-            f"Showing {self.whose(seat)} kingdoms." + (" (tab: next player)" if self.view_seat is not None else "")
-        )
+        self.say(say.showing(self.whose(seat), self.view_seat is not None))
 
     def action_page(self, page: str) -> None:
         """A page over the game: the Vikings (v), the whole log (L), the keys (?), the cursor's thing (i)."""
         if page == "vikings" and not self.state.solo:
-            self.say("v: the Viking display is in the solo game only; tab shows the other players.", "error")
+            self.say(say.VIKINGS_SOLO_ONLY, "error")
         elif page == "vikings":
             self.app.push_screen(VikingScreen(self.state, self.db))
         elif page == "log":
@@ -632,14 +628,14 @@ class GameScreen(NorsewindScreen[None]):
         elif page == "help":
             self.app.push_screen(HelpScreen(self.EXTRA_KEYS))
         elif self.cursor is None:  # i: the thing under the cursor in words (issue 14)
-            self.say("Nothing under the cursor: move it onto a card, a supply or a kingdom, then press i.", "error")
+            self.say(say.NOTHING_UNDER_CURSOR, "error")
         else:
             seat = self.view_seat if self.view_seat is not None else max(self.state.current, 0)
-            self.app.push_screen(InfoScreen("What is this?", explain_key(self.state, self.db, self.cursor, seat)))
+            self.app.push_screen(InfoScreen(say.INFO_TITLE, explain_key(self.state, self.db, self.cursor, seat)))
 
     @work
     async def action_save_as(self) -> None:
-        question = NameScreen("Save the game as (letters, digits, - and _):", self.game.name)
+        question = NameScreen(say.SAVE_AS_QUESTION, self.game.name)
         name = await self.app.push_screen_wait(question)
         if not name:
             return
@@ -650,7 +646,7 @@ class GameScreen(NorsewindScreen[None]):
             return
         self.controller = Play(self.game)
         self.session.active_game = self.game
-        self.say(f"Saved as {self.game.name}; play continues in it.")
+        self.say(say.saved_as(self.game.name))
 
     def on_game_log_opened(self, message: GameLog.Opened) -> None:
         self.action_page("log")
@@ -663,9 +659,9 @@ class GameScreen(NorsewindScreen[None]):
             return
         self.game.close()
         if self.game.shared:  # back where tables are chosen
-            self.norsewind.open_lobby(f"You left the table {self.game.name}; it is saved.")
+            self.norsewind.open_lobby(say.left_table(self.game.name))
         else:
-            self.norsewind.goto_title(f"Game {self.game.name} saved.")
+            self.norsewind.goto_title(say.game_saved(self.game.name))
 
     # command palette
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:

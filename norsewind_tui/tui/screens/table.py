@@ -31,6 +31,7 @@ from ...storage.problems import SeatChange
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ...talk import Talk, line_words
+from ...words import gamescreen as game_say
 from ...words import table as say
 from ...words.clock import span_words
 from ...words.prompts import task
@@ -161,6 +162,8 @@ class TableScreen(GameScreen):
         self.driver.standin = self.standin
         self.chat = ChatFollower(Talk(table, None, clock), self.post_message)
         self.unread = 0  # chat lines by others not read yet (the footer's "Chat (new)")
+        self.own_actions.update(chat=lambda: self.unread == 0, chat_unread=lambda: self.unread > 0)
+        self.beside.append(self.chat.stop)  # (the game screen's unmount stops the game's driver, then it)
 
     def away_since(self, identity: str) -> datetime | None:
         """When ``identity`` went away (None: here), for the computer that stands in (the driver's
@@ -184,9 +187,6 @@ class TableScreen(GameScreen):
             self.set_interval(1.0 if spec.kind == "live" else 30.0, self.tick_clock)
         self.call_later(self.greet)
 
-    def on_unmount(self) -> None:
-        self.chat.stop()  # (GameScreen.on_unmount stops the game's driver)
-
     # ------------------------------------------------------------------ the chat (issue 41.2)
 
     def on_chat_news(self, message: ChatNews) -> None:
@@ -198,11 +198,6 @@ class TableScreen(GameScreen):
         self.unread += len(message.lines)
         self.say(line_words(message.lines[-1]))
         self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("chat", "chat_unread"):
-            return (self.unread > 0) == (action == "chat_unread")
-        return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
         """t: the chat box."""
@@ -246,15 +241,15 @@ class TableScreen(GameScreen):
     def prompt_text(self, seat: int) -> str:
         state = self.state
         if state.is_over:
-            return say.FINAL
+            return game_say.FINAL
         if self.castle_mode:
-            return say.castle_prompt(digits(len(state.display)))
+            return game_say.castle_prompt(digits(len(state.display)))
         table = self.table
         current = state.current
         if table.read_only:
-            text = say.watching(self.decision_prompt())
+            text = game_say.watching(self.decision_prompt())
         elif table.seats[current].kind == "computer":
-            text = say.thinking(self.names[current])
+            text = game_say.thinking(self.names[current])
         elif (invited := table.view.invited(current)) is not None:
             text = say.invited_wait(short_name(invited), current, table.identity == table.view.meta.creator)
         elif table.holder(current) is None:
@@ -267,7 +262,7 @@ class TableScreen(GameScreen):
         else:
             text = self.decision_prompt()
         if seat != current and 0 <= seat < len(state.players):
-            text = say.viewing(self.whose(seat), text)
+            text = game_say.viewing(self.whose(seat), text)
         return text
 
     def away_since_words(self, holder: str) -> str | None:

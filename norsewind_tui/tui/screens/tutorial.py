@@ -27,21 +27,9 @@ from ...rules import refusal
 from ...rules.moves import Move, PickBuilding, PickCastle, TakeFrom
 from ...storage import StorageError
 from ...storage.handle import GameHandle
+from ...words import tutorial as say
 from ...words.gamescreen import explain
 from ...words.play import not_allowed
-from ...words.tutorial import (
-    APP_NEXT,
-    ASKS_A_DECISION,
-    NOT_THIS_ONE,
-    RESTART_QUESTION,
-    RESTARTED,
-    SCORING_TITLE,
-    ask_for,
-    first_read,
-    greeting,
-    happened,
-    scoring_lines,
-)
 from ..targets import Key, key_of
 from ..text import safe_text
 from ..widgets.kingdoms import KingdomsView
@@ -74,16 +62,11 @@ TUTORIAL_BINDINGS = [
     Binding("n", "next_lesson", "Next", id="lesson-next"),
     Binding("R", "restart", "Restart", key_display="R", show=False, id="lesson-restart"),
 ]
-# what ? says of the tutorial's own keys (issue 23.7: the help listed only the game's)
-TUTORIAL_KEY_HELP = {
-    "lesson-next": "the tutorial: go on to the next lesson once you have read it",
-    "lesson-restart": "the tutorial: start it over from its first lesson",
-}
 
 
 def tutorial_keys() -> list[tuple[str, str]]:
     """The tutorial's keys for the help screen, from its bindings (so the two always agree)."""
-    return [(b.key_display or b.key, TUTORIAL_KEY_HELP[b.id or ""]) for b in TUTORIAL_BINDINGS]
+    return [(b.key_display or b.key, say.KEY_HELP[b.id or ""]) for b in TUTORIAL_BINDINGS]
 
 
 class LessonPanel(Widget):
@@ -161,26 +144,26 @@ class TutorialLesson:
         step = self.step
         point: Point = "none"
         if self.after:
-            panel.show_lesson("What happened", self.after, "Press n to go on.")
+            panel.show_lesson(say.WHAT_HAPPENED, self.after, say.PRESS_N)
         elif step is None:
-            panel.show_lesson("", "The tutorial is complete.", "")
+            panel.show_lesson("", say.COMPLETE, "")
         elif step.expect is None:
             point = step.point
-            panel.show_lesson(step.title, self.lessons.words(self.index, state), "Press n to go on.")
+            panel.show_lesson(step.title, self.lessons.words(self.index, state), say.PRESS_N)
         else:
             point = step.point
             text = self.lessons.words(self.index, state)  # its facts as this position has them
-            title = step.title or "Play on"
+            title = step.title or say.PLAY_ON
             if not text:  # an unworded step: what to do, and what it will do (the game's own preview)
-                text = ask_for(state, step.expect)
+                text = say.ask_for(state, step.expect)
                 preview = (
                     explain(state, screen.db, screen.names, step.expect) if screen.tmap.get(key_of(step.expect)) else ""
                 )
                 if preview and not isinstance(step.expect, (PickBuilding, PickCastle, TakeFrom)):
-                    panel.show_lesson(title, f"{text} {preview}", "Press Enter.")
+                    panel.show_lesson(title, f"{text} {preview}", say.PRESS_ENTER)
                     if panel.needed(self.width()) < self.bottom_lines():  # else the status line says it
                         text += " " + preview  # "Enter: you ..." (the game screen's own words)
-            panel.show_lesson(title, text, "Press Enter.")
+            panel.show_lesson(title, text, say.PRESS_ENTER)
             key = key_of(step.expect)
             if key in screen.tmap and screen.cursor != key:
                 if key[0] == "castle":
@@ -253,7 +236,7 @@ class TutorialLesson:
         """The move filter: only the lesson's choice, once its text is read."""
         screen = self.screen
         if self.after or (self.step is not None and self.step.expect is None):
-            screen.say(first_read(self.lesson_side()), "error")
+            screen.say(say.first_read(self.lesson_side()), "error")
             return True
         expected = self.expected
         if expected is not None and key != key_of(expected):
@@ -262,7 +245,7 @@ class TutorialLesson:
             if why is not None:  # not legal: the rules' reason, in one line
                 screen.say(not_allowed(why, screen.db), "error")
             else:
-                screen.say(NOT_THIS_ONE, "error")
+                screen.say(say.NOT_THIS_ONE, "error")
             screen.cursor = key_of(expected)
             return True
         return False
@@ -281,7 +264,7 @@ class TutorialLesson:
             self.show_lesson()
             return
         if step.text:  # a lesson's decision: say what it did, with the board's numbers
-            self.after = happened(s.events[before], screen.names, screen.state)
+            self.after = say.happened(s.events[before], screen.names, screen.state)
             if self.after:
                 screen.say("")  # the lesson tells it all, the Vikings' turn too
         self.index = self.lessons.index_at(s.position)
@@ -296,7 +279,7 @@ class TutorialLesson:
         elif self.step is not None and self.step.expect is None:
             self.index += 1
         else:
-            screen.say(ASKS_A_DECISION, "error")
+            screen.say(say.ASKS_A_DECISION, "error")
             return
         screen.say("")
         self.show_lesson()
@@ -336,9 +319,9 @@ class TutorialScreen(GameScreen):
         if self.notice:
             return
         if self.game.session.position:
-            self.say("The tutorial goes on where you left it (R starts it over).")
+            self.say(say.RESUMED)
         else:
-            self.say(greeting(self.tutorial.lesson_side()))
+            self.say(say.greeting(self.tutorial.lesson_side()))
 
     def on_resize(self) -> None:
         self.tutorial.fit_bottom()
@@ -347,7 +330,8 @@ class TutorialScreen(GameScreen):
         self.tutorial.next_lesson()
 
     def action_restart(self) -> None:
-        self.app.push_screen(ConfirmScreen(RESTART_QUESTION, yes="Start over", no="Keep going"), self.restart)
+        yes, no = say.RESTART_ANSWERS
+        self.app.push_screen(ConfirmScreen(say.RESTART_QUESTION, yes=yes, no=no), self.restart)
 
     def restart(self, yes: bool | None) -> None:
         if not yes:
@@ -361,7 +345,7 @@ class TutorialScreen(GameScreen):
             self.say(str(exc), "error")
             return
         self.session.active_game = game
-        self.app.switch_screen(TutorialScreen(game, RESTARTED))
+        self.app.switch_screen(TutorialScreen(game, say.RESTARTED))
 
 
 def fitting(text: str, fits: Callable[[str], bool]) -> str:
@@ -390,13 +374,13 @@ class TutorialEndScreen(NorsewindScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        text = "\n".join([SCORING_TITLE, *self.lines()])
+        text = "\n".join([say.SCORING_TITLE, *self.lines()])
         with VerticalScroll(classes="page"):
             yield Static(Text(safe_text(text, newlines=True)), id="tutorial-scoring")
         yield Footer()
 
     def lines(self) -> list[str]:
-        return [*scoring_lines(self.game.state), APP_NEXT]
+        return [*say.scoring_lines(self.game.state), say.APP_NEXT]
 
     @property
     def plain(self) -> str:
@@ -404,7 +388,7 @@ class TutorialEndScreen(NorsewindScreen[None]):
 
     def action_menu(self) -> None:
         self.game.close()
-        self.norsewind.goto_title("Tutorial finished. Next: the solo campaign, level 1.")
+        self.norsewind.goto_title(say.FINISHED)
 
     def action_campaign(self) -> None:
         self.game.close()
