@@ -36,7 +36,7 @@ import psycopg
 from ..errors import GameLocked
 from ..watch import Watch
 from .connect import CONNECT_TIMEOUT, DatabaseUnreachable, connect, reason_of
-from .relay import Relay, private
+from .relay import Held, Relay, private
 from .schema import check
 from .url import shown_url, through_pooler
 
@@ -124,6 +124,7 @@ class Home:
         self.relay = Relay(self.url, self.holder)
         self._slots: list[int] | None = None  # the slot files' descriptors ([]: not bounded)
         self._slot: int | None = None  # the slot held with ``_conn``
+        self.uses = 0  # the works run (each one statement or one transaction): the tests count looks
 
     # ------------------------------------------------------------------ the connection
 
@@ -229,6 +230,7 @@ class Home:
         by the server: nothing of it was written).
         """
         with self._lock:
+            self.uses += 1
             conn = self._connection()
             try:
                 if not transaction:
@@ -308,9 +310,9 @@ class Home:
 
     # ------------------------------------------------------------------ notifications
 
-    def watch(self, kind: str, name: str, fallback: float, notify: bool) -> Watch:
-        """A watch woken at each change of the game, through the host's listener (``relay.py``)."""
-        return self.relay.watch(kind, name, fallback, notify)
+    def watch(self, kind: str, name: str, fallback: float, notify: bool, held: Held = None) -> Watch:
+        """A watch woken at each change of the game past ``held()``, through the host's listener (``relay.py``)."""
+        return self.relay.watch(kind, name, fallback, notify, held)
 
     def close(self) -> None:
         self._closed.set()
