@@ -66,6 +66,11 @@ default_pool_size = {pool}
 max_client_conn = 1000
 logfile = {root}/pooler.log
 pidfile = {root}/pooler.pid
+; issue 42: a query waits at most 3 s for a server (then its app says the database is away, in one
+; line), and the pooler tries a server that failed again every second, not every 15 s (the apps
+; catch up within 2 s of its coming back)
+query_wait_timeout = 3
+server_login_retry = 1
 """
 
 

@@ -25,6 +25,7 @@ import fcntl
 import functools
 import getpass
 import os
+import select
 import socket
 import threading
 import time
@@ -98,6 +99,15 @@ _TAKE = (
 )
 
 
+def _spoken(conn: Conn) -> bool:
+    """Has the other end spoken on this idle connection (its end, or a last word before it: a restart of
+    PostgreSQL or of the pooler, issue 42)?  Nothing is sent: an idle connection has nothing to read."""
+    try:
+        return bool(select.select([conn.fileno()], [], [], 0)[0])
+    except (OSError, ValueError, psycopg.Error):
+        return True
+
+
 class Home:
     """This process's way to the database at ``url`` (``home(url)`` gives the shared one)."""
 
@@ -134,7 +144,9 @@ class Home:
 
     def _connection(self) -> Conn:
         if self._conn is not None and not self._conn.closed:
-            return self._conn
+            if not _spoken(self._conn):
+                return self._conn
+            self._drop()  # closed by a restart of the server or the pooler: a new one, not a refused look
         self._take_slot()
         try:
             conn = connect(self.url, autocommit=True, application=self.holder, via=self.pooled)
