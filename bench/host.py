@@ -245,18 +245,6 @@ def connections(url: str) -> tuple[int, int]:
     return (int(row[0]), int(row[1])) if row else (0, 0)
 
 
-def server_connections(url: str) -> int:
-    """The database's server connections now (whoever made them: the apps', or the pooler's)."""
-    import psycopg
-
-    with psycopg.connect(url, connect_timeout=5) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-            " AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
-        ).fetchone()
-    return int(row[0]) if row else 0
-
-
 def pooler_clients(url: str) -> int | None:
     """The clients PgBouncer ($NORSEWIND_POOLER) holds now (active and waiting; None without one, or
     when its console refuses this account: its ``stats_users``)."""
@@ -314,14 +302,31 @@ def pooler_pid() -> int | None:
     return None
 
 
+_COUNTS = (
+    "SELECT count(*) FILTER (WHERE application_name LIKE 'norsewind %%'),"
+    " count(*) FILTER (WHERE application_name LIKE 'norsewind %%' AND query LIKE 'LISTEN%%'), count(*)"
+    " FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'"
+    " AND pid <> pg_backend_pid()"
+)
+
+
 async def count_connections(url: str, until: float, seen: list[tuple[int, int]], more: list[tuple[int, int]]) -> None:
     """Every 50 ms: the host's (norsewind's connections, listening ones) in ``seen``; (the server's
-    connections, the pooler's clients or -1) in ``more``."""
-    while time.monotonic() < until:
-        seen.append(await asyncio.to_thread(connections, url))
-        clients = await asyncio.to_thread(pooler_clients, url)
-        more.append((await asyncio.to_thread(server_connections, url), -1 if clients is None else clients))
-        await asyncio.sleep(0.05)
+    connections, the pooler's clients or -1) in ``more``.  One connection for all the counts (a new one
+    each time would fork PostgreSQL a backend 20 times a second: the database's CPU would be the bench's)."""
+    import psycopg
+
+    conn = await asyncio.to_thread(psycopg.connect, url, connect_timeout=5, autocommit=True)
+    try:
+        while time.monotonic() < until:
+            row = await asyncio.to_thread(lambda: conn.execute(_COUNTS).fetchone())
+            clients = await asyncio.to_thread(pooler_clients, url)  # its console: no backend forked
+            if row is not None:
+                seen.append((int(row[0]), int(row[1])))
+                more.append((int(row[2]), -1 if clients is None else clients))
+            await asyncio.sleep(0.05)
+    finally:
+        conn.close()
 
 
 async def one_round(port: int, server: int, n: int, args: argparse.Namespace) -> None:
