@@ -245,10 +245,88 @@ def connections(url: str) -> tuple[int, int]:
     return (int(row[0]), int(row[1])) if row else (0, 0)
 
 
-async def count_connections(url: str, until: float, seen: list[tuple[int, int]]) -> None:
-    while time.monotonic() < until:
-        seen.append(await asyncio.to_thread(connections, url))
-        await asyncio.sleep(0.05)
+def pooler_clients(url: str) -> int | None:
+    """The clients PgBouncer ($NORSEWIND_POOLER) holds now (active and waiting; None without one, or
+    when its console refuses this account: its ``stats_users``)."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    pooler = os.environ.get("NORSEWIND_POOLER")
+    if not pooler:
+        return None
+    host, _, port = pooler.rpartition(":")
+    user = conninfo_to_dict(url).get("user", "")
+    try:
+        with psycopg.connect(host=host, port=port, dbname="pgbouncer", user=user, autocommit=True) as conn:
+            cur = conn.execute("SHOW POOLS")
+            names = [d.name for d in cur.description or ()]
+            return sum(int(r[names.index("cl_active")]) + int(r[names.index("cl_waiting")]) for r in cur.fetchall())
+    except psycopg.Error:
+        return None
+
+
+def postmaster(url: str) -> int | None:
+    """The pid of the database's server, when it runs on this machine and says where its data is."""
+    import psycopg
+
+    with contextlib.suppress(psycopg.Error, OSError, ValueError), psycopg.connect(url, connect_timeout=5) as conn:
+        row = conn.execute("SHOW data_directory").fetchone()
+        return int((Path(str(row[0])) / "postmaster.pid").read_text().split()[0]) if row else None
+    return None
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds of a server and of its children, live and ended (PostgreSQL's backends)."""
+    hz = os.sysconf("SC_CLK_TCK")
+
+    def ticks(pid: int, ended: bool) -> int:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0
+        return sum(int(f) for f in fields[11 : 15 if ended else 13])
+
+    total = ticks(root, True)
+    for entry in os.listdir("/proc"):
+        with contextlib.suppress(OSError, IndexError):
+            if entry.isdigit() and Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1] == str(root):
+                total += ticks(int(entry), False)
+    return total / hz
+
+
+def pooler_pid() -> int | None:
+    """PgBouncer's pid (the tests' one: its pid file beside its socket), or None."""
+    pooler = os.environ.get("NORSEWIND_POOLER", "")
+    with contextlib.suppress(OSError, ValueError):
+        return int((Path(pooler.rpartition(":")[0]) / "pooler.pid").read_text())
+    return None
+
+
+_COUNTS = (
+    "SELECT count(*) FILTER (WHERE application_name LIKE 'norsewind %%'),"
+    " count(*) FILTER (WHERE application_name LIKE 'norsewind %%' AND query LIKE 'LISTEN%%'), count(*)"
+    " FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'"
+    " AND pid <> pg_backend_pid()"
+)
+
+
+async def count_connections(url: str, until: float, seen: list[tuple[int, int]], more: list[tuple[int, int]]) -> None:
+    """Every 50 ms: the host's (norsewind's connections, listening ones) in ``seen``; (the server's
+    connections, the pooler's clients or -1) in ``more``.  One connection for all the counts (a new one
+    each time would fork PostgreSQL a backend 20 times a second: the database's CPU would be the bench's)."""
+    import psycopg
+
+    conn = await asyncio.to_thread(psycopg.connect, url, connect_timeout=5, autocommit=True)
+    try:
+        while time.monotonic() < until:
+            row = await asyncio.to_thread(lambda: conn.execute(_COUNTS).fetchone())
+            clients = await asyncio.to_thread(pooler_clients, url)  # its console: no backend forked
+            if row is not None:
+                seen.append((int(row[0]), int(row[1])))
+                more.append((int(row[2]), -1 if clients is None else clients))
+            await asyncio.sleep(0.05)
+    finally:
+        conn.close()
 
 
 async def one_round(port: int, server: int, n: int, args: argparse.Namespace) -> None:
@@ -264,9 +342,16 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
         await asyncio.sleep(0.5)
     apps = children(server)
     cpu_before = {p: cpu(p) for p in [server, *apps]}
+    db_pid = postmaster(args.database) if args.database else None
+    bouncer = pooler_pid() if args.database else None
+    db_before = tree_cpu(db_pid) if db_pid else 0.0
+    bouncer_before = cpu(bouncer) if bouncer else 0.0
     wall = time.monotonic()
     seen: list[tuple[int, int]] = []
-    counting = asyncio.create_task(count_connections(args.database, times[1] - 1, seen)) if args.database else None
+    more: list[tuple[int, int]] = []
+    counting = (
+        asyncio.create_task(count_connections(args.database, times[1] - 1, seen, more)) if args.database else None
+    )
     await asyncio.sleep(max(0.0, times[1] - time.monotonic() - 1))
     apps = children(server)
     elapsed = time.monotonic() - wall
@@ -274,6 +359,8 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
     server_pss = pss(server)
     app_cpu = sum(cpu(p) - cpu_before.get(p, 0.0) for p in apps)
     server_cpu = cpu(server) - cpu_before[server]
+    db_cpu = tree_cpu(db_pid) - db_before if db_pid else None
+    bouncer_cpu = cpu(bouncer) - bouncer_before if bouncer else None
     if counting is not None:
         await counting
     await asyncio.gather(*tasks)
@@ -311,6 +398,16 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
         print(
             f"  database connections of the host ({len(seen)} counts): median {statistics.median(total):.0f}, "
             f"most {total[-1]}; listening: most {max(listening for _, listening in seen)}"
+        )
+    if more:  # issue 42: beside each row, the server's connections, the pooler's clients, the database's CPU
+        servers = sorted(c for c, _ in more)
+        clients = sorted(c for _, c in more if c >= 0)
+        print(
+            f"  server connections: median {statistics.median(servers):.0f}, most {servers[-1]}; pooler clients: "
+            + (f"median {statistics.median(clients):.0f}, most {clients[-1]}" if clients else "no pooler")
+            + "; database CPU: "
+            + (f"{db_cpu / elapsed * 100:.0f}% of a core" if db_cpu is not None else "not on this machine")
+            + (f", PgBouncer {bouncer_cpu / elapsed * 100:.0f}%" if bouncer_cpu is not None else "")
         )
     quiet = ", ".join(f"{k} {v}" for k, v in sorted(result.unanswered.items()))
     print(f"  keys that drew nothing within 10 s: {sum(result.unanswered.values())}" + (f" ({quiet})" if quiet else ""))

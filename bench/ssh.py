@@ -255,6 +255,15 @@ def table_store(saves: Path, database: str | None) -> Any:
     return TableStore(saves, place=database_place(database, "table", saves / TABLES_DIR))
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) a process has used (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def database_connections(url: str) -> int:
     import psycopg
 
@@ -274,6 +283,11 @@ async def table_latency(
 
     store = table_store(saves, database)
     name = store.create("alice", ["me", "open", "easy"], seed=7, name="bench-table").name
+    from host import pooler_clients, pooler_pid, postmaster, tree_cpu  # issue 42: beside the figures
+
+    db_pid = postmaster(database) if database else None
+    bouncer = pooler_pid() if database else None
+    cpu_before = (tree_cpu(db_pid) if db_pid else 0.0, cpu_seconds(bouncer) if bouncer else 0.0, time.monotonic())
 
     def table() -> Any:
         return store.open(name, "bench").view
@@ -350,7 +364,14 @@ async def table_latency(
     where = "" if port_b is None else " (alice and carol on host A, bob on host B, one database)"
     print(f"shared table (alice, bob and a computer seat; carol watching){where}, load average {load}:")
     if database is not None:
-        print(f"  connections to the database with 3 sessions on 2 hosts: {database_connections(database) - 1}")
+        elapsed = time.monotonic() - cpu_before[2]
+        clients = pooler_clients(database)
+        print(
+            f"  connections to the database with 3 sessions on 2 hosts: {database_connections(database) - 1}"
+            + ("" if clients is None else f"; PgBouncer's clients: {clients}")
+            + (f"; database CPU {(tree_cpu(db_pid) - cpu_before[0]) / elapsed * 100:.0f}% of a core" if db_pid else "")
+            + (f", PgBouncer {(cpu_seconds(bouncer) - cpu_before[1]) / elapsed * 100:.0f}%" if bouncer else "")
+        )
     report("a decision to the other player's screen", to_player)
     report("a decision to the spectator's screen", to_watcher)
     report("for comparison, the key to the mover's own screen", to_mover)
@@ -410,10 +431,11 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=50, help="decisions timed at the shared table")
     parser.add_argument("--table-only", action="store_true", help="only the shared table's figures")
     parser.add_argument("--database", metavar="URL", help="two hosts on this database ('auto': a temporary one)")
+    parser.add_argument("--pooler", action="store_true", help="with --database auto: through PgBouncer (issue 42)")
     args = parser.parse_args()
     if args.database is None:
         return one_host(args)
-    with database_of(args.database) as url:
+    with database_of(args.database, args.pooler) as url:
         assert url is not None
         return two_hosts(args, url)
 

@@ -66,6 +66,12 @@ default_pool_size = {pool}
 max_client_conn = 1000
 logfile = {root}/pooler.log
 pidfile = {root}/pooler.pid
+stats_users = {user}
+; issue 42: a query waits at most 3 s for a server (then its app says the database is away, in one
+; line), and the pooler tries a server that failed again every second, not every 15 s (the apps
+; catch up within 2 s of its coming back)
+query_wait_timeout = 3
+server_login_retry = 1
 """
 
 
@@ -177,7 +183,7 @@ class PgServer:
         if not Path(program).is_file():
             raise RuntimeError(POOLER_MISSING)
         config = self.root / "pooler.ini"
-        config.write_text(POOLER_CONFIG.format(root=self.root, port=POOLER_PORT, pool=pool))
+        config.write_text(POOLER_CONFIG.format(root=self.root, port=POOLER_PORT, pool=pool, user=self.user))
         (self.root / "pooler-users.txt").write_text(f'"{self.user}" ""\n')
         if ROOT:
             account = pwd.getpwnam(self.user)

@@ -14,7 +14,7 @@ import contextlib
 import dataclasses
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -140,8 +140,10 @@ class GameDoc(Protocol):
     def stamp(self) -> Stamp | None:
         """What changes whenever the document does (a listing's cache key), None when it is missing."""
 
-    def watch(self, fallback: float, notify: bool, claims: bool) -> Watch:
-        """What a follower waits on: woken when the document (and, with ``claims``, the claim) changes."""
+    def watch(self, fallback: float, notify: bool, claims: bool, held: Callable[[], int | None] | None = None) -> Watch:
+        """What a follower waits on: woken when the document (and, with ``claims``, the claim) changes;
+        ``held()``: the generation the follower holds, which a database's wake for it does not wake (a
+        folder's watch wakes at each write: its look is a file's stat, not a query)."""
 
     def remove(self) -> None:
         """Delete the game (under its lock); ``OSError`` or ``SaveError`` when it cannot be."""
@@ -154,10 +156,14 @@ class Place(Protocol):
     def where(self) -> str:
         """How messages say where ("in /home/ana/saves", "in the database postgresql://...")."""
 
-    def files(self, name: str) -> GameDoc: ...
+    def files(self, name: str, listed: Listed | None = None) -> GameDoc:
+        """The game ``name``; ``listed``: its listing's entry, whose document (if it came with it) is
+        its first read."""
 
-    def listing(self, backups: bool = False) -> list[Listed]:
-        """The games by name; ``OSError`` when they cannot be listed."""
+    def listing(self, backups: bool = False, known: Mapping[str, int] | None = None) -> list[Listed]:
+        """The games by name; ``OSError`` when they cannot be listed.  ``known``: the generations the
+        caller holds already, by name: a database's listing brings every other game's document in the
+        same query (issue 42: a lobby is one query, not one per table); a folder's brings none."""
 
     def data(self, found: Listed) -> bytes:
         """A listed game's document (``SaveError``, ``FileNotFoundError`` when it is gone)."""
@@ -198,7 +204,7 @@ class GameFiles:
     def stamp(self) -> Stamp | None:
         return stamp_of(self.main)
 
-    def watch(self, fallback: float, notify: bool, claims: bool) -> Watch:
+    def watch(self, fallback: float, notify: bool, claims: bool, held: Callable[[], int | None] | None = None) -> Watch:
         names: Collection[str] = (self.main.name, self.backup.name, *([self.claim_path.name] if claims else []))
         return FileWatch(self.main.parent, names, fallback, notify)
 
@@ -316,6 +322,7 @@ class Listed:
     path: Path
     from_backup: bool = False  # only its backup is there (``path`` is the backup): it opens from it
     stamp: Stamp | None = None  # a row's generation and time: what a file's stamp is to a folder
+    document: bytes | None = None  # the row's document, when the listing brought it
 
 
 class Folder:
@@ -329,10 +336,10 @@ class Folder:
     def where(self) -> str:
         return f"in {self.dir}"
 
-    def files(self, name: str) -> GameDoc:
+    def files(self, name: str, listed: Listed | None = None) -> GameDoc:
         return GameFiles(self.dir, sanitise_name(name), owned=self.owned)
 
-    def listing(self, backups: bool = False) -> list[Listed]:
+    def listing(self, backups: bool = False, known: Mapping[str, int] | None = None) -> list[Listed]:
         return [dataclasses.replace(f, stamp=stamp_of(f.path)) for f in list_folder(self.dir, backups)]
 
     def data(self, found: Listed) -> bytes:

@@ -351,7 +351,7 @@ class GameStore:
         """Every save in the folder, newest first; broken ones carry their ``error``; never raises."""
         out = []
         try:
-            listed = self.place.listing()
+            listed = self.place.listing(known={})  # a database's: with every document, one query
         except OSError as exc:
             return [SaveSummary("?", self.dir, error=cannot_list(self.dir, exc))]
         except StorageError as exc:  # the database cannot be reached

@@ -71,7 +71,7 @@ from .clock import Clock, system_clock
 from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, WATCHING_CHOICES, SaveMeta, SeatMeta, TableClock, Watching
 from .format import StandIn as Minutes
-from .gamefile import GameDoc, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
+from .gamefile import GameDoc, Listed, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .notices import TurnNotices
@@ -656,7 +656,9 @@ class TableStore:
         out: list[TableSummary] = []
         seen: set[str] = set()
         try:
-            listed = self.place.listing(backups=True)  # a table whose main file is gone too
+            # a table whose main file is gone too; a database's brings the documents of the rows changed
+            known = {name: cached[0][0] for name, cached in self._cache.items() if cached[0] is not None}
+            listed = self.place.listing(backups=True, known=known)
         except OSError as exc:
             return [TableSummary("?", self.dir, error=cannot_list(self.dir, exc))]
         except SaveError as exc:  # the database cannot be reached
@@ -674,7 +676,7 @@ class TableStore:
             ):
                 out.append(cached[1])
                 continue
-            summary = dataclasses.replace(self._summary(name, path), from_backup=found.from_backup)
+            summary = dataclasses.replace(self._summary(name, path, found), from_backup=found.from_backup)
             self._cache[name] = (stamp, summary)
             out.append(summary)
         for gone in set(self._cache) - seen:
@@ -682,10 +684,10 @@ class TableStore:
         out.sort(key=lambda s: (s.updated.timestamp() if s.updated else 0.0, s.name), reverse=True)
         return out
 
-    def _summary(self, name: str, path: Path) -> TableSummary:
+    def _summary(self, name: str, path: Path, found: Listed | None = None) -> TableSummary:
         try:
             check_name(name, path, "table")
-            view = _load(self._games.files(name), self.cards)
+            view = _load(self.place.files(name, found), self.cards)
         except SaveError as exc:
             return TableSummary(name, path, error=str(exc))
         return _summary_of(name, path, view)
@@ -745,6 +747,9 @@ class SharedTable(OpenGame):
         # a change made elsewhere even before the writer's view has taken it.
         self._writing = threading.Lock()
         self._wrote: tuple[str, int] | None = None
+        # the generation of the game this object last read, wrote or handed its follower: a
+        # database's wake for it is not news (issue 42: no look)
+        self._held = view.generation
 
     # ------------------------------------------------------------------ what it is
 
@@ -793,6 +798,7 @@ class SharedTable(OpenGame):
         base = base or self._view
         gen = self._files.peek()
         if gen is not None and gen == base.generation and not base.damaged_main:
+            self._held = gen
             return None
         if gen is None:
             stamp = self._files.stamp()
@@ -801,6 +807,7 @@ class SharedTable(OpenGame):
             self._bad_stamp = stamp
         view = _load(self._files, self.store.cards)
         same = view.meta.id == base.meta.id and view.damaged_main == base.damaged_main
+        self._held = view.generation
         if same and view.generation == base.generation:
             return None
         self._rate(view)  # another process ended it: counted once, whoever sees it end first
@@ -833,7 +840,7 @@ class SharedTable(OpenGame):
         Blocking (a worker thread's); ``close`` it (or use ``with``).  ``notify=False``: no
         notification, only the fallback look.
         """
-        return self._files.watch(fallback, notify, claims=True)
+        return self._files.watch(fallback, notify, claims=True, held=lambda: self._held)
 
     def changes(self, latest: Snapshot, decide: Decide, pause: float, standin: StandIn | None) -> Iterator[Change]:
         """A follower's look (a worker thread's): the table on disk if newer than ``latest`` (or the
@@ -892,6 +899,7 @@ class SharedTable(OpenGame):
         meta = _clocked(self.store.clocks, current, session, meta, now)
         view = _view(self._files.write(session, meta, self.store.cards, current, now))
         self._wrote = (view.meta.id, view.generation)
+        self._held = view.generation
         state = view.state
         if self.store.turn_notice is not None and not state.is_over and state.current != current.state.current:
             holder = view.holder(state.current)

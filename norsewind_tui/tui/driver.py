@@ -30,6 +30,9 @@ from .computer import Computer
 from .messages import EngineNotice, GameChanged
 
 TROUBLE_PAUSE = 5.0  # seconds before looking again after the game could not be read or a bot failed
+# seconds between two looks while the store cannot be reached: the game catches up within about this
+# long of its coming back (issue 42: within 2 s), whatever wakes or does not wake the watch meanwhile
+AWAY_PAUSE = 1.0
 
 
 class BotFailed(Exception):
@@ -121,7 +124,9 @@ class Driver:
         latest = game.view
         try:
             while not self._done(worker):
-                if watch is not None:  # a change, the fallback period (the first: at once), or a wake
+                # a change, the fallback period (the first: at once), or a wake; while the store cannot be
+                # reached, no wait: the notifications sent meanwhile are lost, so it looks until it can
+                if watch is not None and not self._unreachable:
                     watch.wait(lambda: self._done(worker) or self._wake.is_set())
                 self._wake.clear()
                 if self._done(worker):
@@ -154,7 +159,7 @@ class Driver:
             if not self._unreachable:
                 self.screen.post_message(GameChanged(None, f"Trouble: {exc} (the game goes on)."))
             self._unreachable = True
-            self._stop.wait(TROUBLE_PAUSE)
+            self._stop.wait(AWAY_PAUSE)
         except BotFailed as exc:
             again = "" if self.game.shared else " (u undoes, q quits)"
             self.screen.post_message(GameChanged(None, f"{exc}{again}"))

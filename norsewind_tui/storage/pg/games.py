@@ -12,6 +12,7 @@ change, never the game), heard by the host's one listener (``relay.py``).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -26,8 +27,18 @@ from ..verify import Loaded, load_bytes
 from ..watch import Watch
 from .connect import DatabaseUnreachable
 from .home import Conn, Home, home, lock_key
+from .relay import Held
 
 KINDS = ("save", "table")
+_LISTING = "SELECT name, generation, octet_length(document), updated FROM games WHERE kind = %s ORDER BY name"
+# the rows of a kind, each with its document unless the caller holds its generation (two arrays:
+# the names and the generations it holds)
+_WITH_DOCUMENTS = (
+    "SELECT g.name, g.generation, octet_length(g.document), g.updated,"
+    " CASE WHEN k.generation = g.generation THEN NULL ELSE g.document END"
+    " FROM games g LEFT JOIN unnest(%s::text[], %s::bigint[]) AS k (name, generation) ON k.name = g.name"
+    " WHERE g.kind = %s ORDER BY g.name"
+)
 STEP = 0.01  # seconds between two tries of a lock another process holds
 
 
@@ -75,12 +86,16 @@ class DbLock:
 class DbGameFiles:
     """One game's row.  ``main`` is where a file of it would be (its analysis goes beside it)."""
 
-    def __init__(self, home: Home, kind: str, name: str, folder: Path) -> None:
+    def __init__(self, home: Home, kind: str, name: str, folder: Path, listed: Listed | None = None) -> None:
         self.home = home
         self.kind = kind
         self.name = name
         self.main = folder / (name + SUFFIX)
         self.source = f"{home.shown} {kind} {name}"  # how a broken row is named in messages
+        # the row as a listing brought it (its stamp, its document): the first read, no query
+        self._listed: tuple[Stamp, object] | None = None
+        if listed is not None and listed.document is not None and listed.stamp is not None:
+            self._listed = (listed.stamp, listed.document)
 
     def _one(self, sql: str) -> tuple[object, ...] | None:
         def query(conn: Conn) -> tuple[object, ...] | None:
@@ -92,18 +107,22 @@ class DbGameFiles:
         return self._one("SELECT 1 FROM games WHERE kind = %s AND name = %s") is not None
 
     def read(self, cards: CardDB) -> Generation[Loaded] | None:
-        row = self._one(
-            "SELECT generation, octet_length(document), updated, document FROM games WHERE kind = %s AND name = %s"
-        )
-        if row is None:
-            return None
-        data = row[3]
+        listed, self._listed = self._listed, None
+        if listed is not None:
+            stamp, data = listed
+        else:
+            row = self._one(
+                "SELECT generation, octet_length(document), updated, document FROM games WHERE kind = %s AND name = %s"
+            )
+            if row is None:
+                return None
+            stamp, data = _stamp(*row[:3]), row[3]
         loaded = load_bytes(bytes(data) if isinstance(data, (bytes, memoryview)) else b"", self.source, cards)
-        if (column := int(str(row[0]))) != loaded.save.generation:  # edited by hand: the writes would all fail
+        if (column := stamp[0]) != loaded.save.generation:  # edited by hand: the writes would all fail
             raise SaveError(
                 f"{self.source}: the row's generation {column} is not its document's ({loaded.save.generation})"
             )
-        return Generation(loaded, None, False, _stamp(*row[:3]), False)
+        return Generation(loaded, None, False, stamp, False)
 
     def peek(self) -> int | None:
         row = self._one("SELECT generation FROM games WHERE kind = %s AND name = %s")
@@ -184,8 +203,8 @@ class DbGameFiles:
     def tidy(self) -> None:
         return None  # a transaction leaves nothing half written
 
-    def watch(self, fallback: float, notify: bool, claims: bool) -> Watch:
-        return self.home.watch(self.kind, self.name, fallback, notify)
+    def watch(self, fallback: float, notify: bool, claims: bool, held: Held = None) -> Watch:
+        return self.home.watch(self.kind, self.name, fallback, notify, held)
 
     def remove(self) -> None:
         self._one("DELETE FROM games WHERE kind = %s AND name = %s RETURNING 1")
@@ -204,20 +223,33 @@ class DbPlace:
     def where(self) -> str:
         return f"in the database {self.home.shown}"
 
-    def files(self, name: str) -> GameDoc:
-        return DbGameFiles(self.home, self.kind, sanitise_name(name), self.folder)
+    def files(self, name: str, listed: Listed | None = None) -> GameDoc:
+        return DbGameFiles(self.home, self.kind, sanitise_name(name), self.folder, listed)
 
-    def listing(self, backups: bool = False) -> list[Listed]:
+    def listing(self, backups: bool = False, known: Mapping[str, int] | None = None) -> list[Listed]:
+        """The rows of this kind; with ``known``, each with its document unless its generation is the
+        one known (one query for the lobby or the saves' list, not one per game)."""
+        names, generations = (list(known), list(known.values())) if known is not None else ([], [])
+
         def rows(conn: Conn) -> list[tuple[object, ...]]:
-            sql = "SELECT name, generation, octet_length(document), updated FROM games WHERE kind = %s ORDER BY name"
-            return conn.execute(sql, (self.kind,)).fetchall()
+            if known is None:
+                return conn.execute(_LISTING, (self.kind,)).fetchall()
+            return conn.execute(_WITH_DOCUMENTS, (names, generations, self.kind)).fetchall()
 
         return [
-            Listed(str(r[0]), self.folder / (str(r[0]) + SUFFIX), stamp=_stamp(*r[1:]))
+            Listed(
+                str(r[0]),
+                self.folder / (str(r[0]) + SUFFIX),
+                stamp=_stamp(*r[1:4]),
+                document=bytes(r[4]) if len(r) > 4 and isinstance(r[4], (bytes, memoryview)) else None,
+            )
             for r in self.home.run(rows, transaction=False)
         ]
 
     def data(self, found: Listed) -> bytes:
+        if found.document is not None:
+            return found.document
+
         def one(conn: Conn) -> tuple[object, ...] | None:
             sql = "SELECT document FROM games WHERE kind = %s AND name = %s"
             return conn.execute(sql, (self.kind, found.name)).fetchone()

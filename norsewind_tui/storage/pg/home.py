@@ -25,6 +25,7 @@ import fcntl
 import functools
 import getpass
 import os
+import select
 import socket
 import threading
 import time
@@ -36,7 +37,7 @@ import psycopg
 from ..errors import GameLocked
 from ..watch import Watch
 from .connect import CONNECT_TIMEOUT, DatabaseUnreachable, connect, reason_of
-from .relay import Relay, private
+from .relay import Held, Relay, private
 from .schema import check
 from .url import shown_url, through_pooler
 
@@ -98,6 +99,15 @@ _TAKE = (
 )
 
 
+def _spoken(conn: Conn) -> bool:
+    """Has the other end spoken on this idle connection (its end, or a last word before it: a restart of
+    PostgreSQL or of the pooler, issue 42)?  Nothing is sent: an idle connection has nothing to read."""
+    try:
+        return bool(select.select([conn.fileno()], [], [], 0)[0])
+    except (OSError, ValueError, psycopg.Error):
+        return True
+
+
 class Home:
     """This process's way to the database at ``url`` (``home(url)`` gives the shared one)."""
 
@@ -124,6 +134,7 @@ class Home:
         self.relay = Relay(self.url, self.holder)
         self._slots: list[int] | None = None  # the slot files' descriptors ([]: not bounded)
         self._slot: int | None = None  # the slot held with ``_conn``
+        self.uses = 0  # the works run (each one statement or one transaction): the tests count looks
 
     # ------------------------------------------------------------------ the connection
 
@@ -133,7 +144,9 @@ class Home:
 
     def _connection(self) -> Conn:
         if self._conn is not None and not self._conn.closed:
-            return self._conn
+            if not _spoken(self._conn):
+                return self._conn
+            self._drop()  # closed by a restart of the server or the pooler: a new one, not a refused look
         self._take_slot()
         try:
             conn = connect(self.url, autocommit=True, application=self.holder, via=self.pooled)
@@ -229,6 +242,7 @@ class Home:
         by the server: nothing of it was written).
         """
         with self._lock:
+            self.uses += 1
             conn = self._connection()
             try:
                 if not transaction:
@@ -308,9 +322,9 @@ class Home:
 
     # ------------------------------------------------------------------ notifications
 
-    def watch(self, kind: str, name: str, fallback: float, notify: bool) -> Watch:
-        """A watch woken at each change of the game, through the host's listener (``relay.py``)."""
-        return self.relay.watch(kind, name, fallback, notify)
+    def watch(self, kind: str, name: str, fallback: float, notify: bool, held: Held = None) -> Watch:
+        """A watch woken at each change of the game past ``held()``, through the host's listener (``relay.py``)."""
+        return self.relay.watch(kind, name, fallback, notify, held)
 
     def close(self) -> None:
         self._closed.set()

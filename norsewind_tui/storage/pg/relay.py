@@ -45,6 +45,7 @@ SETTLE = 2.0  # seconds a new watch waits at most for its process's first electi
 WAIT = 1.0  # seconds the leader waits for notifications before it looks at ``stop``
 POLL = 2.0  # seconds between two looks at a game where its wake folder cannot be trusted
 LOCK = "listen.lock"
+Held = Callable[[], int | None] | None  # the generation a watch's follower holds (None: not known)
 KEEP = 7 * 24 * 3600  # seconds: a wake file untouched for a week is removed when a leader starts
 
 
@@ -92,9 +93,11 @@ class Relay:
         self._following = 0
         self._election: _Election | None = None
         self.leading = threading.Event()  # set while this process holds the host's listening connection
+        self.listening = threading.Event()  # set while it listens, once the wake files are touched
 
-    def watch(self, kind: str, name: str, fallback: float, notify: bool) -> Watch:
-        """A watch woken by every change of the game (``fallback``: the longest without a look)."""
+    def watch(self, kind: str, name: str, fallback: float, notify: bool, held: Held = None) -> Watch:
+        """A watch woken by every change of the game (``fallback``: the longest without a look);
+        ``held()``: the generation its follower holds (a wake for that one wakes nothing)."""
         why = private(self.folder) if notify else None
         if why is not None or not notify:
             # nothing wakes it: a look at the database every POLL seconds, not once a fallback period
@@ -115,7 +118,7 @@ class Relay:
         # the host listens before the file is watched: what a new leader wakes at its start is not
         # this watch's change (its first wait returns at once anyway)
         election.settled.wait(SETTLE)
-        watch = RelayWatch(self, FileWatch(self.folder, [wake_name(kind, name)], fallback))
+        watch = RelayWatch(self, FileWatch(self.folder, [wake_name(kind, name)], fallback), held)
         watch.counted = True
         return watch
 
@@ -180,13 +183,16 @@ class Relay:
                 self._wake_all(prune=first)
                 first = False
                 election.settled.set()
+                self.listening.set()
                 while not stop.is_set():
                     for note in conn.notifies(timeout=WAIT, stop_after=64):
                         self._wake(note.payload)
             except psycopg.Error:
+                self.listening.clear()
                 election.settled.set()
                 stop.wait(RETRY)
             finally:
+                self.listening.clear()
                 with contextlib.suppress(Exception):
                     conn.close()
 
@@ -218,24 +224,49 @@ class Relay:
 
 
 class RelayWatch:
-    """A ``FileWatch`` on one wake file, counted among its relay's follows while open."""
+    """A ``FileWatch`` on one wake file, counted among its relay's follows while open.
 
-    def __init__(self, relay: Relay, inner: FileWatch) -> None:
+    The wake file holds the generation the notification named (``?`` after a listener's start: not
+    known).  A wake for the generation the follower holds (``held()``: its own write, or one it read
+    already) is not news: the wait goes on, and the follower does not look (issue 42: a follower
+    reads the database only when its game moved).  Any other generation is news, an older one too
+    (a table removed and made again under its name).  The fallback period still ends a wait.
+    """
+
+    def __init__(self, relay: Relay, inner: FileWatch, held: Held = None) -> None:
         self.relay = relay
         self.inner = inner
+        self.held = held
         self.counted = False
         self.period = inner.period
         self.why_polling: str | None = inner.why_polling
+        self.skipped = 0  # wakes for the generation held: no look (the tests count them)
+        self._started = False
 
     @property
     def notified(self) -> bool:
         return self.inner.notified
 
     def wait(self, stopped: Callable[[], bool] = lambda: False) -> bool:
-        changed = self.inner.wait(stopped)
-        self.period = self.inner.period  # shorter once its notifications stopped
-        self.why_polling = self.inner.why_polling or self.why_polling
-        return changed
+        while True:
+            changed = self.inner.wait(stopped)
+            self.period = self.inner.period  # shorter once its notifications stopped
+            self.why_polling = self.inner.why_polling or self.why_polling
+            first, self._started = not self._started, True
+            if first or not changed or self._news():
+                return changed
+            self.skipped += 1
+
+    def _news(self) -> bool:
+        """Does the wake file name a generation other than the one held?"""
+        if self.held is None or (held := self.held()) is None:
+            return True
+        try:
+            with open(self.inner.folder / next(iter(self.inner.names)), "rb") as f:
+                said = f.read(32).strip()
+        except OSError:
+            return True
+        return not said.isdigit() or int(said) != held
 
     def interrupt(self) -> None:
         self.inner.interrupt()

@@ -262,6 +262,8 @@ class LobbyScreen(NorsewindScreen[None]):
         chosen = self.selected()
         keep = chosen.name if chosen is not None else None
         self.rows = rows
+        if self.hall is not None:  # every holder's trophies in one read (issue 42), not one per seat
+            self.hall.trophies({seat.holder for row in rows for seat in row.seats if seat.holder is not None})
         table.clear()
         for row in rows:
             table.add_row(*self.row_cells(row), key=row.name, height=None)
