@@ -285,6 +285,17 @@ def _add_learn(sub: Any) -> None:
     learn.set_defaults(handler=_cmd_play, page="learn")
 
 
+def _add_puzzle(sub: Any) -> None:
+    puzzle = sub.add_parser("puzzle", help="today's puzzle: find the better decision (the same for every player here)")
+    puzzle.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help="saved-games folder")
+    puzzle.add_argument(
+        "--profile", metavar="NAME", help="who answers (default: $NORSEWIND_PLAYER, else the login name)"
+    )
+    puzzle.add_argument("--lines", action="store_true", help="as plain lines (docs/LINES.md)")
+    puzzle.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
+    puzzle.set_defaults(handler=_cmd_play, page="puzzle")
+
+
 def _add_cards(sub: Any) -> None:
     cards = sub.add_parser("cards", help="card-set files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
@@ -352,6 +363,7 @@ _COMMANDS: tuple[tuple[frozenset[str], Callable[[Any], None]], ...] = (
     (frozenset({"simulate"}), _add_simulate),
     (frozenset({"play"}), _add_play),
     (frozenset({"learn"}), _add_learn),
+    (frozenset({"puzzle"}), _add_puzzle),
     (frozenset({"cards"}), _add_cards),
     (frozenset({"saves", "resume", "progress"}), _add_storage),
     (frozenset({"review"}), _add_review),

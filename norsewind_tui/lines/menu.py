@@ -34,6 +34,7 @@ from ..words.tutorial import MENU_LEARN
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
 from .learn import teach
+from .puzzle import ask_puzzle
 from .tables import Heartbeat, Lobby, my_turns, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
@@ -149,6 +150,7 @@ class Menu:
                 game = self.campaign()
             elif chosen == DAILY:
                 game = self.daily()
+
             elif chosen == LEARN:
                 game = self.learn()
             elif games:
@@ -215,6 +217,10 @@ class Menu:
         if index == len(levels):
             return None
         return self.new_game(solo_level=levels[index])
+
+    def puzzle(self, today: Callable[[], date] = utc_today) -> None:
+        """The host's puzzle of the day: the position, the choices, one try, the answer."""
+        ask_puzzle(self.context, self.io, self.pick, today())
 
     def daily(self, today: Callable[[], date] = utc_today) -> GameHandle | None:
         """Today's deal on a level of the player's choice: their one attempt, or what they made of it."""
@@ -346,6 +352,9 @@ def run_lines(options: Options, game: GameHandle | None = None, come_back: str |
     try:
         io.say(say.WELCOME)
         menu = Menu(context, io, options.seed)
+        if given is None and options.page == "puzzle":
+            menu.puzzle()
+            return 0
         game = given if given is not None else menu.learn() if options.page == "learn" else menu.main()
         if game is not None:
             play(game, io, options, context, come_back)

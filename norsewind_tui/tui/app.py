@@ -228,9 +228,9 @@ class NorsewindApp(App[str]):
             self.push_screen(ReviewScreen(self.initial_review))
         elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
-        elif self.initial_page == "learn":
+        elif self.initial_page in ("learn", "puzzle"):
             self.push_screen(TitleScreen(self.session.library.problem))
-            self.open_page("learn")
+            self.open_page(self.initial_page)
         else:  # "continue": the title opens the player's latest game at once (norsewind web's reloaded tab)
             self.push_screen(TitleScreen(self.session.library.problem, go_on=self.initial_page == "continue"))
         self.check_size()

@@ -59,7 +59,14 @@ def _hall_of_fame() -> Screen[Any]:
     return HallOfFameScreen()
 
 
+def _puzzle() -> Screen[Any]:
+    from .screens.puzzle import PuzzleScreen
+
+    return PuzzleScreen()
+
+
 PAGES: dict[str, Page] = {
+    "puzzle": _puzzle,
     "new": _new_game,
     "resume": _resume,
     "campaign": _campaign(pick=True),

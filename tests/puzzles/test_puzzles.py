@@ -1,0 +1,61 @@
+"""Puzzles (issue 43): the answer is the truth's best, the day's puzzle is the host's, one try."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from norsewind_tui import puzzles
+from norsewind_tui.bots.truth import CLEAR
+from norsewind_tui.storage.puzzles import PuzzleBook, daily_index
+
+from .fixtures import decision
+
+DAY = date(2026, 12, 7)
+
+
+def test_a_puzzle_is_a_clear_truth_decision_and_its_answer_the_truths_best() -> None:
+    d = decision(3)
+    found = puzzles.from_truth(d)
+    assert found is not None and found.answer == d.candidates[0].move == d.best.move
+    assert [c.cost for c in found.choices] == [0.0, 8.0, 13.0]
+    assert puzzles.from_truth(decision(3, second=CLEAR - 0.5)) is None  # not clearly best
+    assert puzzles.from_truth(decision(3, second=CLEAR, half=CLEAR + 1)) is None  # the intervals meet
+
+
+def test_the_same_day_gives_every_player_of_a_host_the_same_puzzle(saves: Path) -> None:
+    book = PuzzleBook(saves)
+    found = [puzzles.from_truth(decision(seed)) for seed in (1, 2, 3, 4)]
+    assert book.add([p for p in found[:3] if p is not None]) == 3
+    ana = puzzles.daily(book, "ana", DAY)
+    assert ana is not None
+    assert ana.puzzle.id == sorted(p.id for p in found[:3] if p)[daily_index(DAY, 3)]
+    assert book.add([p for p in found[3:] if p is not None]) == 1  # collected later in the day
+    bo = puzzles.daily(PuzzleBook(saves), "bo", DAY)
+    assert bo is not None and bo.puzzle.id == ana.puzzle.id
+    assert bo.order == ana.order and bo.state == ana.state
+
+
+def test_one_try_then_the_answer_with_the_rollouts_numbers_and_a_streak(saves: Path) -> None:
+    book = PuzzleBook(saves)
+    p = puzzles.from_truth(decision(2))
+    assert p is not None and book.add([p]) == 1
+    shown = puzzles.daily(book, "ana", DAY)
+    assert shown is not None and shown.tried is None
+    right = [c.move for c in shown.order].index(p.answer)
+    ok, lines = puzzles.try_it(book, shown, "ana", right)
+    assert ok and lines[0] == "Right: that is the better decision."
+    assert lines[3] == "The rollouts (200 shared deals each, played to the end):"
+    assert [line.rsplit(": ", 1)[1] for line in lines[4:]] == ["the best", "-8.0 points ±2.0", "-13.0 points ±2.0"]
+    again, _ = puzzles.try_it(book, shown, "ana", (right + 1) % 3)  # one try: the first stands
+    assert again
+    standing = puzzles.standing(book, "ana", DAY)
+    assert (standing.tries, standing.streak, standing.rating.display) == (
+        1,
+        1,
+        1000 + round(40 * (standing.rating.mu - 3 * standing.rating.sigma)),
+    )
+    assert standing.rating.mu > 25
+    assert puzzles.standing_line(standing).endswith("over 1, streak 1 day")
+    wrong, _ = puzzles.try_it(book, puzzles.daily(book, "bo", DAY) or shown, "bo", (right + 1) % 3)
+    assert not wrong and puzzles.standing(book, "bo", DAY).streak == 0

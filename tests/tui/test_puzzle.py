@@ -1,0 +1,34 @@
+"""The daily puzzle in the app (issue 43): the title's entry, one try, the answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from puzzles.fixtures import decision
+
+from norsewind_tui import puzzles
+from norsewind_tui.storage.puzzles import PuzzleBook
+from norsewind_tui.tui.screens.puzzle import PuzzleScreen
+
+from .helpers import aio, make_app, shown
+
+
+@aio
+async def test_the_title_opens_the_puzzle_and_one_pick_gives_the_answer(saves: Path) -> None:
+    found = puzzles.from_truth(decision(2))
+    assert found is not None
+    PuzzleBook(saves).add([found])
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Daily puzzle" in await shown(pilot)
+        await pilot.press("z")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        screen = app.screen
+        assert screen.shown is not None
+        right = [c.move for c in screen.shown.order].index(found.answer)
+        for _ in range(right):
+            await pilot.press("down")
+        await pilot.press("enter")
+        text = await shown(pilot)
+        assert "Right: that is the better decision." in text
