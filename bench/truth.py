@@ -30,8 +30,8 @@ from pathlib import Path
 import msgspec
 
 from norsewind_tui.bots import make_bot
-from norsewind_tui.bots.judge import TO_THE_END, Estimate, weigh
-from norsewind_tui.bots.truth import TRUTH_FORMAT, TruthDecision, TruthSet, candidates_of
+from norsewind_tui.bots.judge import TO_THE_END, weigh
+from norsewind_tui.bots.truth import ROLLOUT_SEED, TRUTH_FORMAT, TruthDecision, TruthSet, candidates_of, kept
 from norsewind_tui.bots.view import decision_rng, public_state
 from norsewind_tui.lessons.model import load_lessons
 from norsewind_tui.rules import GameConfig, Session
@@ -40,8 +40,6 @@ from norsewind_tui.rules.moves import Move
 from norsewind_tui.tui.analysis import Job, weighed
 
 OUT = Path(__file__).resolve().parent.parent / "norsewind_tui" / "bots" / "data" / "truth.json"
-ROLLOUT_SEED = 1_000_003  # the rollouts' own stream: never the analysis' samples
-KEEP = 3
 
 # (kind, the players' levels): every kind of game, every level, and the tutorial's scripted player
 GAMES: tuple[tuple[str, tuple[str, ...], int], ...] = (
@@ -89,21 +87,6 @@ def tasks(per_game: int, seed: int) -> list[Task]:
             state = session.states[d]
             player = levels[state.current]
             out.append((kind, player, session.config, session.seed, tuple(session.moves[:d]), session.moves[d], d))
-    return out
-
-
-def kept(estimates: list[Estimate], made: Move) -> list[Estimate]:
-    """The made, hard's, then the analysis's best and runner-up (``KEEP`` at most); a candidate alike
-    with one kept on every deal of the analysis (the same turn in effect) is left out."""
-    ranked = sorted(estimates, key=lambda e: -e.mean)
-    out = [next(e for e in estimates if e.move == made)]
-    if estimates[0].move != made:
-        out.append(estimates[0])
-    for e in ranked:
-        if len(out) >= KEEP:
-            break
-        if not any(e.move == o.move or e.margins == o.margins for o in out):
-            out.append(e)
     return out
 
 

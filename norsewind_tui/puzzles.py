@@ -12,27 +12,32 @@ what this module says; neither decides anything about a puzzle.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 
-from .bots.truth import TruthDecision, shipped_truth
+from .bots.truth import CLEAR, DEALS, Candidate, TruthDecision, judge_position, shipped_truth
 from .bots.view import public_state
 from .rules.engine import cards_for
+from .rules.moves import Move
 from .rules.session import Session
 from .rules.state import State
+from .storage import StorageError
+from .storage.analysis import Verdict, log_key, read_analysis
+from .storage.context import AppContext
 from .storage.puzzles import Choice, Puzzle, PuzzleBook, Standing, Try, puzzle_id
 from .words import puzzles as say
 from .words.moves import move_words
 
 
-def from_truth(d: TruthDecision, source: str = "shipped", owner: str = "") -> Puzzle | None:
+def from_truth(d: TruthDecision, source: str = "shipped", owner: str = "", analysis: str = "") -> Puzzle | None:
     """``d`` as a puzzle when one candidate is clearly best, else None."""
     if not d.clear:
         return None
     choices = tuple(Choice(c.move, c.plan, c.cost, c.half) for c in d.candidates)
-    return Puzzle(
-        puzzle_id(d.config, d.seed, d.moves), source, owner, d.config, d.seed, d.moves, d.made, choices, d.deals
-    )
+    key = puzzle_id(d.config, d.seed, d.moves)
+    return Puzzle(key, source, owner, d.config, d.seed, d.moves, d.made, choices, d.deals, analysis)
 
 
 def shipped() -> list[Puzzle]:
@@ -70,7 +75,8 @@ class Shown:
         made = next((c for c in p.choices if c.move == p.made), None)
         made_words = move_words(self.state, p.made, made.plan if made else (p.made,), db)
         choices = [(c.plan, c.cost, c.half) for c in p.choices]
-        return say.answer_lines(right, self.state, db, choices, (made_words, made.cost if made else 0.0), p.deals)
+        made_cost = made.cost if made else 0.0
+        return say.answer_lines(right, self.state, db, choices, (made_words, made_cost), p.deals, p.analysis)
 
 
 def shown_order(puzzle: Puzzle) -> tuple[Choice, ...]:
@@ -101,3 +107,69 @@ def standing(book: PuzzleBook, player: str, today: date) -> Standing:
 
 def standing_line(found: Standing) -> str:
     return say.standing_words(found.rating.display, found.tries, found.streak)
+
+
+def standing_words(saves_dir: Path, player: str, today: date) -> str:
+    """The player's puzzle rating, tries and streak ("" before a first try, or when unreadable)."""
+    try:
+        found = PuzzleBook(saves_dir).standing(player, today)
+    except StorageError:
+        return ""
+    return standing_line(found) if found.tries else ""
+
+
+Judge = Callable[[State, Move, int], tuple[Move, tuple[Candidate, ...]]]
+Progress = Callable[[int, int], None]
+
+
+def shares(context: AppContext, person: str) -> bool:
+    """Did ``person`` allow their analysed games to give the host's puzzles (Settings)?"""
+    try:
+        return context.settings.load(person)[0].puzzles
+    except StorageError:
+        return False
+
+
+def collect(
+    context: AppContext,
+    player: str,
+    deals: int = DEALS,
+    progress: Progress | None = None,
+    judge: Judge = judge_position,
+) -> int:
+    """Puzzles from the host's analysed games: every decision the analysis calls a mistake or worse
+    (6 points) of ``player``'s seats, and of the seats of players who allow it, checked by the
+    truth's rollouts (``deals`` shared deals) and kept when one decision is clearly best.  How many
+    were new in the book."""
+    todo: list[tuple[str, str, Session, int, Verdict]] = []
+    for summary in context.own_games():
+        try:
+            game = context.games.open(summary.name, read_only=True)
+        except StorageError:
+            continue
+        try:
+            key = log_key(game.session, context.games.cards.digest)
+            for seat, meta in enumerate(game.seats):
+                if meta.kind != "human" or (meta.name != player and not shares(context, meta.name)):
+                    continue
+                found = read_analysis(game.path.parent, game.name, key, seat)
+                for v in found.verdicts if found is not None else ():
+                    if v.loss >= CLEAR:
+                        todo.append((game.name, meta.name, game.session.copy(), seat, v))
+        finally:
+            game.close()
+    made: list[Puzzle] = []
+    for n, (name, owner, session, _seat, v) in enumerate(todo):
+        if progress is not None:
+            progress(n, len(todo))
+        state = session.states[v.decision]
+        hard, choices = judge(state, session.moves[v.decision], deals)
+        moves = tuple(session.moves[: v.decision])
+        d = TruthDecision(
+            "", owner, session.config, session.seed, moves, session.moves[v.decision], hard, choices, deals
+        )
+        if (p := from_truth(d, name, owner, say.analysis_words(v.turn, v.made, v.best, v.loss))) is not None:
+            made.append(p)
+    if progress is not None:
+        progress(len(todo), len(todo))
+    return PuzzleBook(context.saves_dir).add(made)

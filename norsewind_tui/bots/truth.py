@@ -13,6 +13,7 @@ the shipped puzzles (``puzzles.py``) are its decisions where one candidate is cl
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from importlib import resources
 from typing import Annotated
@@ -22,10 +23,15 @@ import msgspec
 from ..rules.moves import Move
 from ..rules.session import Session
 from ..rules.state import GameConfig, State
-from .judge import Estimate, difference
+from .judge import TO_THE_END, Estimate, candidates, difference, weigh
+from .mcts import MCTSBot
+from .registry import STEADY
+from .view import decision_rng, public_state
 
 TRUTH_FORMAT = 1
 DEALS = 200  # shared deals per decision: every candidate plays every one
+ROLLOUT_SEED = 1_000_003  # the rollouts' own stream: never the analysis' samples
+KEEP = 3  # candidates valued (stated in docs/BOTS.md): made, hard's, the analysis's best and runner-up
 CLEAR = 6.0  # points: a decision is clearly best when it beats the second by this, intervals apart
 
 
@@ -86,6 +92,35 @@ def candidates_of(estimates: list[Estimate]) -> tuple[Candidate, ...]:
         cost, half = difference(best, e) if e is not best else (0.0, 0.0)
         out.append(Candidate(e.plan, round(e.mean, 2), round(cost, 2), round(half, 2)))
     return tuple(out)
+
+
+def kept(estimates: list[Estimate], made: Move) -> list[Estimate]:
+    """The made, hard's, then the analysis's best and runner-up (``KEEP`` at most); a candidate alike
+    with one kept on every deal of the analysis (the same turn in effect) is left out."""
+    ranked = sorted(estimates, key=lambda e: -e.mean)
+    out = [next(e for e in estimates if e.move == made)]
+    if estimates[0].move != made:
+        out.append(estimates[0])
+    for e in ranked:
+        if len(out) >= KEEP:
+            break
+        if not any(e.move == o.move or e.margins == o.margins for o in out):
+            out.append(e)
+    return out
+
+
+def judge_position(state: State, made: Move, deals: int = DEALS) -> tuple[Move, tuple[Candidate, ...]]:
+    """The hard search's choice at ``state`` and the truth's candidates (best first): the search's
+    plans and ``made``, pruned by the analysis's quick look (``kept``), valued on ``deals`` deals."""
+    view = public_state(state)
+    bot = MCTSBot(0, STEADY)
+    choice = bot.decide(view)
+    report = bot.last_search
+    plans = candidates(report.plan or (choice,), report.visits, made)
+    quick = weigh(view, plans, decision_rng(0, view))
+    rng = random.Random(ROLLOUT_SEED + int.from_bytes(decision_rng(0, view).randbytes(4), "big"))
+    truth = weigh(view, [e.plan for e in kept(quick, made)], rng, deals, TO_THE_END)
+    return plans[0][0], candidates_of(truth)
 
 
 def decode_truth(data: bytes) -> TruthSet:

@@ -293,7 +293,18 @@ def _add_puzzle(sub: Any) -> None:
     )
     puzzle.add_argument("--lines", action="store_true", help="as plain lines (docs/LINES.md)")
     puzzle.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
-    puzzle.set_defaults(handler=_cmd_play, page="puzzle")
+    puzzle.add_argument("--collect", action="store_true", help="find puzzles in the analysed games here (slow)")
+    puzzle.add_argument("--share", choices=("yes", "no"), help="may your analysed games give puzzles to everyone here")
+    puzzle.set_defaults(handler=_cmd_puzzle, page="puzzle")
+
+
+def _cmd_puzzle(args: Options) -> int:
+    """``norsewind puzzle``: today's puzzle (the app or --lines); --collect, --share: the book and the setting."""
+    if not args.collect and args.share is None:
+        return _cmd_play(args)
+    from .puzzle import cmd_puzzle_book
+
+    return cmd_puzzle_book(args)
 
 
 def _add_cards(sub: Any) -> None:

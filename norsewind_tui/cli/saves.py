@@ -355,6 +355,11 @@ def cmd_progress(args: Options) -> int:
     if standing.games:  # once a table or hot-seat game counted (issue 27)
         games = f"{standing.games} game{'s' if standing.games != 1 else ''}"
         console.print(Text(f"Rating {standing.rating.display} over {games} (norsewind ratings: everyone's)."))
+    from ..puzzles import standing_words
+    from ..storage.daily import utc_today
+
+    if puzzles := standing_words(context.saves_dir, context.profile_name, utc_today()):
+        console.print(Text(f"{puzzles[0].upper()}{puzzles[1:]} (norsewind puzzle: today's)."))
     if profile.games:
         console.print(recent_table(profile.recent(max(args.games, 0))))
     else:

@@ -44,6 +44,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     turn_bell: bool = True  # bell and notice when a table becomes your turn while you are elsewhere
     # who gives the hints, in the app and the line mode (bots/registry.py HINT_GIVERS): the strongest
     hints: Literal["expert", "hard"] = "expert"
+    # issue 43: this player's analysed games may give the host's puzzles (their own always do, for them)
+    puzzles: bool = False
 
 
 class SettingsStore:

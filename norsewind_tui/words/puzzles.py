@@ -36,7 +36,13 @@ Plan = tuple[Move, ...]
 
 
 def answer_lines(
-    right: bool, state: State, db: CardDB, choices: list[tuple[Plan, float, float]], made: tuple[str, float], deals: int
+    right: bool,
+    state: State,
+    db: CardDB,
+    choices: list[tuple[Plan, float, float]],
+    made: tuple[str, float],
+    deals: int,
+    analysis: str = "",
 ) -> list[str]:
     """Right or not, the best decision with the analysis's words on the game's, every choice's rollouts."""
     best = choices[0][0]
@@ -44,7 +50,9 @@ def answer_lines(
     out = ["Right: that is the better decision." if right else "Not this time."]
     out.append(f"The better decision: {words}.")
     made_words, made_cost = made
-    if made_cost > 0:
+    if analysis:
+        out.append(f"The analysis: {analysis}")
+    elif made_cost > 0:
         what = f"a {kind(made_cost)}; to {words} was worth about +{round(made_cost)}"
         out.append(f"In the game the choice was to {made_words}: {what}.")
     else:
@@ -56,13 +64,19 @@ def answer_lines(
     return out
 
 
+def analysis_words(turn: int, made: str, best: str, loss: float) -> str:
+    """The analysis's verdict on the decision made, as the review says it (tui/analysis.py)."""
+    return f"Turn {turn}: {made.rstrip('.')}: a {kind(loss)}; to {best} was worth about +{round(loss)}."
+
+
 def kind(loss: float) -> str:
     """lichess's words, as the analysis's (tui/analysis.py): 12 a blunder, 6 a mistake, else an inaccuracy."""
     return "blunder" if loss >= 12 else "mistake" if loss >= 6 else "inaccuracy"
 
 
 def standing_words(rating: int, tries: int, streak: int) -> str:
-    return f"puzzles: rating {rating} over {tries}, streak {streak} day{'s' if streak != 1 else ''}"
+    tried = f"{tries} tr{'ies' if tries != 1 else 'y'}"
+    return f"puzzles: rating {rating} over {tried}, streak {streak} day{'s' if streak != 1 else ''}"
 
 
 def cannot(problem: str) -> str:

@@ -32,3 +32,8 @@ async def test_the_title_opens_the_puzzle_and_one_pick_gives_the_answer(saves: P
         await pilot.press("enter")
         text = await shown(pilot)
         assert "Right: that is the better decision." in text
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("p")
+        text = await shown(pilot)
+        assert "Daily deals (puzzles: rating 1138 over 1 try, streak 1 day): none yet" in text

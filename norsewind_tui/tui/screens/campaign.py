@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 from ...rules import GameConfig
 from ...rules.engine import SOLO_LEVELS
 from ...storage import CampaignRow, GameRecord, StorageError
+from ...storage.daily import utc_today
 from ...storage.ratings import Ladder
 from ..text import safe_text
 from .base import NorsewindScreen
@@ -52,9 +53,10 @@ def best_games(games: list[GameRecord]) -> list[GameRecord]:
     return sorted((g for g in reversed(games) if not g.assisted), key=lambda g: -g.margin)[:2]
 
 
-def progress_lines(games: list[GameRecord], recent_count: int = 4) -> list[str]:
+def progress_lines(games: list[GameRecord], recent_count: int = 4, puzzles: str = "") -> list[str]:
     """Below the level table: the recent games, the daily deals and the best games (11 lines at most);
-    the best games are numbered: 1 and 2 review them."""
+    the best games are numbered: 1 and 2 review them.  ``puzzles``: the puzzle standing, beside the
+    daily deals' heading (no line of its own: the page fills 24 lines)."""
     newest = list(reversed(games))
     recent = [record_line(g) for g in newest[:recent_count]]
     daily = [
@@ -67,6 +69,8 @@ def progress_lines(games: list[GameRecord], recent_count: int = 4) -> list[str]:
     for heading, found in (("Recent games", recent), ("Daily deals", daily), ("Best games", best)):
         if heading == "Best games" and found:
             heading += " (1, 2: review)"
+        if heading == "Daily deals" and puzzles:
+            heading += f" ({puzzles})"
         lines += [f"{heading}:", *found] if found else [f"{heading}: none yet"]
     return lines
 
@@ -117,7 +121,10 @@ class CampaignScreen(NorsewindScreen[None]):
             if not self.pick:
                 # 2 recent games at 24 lines (with a title and every list full, all fits), more when taller
                 recent = max(2, min(4, self.app.size.height - 22))
-                yield Static(Text("\n".join(progress_lines(games, recent))), id="recent")
+                from ...puzzles import standing_words  # the bots' modules: only on this page
+
+                puzzles = standing_words(self.context.saves_dir, self.context.profile_name, utc_today())
+                yield Static(Text("\n".join(progress_lines(games, recent, puzzles))), id="recent")
             yield Static("", id="campaign-status", classes="" if self.pick else "tight")
             if library.problem:
                 yield Static(Text(safe_text(library.problem)), classes="hint")

@@ -18,6 +18,7 @@ from ..text import safe_text
 from .base import NorsewindScreen
 
 BELL = "Bell and notice when it is your turn at a table while you are elsewhere"
+PUZZLES = "My analysed games may give puzzles to every player here"  # issue 43
 # Who gives the hints (h in a game, "hint" in the line mode): the strongest level unless chosen
 HINT_CHOICES = [("expert (the strongest computer player)", "expert"), ("hard", "hard")]
 
@@ -36,6 +37,7 @@ class SettingsScreen(NorsewindScreen[None]):
         with Vertical(classes="page"):
             yield Static(Text("Settings"), classes="page-title")
             yield Checkbox(BELL, settings.turn_bell, id="turn-bell", compact=True)
+            yield Checkbox(PUZZLES, settings.puzzles, id="puzzles", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Hints from", classes="field-label")
                 yield Select(HINT_CHOICES, value=settings.hints, allow_blank=False, compact=True, id="hints")
@@ -47,11 +49,15 @@ class SettingsScreen(NorsewindScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Checkbox).focus()
+        self.query_one("#turn-bell", Checkbox).focus()
         if (why := identity_problem(self.context.identity)) is not None:
             self.say(f"Not saved: {why}.")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "puzzles":
+            if self.save(msgspec.structs.replace(self.session.settings, puzzles=event.value)):
+                self.say("Saved: your analysed games " + ("may give" if event.value else "give no") + " puzzles here.")
+            return
         settings = msgspec.structs.replace(self.session.settings, turn_bell=event.value)
         if self.save(settings):
             self.say("Saved: the bell and notice are " + ("on." if settings.turn_bell else "off."))
