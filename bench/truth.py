@@ -1,6 +1,6 @@
 """Build the truth set (issue 43): ``norsewind_tui/bots/data/truth.json``.
 
-    nice -n 19 python bench/truth.py [--per-game 20] [--deals 200] [--jobs 2] [--seed 43]
+    nice -n 19 python bench/truth.py [--per-game 24] [--deals 200] [--jobs 2] [--seed 43]
 
 CPU-heavy (about 40 minutes with 2 jobs on the 2-core machine): never in CI.  Games of every kind
 are played (solo levels 1-7, 2-4 players, by random, easy, greedy, normal, hard and expert players,
@@ -25,6 +25,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from itertools import zip_longest
 from pathlib import Path
 
 import msgspec
@@ -71,23 +72,31 @@ def played(levels: tuple[str, ...], level: int, seed: int) -> Session:
     return session
 
 
-def tasks(per_game: int, seed: int) -> list[Task]:
-    out: list[Task] = []
+def _play(args: tuple[str, tuple[str, ...], int, int]) -> tuple[str, tuple[str, ...], Session]:
+    kind, levels, level, seed = args
+    return kind, levels, played(levels, level, seed)
+
+
+def tasks(per_game: int, seed: int, jobs: int) -> list[Task]:
+    """The decisions to value, taken in turn from each game (a run stopped midway covers every kind)."""
     lessons = load_lessons()
     tutorial = Session.replay(lessons.config, lessons.seed, list(lessons.moves))
-    games = [("tutorial", ("tutorial",), tutorial)]
-    for g, (kind, levels, level) in enumerate(GAMES):
-        games.append((kind, levels, played(levels, level, seed + g)))
-        print(f"played {kind} ({', '.join(levels)})", flush=True)
+    games: list[tuple[str, tuple[str, ...], Session]] = [("tutorial", ("tutorial",), tutorial)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for kind, levels, session in pool.map(_play, [(k, lv, lev, seed + g) for g, (k, lv, lev) in enumerate(GAMES)]):
+            games.append((kind, levels, session))
+            print(f"played {kind} ({', '.join(levels)})", flush=True)
     rng = random.Random(seed)
+    each: list[list[Task]] = []
     for kind, levels, session in games:
         chances = [d for d in range(len(session.moves)) if len(legal_moves(session.states[d])) > 1]
         want = per_game if len(levels) < 3 else max(1, per_game // 4 * (2 if kind == "3 players" else 1))
+        mine = []
         for d in sorted(rng.sample(chances, min(want, len(chances)))):
-            state = session.states[d]
-            player = levels[state.current]
-            out.append((kind, player, session.config, session.seed, tuple(session.moves[:d]), session.moves[d], d))
-    return out
+            player = levels[session.states[d].current]
+            mine.append((kind, player, session.config, session.seed, tuple(session.moves[:d]), session.moves[d], d))
+        each.append(mine)
+    return [t for row in zip_longest(*each) for t in row if t is not None]
 
 
 def build(task: Task, deals: int) -> TruthDecision:
@@ -112,7 +121,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     start = time.perf_counter()
-    work = tasks(args.per_game, args.seed)
+    cached = args.log.with_suffix(".tasks")
+    if args.resume and cached.exists():  # the games are not played again
+        work = msgspec.json.decode(cached.read_bytes(), type=list[Task])
+    else:
+        work = tasks(args.per_game, args.seed, args.jobs)
+        cached.write_bytes(msgspec.json.encode(work))
     done: dict[tuple[str, int, int], TruthDecision] = {}
     if args.resume and args.log.exists():
         for line in args.log.read_bytes().splitlines():
