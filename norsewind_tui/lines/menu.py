@@ -21,6 +21,7 @@ from ..safetext import printable
 from ..storage.commands import typed
 from ..storage.context import AppContext
 from ..storage.daily import start_daily, utc_today
+from ..words import puzzles as puzzle_words
 from ..storage.dailyseed import daily_of, daily_save_name
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatKind, SeatMeta
@@ -41,6 +42,7 @@ MAX_NAME = 24  # as the app's new-game form
 # The main menu's numbers: each entry keeps its own, whatever else is listed (a screen reader's user
 # learns them, issue 39.5).  1 is "Learn to play"'s, first in the app's title for a newcomer.
 LEARN, NEW, RESUME, CAMPAIGN, DAILY, TABLES, QUIT = 1, 2, 3, 4, 5, 6, 7
+PUZZLE = 8  # issue 43: last, so every other entry keeps its number
 MAX_SEED = 2**31
 
 
@@ -138,6 +140,7 @@ class Menu:
                 (DAILY, say.MENU_DAILY),
                 (TABLES, say.MENU_TABLES),
                 (QUIT, say.MENU_QUIT),
+                (PUZZLE, puzzle_words.MENU),
             ]
             chosen = self.ask(say.MENU_TITLE, entries)
             if chosen == QUIT:
@@ -150,6 +153,9 @@ class Menu:
                 game = self.campaign()
             elif chosen == DAILY:
                 game = self.daily()
+            elif chosen == PUZZLE:
+                self.puzzle()
+                game = None
 
             elif chosen == LEARN:
                 game = self.learn()
