@@ -21,7 +21,6 @@ from ..safetext import printable
 from ..storage.commands import typed
 from ..storage.context import AppContext
 from ..storage.daily import start_daily, utc_today
-from ..words import puzzles as puzzle_words
 from ..storage.dailyseed import daily_of, daily_save_name
 from ..storage.errors import GameLocked, StorageError
 from ..storage.format import SeatKind, SeatMeta
@@ -31,6 +30,7 @@ from ..storage.saves import SaveSummary
 from ..storage.tables import SharedTable
 from ..words import config_problem
 from ..words import lines as say
+from ..words import puzzles as puzzle_words
 from ..words.tutorial import MENU_LEARN
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
