@@ -302,15 +302,15 @@ def truth(path: Path | None, jobs: int) -> None:
     consistent = [abs(s.verdict.loss - s.truth.cost) <= math.hypot(s.verdict.spread, s.truth.half) for s in scored]
     print(
         f"stated loss against the truth's cost: mean difference {statistics.fmean(diffs):+.1f}, "
-        f"median |difference| {statistics.median(abs(x) for x in diffs):.1f} points; within 3 points "
+        f"median |difference| {statistics.median([abs(x) for x in diffs]):.1f} points; within 3 points "
         f"{share(sum(near), len(near))}; consistent (difference within its 95 % interval) "
         f"{share(sum(consistent), len(consistent))}"
     )
-    flagged = [s for s in scored if s.verdict.costly]
-    if flagged:
+    marked = [s for s in scored if s.verdict.costly]
+    if marked:
         print(
-            f"flagged: stated {statistics.fmean(s.verdict.loss for s in flagged):.1f}, truth "
-            f"{statistics.fmean(s.truth.cost for s in flagged):.1f} points on average"
+            f"flagged: stated {statistics.fmean(s.verdict.loss for s in marked):.1f}, truth "
+            f"{statistics.fmean(s.truth.cost for s in marked):.1f} points on average"
         )
     differ = [s for s in scored if s.best != s.decision.hard]
     ours = theirs = alike = unknown = 0
