@@ -56,11 +56,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
+
 from norsewind_tui.bots import make_bot
 from norsewind_tui.bots.evaluate import evaluate
 from norsewind_tui.bots.judge import Z95, Plan, margin, play_out_turn
 from norsewind_tui.bots.tournament import wilson
-from norsewind_tui.bots.truth import Candidate, TruthDecision, decode_truth, shipped_truth
+from norsewind_tui.bots.truth import TRUTH_FORMAT, Candidate, TruthDecision, TruthSet, decode_truth, shipped_truth
 from norsewind_tui.bots.turns import bot_moves, turn_options
 from norsewind_tui.bots.view import decision_rng, determinise, public_state
 from norsewind_tui.rules import GameConfig, Session, State, apply, default_cards, new_game
@@ -273,8 +275,17 @@ def _score(d: TruthDecision) -> Scored:
     return Scored(d, verdict_of(job, best, made), best.move, time.process_time() - cpu)
 
 
+def read_truth(path: Path) -> TruthSet:
+    """A truth file, or ``bench/truth.py``'s log of a run not finished (JSON lines: said as partial)."""
+    if path.suffix != ".jsonl":
+        return decode_truth(path.read_bytes())
+    lines = path.read_bytes().splitlines()
+    found = tuple(msgspec.json.decode(line, type=TruthDecision) for line in lines if line.strip())
+    return TruthSet(TRUTH_FORMAT, f"a partial run's log ({path}): not the finished set", 0, found)
+
+
 def truth(path: Path | None, jobs: int) -> None:
-    found = decode_truth(path.read_bytes()) if path else shipped_truth()
+    found = read_truth(path) if path else shipped_truth()
     if found is None:
         print("no truth file: make it with `nice -n 19 python bench/truth.py` (about 40 minutes)")
         return
