@@ -32,6 +32,8 @@ async def test_the_title_opens_the_puzzle_and_one_pick_gives_the_answer(saves: P
         await pilot.press("enter")
         text = await shown(pilot)
         assert "Right: that is the better decision." in text
+        assert "  take the Farm in slot 3: -13.0 points ±2.0" in text  # the answer whole, scrolled to
+        assert "puzzles: rating 1138 over 1 try, streak 1 day" in text
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("p")

@@ -45,7 +45,7 @@ class PuzzleScreen(NorsewindScreen[None]):
             self.problem = str(exc)
         with VerticalScroll(classes="page"):
             lines = self.shown.position() if self.shown else [self.problem or say.NONE_YET]
-            yield Static(Text(safe_text("\n".join(lines))), id="puzzle-position")
+            yield Static(_text(lines), id="puzzle-position")
             if self.shown is not None and self.shown.tried is None:
                 yield Static(say.FIND, classes="hint")
                 yield OptionList(
@@ -73,8 +73,14 @@ class PuzzleScreen(NorsewindScreen[None]):
         with contextlib.suppress(StorageError):  # the answer stands without the standing
             lines = [*lines, standing_line(standing(self.book, self.context.profile_name, self.day))]
         answer = self.query_one("#puzzle-answer", Static)
-        answer.update(Text(safe_text("\n".join(lines))))
-        answer.scroll_visible()
+        answer.update(_text(lines))
+        scroll = self.query_one(VerticalScroll)
+        self.call_after_refresh(lambda: scroll.scroll_end(animate=False))  # the answer whole, at the bottom
 
     def action_back(self) -> None:
         self.norsewind.goto_title()
+
+
+def _text(lines: list[str]) -> Text:
+    """Each line made safe on its own (``safe_text`` would show a newline as its escape)."""
+    return Text("\n".join(safe_text(line) for line in lines))
