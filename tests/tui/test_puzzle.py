@@ -8,9 +8,12 @@ from puzzles.fixtures import decision
 
 from norsewind_tui import puzzles
 from norsewind_tui.storage.puzzles import PuzzleBook
+from norsewind_tui.tui.adapter import Library
+from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.puzzle import PuzzleScreen
+from norsewind_tui.tui.screens.title import TitleScreen
 
-from .helpers import aio, make_app, shown
+from .helpers import PROFILE, aio, make_app, shown
 
 
 @aio
@@ -39,3 +42,17 @@ async def test_the_title_opens_the_puzzle_and_one_pick_gives_the_answer(saves: P
         await pilot.press("p")
         text = await shown(pilot)
         assert "Daily deals (puzzles: rating 1138 over 1 try, streak 1 day): none yet" in text
+
+
+@aio
+async def test_norsewind_puzzle_opens_the_app_on_the_puzzle_and_esc_goes_to_the_title(saves: Path) -> None:
+    library = Library.at(str(saves), profile=PROFILE)
+    app = NorsewindApp(library, page="puzzle", theme="norsewind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        assert isinstance(app.screen, PuzzleScreen)
+        said = " ".join(text.split())  # the sentence wraps at 80 columns
+        assert "No puzzle yet on this host: the truth set is not built and no analysed game gave one." in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
