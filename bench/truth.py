@@ -14,7 +14,9 @@ analysis's best and its runner-up (3 at most), and of candidates the analysis's 
 apart (the same margin on every one of its deals: the same turn in effect) only the first.
 
 Each finished decision is appended to ``--log`` (JSON lines) as it comes, so a run stopped midway
-resumes where it was (``--resume``); the data file is written at the end.
+resumes where it was (``--resume``, which also keeps the decisions of a partial ``--out``); the data
+file is written at the end, or from the log alone with ``--partial`` (its command says how many of
+how many decisions it holds).
 """
 
 from __future__ import annotations
@@ -32,7 +34,15 @@ import msgspec
 
 from norsewind_tui.bots import make_bot
 from norsewind_tui.bots.judge import TO_THE_END, weigh
-from norsewind_tui.bots.truth import ROLLOUT_SEED, TRUTH_FORMAT, TruthDecision, TruthSet, candidates_of, kept
+from norsewind_tui.bots.truth import (
+    ROLLOUT_SEED,
+    TRUTH_FORMAT,
+    TruthDecision,
+    TruthSet,
+    candidates_of,
+    decode_truth,
+    kept,
+)
 from norsewind_tui.bots.view import decision_rng, public_state
 from norsewind_tui.lessons.model import load_lessons
 from norsewind_tui.rules import GameConfig, Session
@@ -119,6 +129,7 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=Path("/tmp/norsewind-truth.jsonl"))
     parser.add_argument("--resume", action="store_true", help="keep the decisions already in --log")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--partial", action="store_true", help="value nothing: write --out from what --log holds")
     args = parser.parse_args()
     start = time.perf_counter()
     cached = args.log.with_suffix(".tasks")
@@ -128,13 +139,16 @@ def main() -> None:
         work = tasks(args.per_game, args.seed, args.jobs)
         cached.write_bytes(msgspec.json.encode(work))
     done: dict[tuple[str, int, int], TruthDecision] = {}
-    if args.resume and args.log.exists():
+    if (args.resume or args.partial) and args.out.exists():  # a partial file shipped: a checkpoint too
+        for t in decode_truth(args.out.read_bytes()).decisions:
+            done[(t.kind, t.seed, len(t.moves))] = t
+    if (args.resume or args.partial) and args.log.exists():
         for line in args.log.read_bytes().splitlines():
             t = msgspec.json.decode(line, type=TruthDecision)
             done[(t.kind, t.seed, len(t.moves))] = t
     else:
         args.log.write_bytes(b"")
-    todo = [t for t in work if (t[0], t[3], len(t[4])) not in done]
+    todo = [t for t in work if (t[0], t[3], len(t[4])) not in done and not args.partial]
     print(f"{len(work)} decisions, {len(todo)} to value, {args.deals} deals each, {args.jobs} jobs", flush=True)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool, args.log.open("ab") as log:
         futures = {pool.submit(build, t, args.deals): t for t in todo}
@@ -149,9 +163,11 @@ def main() -> None:
                 f"{len(c)} candidates, second costs {c[1].cost if len(c) > 1 else 0:+.1f}",
                 flush=True,
             )
-    ordered = tuple(done[(t[0], t[3], len(t[4]))] for t in work)
+    ordered = tuple(done[k] for t in work if (k := (t[0], t[3], len(t[4]))) in done)
     seconds = round(time.perf_counter() - start)
     command = "python bench/truth.py " + " ".join(sys.argv[1:])
+    if len(ordered) < len(work):
+        command += f" (partial: {len(ordered)} of {len(work)} decisions; --resume goes on)"
     where = f"{os.cpu_count()} cores, {args.jobs} jobs, nice 19 on a shared machine"
     truth = TruthSet(TRUTH_FORMAT, command, seconds, ordered)
     args.out.write_bytes(msgspec.json.format(msgspec.json.encode(truth), indent=0) + b"\n")
