@@ -90,8 +90,12 @@ def daily(book: PuzzleBook, player: str, day: date) -> Shown | None:
     puzzle = book.daily(day, shipped())
     if puzzle is None:
         return None
-    state = public_state(Session.replay(puzzle.config, puzzle.seed, list(puzzle.moves)).state)
-    return Shown(puzzle, state, shown_order(puzzle), day, book.tried(player, puzzle.id))
+    return Shown(puzzle, daily_state(puzzle), shown_order(puzzle), day, book.tried(player, puzzle.id))
+
+
+def daily_state(puzzle: Puzzle) -> State:
+    """The position as its player saw it (``public_state``: not the decks' order, not the seed)."""
+    return public_state(Session.replay(puzzle.config, puzzle.seed, list(puzzle.moves)).state)
 
 
 def try_it(book: PuzzleBook, shown: Shown, player: str, index: int) -> tuple[bool, list[str]]:

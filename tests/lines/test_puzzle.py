@@ -18,6 +18,7 @@ def test_the_puzzle_command_asks_once_and_answers(saves: Path) -> None:
     assert found is not None
     book = PuzzleBook(saves)
     book.add([found])
+    assert book.daily(utc_today(), []) == found  # today's (whatever the shipped ones are)
     shown = puzzles.daily(book, "ana", utc_today())
     assert shown is not None
     right = [c.move for c in shown.order].index(found.answer) + 1
@@ -38,6 +39,7 @@ def test_the_menu_offers_the_puzzle_and_comes_back_after_it(saves: Path) -> None
     found = puzzles.from_truth(decision(2))
     assert found is not None
     PuzzleBook(saves).add([found])
+    assert PuzzleBook(saves).daily(utc_today(), []) == found
     pty = LinePty([*APP, "play", "--lines"], line_env(saves, "ana", USER="ana", LOGNAME="ana"))
     try:
         pty.expect_text("8. Today's puzzle (find the better decision, the same for every player).")

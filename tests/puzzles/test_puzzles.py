@@ -6,8 +6,9 @@ from datetime import date
 from pathlib import Path
 
 from norsewind_tui import puzzles
-from norsewind_tui.bots.truth import CLEAR
-from norsewind_tui.storage.puzzles import PuzzleBook, daily_index
+from norsewind_tui.bots.truth import CLEAR, shipped_truth
+from norsewind_tui.rules.engine import legal_moves
+from norsewind_tui.storage.puzzles import PuzzleBook, daily_index, puzzle_id
 
 from .fixtures import decision
 
@@ -23,13 +24,29 @@ def test_a_puzzle_is_a_clear_truth_decision_and_its_answer_the_truths_best() -> 
     assert puzzles.from_truth(decision(3, second=CLEAR, half=CLEAR + 1)) is None  # the intervals meet
 
 
+def test_every_shipped_puzzle_is_a_clear_truth_decision_and_its_answer_the_truths_best() -> None:
+    truth = shipped_truth()
+    assert truth is not None
+    by_id = {puzzle_id(d.config, d.seed, d.moves): d for d in truth.decisions}
+    shipped = puzzles.shipped()
+    assert len(shipped) == sum(d.clear for d in truth.decisions) > 0
+    for p in shipped:
+        d = by_id[p.id]
+        assert p.answer == d.best.move and d.best.cost == 0.0
+        assert d.candidates[1].cost >= CLEAR and d.candidates[1].cost > d.candidates[1].half
+        assert all(c.cost >= d.candidates[1].cost for c in d.candidates[2:])
+        state = puzzles.daily_state(p)
+        assert p.answer in legal_moves(state)  # a decision the player had, in the position shown
+
+
 def test_the_same_day_gives_every_player_of_a_host_the_same_puzzle(saves: Path) -> None:
     book = PuzzleBook(saves)
     found = [puzzles.from_truth(decision(seed)) for seed in (1, 2, 3, 4)]
     assert book.add([p for p in found[:3] if p is not None]) == 3
-    ana = puzzles.daily(book, "ana", DAY)
-    assert ana is not None
-    assert ana.puzzle.id == sorted(p.id for p in found[:3] if p)[daily_index(DAY, 3)]
+    pick = book.daily(DAY, [])  # the first to ask picks (here without the shipped puzzles)
+    assert pick is not None and pick.id == sorted(p.id for p in found[:3] if p)[daily_index(DAY, 3)]
+    ana = puzzles.daily(book, "ana", DAY)  # with the shipped ones: the pick written down stands
+    assert ana is not None and ana.puzzle.id == pick.id
     assert book.add([p for p in found[3:] if p is not None]) == 1  # collected later in the day
     bo = puzzles.daily(PuzzleBook(saves), "bo", DAY)
     assert bo is not None and bo.puzzle.id == ana.puzzle.id
@@ -40,6 +57,7 @@ def test_one_try_then_the_answer_with_the_rollouts_numbers_and_a_streak(saves: P
     book = PuzzleBook(saves)
     p = puzzles.from_truth(decision(2))
     assert p is not None and book.add([p]) == 1
+    assert book.daily(DAY, []) == p  # the day's puzzle: this one (whatever the shipped ones are)
     shown = puzzles.daily(book, "ana", DAY)
     assert shown is not None and shown.tried is None
     right = [c.move for c in shown.order].index(p.answer)

@@ -7,6 +7,7 @@ from pathlib import Path
 from puzzles.fixtures import decision
 
 from norsewind_tui import puzzles
+from norsewind_tui.storage.daily import utc_today
 from norsewind_tui.storage.puzzles import PuzzleBook
 from norsewind_tui.tui.adapter import Library
 from norsewind_tui.tui.app import NorsewindApp
@@ -21,6 +22,7 @@ async def test_the_title_opens_the_puzzle_and_one_pick_gives_the_answer(saves: P
     found = puzzles.from_truth(decision(2))
     assert found is not None
     PuzzleBook(saves).add([found])
+    assert PuzzleBook(saves).daily(utc_today(), []) == found  # today's (whatever the shipped ones are)
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         assert "Daily puzzle" in await shown(pilot)
@@ -46,13 +48,16 @@ async def test_the_title_opens_the_puzzle_and_one_pick_gives_the_answer(saves: P
 
 @aio
 async def test_norsewind_puzzle_opens_the_app_on_the_puzzle_and_esc_goes_to_the_title(saves: Path) -> None:
+    found = puzzles.from_truth(decision(2))
+    assert found is not None
+    PuzzleBook(saves).add([found])
+    assert PuzzleBook(saves).daily(utc_today(), []) == found
     library = Library.at(str(saves), profile=PROFILE)
     app = NorsewindApp(library, page="puzzle", theme="norsewind")
     async with app.run_test(size=(80, 24)) as pilot:
         text = await shown(pilot)
         assert isinstance(app.screen, PuzzleScreen)
-        said = " ".join(text.split())  # the sentence wraps at 80 columns
-        assert "No puzzle yet on this host: the truth set is not built and no analysed game gave one." in said
+        assert "Find the better decision (one try)." in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
