@@ -2,6 +2,15 @@
 
     python bench/analysis.py [--seed 7]
     python bench/analysis.py --planted [--games 4] [--every 6] [--rollouts 24] [--seed 7] [--jobs 2]
+    python bench/analysis.py --truth [--jobs 2] [--truth-file FILE]
+
+``--truth`` (issue 43): the analysis judged against the truth set (``bots/data/truth.json``, made
+by ``bench/truth.py``: real games' decisions, every candidate valued on 200 shared deals played to
+the end).  Each decision is analysed afresh, and the confusion table printed: of the decisions the
+truth calls costly (a cost of 6 points or more, its interval above 3) and fine (1 point or less),
+the share the analysis flags (goal: >= 95 % and <= 1 %); the agreement of the stated loss with the
+truth's; where the analysis's best and the hard search's choice differ, which the truth prefers; and
+the analysis's time per decision.
 
 Without ``--planted``: for a solo game and a 2-player game (every decision taken at random, so
 most of them are worth a look), the decisions analysed and the wall-clock time of the analysis
@@ -45,11 +54,15 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
 
 from norsewind_tui.bots import make_bot
 from norsewind_tui.bots.evaluate import evaluate
 from norsewind_tui.bots.judge import Z95, Plan, margin, play_out_turn
 from norsewind_tui.bots.tournament import wilson
+from norsewind_tui.bots.truth import TRUTH_FORMAT, Candidate, TruthDecision, TruthSet, decode_truth, shipped_truth
 from norsewind_tui.bots.turns import bot_moves, turn_options
 from norsewind_tui.bots.view import decision_rng, determinise, public_state
 from norsewind_tui.rules import GameConfig, Session, State, apply, default_cards, new_game
@@ -229,6 +242,117 @@ def planted(games: int, every: int, rollouts: int, seed: int, jobs: int) -> None
     print(f"({rollouts} rollouts per decision and move, {time.perf_counter() - start:.0f} s)")
 
 
+# --------------------------------------------------------------------------- the truth set
+
+COSTLY, COSTLY_FLOOR, FINE = 6.0, 3.0, 1.0  # truly costly: >= 6 with the interval above 3; fine: <= 1
+
+
+@dataclass(frozen=True)
+class Scored:
+    decision: TruthDecision
+    verdict: Verdict
+    best: Move  # the analysis's best
+    cpu: float
+
+    @property
+    def truth(self) -> Candidate:
+        found = self.decision.cost_of(self.decision.made)
+        assert found is not None  # the decision made is always a truth candidate
+        return found
+
+    @property
+    def kind(self) -> str:
+        t = self.truth
+        if t.cost >= COSTLY and t.cost - t.half > COSTLY_FLOOR:
+            return "costly"
+        return "fine" if t.cost <= FINE else "between"
+
+
+def _score(d: TruthDecision) -> Scored:
+    cpu = time.process_time()
+    job = Job(len(d.moves), d.state(), d.made, "")
+    best, made, _ = weighed(job)
+    return Scored(d, verdict_of(job, best, made), best.move, time.process_time() - cpu)
+
+
+def read_truth(path: Path) -> TruthSet:
+    """A truth file, or ``bench/truth.py``'s log of a run not finished (JSON lines: said as partial)."""
+    if path.suffix != ".jsonl":
+        return decode_truth(path.read_bytes())
+    lines = path.read_bytes().splitlines()
+    found = tuple(msgspec.json.decode(line, type=TruthDecision) for line in lines if line.strip())
+    return TruthSet(TRUTH_FORMAT, f"a partial run's log ({path}): not the finished set", 0, found)
+
+
+def truth(path: Path | None, jobs: int) -> None:
+    found = read_truth(path) if path else shipped_truth()
+    if found is None:
+        print("no truth file: make it with `nice -n 19 python bench/truth.py` (about 40 minutes)")
+        return
+    start = time.perf_counter()
+    work = list(found.decisions)
+    kinds = sorted({d.kind for d in work})
+    print(f"{len(work)} decisions ({', '.join(kinds)}), made by {', '.join(sorted({d.player for d in work}))}")
+    print(f"truth: {found.command}, {found.seconds} s; {work[0].deals} shared deals per decision", flush=True)
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            scored = list(pool.map(_score, work))
+    else:
+        scored = [_score(d) for d in work]
+    print(f"\n{'truth':<30} {'flagged':>22} {'not flagged':>12}")
+    for kind, label in (("costly", "costly (>= 6, interval > 3)"), ("between", "between"), ("fine", "fine (<= 1)")):
+        group = [s for s in scored if s.kind == kind]
+        flagged = sum(s.verdict.costly for s in group)
+        print(f"{label:<30} {share(flagged, len(group)):>22} {len(group) - flagged:>12}")
+    costly = [s for s in scored if s.kind == "costly"]
+    fine = [s for s in scored if s.kind == "fine"]
+    print(f"truly costly flagged: {share(sum(s.verdict.costly for s in costly), len(costly))} (goal >= 95 %)")
+    print(f"truly fine flagged: {share(sum(s.verdict.costly for s in fine), len(fine))} (goal <= 1 %)")
+    diffs = [s.verdict.loss - s.truth.cost for s in scored]
+    near = [abs(x) <= 3 for x in diffs]
+    consistent = [abs(s.verdict.loss - s.truth.cost) <= math.hypot(s.verdict.spread, s.truth.half) for s in scored]
+    print(
+        f"stated loss against the truth's cost: mean difference {statistics.fmean(diffs):+.1f}, "
+        f"median |difference| {statistics.median([abs(x) for x in diffs]):.1f} points; within 3 points "
+        f"{share(sum(near), len(near))}; consistent (difference within its 95 % interval) "
+        f"{share(sum(consistent), len(consistent))}"
+    )
+    marked = [s for s in scored if s.verdict.costly]
+    if marked:
+        print(
+            f"flagged: stated {statistics.fmean(s.verdict.loss for s in marked):.1f}, truth "
+            f"{statistics.fmean(s.truth.cost for s in marked):.1f} points on average"
+        )
+    differ = [s for s in scored if s.best != s.decision.hard]
+    ours = theirs = alike = unknown = 0
+    for s in differ:
+        a, h = s.decision.cost_of(s.best), s.decision.cost_of(s.decision.hard)
+        if a is None or h is None:
+            unknown += 1
+        elif abs(a.cost - h.cost) <= max(a.half, h.half):
+            alike += 1
+        elif a.cost < h.cost:
+            ours += 1
+        else:
+            theirs += 1
+    print(
+        f"the analysis's best differs from hard's choice in {len(differ)}: the truth prefers the analysis's "
+        f"in {ours}, hard's in {theirs}, neither (within the interval) in {alike}"
+        + (f", not among its candidates in {unknown}" if unknown else "")
+    )
+    cpu = statistics.fmean(s.cpu for s in scored)
+    print(
+        f"the analysis: {cpu:.2f} s of CPU per decision (a 40-decision game about {40 * cpu / 2:.0f} s "
+        f"with 2 jobs); {time.perf_counter() - start:.0f} s in all"
+    )
+    for s in scored:
+        if (s.kind == "costly") != s.verdict.costly and s.kind != "between":
+            print(
+                f"  missed: {s.decision.kind} {s.decision.player} decision {len(s.decision.moves)}: stated "
+                f"{s.verdict.loss:+.1f} ±{s.verdict.spread:.1f}, truth {s.truth.cost:+.1f} ±{s.truth.half:.1f}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
@@ -237,9 +361,13 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=6)
     parser.add_argument("--rollouts", type=int, default=24)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--truth", action="store_true", help="the analysis against the truth set")
+    parser.add_argument("--truth-file", type=Path, default=None, help="another truth file than the shipped one")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    if args.planted:
+    if args.truth:
+        truth(args.truth_file, args.jobs)
+    elif args.planted:
         planted(args.games, args.every, args.rollouts, args.seed, args.jobs)
     else:
         timing(args.seed)

@@ -28,6 +28,8 @@ class Options:
     lines: bool = False  # play --lines: the game as plain lines (norsewind_tui/lines), not the full-screen app
     colour: bool = False  # play --lines --colour: colours in the lines (no escape sequence without it)
     profile: str | None = None  # the campaign profile (daily, progress)
+    collect: bool = False  # puzzle --collect: puzzles from the analysed games here (issue 43)
+    share: str | None = None  # puzzle --share yes|no: may this player's games give the host's puzzles
     # simulate
     players: int = 2
     games: int = 100  # simulate's games, progress's recent games

@@ -35,6 +35,7 @@ from .view import determinise
 
 Plan = tuple[Move, ...]
 
+CANDIDATES = 4  # the search's plans weighed, most visited first (the decision made joins them)
 SAMPLES = 12  # sampled deals per position (each candidate plays every one)
 TO_THE_END = 1000  # rounds: more than any game has (``line`` plays on to the end)
 ROUNDS = 1  # rounds of greedy turns after the candidate's turn, before the margin is read
@@ -123,3 +124,14 @@ def difference(better: Estimate, worse: Estimate) -> tuple[float, float]:
     mean = statistics.fmean(diffs)
     spread = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
     return mean, spread
+
+
+def candidates(report_plan: Plan, visits: dict[Plan, int], made: Move) -> list[Plan]:
+    """The search's choice, its next plans by visits (``CANDIDATES`` in all), and the decision made
+    (with the rest of the turn the search had for it, if it had one)."""
+    ranked = sorted(visits, key=lambda p: -visits[p])  # stable: ties keep the greedy rank
+    plans = [report_plan] if report_plan else []
+    plans += [p for p in ranked if p not in plans][: CANDIDATES - len(plans)]
+    if not any(p[0] == made for p in plans):
+        plans.append(next((p for p in ranked if p[0] == made), (made,)))
+    return plans

@@ -304,6 +304,28 @@ def _cmd_tv(args: Options) -> int:
     return run_tv(AppContext(args), LineIO(*stdio(), colour=args.colour))
 
 
+def _add_puzzle(sub: Any) -> None:
+    puzzle = sub.add_parser("puzzle", help="today's puzzle: find the better decision (the same for every player here)")
+    puzzle.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help="saved-games folder")
+    puzzle.add_argument(
+        "--profile", metavar="NAME", help="who answers (default: $NORSEWIND_PLAYER, else the login name)"
+    )
+    puzzle.add_argument("--lines", action="store_true", help="as plain lines (docs/LINES.md)")
+    puzzle.add_argument("--colour", "--color", action="store_true", help="colours in the lines (--lines only)")
+    puzzle.add_argument("--collect", action="store_true", help="find puzzles in the analysed games here (slow)")
+    puzzle.add_argument("--share", choices=("yes", "no"), help="may your analysed games give puzzles to everyone here")
+    puzzle.set_defaults(handler=_cmd_puzzle, page="puzzle")
+
+
+def _cmd_puzzle(args: Options) -> int:
+    """``norsewind puzzle``: today's puzzle (the app or --lines); --collect, --share: the book and the setting."""
+    if not args.collect and args.share is None:
+        return _cmd_play(args)
+    from .puzzle import cmd_puzzle_book
+
+    return cmd_puzzle_book(args)
+
+
 def _add_cards(sub: Any) -> None:
     cards = sub.add_parser("cards", help="card-set files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
@@ -372,6 +394,7 @@ _COMMANDS: tuple[tuple[frozenset[str], Callable[[Any], None]], ...] = (
     (frozenset({"play"}), _add_play),
     (frozenset({"learn"}), _add_learn),
     (frozenset({"tv"}), _add_tv),
+    (frozenset({"puzzle"}), _add_puzzle),
     (frozenset({"cards"}), _add_cards),
     (frozenset({"saves", "resume", "progress"}), _add_storage),
     (frozenset({"review"}), _add_review),

@@ -360,6 +360,10 @@ def cmd_progress(args: Options) -> int:
         console.print(Text(f"Rating {standing.rating.display} over {games} (norsewind ratings: everyone's)."))
     for line in trophy_lines(profile.trophies, profile.streak(utc_today())):
         console.print(Text(line))
+    from ..puzzles import standing_words
+
+    if puzzles := standing_words(context.saves_dir, context.profile_name, utc_today()):
+        console.print(Text(f"{puzzles[0].upper()}{puzzles[1:]} (norsewind puzzle: today's)."))
     if profile.games:
         console.print(recent_table(profile.recent(max(args.games, 0))))
     else:

@@ -31,16 +31,19 @@ from ..storage.tables import SharedTable
 from ..talk import Talk
 from ..words import config_problem
 from ..words import lines as say
+from ..words import puzzles as puzzle_words
 from ..words.tutorial import MENU_LEARN
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
 from .learn import teach
+from .puzzle import ask_puzzle
 from .tables import Heartbeat, Lobby, clock_line, my_clock, my_turns, presence_lines, standin_line, standin_of
 
 MAX_NAME = 24  # as the app's new-game form
 # The main menu's numbers: each entry keeps its own, whatever else is listed (a screen reader's user
 # learns them, issue 39.5).  1 is "Learn to play"'s, first in the app's title for a newcomer.
 LEARN, NEW, RESUME, CAMPAIGN, DAILY, TABLES, QUIT = 1, 2, 3, 4, 5, 6, 7
+PUZZLE = 8  # issue 43: last, so every other entry keeps its number
 MAX_SEED = 2**31
 
 
@@ -138,6 +141,7 @@ class Menu:
                 (DAILY, say.MENU_DAILY),
                 (TABLES, say.MENU_TABLES),
                 (QUIT, say.MENU_QUIT),
+                (PUZZLE, puzzle_words.MENU),
             ]
             chosen = self.ask(say.MENU_TITLE, entries)
             if chosen == QUIT:
@@ -150,6 +154,10 @@ class Menu:
                 game = self.campaign()
             elif chosen == DAILY:
                 game = self.daily()
+            elif chosen == PUZZLE:
+                self.puzzle()
+                game = None
+
             elif chosen == LEARN:
                 game = self.learn()
             elif games:
@@ -216,6 +224,10 @@ class Menu:
         if index == len(levels):
             return None
         return self.new_game(solo_level=levels[index])
+
+    def puzzle(self, today: Callable[[], date] = utc_today) -> None:
+        """The host's puzzle of the day: the position, the choices, one try, the answer."""
+        ask_puzzle(self.context, self.io, self.pick, today())
 
     def daily(self, today: Callable[[], date] = utc_today) -> GameHandle | None:
         """Today's deal on a level of the player's choice: their one attempt, or what they made of it."""
@@ -350,6 +362,9 @@ def run_lines(options: Options, game: GameHandle | None = None, come_back: str |
     try:
         io.say(say.WELCOME)
         menu = Menu(context, io, options.seed)
+        if given is None and options.page == "puzzle":
+            menu.puzzle()
+            return 0
         game = given if given is not None else menu.learn() if options.page == "learn" else menu.main()
         if game is not None:
             play(game, io, options, context, come_back)

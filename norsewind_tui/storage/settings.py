@@ -50,6 +50,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     muted: tuple[str, ...] = ()  # the tables whose chat shows no new line nor an unread mark (issue 41.2)
     # the host's notice (notices.toml) run when a table becomes your turn while you are not at it (41.4)
     notice: str | None = None
+    # issue 43: this player's analysed games may give the host's puzzles (their own always do, for them)
+    puzzles: bool = False
 
 
 class SettingsStore:

@@ -28,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ..bots import MCTSBot
-from ..bots.judge import TO_THE_END, Estimate, Plan, difference, weigh
+from ..bots.judge import TO_THE_END, Estimate, candidates, difference, weigh
 from ..bots.registry import STEADY
 from ..bots.view import decision_rng, public_state
 from ..rules.engine import cards_for, legal_moves
@@ -45,7 +45,6 @@ INACCURACY = 3.0  # expected points: below this a different choice is a matter o
 MISTAKE = 6.0
 BLUNDER = 12.0
 THRESHOLD = INACCURACY  # a decision is costly (marked, n visits it) from an inaccuracy on
-CANDIDATES = 4  # the search's plans weighed, most visited first (the decision made joins them)
 # The hard player's budget, its CPU cap out of reach: the same verdicts on any machine, only later.
 SEARCH = STEADY
 # A decision the quick look (one round, then the projection) finds costly is looked at again:
@@ -75,17 +74,6 @@ def verdict_kind(loss: float, threshold: float = THRESHOLD) -> str:
     if loss >= MISTAKE:
         return "mistake"
     return "inaccuracy" if loss >= threshold else ""
-
-
-def candidates(report_plan: Plan, visits: dict[Plan, int], made: Move) -> list[Plan]:
-    """The search's choice, its next plans by visits (``CANDIDATES`` in all), and the decision made
-    (with the rest of the turn the search had for it, if it had one)."""
-    ranked = sorted(visits, key=lambda p: -visits[p])  # stable: ties keep the greedy rank
-    plans = [report_plan] if report_plan else []
-    plans += [p for p in ranked if p not in plans][: CANDIDATES - len(plans)]
-    if not any(p[0] == made for p in plans):
-        plans.append(next((p for p in ranked if p[0] == made), (made,)))
-    return plans
 
 
 def weighed(job: Job) -> tuple[Estimate, Estimate, list[Estimate]]:

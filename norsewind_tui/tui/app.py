@@ -228,7 +228,7 @@ class NorsewindApp(App[str]):
             self.push_screen(ReviewScreen(self.initial_review))
         elif self.initial_game is not None:
             self.start_game(self.initial_game, self.initial_game.notice or "")
-        elif self.initial_page in ("learn", "tv"):  # norsewind learn, norsewind tv: Esc there gets the title
+        elif self.initial_page in ("learn", "tv", "puzzle"):  # norsewind learn, tv, puzzle: Esc gets the title
             self.push_screen(TitleScreen())
             self.open_page(self.initial_page)
         else:  # "continue": the title opens the player's latest game at once (norsewind web's reloaded tab)

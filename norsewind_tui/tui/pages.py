@@ -65,7 +65,14 @@ def _tv() -> Screen[Any]:
     return TvScreen()
 
 
+def _puzzle() -> Screen[Any]:
+    from .screens.puzzle import PuzzleScreen
+
+    return PuzzleScreen()
+
+
 PAGES: dict[str, Page] = {
+    "puzzle": _puzzle,
     "new": _new_game,
     "resume": _resume,
     "campaign": _campaign(pick=True),

@@ -39,12 +39,13 @@ def daily_record(day: str, level: int, margin: int, medal: str) -> str:
     return f"{day}  level {level}  margin {margin:+d}  {medal}"
 
 
-def progress_lists(recent: Sequence[str], daily: Sequence[str], best: Sequence[str]) -> list[str]:
-    """The progress page's three lists, headed (the best games are numbered: 1 and 2 review them)."""
+def progress_lists(recent: Sequence[str], daily: Sequence[str], best: Sequence[str], puzzles: str = "") -> list[str]:
+    """The progress page's three lists, headed (the best games are numbered: 1 and 2 review them);
+    ``puzzles``: the puzzle standing, beside the daily deals' heading (issue 43)."""
     lines: list[str] = []
     for heading, found, keys in (
         ("Recent games", recent, ""),
-        ("Daily deals", daily, ""),
+        ("Daily deals", daily, f" ({puzzles})" if puzzles else ""),
         ("Best games", best, " (1, 2: review)"),
     ):
         lines += [f"{heading}{keys}:", *found] if found else [f"{heading}: none yet"]

@@ -21,6 +21,7 @@ SEED_NOT_A_NUMBER = "The seed must be a whole number (or empty for a random deal
 
 SETTINGS_TITLE = "Settings"
 BELL = "Bell and notice when it is your turn at a table while you are elsewhere"
+PUZZLES = "My analysed games may give puzzles to every player here"  # issue 43
 # Who gives the hints (h in a game, "hint" in the line mode): the strongest level unless chosen
 HINT_CHOICES = [("expert (the strongest computer player)", "expert"), ("hard", "hard")]
 HINTS_LABEL = "Hints from"
@@ -78,3 +79,8 @@ def not_finished(name: str) -> str:
 
 def delete_question(name: str) -> str:
     return f"Delete the saved game {name}?"
+
+
+def puzzles_saved(shared: bool) -> str:
+    """Issue 43: the Settings line once the puzzles' checkbox is saved."""
+    return "Saved: your analysed games " + ("may give" if shared else "give no") + " puzzles here."

@@ -8,6 +8,7 @@ MENU = (  # (entry, label, key)
     ("tables", "Shared tables", "t"),
     ("campaign", "Solo campaign", "c"),
     ("daily", "Daily deal", "d"),
+    ("puzzle", "Daily puzzle", "z"),
     ("progress", "Progress", "p"),
     ("learn", "Learn to play", "l"),
     ("settings", "Settings", "s"),

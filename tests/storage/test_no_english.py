@@ -38,8 +38,8 @@ FILE_MODULES = {
     *("atomic.py", "cardfile.py", "format.py", "gamefile.py", "halloffame.py", "listing.py", "profiles.py"),
     *("ratings.py", "records.py", "trust.py", "verify.py", "watch.py"),
 }
-# the daily deal's and a tournament round's seeds are digests of these texts: keys, not sentences
-NAMES = ("norsewind daily ", "norsewind tournament ")
+# the daily deal's, a tournament round's and the daily puzzle's picks are digests of these texts: keys
+NAMES = ("norsewind daily ", "norsewind tournament ", "norsewind puzzle ")
 
 
 def in_play(path: Path) -> bool:

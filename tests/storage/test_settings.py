@@ -20,7 +20,12 @@ def test_saved_per_identity_and_read_back(tmp_path: Path) -> None:
     assert SettingsStore(tmp_path).load("alice") == (Settings(turn_bell=False), None)
     assert SettingsStore(tmp_path).load("bob") == (Settings(turn_bell=True), None)  # bob's are his own
     path = tmp_path / SETTINGS_DIR / "alice.json"
-    assert msgspec.json.decode(path.read_bytes()) == {"format": 1, "turn_bell": False, "hints": "expert"}
+    assert msgspec.json.decode(path.read_bytes()) == {
+        "format": 1,
+        "turn_bell": False,
+        "hints": "expert",
+        "puzzles": False,
+    }
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".")]  # no temporary file left
 

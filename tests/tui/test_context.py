@@ -37,6 +37,7 @@ async def test_every_page_comes_from_its_factory(saves: Path) -> None:
         "help": "HelpScreen",
         "daily": "DailyScreen",
         "settings": "SettingsScreen",
+        "puzzle": "PuzzleScreen",
         "halloffame": "HallOfFameScreen",
         "tv": "TvScreen",
     }

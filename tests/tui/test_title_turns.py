@@ -43,7 +43,7 @@ async def test_your_turn_at_two_tables_listed_first(saves: Path, monkeypatch: py
     table_at_turn_of(saves, "saturday", "alice")  # changed last: listed first
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: len(_labels(app)) == 13, "the tables in the menu")
+        await until(pilot, lambda: len(_labels(app)) == 14, "the tables in the menu")
         await pilot.pause()
         now = app.session.around.now  # type: ignore[union-attr]
 
@@ -80,7 +80,7 @@ async def test_a_table_where_you_hold_a_seat_is_offered_in_continue(
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: _labels(app)[0].startswith("Continue: table "), "the table in the menu")
-        assert _menu(app).option_count == 11
+        assert _menu(app).option_count == 12
         mine = table.is_my_turn()
         turn = "your" if mine else f"{summary.seats[summary.current].label}'s"
         assert _labels(app)[0].startswith(f"Continue: table {table.name} ({turn} turn since ")

@@ -55,9 +55,10 @@ def best_games(games: list[GameRecord]) -> list[GameRecord]:
     return sorted((g for g in reversed(games) if not g.assisted), key=lambda g: -g.margin)[:2]
 
 
-def progress_lines(games: list[GameRecord], recent_count: int = 4) -> list[str]:
+def progress_lines(games: list[GameRecord], recent_count: int = 4, puzzles: str = "") -> list[str]:
     """Below the level table: the recent games, the daily deals and the best games (11 lines at most);
-    the best games are numbered: 1 and 2 review them."""
+    the best games are numbered: 1 and 2 review them.  ``puzzles``: the puzzle standing, beside the
+    daily deals' heading (no line of its own: the page fills 24 lines)."""
     newest = list(reversed(games))
     recent = [record_line(g) for g in newest[:recent_count]]
     daily = [
@@ -66,7 +67,7 @@ def progress_lines(games: list[GameRecord], recent_count: int = 4) -> list[str]:
         if g.daily is not None
     ][:2]
     best = [f"{i} {record_line(g)}" for i, g in enumerate(best_games(games), 1)]
-    return say.progress_lists(recent, daily, best)
+    return say.progress_lists(recent, daily, best, puzzles)
 
 
 def rating_words(ladder: Ladder, name: str) -> str | None:
@@ -113,7 +114,10 @@ class CampaignScreen(NorsewindScreen[None]):
             if not self.pick:
                 # 2 recent games at 24 lines (with a title and every list full, all fits), more when taller
                 recent = max(2, min(4, self.app.size.height - 22))
-                yield Static(Text("\n".join(progress_lines(games, recent))), id="recent")
+                from ...puzzles import standing_words  # the bots' modules: only on this page
+
+                puzzles = standing_words(self.context.saves_dir, self.context.profile_name, utc_today())
+                yield Static(Text("\n".join(progress_lines(games, recent, puzzles))), id="recent")
             yield Static("", id="campaign-status", classes="" if self.pick else "tight")
             if problem is not None:
                 yield Static(Text(safe_text(say.profile_unavailable(problem))), classes="hint")

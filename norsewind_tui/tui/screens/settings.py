@@ -20,6 +20,7 @@ from ..text import safe_text
 from .base import NorsewindScreen
 
 BELL = say.BELL
+PUZZLES = say.PUZZLES  # issue 43
 HINT_CHOICES = say.HINT_CHOICES
 
 
@@ -39,6 +40,7 @@ class SettingsScreen(NorsewindScreen[None]):
         with Vertical(classes="page"):
             yield Static(Text(say.SETTINGS_TITLE), classes="page-title")
             yield Checkbox(BELL, settings.turn_bell, id="turn-bell", compact=True)
+            yield Checkbox(PUZZLES, settings.puzzles, id="puzzles", compact=True)
             with Horizontal(classes="field"):
                 yield Label(say.HINTS_LABEL, classes="field-label")
                 yield Select(HINT_CHOICES, value=settings.hints, allow_blank=False, compact=True, id="hints")
@@ -58,13 +60,17 @@ class SettingsScreen(NorsewindScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Checkbox).focus()
+        self.query_one("#turn-bell", Checkbox).focus()
         if (why := identity_problem(self.context.identity)) is not None:
             self.say(say.not_saved(why) + ".")
         elif (name := self.session.settings.notice) is not None and self.context.notices.unknown(name):
             self.say(notice_words.unknown(name, self.context.notices.names()))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "puzzles":
+            if self.save(msgspec.structs.replace(self.session.settings, puzzles=event.value)):
+                self.say(say.puzzles_saved(event.value))
+            return
         settings = msgspec.structs.replace(self.session.settings, turn_bell=event.value)
         if self.save(settings):
             self.say(say.bell_saved(settings.turn_bell))
