@@ -175,7 +175,7 @@ def test_one_service_account_shares_a_table_and_believes_no_other_account(
     # the documented way: the service account's folder, two players told apart by identity
     assert svc.run(_open_table, saves) == Result(0, "alice at seat 0\n", "")
     joined = svc.run(_join_table, saves)
-    bell = "(Settings(format=1, turn_bell=False, hints='expert'), None)"
+    bell = "(Settings(format=1, turn_bell=False, hints='expert', muted=(), notice=None, puzzles=False), None)"
     assert joined == Result(0, f"bob at seat 1\nalice: at the table friday\nbob's bell: {bell}\n", "")
     assert {p.stat().st_uid for p in saves.rglob("*")} == {svc.uid}
     refused = f"{saves}: cannot read the folder: permission denied\n"
@@ -194,10 +194,10 @@ def test_one_service_account_shares_a_table_and_believes_no_other_account(
         "carol: not seen here\n"
         f"skipped a presence record: {presence / 'carol@0123456789ab.json'}: belongs to another account, "
         f"{other.name}: not believed\n"
-        "(Settings(format=1, turn_bell=True, hints='expert'), "
+        "(Settings(format=1, turn_bell=True, hints='expert', muted=(), notice=None, puzzles=False), "
         f"'Your settings could not be read ({settings / 'alice.json'}: "
         f"belongs to another account, {other.name}: not believed); the defaults are used.')\n"
-        "(Settings(format=1, turn_bell=True, hints='expert'), None)\n"
+        "(Settings(format=1, turn_bell=True, hints='expert', muted=(), notice=None, puzzles=False), None)\n"
         f"friday: None\nheist: {tables / 'heist.json'}: belongs to another account, {other.name}: not believed\n",
         "",
     )

@@ -24,6 +24,8 @@ def test_saved_per_identity_and_read_back(tmp_path: Path) -> None:
         "format": 1,
         "turn_bell": False,
         "hints": "expert",
+        "muted": [],
+        "notice": None,
         "puzzles": False,
     }
     assert oct(path.stat().st_mode & 0o777) == "0o600"
