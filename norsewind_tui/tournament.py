@@ -14,6 +14,8 @@ from .computer import Computer
 from .safetext import safe_text
 from .storage.errors import StorageError
 from .storage.pairings import BYE
+from .storage.paths import sanitise_name
+from .storage.tables import SharedTable
 from .storage.tournaments import Look, Tournament, Tournaments
 from .words import clock as clock_say
 from .words import tournaments as say
@@ -123,3 +125,33 @@ def listing(tournaments: Tournaments) -> list[tuple[str, str]]:
         state = say.list_state(doc.started is not None, False, len(doc.made), doc.rounds)
         out.append((name, say.list_line(safe_text(doc.name), doc.pairing, len(doc.entrants), state)))
     return out
+
+
+def take_seat(tournaments: Tournaments, table_name: str, identity: str) -> SharedTable:
+    """``identity`` at a round's table, as the lobby opens one: the seat the round keeps for them
+    taken when they have not sat down yet (``StorageError`` in one line when it cannot be)."""
+    table = tournaments.tables.open(table_name, identity)
+    if table.view.seat_of(identity) is not None:
+        return table
+    kept = next((i for i in range(len(table.state.players)) if table.view.invited(i) == identity), None)
+    try:
+        if kept is not None:
+            table.join(kept)
+    except StorageError:
+        table.close()
+        raise
+    return table
+
+
+def my_tables(look: Look, identity: str) -> list[str]:
+    """The unfinished tables of ``look`` where ``identity`` has a seat, latest round first."""
+    return [r.name for round_ in reversed(look.rounds) for r in round_ if identity in r.entrants and not r.finished]
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a tournament's (asked first, before the other questions), or None."""
+    try:
+        clean = sanitise_name(name)
+    except StorageError as exc:
+        return str(exc)
+    return None if clean == name else say.bad_name(clean)

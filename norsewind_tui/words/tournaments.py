@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 
 def bad_name(clean: str) -> str:
     return f"{clean!r} would be its name: a tournament's name is letters, digits, - and _"
@@ -176,3 +178,50 @@ def bad_computer(level: str, levels: str) -> str:
 
 def bad_number(what: str, low: int, high: int) -> str:
     return f"{what} must be {low} to {high}"
+
+
+# ---------------------------------------------------------------------- the app's page and the line mode's menu
+
+MENU_ENTRY = "Tournaments: join one, play your round's table, the standings"
+MENU_TV = "Norsewind TV: the most interesting table here, live, else the day's best games"
+LIST_TITLE = "Tournaments here:"
+CREATE = "Make a tournament"
+BACK = "Back"
+ACT_TITLE = "What now?"
+JOIN = "Join it"
+START = "Start it (no more players join; its first round's tables are made)"
+LEAVE = "Leave it (a table you sit at goes on; you are paired no more)"
+AGAIN = "Look again"
+NAME_QUESTION = "Its name (letters, digits, - and _; Enter alone: back):"
+PAIRING_QUESTION = "How are players paired?"
+PAIRINGS = ["Round-robin: everyone meets everyone", "Swiss: by rating, then by points"]
+PAIRING_VALUES: list[Literal["round-robin", "swiss"]] = ["round-robin", "swiss"]
+SEATS_QUESTION = "How many players a table?"
+SEAT_CHOICES = ["2 players", "3 players", "4 players"]
+ROUNDS_QUESTION = "How many rounds?"
+ROUND_CHOICES = ["As many as it takes (round-robin at 2: everyone meets everyone)", "2", "3", "4", "5", "6"]
+ROUND_VALUES: list[int | None] = [None, 2, 3, 4, 5, 6]
+HOURS_QUESTION = "How long may a round take?"
+HOUR_CHOICES = ["1 day", "2 days", "3 days", "1 week"]
+HOUR_VALUES = [24, 48, 72, 168]
+COMPUTER_QUESTION = "Enter a computer level too?"
+NO_MORE = "No (more) computers"
+APP_KEYS = "Enter: open your table  j: join  s: start  l: leave  r: look again  Esc: back"
+LIST_KEYS = "Enter: open  n: make a tournament  Esc: back"
+LOOKING = "Looking at the tournament (its computers may be playing)..."
+FORM_TITLE = "A new tournament"
+FORM_NAME = "Name"
+FORM_COMPUTERS = "Computer levels (space apart)"
+FORM_MAKE = "Make it"
+
+
+def sit(table: str) -> str:
+    return fit(f"Sit at your table {table}")
+
+
+def not_yours(table: str) -> str:
+    return f"{table} is not your table: watch it from Shared tables."
+
+
+def computer_entered(level: str) -> str:
+    return f"{level} (computer) enters."
