@@ -65,6 +65,12 @@ def _tv() -> Screen[Any]:
     return TvScreen()
 
 
+def _tournaments() -> Screen[Any]:
+    from .screens.tournaments import TournamentsScreen
+
+    return TournamentsScreen()
+
+
 PAGES: dict[str, Page] = {
     "new": _new_game,
     "resume": _resume,
@@ -75,5 +81,6 @@ PAGES: dict[str, Page] = {
     "settings": _settings,
     "halloffame": _hall_of_fame,
     "tv": _tv,
+    "tournaments": _tournaments,
 }
 OVER = frozenset({"help"})

@@ -9,6 +9,8 @@ MENU = (  # (entry, label, key)
     ("campaign", "Solo campaign", "c"),
     ("daily", "Daily deal", "d"),
     ("progress", "Progress", "p"),
+    ("tournaments", "Tournaments", "o"),
+    ("tv", "Norsewind TV", "v"),
     ("learn", "Learn to play", "l"),
     ("settings", "Settings", "s"),
     ("help", "Rules & keys", "?"),

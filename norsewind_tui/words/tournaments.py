@@ -63,10 +63,10 @@ def decided(name: str) -> str:
 
 # ---------------------------------------------------------------------- the pages (show, the app, the lines)
 
-WIDTH = 80  # every line of a tournament's page fits an 80-column terminal
+WIDTH = 76  # every line of a tournament's page fits an 80-column terminal, the app's scroll bar beside it
 NAME_WIDTH = 24  # a name's column: a 24-character name whole, a longer one cut ("…")
 STANDINGS_HEAD = f"  #  {'Player':<{NAME_WIDTH}}  Points  Buchholz  Margin  Played"
-TIE_BREAKS = "Ties: Buchholz (the points of those met), then the margin over the table's mean."
+TIE_BREAKS = "Ties: Buchholz (the points of those met), then the margin over the mean."
 NO_TOURNAMENT = "No tournament here yet: norsewind tournament create NAME makes one."
 LEFT = "left"
 

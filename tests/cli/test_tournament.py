@@ -78,7 +78,7 @@ def test_a_round_robin_of_two_people_and_two_computers_on_the_command_line(
         "  2  greedy (computer)           1.00      3.00   +41.0       2",
         "  3  Bartholomew-Alexandrinus    1.00      1.00   -36.5       2",
         "  4  alice                       0.00      3.00   -47.5       2",
-        "Ties: Buchholz (the points of those met), then the margin over the table's mean.",
+        "Ties: Buchholz (the points of those met), then the margin over the mean.",
         "",
         f"Round 2 of 2, to be played by {second} UTC",
         "  Table cup-r2-t1: finished",

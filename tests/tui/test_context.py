@@ -38,6 +38,8 @@ async def test_every_page_comes_from_its_factory(saves: Path) -> None:
         "daily": "DailyScreen",
         "settings": "SettingsScreen",
         "halloffame": "HallOfFameScreen",
+        "tv": "TvScreen",
+        "tournaments": "TournamentsScreen",
     }
     assert sorted(PAGES) == sorted(expected)
     app = make_app(saves)

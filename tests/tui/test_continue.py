@@ -61,7 +61,7 @@ async def test_the_players_latest_unfinished_game_comes_first_and_enter_resumes_
         assert menu.get_option_at_index(0).id == "continue"
         assert menu.highlighted == 0
         assert f"Continue: {name} (turn {state.turn}, multiplayer, saved " in text
-        assert menu.option_count == 11  # the usual ten below it (Learn to play, Daily deal, Settings...)
+        assert menu.option_count == 13  # the usual twelve below it (Learn to play, Daily deal, Tournaments, TV...)
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen"
         resumed = game_screen(app).game
@@ -102,7 +102,9 @@ async def test_no_entry_without_an_unfinished_game_of_this_player(
         text = await shown(pilot)
         menu = _menu(app)
         assert "Continue" not in text
-        assert menu.option_count == 10  # with "Learn to play" (issue 14), the Daily deal and Settings (issue 13)
+        assert (
+            menu.option_count == 12
+        )  # with "Learn to play" (issue 14), the Daily deal and Settings (issue 13), Tournaments and TV (issue 44)
         # issue 14: "Learn to play" leads the menu until the player has finished a game
         first = "new" if others == "finished only" else "learn"
         assert menu.get_option_at_index(0).id == first

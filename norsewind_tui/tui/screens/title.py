@@ -55,6 +55,8 @@ class TitleScreen(NorsewindScreen[None]):
         Binding("p", "open('progress')", "Progress", show=False, id="title-progress"),  # in the menu
         Binding("s", "open('settings')", "Settings", show=False, id="title-settings"),  # in the menu
         Binding("d", "open('daily')", "Daily", show=False, id="title-daily"),  # in the menu; the footer is full
+        Binding("o", "open('tournaments')", "Tournaments", show=False, id="title-tournaments"),  # in the menu
+        Binding("v", "open('tv')", "TV", show=False, id="title-tv"),  # in the menu
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),
         Binding("q", "open('quit')", "Quit", id="title-quit"),
         Binding("j", "cursor('down')", "Down", show=False, id="title-down"),
