@@ -143,7 +143,7 @@ def bye_line(name: str) -> str:
 
 def list_line(name: str, pairing: str, players: int, state: str) -> str:
     kind = "round-robin" if pairing == "round-robin" else "Swiss"
-    return fit(f"{name_cell(name, 40)}  {kind:<11}  {players:>2} players  {state}")
+    return fit(f"{name_cell(name, 36)} {kind:<11} {players:>2} players  {state}")
 
 
 def list_state(started: bool, over: bool, made: int, rounds: int) -> str:

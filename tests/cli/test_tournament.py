@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tournament_play import play_out
 
 from norsewind_tui.cli import main
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
-from tests.tournament_play import play_out
 
 LONG = "Bartholomew-Alexandrinus"  # 24 characters: the longest name the forms take
 
@@ -98,7 +98,7 @@ def test_a_round_robin_of_two_people_and_two_computers_on_the_command_line(
     ]
     assert max(len(line) for line in lines) <= 80
     assert run(capsys, monkeypatch, "alice", *saves, "tournament", "list")[1] == [
-        "cup                                       round-robin   4 players  round 2 of 2"
+        "cup                                  round-robin  4 players  round 2 of 2"
     ]
 
 

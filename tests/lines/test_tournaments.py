@@ -8,14 +8,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from tournament_play import play_out
 
+from lines.test_tv import Heard
 from norsewind_tui.lines.io import LineIO
 from norsewind_tui.lines.menu import Menu
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.handle import GameHandle
-from tests.lines.test_tv import Heard
-from tests.tournament_play import play_out
 
 
 class Player:

@@ -8,15 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lines.test_tournaments import Player
 from textual.widgets import Input, OptionList, Select
+from tournament_play import play_out
 
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.tables import SharedTable
 from norsewind_tui.tui.screens.table import TableScreen
 from norsewind_tui.tui.screens.tournaments import NewTournamentScreen, TournamentScreen, TournamentsScreen
-from tests.lines.test_tournaments import Player
-from tests.tournament_play import play_out
 
 from .helpers import aio, make_app, screen_text
 from .test_layout import assert_fits
@@ -37,6 +37,7 @@ async def test_a_round_robin_of_four_through_the_app_and_the_line_mode(
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, NewTournamentScreen), "the form")
         form = app.screen
+        assert isinstance(form, NewTournamentScreen)
         form.query_one("#tournament-name", Input).value = "\x1b[31mcup"
         form.query_one("#tournament-computers", Input).value = "greedy easy"
         form.query_one("#tournament-rounds", Select).value = 1  # 2 rounds
