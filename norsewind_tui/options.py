@@ -58,6 +58,14 @@ class Options:
     # daily, halloffame
     daily: date | None = None
     today: date | None = None
+    # tournament (issue 44.1)
+    tournament_command: str | None = None  # create, join, start, leave, show, list
+    swiss: bool = False
+    seats: int = 2
+    rounds: int | None = None
+    round_hours: int = 24
+    computers: tuple[str, ...] = ()  # --computer LEVEL, each
+    clock: str | None = None  # tableclock.parse_clock's spec
     # serve (its defaults are these: ssh/server.py's ServeConfig takes them from here)
     host: str = "127.0.0.1"
     port: int = 2222
@@ -82,7 +90,11 @@ class Options:
         (a name that is not an option, such as the handler, is left out)."""
         # None from argparse for an option with a value by default (resume's NAME): that value
         defaults = {f.name: f.default for f in fields(cls)}
-        given = {k: v for k, v in parsed.items() if k in defaults and (v is not None or defaults[k] is None)}
+        given: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v  # an option given again and again (--computer): a tuple
+            for k, v in parsed.items()
+            if k in defaults and (v is not None or defaults[k] is None)
+        }
         return cls(**given)
 
     def paths(self) -> tuple[str, ...]:

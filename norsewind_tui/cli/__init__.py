@@ -364,6 +364,12 @@ def _add_ratings(sub: Any) -> None:
     add_ratings_command(sub)
 
 
+def _add_tournament(sub: Any) -> None:
+    from .tournament import add_tournament_commands
+
+    add_tournament_commands(sub)
+
+
 def _add_engine(sub: Any) -> None:
     from .engine import add_engine_command
 
@@ -401,6 +407,7 @@ _COMMANDS: tuple[tuple[frozenset[str], Callable[[Any], None]], ...] = (
     (frozenset({"export", "import"}), _add_share),
     (frozenset({"daily", "halloffame"}), _add_daily),
     (frozenset({"ratings"}), _add_ratings),
+    (frozenset({"tournament"}), _add_tournament),
     (frozenset({"engine"}), _add_engine),
     (frozenset({"db"}), _add_db),
     (frozenset({"serve"}), _add_serve),

@@ -32,18 +32,22 @@ from ..talk import Talk
 from ..words import config_problem
 from ..words import lines as say
 from ..words import puzzles as puzzle_words
+from ..words import tournaments as tournament_say
 from ..words.tutorial import MENU_LEARN
 from .conversation import Conversation
 from .io import HangUp, LineIO, on_hang_up, stdio
 from .learn import teach
 from .puzzle import ask_puzzle
 from .tables import Heartbeat, Lobby, clock_line, my_clock, my_turns, presence_lines, standin_line, standin_of
+from .tournaments import TournamentMenu
+from .tv import run_tv
 
 MAX_NAME = 24  # as the app's new-game form
 # The main menu's numbers: each entry keeps its own, whatever else is listed (a screen reader's user
 # learns them, issue 39.5).  1 is "Learn to play"'s, first in the app's title for a newcomer.
 LEARN, NEW, RESUME, CAMPAIGN, DAILY, TABLES, QUIT = 1, 2, 3, 4, 5, 6, 7
-PUZZLE = 8  # issue 43: last, so every other entry keeps its number
+PUZZLE = 8  # issue 43: after Quit, so every other entry keeps its number
+TOURNAMENTS, TV = 9, 10  # issue 44: after those
 MAX_SEED = 2**31
 
 
@@ -142,12 +146,19 @@ class Menu:
                 (TABLES, say.MENU_TABLES),
                 (QUIT, say.MENU_QUIT),
                 (PUZZLE, puzzle_words.MENU),
+                (TOURNAMENTS, tournament_say.MENU_ENTRY),
+                (TV, tournament_say.MENU_TV),
             ]
             chosen = self.ask(say.MENU_TITLE, entries)
             if chosen == QUIT:
                 return None
             if chosen == TABLES:
                 game: GameHandle | None = Lobby(self.context, self.io, self.pick, self.seed).choose()
+            elif chosen == TOURNAMENTS:
+                game = TournamentMenu(self.context, self.io, self.pick, self.read).choose()
+            elif chosen == TV:
+                run_tv(self.context, self.io)
+                game = None
             elif chosen == NEW:
                 game = self.new_game()
             elif chosen == CAMPAIGN:

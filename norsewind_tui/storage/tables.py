@@ -554,10 +554,13 @@ class TableStore:
             return meta
         return msgspec.structs.replace(meta, clock_seal=self.clocks.seal(meta, 0))
 
-    def create_invited(self, creator: str, seats: Sequence[tuple[str, str]], seed: int, name: str) -> SharedTable:
+    def create_invited(
+        self, creator: str, seats: Sequence[tuple[str, str]], seed: int, name: str, clock: TableClock | None = None
+    ) -> SharedTable:
         """A table whose seats are decided for their players (a tournament's round, issue 44.1): each
         ``("person", identity)`` seat is kept for that person (``invited``: they sit down, ``join``),
-        each ``("computer", level)`` seat is that computer's.  ``creator`` opens it without a seat.
+        each ``("computer", level)`` seat is that computer's.  ``creator`` opens it without a seat;
+        ``clock``: the table's clock (the tournament's; None: none).
         ``TableRefused`` for a bad seat list, ``SaveError`` when the name is taken (or the disk)."""
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise TableRefused(say.seat_count(MIN_SEATS, MAX_SEATS, len(seats)))
@@ -574,7 +577,7 @@ class TableStore:
                 players.append(computer.name)
                 metas.append(computer)
         session = Session(GameConfig(players=tuple(players)), seed, self.cards)
-        meta = self._new_meta(session, metas, creator, default_standin(len(seats)), None)
+        meta = self._new_meta(session, metas, creator, default_standin(len(seats)), None, clock)
         self._games.add(session, meta, name, meta.created).close()  # never held for a session
         return self.open(name, creator)
 

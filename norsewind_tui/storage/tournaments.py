@@ -33,7 +33,7 @@ from ..words import tournaments as say
 from .atomic import FileLock, atomic_write, read_limited
 from .clock import Clock, system_clock
 from .errors import SaveError, StorageError
-from .format import Int64, Stamp, decode_json, format_of
+from .format import Int64, Stamp, TableClock, decode_json, format_of
 from .identity import identity_problem
 from .pairings import BYE, Pairing, Placed, Standing, met_so_far, round_robin, standings, swiss, table_points
 from .paths import LOCK_SUFFIX, SUFFIX, ensure_dir, sanitise_name
@@ -82,6 +82,7 @@ class Tournament(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     started: Stamp | None = None
     made: tuple[Round, ...] = ()  # the rounds decided so far
     withdrawn: tuple[Key, ...] = ()  # left: paired no more (a table they sit at goes on)
+    clock: TableClock | None = None  # every table's clock (``tableclock.parse_clock``; None: none)
     generation: Annotated[int, msgspec.Meta(ge=0)] = 0
 
     def entrant(self, key: str) -> Entrant | None:
@@ -208,8 +209,10 @@ class Tournaments:
         rounds: int | None = None,
         round_hours: int = 24,
         computers: Sequence[str] = (),
+        clock: TableClock | None = None,
     ) -> Tournament:
-        """A new tournament, its creator entered; ``computers``: the levels the creator enters."""
+        """A new tournament, its creator entered; ``computers``: the levels the creator enters;
+        ``clock``: its tables' clock (None: none)."""
         if (why := identity_problem(creator)) is not None:
             raise TournamentRefused(why)
         clean = sanitise_name(name)  # SaveError (one line) for a name full of escapes or slashes
@@ -226,6 +229,7 @@ class Tournaments:
             round_hours,
             self.clock(),
             tuple(entrants),
+            clock=clock,
         )
         try:
             doc = msgspec.convert(msgspec.to_builtins(doc), Tournament)  # the record's limits, checked now
@@ -355,7 +359,7 @@ class Tournaments:
             assert entrant is not None, key  # a round seats only the tournament's entrants
             seats.append((entrant.kind, entrant.name))
         with contextlib.suppress(SaveError, TableRefused):  # made by another app at this moment
-            self.tables.create_invited(doc.creator, seats, round_.seed, name).close()
+            self.tables.create_invited(doc.creator, seats, round_.seed, name, doc.clock).close()
 
     def results(self, doc: Tournament) -> tuple[tuple[TableResult, ...], ...]:
         now = self.clock()

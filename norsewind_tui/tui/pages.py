@@ -71,6 +71,12 @@ def _puzzle() -> Screen[Any]:
     return PuzzleScreen()
 
 
+def _tournaments() -> Screen[Any]:
+    from .screens.tournaments import TournamentsScreen
+
+    return TournamentsScreen()
+
+
 PAGES: dict[str, Page] = {
     "puzzle": _puzzle,
     "new": _new_game,
@@ -82,5 +88,6 @@ PAGES: dict[str, Page] = {
     "settings": _settings,
     "halloffame": _hall_of_fame,
     "tv": _tv,
+    "tournaments": _tournaments,
 }
 OVER = frozenset({"help"})

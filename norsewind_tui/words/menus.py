@@ -10,6 +10,8 @@ MENU = (  # (entry, label, key)
     ("daily", "Daily deal", "d"),
     ("puzzle", "Daily puzzle", "z"),
     ("progress", "Progress", "p"),
+    ("tournaments", "Tournaments", "o"),
+    ("tv", "Norsewind TV", "v"),
     ("learn", "Learn to play", "l"),
     ("settings", "Settings", "s"),
     ("help", "Rules & keys", "?"),

@@ -21,7 +21,7 @@ def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPars
 
 def test_the_commands_named_are_every_command_of_the_full_parser() -> None:
     full = commands(build_parser())
-    assert set(full) == COMMANDS and len(full) == 19  # tv and puzzle (issues 44.2, 43.2)
+    assert set(full) == COMMANDS and len(full) == 20  # tv, puzzle, tournament (issues 44.2, 43.2, 44.1)
 
 
 def test_the_values_skipped_are_those_of_every_top_level_option_that_takes_one() -> None:

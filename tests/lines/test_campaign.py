@@ -24,7 +24,7 @@ def test_the_campaign_lists_the_levels_and_plays_one(saves: Path) -> None:
     pty = LinePty([*APP, "play", "--lines", "--seed", "3"], _env(saves))
     try:
         pty.expect_text("4. The solo campaign: your levels and medals.")
-        pty.expect_text("Choose 1 to 8")
+        pty.expect_text("Choose 1 to 10")
         pty.send("4")
         pty.expect_text("The campaign of ana:")
         first = pty.expect_text("Level 1: ")

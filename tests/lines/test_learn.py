@@ -148,7 +148,7 @@ def test_the_line_menu_learns_to_play_and_resumes_a_page(saves: Path) -> None:
     try:
         entry = menu.expect_text("1. Learn to play: the tutorial, one decision at a time")
         assert menu.expect_text("7. Quit.") == entry + 6
-        menu.expect_text("Choose 1 to 8")
+        menu.expect_text("Choose 1 to 10")
         menu.send("1")
         menu.expect_text("The tutorial goes on where you left it: 2 of its 56 decisions made.")
         assert _next(menu) == "page"

@@ -20,7 +20,7 @@ def test_the_forced_commands_lines_is_the_line_mode_and_says_log_in_again(saves:
     pty = LinePty(APP, env)  # the forced command is plain `norsewind`
     try:
         pty.expect_text("Norsewind, in lines.")
-        for question, answer in (("Choose 1 to 8", "2"), ("Choose 1 to 4", "1"), ("Choose 1 (Enter", "")):
+        for question, answer in (("Choose 1 to 10", "2"), ("Choose 1 to 4", "1"), ("Choose 1 (Enter", "")):
             pty.expect_text(question)  # a new game, solo, level 1
             pty.send(answer)
         pty.expect_text("Player 1's name")

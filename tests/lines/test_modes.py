@@ -16,7 +16,7 @@ from .pty_lines import APP, LinePty, line_env
 def _lines_session(saves: Path, then: list[str]) -> LinePty:
     """The line mode: a new solo game for Ana, then ``then`` typed at each decision asked."""
     pty = LinePty([*APP, "play", "--lines", "--seed", "5"], line_env(saves, "ana"))
-    for question, answer in (("Choose 1 to 8", "2"), ("Choose 1 to 4", "1"), ("Choose 1 (Enter", "")):
+    for question, answer in (("Choose 1 to 10", "2"), ("Choose 1 to 4", "1"), ("Choose 1 (Enter", "")):
         pty.expect_text(question)  # a new game, solo, level 1
         pty.send(answer)
     pty.expect_text("Player 1's name")
@@ -56,7 +56,7 @@ def test_lines_then_the_app_then_lines(saves: Path) -> None:
 
     again = LinePty([*APP, "play", "--lines"], line_env(saves, "ana"))
     try:
-        again.expect_text("Choose 1 to 8")
+        again.expect_text("Choose 1 to 10")
         again.send("3")  # resume
         again.expect_text("Choose 1 to 2")
         again.send("1")

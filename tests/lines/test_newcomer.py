@@ -40,7 +40,9 @@ MENU = [
     "6. Shared tables (each player at their own terminal).",
     "7. Quit.",
     "8. Today's puzzle (find the better decision, the same for every player).",
-    "Choose 1 to 8:",
+    "9. Tournaments: join one, play your round's table, the standings.",
+    "10. Norsewind TV: the most interesting table here, live, else the day's best games.",
+    "Choose 1 to 10:",
 ]
 LONG = "x" * 1000  # a pty's line discipline keeps 4095 characters of a line: the count said is exact here
 
@@ -94,13 +96,13 @@ def test_menus_answer_help_an_empty_line_and_a_long_line_as_decisions_do(saves: 
     long line said back cut with no mark."""
     pty = LinePty([*APP, "play", "--lines", "--seed", "5"], line_env(saves, "ana"))
     try:
-        pty.expect_text("Choose 1 to 8:")
-        assert reply(pty, "", "Choose ") == ["Choose 1 to 8:"]  # the question again, as at a decision
+        pty.expect_text("Choose 1 to 10:")
+        assert reply(pty, "", "Choose ") == ["Choose 1 to 10:"]  # the question again, as at a decision
         help_said = reply(pty, "help", "Choose ")
         assert help_said == ["Type the number of a choice, then Enter. quit leaves. The choices:", *MENU[1:]]
         assert reply(pty, LONG, "Choose ") == [
-            "'" + "x" * 40 + "'... (its first 40 of 1000 characters) is not one of the choices: type 1 to 8.",
-            "Choose 1 to 8:",
+            "'" + "x" * 40 + "'... (its first 40 of 1000 characters) is not one of the choices: type 1 to 10.",
+            "Choose 1 to 10:",
         ]
         reply(pty, "2", "Choose 1 to 4:")
         said = reply(pty, "1", "Choose ")
@@ -124,7 +126,7 @@ def test_a_name_typed_with_escapes_is_refused_and_asked_again(saves: Path) -> No
     """38.10: the name kept "]0;OWNED[2J[31m"; now the table name rule, one line, asked again."""
     pty = LinePty([*APP, "play", "--lines", "--seed", "5"], line_env(saves, "ana"))
     try:
-        for question, answer in (("Choose 1 to 8:", "2"), ("Choose 1 to 4:", "1"), ("Choose 1 (Enter: 1)", "")):
+        for question, answer in (("Choose 1 to 10:", "2"), ("Choose 1 to 4:", "1"), ("Choose 1 (Enter: 1)", "")):
             pty.expect_text(question)
             pty.send(answer)
         pty.expect_text("Player 1's name (Enter: ")
@@ -242,7 +244,7 @@ def test_a_game_held_by_another_session_is_refused_in_plain_words(saves: Path) -
     try:
         pty = LinePty([*APP, "play", "--lines"], line_env(saves, "ana"))
         try:
-            pty.expect_text("Choose 1 to 8:")
+            pty.expect_text("Choose 1 to 10:")
             pty.send("3")
             pty.expect_text("Choose 1 to 2:")
             pty.send("1")
@@ -297,12 +299,12 @@ def test_todays_deal_held_by_another_session_is_refused_in_plain_words(saves: Pa
     try:
         pty = LinePty([*APP, "play", "--lines"], line_env(saves, "ana", USER="ana", LOGNAME="ana"))
         try:
-            pty.expect_text("Choose 1 to 8:")
+            pty.expect_text("Choose 1 to 10:")
             pty.send("5")
             pty.expect_text("Choose 1 (Enter: 1):")
             pty.send("")
             at = pty.expect_text("The game ")
-            pty.expect_text("Choose 1 to 8:")  # back at the menu
+            pty.expect_text("Choose 1 to 10:")  # back at the menu
             pty.send("quit")
             assert pty.finish() == 0
         finally:

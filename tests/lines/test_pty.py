@@ -27,7 +27,7 @@ def _clean(pty: LinePty) -> None:
 
 def _new_solo(pty: LinePty) -> None:
     pty.expect_text("What would you like to do?")
-    pty.expect_text("Choose 1 to 8")
+    pty.expect_text("Choose 1 to 10")
     pty.send("2")  # a new game
     pty.expect_text("How many players?")
     pty.expect_text("Choose 1 to 4")
@@ -99,7 +99,7 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
     again = LinePty([*APP, "play", "--lines"], env)
     try:
         again.expect_text("3. Resume a saved game (1 unfinished game).")
-        again.expect_text("Choose 1 to 8")
+        again.expect_text("Choose 1 to 10")
         again.send("3")
         again.expect_text(f"1. {name}: solo, Ana, turn ")
         again.expect_text("Choose 1 to 2")

@@ -18,7 +18,7 @@ from .pty_lines import APP, LinePty, line_env, play_together
 def _alice_opens(saves: Path) -> LinePty:
     alice = LinePty([*APP, "play", "--lines", "--seed", "9"], line_env(saves, "alice"))
     alice.expect_text("6. Shared tables")
-    alice.expect_text("Choose 1 to 8")
+    alice.expect_text("Choose 1 to 10")
     alice.send("6")
     alice.expect_text("1. Open a new table.")
     alice.expect_text("Choose 1 to 2")
@@ -43,7 +43,7 @@ def _alice_opens(saves: Path) -> LinePty:
 def _bob_joins(saves: Path) -> LinePty:
     bob = LinePty([*APP, "play", "--lines"], line_env(saves, "bob"))
     bob.expect_text("6. Shared tables")
-    bob.expect_text("Choose 1 to 8")
+    bob.expect_text("Choose 1 to 10")
     bob.send("6")
     bob.expect_text("1. alice-table: alice, open; ")
     bob.expect_text("Choose 1 to 3")

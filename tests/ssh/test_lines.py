@@ -69,7 +69,7 @@ class Lines:
 
 async def _new_solo(lines: Lines) -> None:
     await lines.expect("What would you like to do?")
-    await lines.expect("Choose 1 to 8")
+    await lines.expect("Choose 1 to 10")
     lines.send("2")
     await lines.expect("Choose 1 to 4")
     lines.send("1")
@@ -111,7 +111,7 @@ def test_the_mode_variable_asks_for_lines_too(config: ServeConfig, keys: Keys) -
             lines = Lines(term)
             try:
                 await lines.expect("Norsewind, in lines.")
-                await lines.expect("Choose 1 to 8")
+                await lines.expect("Choose 1 to 10")
                 lines.send("quit")
                 assert await term.finished() == 0
             finally:
@@ -132,7 +132,7 @@ def test_a_table_alice_in_lines_bob_in_the_app_both_over_ssh(config: ServeConfig
             alice = Lines(term)
             bob = await Terminal.connect(server.port, "bob", keys.bob)
             try:
-                await alice.expect("Choose 1 to 8")
+                await alice.expect("Choose 1 to 10")
                 alice.send("6")  # shared tables
                 await alice.expect("Choose 1 to 2")
                 alice.send("1")  # open a new one

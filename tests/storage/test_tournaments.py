@@ -16,6 +16,8 @@ from norsewind_tui.rules.scoring import final_result
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.errors import StorageError
+from norsewind_tui.storage.format import TableClock
+from norsewind_tui.storage.tableclock import parse_clock
 from norsewind_tui.storage.tables import SharedTable
 from norsewind_tui.storage.tournaments import TournamentRefused, Tournaments, round_seed
 from norsewind_tui.tournament import advance
@@ -165,3 +167,16 @@ def test_a_player_who_leaves_mid_round_loses_that_table_at_its_deadline_and_is_p
     assert look.doc.made[1].tables == (("alice", "easy (computer)"), ("greedy (computer)",))  # bob left: a bye
     with pytest.raises(TournamentRefused, match=r"^you \(bob\) left cup already$"):
         t.withdraw("cup", "bob")
+
+
+def test_the_tournaments_clock_is_every_tables_clock(where: Options) -> None:
+    t = service(where)
+    spec = parse_clock("turn:1d/3d")
+    t.create("alice", "cup", seats=2, rounds=1, computers=["greedy"], clock=spec)
+    t.start("cup", "alice")
+    look = t.look("cup")
+    assert look.doc.clock == TableClock("turn", start=86400, add=86400, cap=259200)
+    table = t.tables.open("cup-r1-t1", "alice")
+    assert table.view.meta.clock == look.doc.clock
+    assert table.view.meta.clock_left == (86400, 86400)
+    table.close()

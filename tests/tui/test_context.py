@@ -40,6 +40,7 @@ async def test_every_page_comes_from_its_factory(saves: Path) -> None:
         "puzzle": "PuzzleScreen",
         "halloffame": "HallOfFameScreen",
         "tv": "TvScreen",
+        "tournaments": "TournamentsScreen",
     }
     assert sorted(PAGES) == sorted(expected)
     app = make_app(saves)

@@ -61,7 +61,7 @@ async def test_the_players_latest_unfinished_game_comes_first_and_enter_resumes_
         assert menu.get_option_at_index(0).id == "continue"
         assert menu.highlighted == 0
         assert f"Continue: {name} (turn {state.turn}, multiplayer, saved " in text
-        assert menu.option_count == 12  # the usual eleven below it (Learn to play, Daily deal, Settings...)
+        assert menu.option_count == 14  # the usual thirteen below it (Learn to play, Daily deal, puzzle, TV...)
         await pilot.press("enter")
         assert type(app.screen).__name__ == "GameScreen"
         resumed = game_screen(app).game
@@ -102,7 +102,7 @@ async def test_no_entry_without_an_unfinished_game_of_this_player(
         text = await shown(pilot)
         menu = _menu(app)
         assert "Continue" not in text
-        assert menu.option_count == 11  # with the Daily puzzle (issue 43)
+        assert menu.option_count == 13  # with Learn to play, the Daily deal, Settings, the puzzle, Tournaments, TV
         # issue 14: "Learn to play" leads the menu until the player has finished a game
         first = "new" if others == "finished only" else "learn"
         assert menu.get_option_at_index(0).id == first

@@ -80,7 +80,7 @@ async def test_a_table_where_you_hold_a_seat_is_offered_in_continue(
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: _labels(app)[0].startswith("Continue: table "), "the table in the menu")
-        assert _menu(app).option_count == 12
+        assert _menu(app).option_count == 14  # the table, then the thirteen entries
         mine = table.is_my_turn()
         turn = "your" if mine else f"{summary.seats[summary.current].label}'s"
         assert _labels(app)[0].startswith(f"Continue: table {table.name} ({turn} turn since ")

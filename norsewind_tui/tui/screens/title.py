@@ -56,6 +56,8 @@ class TitleScreen(NorsewindScreen[None]):
         Binding("s", "open('settings')", "Settings", show=False, id="title-settings"),  # in the menu
         Binding("d", "open('daily')", "Daily", show=False, id="title-daily"),  # in the menu; the footer is full
         Binding("z", "open('puzzle')", "Puzzle", show=False, id="title-puzzle"),  # in the menu
+        Binding("o", "open('tournaments')", "Tournaments", show=False, id="title-tournaments"),  # in the menu
+        Binding("v", "open('tv')", "TV", show=False, id="title-tv"),  # in the menu
         Binding("question_mark", "open('help')", "Help", key_display="?", id="title-help"),
         Binding("q", "open('quit')", "Quit", id="title-quit"),
         Binding("j", "cursor('down')", "Down", show=False, id="title-down"),
