@@ -17,6 +17,7 @@ screen's clock, a constructor parameter so tests move time); a timer wakes the d
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from datetime import datetime
@@ -53,6 +54,23 @@ TABLE_BINDINGS = [
     Binding("T", "mute_chat", "Mute chat", key_display="T", show=False, id="table-mute"),
 ]
 TABLE_KEYS = say.KEYS
+
+
+def table_game_bindings() -> list[Binding]:
+    """The game's keys at a table, with room in the footer for the chat's key at 80 columns: a decision
+    after an undo shows "Enter Choose 1-5 Pick c Castles Esc Back u Undo h Hint ^y Redo ? Help q Quit"
+    (76 cells) and "t Chat (new)" needs 13 more.  So at a table ctrl+y's "Redo" is left out of the
+    footer, and "q Quit" while the decision is this player's (a second q, out of the footer, quits
+    then): at most 74 cells.  Both keys work as ever and the table's help (?) lists them."""
+    out: list[Binding] = []
+    for b in GAME_BINDINGS:
+        if b.id == "redo":
+            out.append(dataclasses.replace(b, show=False))
+        elif b.id == "quit":
+            out += [b, Binding(b.key, "quit_asked", b.description, show=False, id="table-quit-asked")]
+        else:
+            out.append(b)
+    return out
 
 
 REMATCH_LOOK = 2.0  # seconds between two looks, on a score pad, for a rematch another player proposed
@@ -147,7 +165,7 @@ class TableEndScreen(EndScreen):
 class TableScreen(GameScreen):
     """Play (or watch) one seat of a shared table."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS, *TABLE_BINDINGS]
+    BINDINGS: ClassVar[list[BindingType]] = [*table_game_bindings(), *TABLE_BINDINGS]
     EXTRA_KEYS = TABLE_KEYS
 
     def __init__(self, table: SharedTable, notice: str = "", clock: Clock = system_clock) -> None:
@@ -202,7 +220,13 @@ class TableScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("chat", "chat_unread"):
             return (self.unread > 0) == (action == "chat_unread")
+        if action == "quit_asked" or (action == "leave" and parameters == ("quit",)):  # one q at a time
+            return self.controller.asked() == (action == "quit_asked")
         return super().check_action(action, parameters)
+
+    def action_quit_asked(self) -> None:
+        """q while the decision is this player's (the footer has no room to show it then)."""
+        self.action_leave("quit")
 
     def action_chat(self) -> None:
         """t: the chat box."""
