@@ -32,6 +32,7 @@ from ...storage.problems import SeatChange
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ...talk import Talk, line_words
+from ...words import clock as clock_say
 from ...words import table as say
 from ...words.clock import span_words
 from ...words.prompts import task
@@ -179,6 +180,7 @@ class TableScreen(GameScreen):
         self.driver.standin = self.standin
         self.chat = ChatFollower(Talk(table, None, clock), self.post_message)
         self.unread = 0  # chat lines by others not read yet (the footer's "Chat (new)")
+        self.unsealed_said = -1  # the generation whose clock was said not to be believed
 
     def away_since(self, identity: str) -> datetime | None:
         """When ``identity`` went away (None: here), for the computer that stands in (the driver's
@@ -338,6 +340,9 @@ class TableScreen(GameScreen):
             left = None if self.state.is_over else table.clock_left()
         except (OSError, StorageError):  # not known now: the driver says Trouble
             left = None
+        if left is not None and table.view.generation != self.unsealed_said and table.clock_unsealed():
+            self.unsealed_said = table.view.generation  # a forged clock: one line, once for each write
+            self.say(clock_say.UNSEALED, "error")
         if left is not None:  # the players bar and panel carry the running clock (issue 41)
             tags[current] = f"{tags.get(current, '')} {span_words(left)}".strip()
             words[current] = say.on_the_clock(words.get(current), span_words(left))
