@@ -1,15 +1,18 @@
 """A host of turn-based tables whose players vanish and come back: the clock's stand-in against the
 away-only stand-in (issue 41), on a compressed clock.
 
-    nice -n 19 python bench/clock.py [--tables 200] [--seed 41] [--stall-days 14]
+    nice -n 19 python bench/clock.py [--tables 200] [--seed 41] [--stall-days 14] [--quiet 0.005] [--quiet-days 4]
 
 Each table has 2-4 seats, each held by a person played by a computer (the random bot: the bench
 measures the table, not the play).  Every person follows one seeded schedule: before each of their
 turns they take 10 minutes to 8 hours (a turn's next steps: seconds); with a small chance (4 %) they
-vanish for a while first (hours to weeks, a long tail), half of the time with their app closed
-("away": presence says so) and half with it left open and nobody at it ("idle": presence says they
-are here).  The same schedule is played twice on real tables of a saves folder (``TableStore``,
-files), time a ``ManualClock``:
+vanish for a while first (hours to weeks, a long tail, median 17 hours), half of the time with their
+app closed ("away": presence says so) and half with it left open and nobody at it ("idle": presence
+says they are here); with a smaller one (0.5 %, ``--quiet``) they go quiet for long with the app left
+open (a weekend, a trip, a forgotten tab: median 4 days, ``--quiet-days``, one in seven longer than
+two weeks), the absence that stalls a table whose stand-in waits for its player to be away.  The same
+schedule is played twice on real tables of a saves folder (``TableStore``, files), time a
+``ManualClock``:
 
 - **clock**: a turn-based clock, 1 day a decision banked up to 3 days; a seat out of time is played
   by the table's stand-in, and its person takes it back at their next decision;
@@ -27,6 +30,7 @@ a seat has left and the time an independent model of the documented rule (exact 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import tempfile
@@ -50,6 +54,12 @@ START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 DAY = 86400
 CLOCK = TableClock("turn", start=DAY, add=DAY, cap=3 * DAY)
 AWAY_MINUTES = 60
+VANISH = 0.04  # the chance, before a turn, that a person vanishes for a while (hours to weeks)
+AWAY_MU = 11.0  # ... a lognormal (sigma 1.2) of log median e^11 s: 17 hours (a night, a day's work)
+# The chance, before a turn, that a person goes quiet for long with the app left open (a weekend, a
+# trip, a tab forgotten), of log median e^12.75 s: 4 days; one such silence in seven outlasts two weeks.
+QUIET = 0.005  # (--quiet)
+QUIET_MU = 12.75  # (--quiet-days: its median in days)
 HOST = "host"  # the identity of whoever plays a stand-in (never a seat's person)
 
 
@@ -61,17 +71,27 @@ class Person:
     gone_since: datetime | None = None  # vanished at
     returns: datetime | None = None  # ... and back at
     idle: bool = False  # the app left open: presence says the person is here
+    quiet: float = QUIET
+    quiet_mu: float = QUIET_MU
 
     def next_decision(self, now: datetime, sitting: bool) -> int:
         """Seconds to think; maybe vanish first (hours to weeks, a long tail).  ``sitting``: the same
         seat's decision just before (a turn's next step, made in the same sitting)."""
         if sitting:
             return self.rng.randint(10, 120)
-        if self.returns is None and self.rng.random() < 0.04:
-            length = min(int(self.rng.lognormvariate(11.0, 1.2)), 40 * DAY)  # median ~17 hours
-            self.gone_since, self.returns = now, now + timedelta(seconds=length)
-            self.idle = self.rng.random() < 0.5
+        if self.returns is None:
+            draw = self.rng.random()
+            if draw < VANISH:  # a while away, the app closed or left open (half and half)
+                self.idle = self.rng.random() < 0.5
+                self.vanish(now, AWAY_MU)
+            elif draw < VANISH + self.quiet:  # a long silence, the app left open
+                self.idle = True
+                self.vanish(now, self.quiet_mu)
         return self.rng.randint(600, 8 * 3600)
+
+    def vanish(self, now: datetime, mu: float) -> None:
+        length = min(int(self.rng.lognormvariate(mu, 1.2)), 40 * DAY)
+        self.gone_since, self.returns = now, now + timedelta(seconds=length)
 
 
 @dataclass
@@ -86,7 +106,16 @@ def decide(seat: int, bot: str, state: State) -> Move:
     return make_bot("random", seed=seat).decide(state)
 
 
-def play(store: TableStore, clock: ManualClock, name: str, seats: int, seed: int, policy: str, horizon: int) -> Result:
+def play(
+    store: TableStore,
+    clock: ManualClock,
+    name: str,
+    seats: int,
+    seed: int,
+    policy: str,
+    horizon: int,
+    quiet: tuple[float, float] = (QUIET, QUIET_MU),
+) -> Result:
     people = [f"p{i}" for i in range(seats)]
     table = store.create(
         people[0],
@@ -99,7 +128,7 @@ def play(store: TableStore, clock: ManualClock, name: str, seats: int, seed: int
     for who in people[1:]:
         table.identity = who
         table.join()
-    persons = [Person(random.Random(seed * 10 + i)) for i in range(seats)]
+    persons = [Person(random.Random(seed * 10 + i), quiet=quiet[0], quiet_mu=quiet[1]) for i in range(seats)]
     thinks: list[int | None] = [None] * seats  # the decision under way's thinking time, once drawn
 
     def away_since(who: str) -> datetime | None:
@@ -156,7 +185,7 @@ def play(store: TableStore, clock: ManualClock, name: str, seats: int, seed: int
     return Result(True, all(last_own), standins, drift)
 
 
-def run(policy: str, tables: int, seed: int, horizon: int) -> list[Result]:
+def run(policy: str, tables: int, seed: int, horizon: int, quiet: tuple[float, float]) -> list[Result]:
     rng = random.Random(seed)
     out = []
     with tempfile.TemporaryDirectory() as folder:
@@ -164,7 +193,7 @@ def run(policy: str, tables: int, seed: int, horizon: int) -> list[Result]:
         store = TableStore(Path(folder), clock=clock)
         for n in range(tables):
             seats = rng.randint(2, 4)
-            out.append(play(store, clock, f"t{n}", seats, seed * 1000 + n, policy, horizon))
+            out.append(play(store, clock, f"t{n}", seats, seed * 1000 + n, policy, horizon, quiet))
     return out
 
 
@@ -186,10 +215,13 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--stall-days", type=int, default=14)
+    parser.add_argument("--quiet", type=float, default=QUIET, help="the chance of a long silence before a turn")
+    parser.add_argument("--quiet-days", type=float, default=math.exp(QUIET_MU) / DAY, help="its median length")
     args = parser.parse_args()
+    quiet = (args.quiet, math.log(args.quiet_days * DAY))
     for policy in ("clock", "away-only"):
         began = time.process_time()
-        results = run(policy, args.tables, args.seed, args.stall_days * DAY)
+        results = run(policy, args.tables, args.seed, args.stall_days * DAY, quiet)
         report(policy, results, time.process_time() - began)
     return 0
 

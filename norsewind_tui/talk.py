@@ -80,6 +80,14 @@ def chat_of(book: ChatBook, game: str) -> list[ChatLine]:
     return sorted(lines, key=lambda line: line.at)
 
 
+def review_chat(game: object) -> list[ChatLine]:
+    """The chat a review of ``game`` shows: what its identity may read now (its own channel during play,
+    both once the game is over; never raises); a game of one's own has none."""
+    if not isinstance(game, SharedTable):
+        return []
+    return Talk(game).lines()
+
+
 class Talk:
     """One terminal's part in a table's chat."""
 

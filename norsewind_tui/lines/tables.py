@@ -117,7 +117,8 @@ def clock_line(table: SharedTable) -> str | None:
     if left is None:
         return clock_say.clock_idle(words)
     holder = table.holder(table.state.current) or ""
-    return f"{clock_say.clock_line(holder, left, True)} ({words})"
+    line = f"{clock_say.clock_line(holder, left, True)} ({words})"
+    return f"{line} {clock_say.UNSEALED}" if table.clock_unsealed() else line
 
 
 def my_clock(table: SharedTable) -> int | None:

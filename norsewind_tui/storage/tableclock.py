@@ -90,6 +90,11 @@ class ClockKeeper:
     def seal(self, meta: SaveMeta, position: int) -> str:
         return seal_of(self.key(), meta, position)
 
+    def sealed(self, meta: SaveMeta, position: int) -> bool:
+        """Does the table's clock carry this host's seal (False: edited, forged, or another host's)?"""
+        whole = meta.clock_since is not None and len(meta.clock_left) == len(meta.seats)
+        return whole and hmac.compare_digest(meta.clock_seal, self.seal(meta, position))
+
     def believed(
         self, meta: SaveMeta, position: int, generation: int, now: datetime
     ) -> tuple[tuple[int, ...], datetime]:
@@ -97,8 +102,7 @@ class ClockKeeper:
         banks from when this process first saw this generation (never a clock run out by a forgery)."""
         spec = meta.clock
         assert spec is not None
-        sealed = meta.clock_since is not None and len(meta.clock_left) == len(meta.seats)
-        if sealed and hmac.compare_digest(meta.clock_seal, self.seal(meta, position)):
+        if self.sealed(meta, position):
             assert meta.clock_since is not None
             return meta.clock_left, meta.clock_since
         seen = self._seen.setdefault((meta.id, generation), now)

@@ -1008,6 +1008,14 @@ class SharedTable(OpenGame):
         s = view.session
         return self.store.clocks.left(view.meta, s.position, view.generation, view.state.current, self.store.clock())
 
+    def clock_unsealed(self, view: Snapshot | None = None) -> bool:
+        """Is the table's clock not believed (its seal not this host's: a file edited by hand, a forged
+        clock, another host's key)?  Its banks then count again in full (``ClockKeeper.believed``)."""
+        view = _view(view or self._view)
+        if view.meta.clock is None or view.state.is_over:
+            return False
+        return not self.store.clocks.sealed(view.meta, view.session.position)
+
     def standin_in(self, standin: StandIn, view: TableView | None = None) -> float | None:
         """Seconds until a computer would play the person to move if they stay away (None: never)."""
         view = view or self._view

@@ -30,6 +30,10 @@ def span_words(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+UNSEALED = (
+    "The clock in this table's file does not carry this host's seal (edited by hand, or another host's):"
+    " it is not believed, and the time to move counts again, in full."
+)
 NO_CLOCK = "This table has no clock: a player takes the time they need."
 NOT_A_TABLE = "clock is for shared tables: this game has no clock."
 CLOCK_QUESTION = "Which clock?"

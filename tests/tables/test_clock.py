@@ -13,12 +13,14 @@ import msgspec
 import pytest
 from seat_turns import to_seat
 
+from norsewind_tui.lines.tables import clock_line
 from norsewind_tui.storage.clock import ManualClock
 from norsewind_tui.storage.format import SaveMeta, TableClock
 from norsewind_tui.storage.pg.games import database_place
 from norsewind_tui.storage.standin import STANDIN_BOT
 from norsewind_tui.storage.tableclock import EMPTY_BANK, parse_clock
 from norsewind_tui.storage.tables import TABLES_DIR, SharedTable, TableRefused, TableStore
+from norsewind_tui.words.clock import UNSEALED
 
 from .conftest import decide, document, put_document
 
@@ -120,6 +122,9 @@ def test_a_forged_or_future_stamp_never_runs_a_clock_out(
     clock.advance(minutes=3)
     alice.poll()
     assert alice.clock_left() == 600 and alice.computer_to_move() is None  # not believed: a full bank from now
+    said = clock_line(alice)
+    assert said is not None and said.endswith(") " + UNSEALED)  # told in one line, the clock word's
+    assert alice.clock_unsealed() and alice.session.position == bob.session.position  # nothing played
     clock.advance(minutes=3)
     assert alice.clock_left() == 420  # ... counted from when this process first saw it
     put_document(alice.store, "friday", forged(alice, clock_left=[600, 1]))
@@ -136,6 +141,7 @@ def test_a_forged_or_future_stamp_never_runs_a_clock_out(
     put_document(alice.store, "friday", json.dumps(doc).encode())
     alice.poll()
     assert alice.clock_left() == 500 and alice.computer_to_move() is None
+    assert not alice.clock_unsealed() and UNSEALED not in (clock_line(alice) or "")  # this host's seal
 
 
 @pytest.mark.parametrize(

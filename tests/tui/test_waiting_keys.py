@@ -53,7 +53,7 @@ async def test_a_player_waiting_at_a_table_is_offered_no_choice_undo_or_hint(sav
         await app.push_screen(TableScreen(TableStore(saves).open(mover.name, mover.identity)))
         screen: Any = app.screen
         await pilot.pause()
-        mine = "Enter Choose 1-5 Pick Esc Back u Undo h Hint ? Help q Quit t Chat"  # a table's chat too
+        mine = "Enter Choose 1-5 Pick Esc Back u Undo h Hint ? Help t Chat"  # the chat, q out of the footer (room)
         assert (await footer_line(pilot)).rstrip() == mine
         while screen.controller.asked():  # the mover plays its turn out: then waits for the other
             screen.game.push(screen.game.legal_moves()[0])

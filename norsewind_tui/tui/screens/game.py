@@ -170,7 +170,8 @@ class GameScreen(Showing, NorsewindScreen[None]):
         )
         self.lesson = lesson  # a tutorial's
         # a kind of game screen adds to these rather than overriding the screen's methods (issue 22 §1):
-        self.own_actions: dict[str, Callable[[], bool]] = {}  # its own keys, each on or off now (a table's chat)
+        # its own keys, each on or off now given the action's parameters (None: the game screen decides)
+        self.own_actions: dict[str, Callable[[tuple[object, ...]], bool | None]] = {}
         self.beside: list[Callable[[], None]] = []  # what runs beside the game (a table's chat): stopped with it
         self.shown = Shown()  # the views last drawn: a key's decision is tied to the one it was typed on
         self.computer_events: list[Event] = []  # the computers' decisions since a person last decided
@@ -453,8 +454,8 @@ class GameScreen(Showing, NorsewindScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         own = self.own_actions.get(action)
-        if own is not None:
-            return own()
+        if own is not None and (said := own(parameters)) is not None:
+            return said
         asked = self.controller.asked()
         if action in WAITING_ACTIONS and not asked:  # watching, or waiting (issue 39)
             if action == "undo":  # this terminal's last decision may be taken back

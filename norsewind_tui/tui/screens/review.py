@@ -19,8 +19,10 @@ from textual.binding import Binding, BindingType
 from textual.worker import get_current_worker
 
 from ...storage.analysis import Analysis, Verdict, log_key, read_analysis, write_analysis
+from ...storage.chat import ChatLine
 from ...storage.errors import StorageError
 from ...storage.handle import GameHandle
+from ...talk import marked_words, review_chat
 from ...words import review as say
 from ..analysis import analyse, verdict_words
 from ..messages import AnalysisDone, AnalysisFailed, AnalysisProgress
@@ -85,7 +87,7 @@ def review_keys() -> list[str]:
 class ReviewLog(GameLog):
     """The game log up to the position shown; the current decision's lines marked with ▶."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {*GameLog.COMPONENT_CLASSES, "log--current"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {*GameLog.COMPONENT_CLASSES, "log--current", "log--chat", "log--watching"}
 
 
 class ReviewScreen(NorsewindScreen[None]):
@@ -110,6 +112,8 @@ class ReviewScreen(NorsewindScreen[None]):
     ReviewScreen.-chart.-short #kingdoms { display: none; }
     ReviewScreen.-tall #chart { display: block; }
     ReviewLog > .log--current { text-style: bold; color: $text; background: $panel; }
+    ReviewLog > .log--chat { color: $accent; }
+    ReviewLog > .log--watching { color: $text-muted; text-style: italic; }
     """
 
     def __init__(self, game: GameHandle, position: int | None = None) -> None:
@@ -122,6 +126,9 @@ class ReviewScreen(NorsewindScreen[None]):
         self.verdicts: dict[int, Verdict] = {}  # decision -> the analysis' verdict, once it ran
         self.analysed: Analysis | None = None
         self.analysing = False
+        # the table's chat (issue 41.2), read once: what this identity may read (its own channel during
+        # play, both once the game is over), each line shown after the decisions made when it was said
+        self.chat: list[ChatLine] = review_chat(game)
 
     # ------------------------------------------------------------------ layout
 
@@ -164,18 +171,36 @@ class ReviewScreen(NorsewindScreen[None]):
             text = say.kingdoms_of(t.names[seat], text)
         return text
 
-    def draw_log(self) -> None:
-        log = self.query_one(ReviewLog)
+    def log_lines(self, mark: bool = True) -> list[tuple[str, str]]:
+        """The log up to the position shown, the current decision's lines marked with ▶, and the chat
+        said up to then, each line after the decision it followed (a spectator's in its own style)."""
         shown, current = self.timeline.lines_to(self.position, self.viking_step)
-        log.lines = []
-        if not shown:
-            log.add_line(say.BEGINS, "log--turn")
+        end = self.timeline.end
+        said = [x for x in self.chat if min(x.decision, end) <= self.position]
+        said.sort(key=lambda x: min(x.decision, end))  # stable: in the order said within a decision
+        out: list[tuple[str, str]] = []
+
+        def chat_until(decisions: int) -> None:
+            while said and min(said[0].decision, end) <= decisions:
+                line = said.pop(0)
+                out.append((safe_text(marked_words(line)), "log--watching" if line.seat < 0 else "log--chat"))
+
         for i, line in enumerate(shown):
+            chat_until(line.decision)  # what was said before this decision was made
             style = "log--vikings" if line.vikings else ("log--notable" if line.notable else "")
             text = line.text
-            if i >= len(shown) - current:
+            if mark and i >= len(shown) - current:
                 text, style = "▶ " + text.lstrip(), "log--current"
-            log.lines.append((text, style))
+            out.append((text, style))
+        chat_until(self.position)
+        return out
+
+    def draw_log(self) -> None:
+        log = self.query_one(ReviewLog)
+        log.lines = []
+        if not self.timeline.lines_to(self.position, self.viking_step)[0]:
+            log.add_line(say.BEGINS, "log--turn")
+        log.lines += self.log_lines()
         log.refresh()
 
     def chart_data(self) -> ChartData:
@@ -379,7 +404,7 @@ class ReviewScreen(NorsewindScreen[None]):
         self.go(nxt)
 
     def action_show_log(self) -> None:
-        self.app.push_screen(LogScreen([line.text for line in self.timeline.lines_to(self.position)[0]]))
+        self.app.push_screen(LogScreen([text for text, _ in self.log_lines(mark=False)]))
 
     def action_help(self) -> None:
         self.app.push_screen(LogScreen(review_keys()))

@@ -17,6 +17,7 @@ screen's clock, a constructor parameter so tests move time); a timer wakes the d
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from datetime import datetime
@@ -31,6 +32,7 @@ from ...storage.problems import SeatChange
 from ...storage.standin import StandIn
 from ...storage.tables import SharedTable, TableRefused
 from ...talk import Talk, line_words
+from ...words import clock as clock_say
 from ...words import gamescreen as game_say
 from ...words import table as say
 from ...words.clock import span_words
@@ -54,6 +56,23 @@ TABLE_BINDINGS = [
     Binding("T", "mute_chat", "Mute chat", key_display="T", show=False, id="table-mute"),
 ]
 TABLE_KEYS = say.KEYS
+
+
+def table_game_bindings() -> list[Binding]:
+    """The game's keys at a table, with room in the footer for the chat's key at 80 columns: a decision
+    after an undo shows "Enter Choose 1-5 Pick c Castles Esc Back u Undo h Hint ^y Redo ? Help q Quit"
+    (76 cells) and "t Chat (new)" needs 13 more.  So at a table ctrl+y's "Redo" is left out of the
+    footer, and "q Quit" while the decision is this player's (a second q, out of the footer, quits
+    then): at most 74 cells.  Both keys work as ever and the table's help (?) lists them."""
+    out: list[Binding] = []
+    for b in GAME_BINDINGS:
+        if b.id == "redo":
+            out.append(dataclasses.replace(b, show=False))
+        elif b.id == "quit":
+            out += [b, Binding(b.key, "quit_asked", b.description, show=False, id="table-quit-asked")]
+        else:
+            out.append(b)
+    return out
 
 
 REMATCH_LOOK = 2.0  # seconds between two looks, on a score pad, for a rematch another player proposed
@@ -148,7 +167,7 @@ class TableEndScreen(EndScreen):
 class TableScreen(GameScreen):
     """Play (or watch) one seat of a shared table."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [*GAME_BINDINGS, *TABLE_BINDINGS]
+    BINDINGS: ClassVar[list[BindingType]] = [*table_game_bindings(), *TABLE_BINDINGS]
     EXTRA_KEYS = TABLE_KEYS
 
     def __init__(self, table: SharedTable, notice: str = "", clock: Clock = system_clock) -> None:
@@ -162,7 +181,14 @@ class TableScreen(GameScreen):
         self.driver.standin = self.standin
         self.chat = ChatFollower(Talk(table, None, clock), self.post_message)
         self.unread = 0  # chat lines by others not read yet (the footer's "Chat (new)")
-        self.own_actions.update(chat=lambda: self.unread == 0, chat_unread=lambda: self.unread > 0)
+        self.unsealed_said = -1  # the generation whose clock was said not to be believed
+        # one q at a time (the footer has no room for q while the decision is this player's: quit_asked)
+        self.own_actions.update(
+            chat=lambda _: self.unread == 0,
+            chat_unread=lambda _: self.unread > 0,
+            quit_asked=lambda _: self.controller.asked(),
+            leave=lambda parameters: not self.controller.asked() if parameters == ("quit",) else None,
+        )
         self.beside.append(self.chat.stop)  # (the game screen's unmount stops the game's driver, then it)
 
     def away_since(self, identity: str) -> datetime | None:
@@ -198,6 +224,10 @@ class TableScreen(GameScreen):
         self.unread += len(message.lines)
         self.say(line_words(message.lines[-1]))
         self.refresh_bindings()
+
+    def action_quit_asked(self) -> None:
+        """q while the decision is this player's (the footer has no room to show it then)."""
+        self.action_leave("quit")
 
     def action_chat(self) -> None:
         """t: the chat box."""
@@ -309,6 +339,9 @@ class TableScreen(GameScreen):
             left = None if self.state.is_over else table.clock_left()
         except (OSError, StorageError):  # not known now: the driver says Trouble
             left = None
+        if left is not None and table.view.generation != self.unsealed_said and table.clock_unsealed():
+            self.unsealed_said = table.view.generation  # a forged clock: one line, once for each write
+            self.say(clock_say.UNSEALED, "error")
         if left is not None:  # the players bar and panel carry the running clock (issue 41)
             tags[current] = f"{tags.get(current, '')} {span_words(left)}".strip()
             words[current] = say.on_the_clock(words.get(current), span_words(left))
