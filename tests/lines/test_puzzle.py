@@ -43,13 +43,13 @@ def test_the_menu_offers_the_puzzle_and_comes_back_after_it(saves: Path) -> None
     pty = LinePty([*APP, "play", "--lines"], line_env(saves, "ana", USER="ana", LOGNAME="ana"))
     try:
         pty.expect_text("8. Today's puzzle (find the better decision, the same for every player).")
-        pty.expect_text("Choose 1 to 8")
+        pty.expect_text("Choose 1 to 10")
         pty.send("8")
         pty.expect_text("Find the better decision (one try).")
         pty.send("1")
         pty.expect_text("The rollouts (200 shared deals each, played to the end):")
         pty.expect_text("puzzles: rating ")
-        pty.expect_text("Choose 1 to 8")  # the menu again
+        pty.expect_text("Choose 1 to 10")  # the menu again
         pty.send("8")  # one try: the answer again, no question
         pty.expect_text("The rollouts (200 shared deals each, played to the end):")
     finally:

@@ -48,7 +48,7 @@ def after_choice(said: list[str]) -> str:
 
 def test_a_tournament_in_lines_from_making_it_to_its_standings(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     bob = Player(saves, "bob", monkeypatch)
-    bob.answer("Choose 1 to 9:", "8")
+    bob.answer("Choose 1 to 10:", "9")
     bob.answer("Choose 1 to 2:", "1")  # none here yet: make one
     bob.answer("Its name", "\x1b[31mcup")
     bob.out.wait_for("Choose 1 to 2:", bob.heard)  # refused in one line: the list again
@@ -81,7 +81,7 @@ def test_a_tournament_in_lines_from_making_it_to_its_standings(saves: Path, monk
     play_out(t, "cup", ["cup-r1-t1"], ["bob", "alice"])
     play_out(t, "cup", ["cup-r2-t1", "cup-r2-t2"], ["bob", "alice"])
     again = Player(saves, "bob", monkeypatch)
-    again.answer("Choose 1 to 9:", "8")
+    again.answer("Choose 1 to 10:", "9")
     again.answer("Choose 1 to 3:", "1")
     again.out.wait_for("What now?", again.heard)
     said = again.said()[1:]
@@ -99,7 +99,7 @@ def test_a_join_after_the_start_and_a_leave_mid_round_each_say_one_line(
     t.create("alice", "cup", computers=["greedy"])
     t.join("cup", "bob")
     carol = Player(saves, "carol", monkeypatch)
-    carol.answer("Choose 1 to 9:", "8")
+    carol.answer("Choose 1 to 10:", "9")
     carol.answer("Choose 1 to 3:", "1")
     carol.out.wait_for("What now?", carol.heard)
     t.start("cup", "alice")  # while carol reads the page
@@ -107,7 +107,7 @@ def test_a_join_after_the_start_and_a_leave_mid_round_each_say_one_line(
     carol.out.wait_for("What now?", carol.heard)
     assert after_choice(carol.said()) == "Not done: cup has started: it takes no more players"
     bob = Player(saves, "bob", monkeypatch)
-    bob.answer("Choose 1 to 9:", "8")
+    bob.answer("Choose 1 to 10:", "9")
     bob.answer("Choose 1 to 3:", "1")
     bob.answer("What now?", "2")  # leave it (1: sit at his table)
     bob.out.wait_for("What now?", bob.heard)

@@ -48,7 +48,7 @@ async def test_a_round_robin_of_four_through_the_app_and_the_line_mode(
         form.make()
         await until(pilot, lambda: "Open: 3 players in; alice starts it." in screen_text(app), "cup's page")
         bob = Player(saves, LONG, monkeypatch)  # the line mode: joins
-        bob.answer("Choose 1 to 9:", "8")
+        bob.answer("Choose 1 to 10:", "9")
         bob.answer("Choose 1 to 3:", "1")
         bob.answer("What now?", "1")  # join it
         bob.answer("What now?", "3")  # back (the acts: leave, look again, back)
@@ -82,7 +82,7 @@ async def test_a_round_robin_of_four_through_the_app_and_the_line_mode(
             assert f"{place:>3}  {s.entrant:<24}  {s.points:>6.2f}  {s.buchholz:>8.2f}" in text
         assert_fits(app)
         carol = Player(saves, "carol", monkeypatch)  # after the start: no join offered; a join says why
-        carol.answer("Choose 1 to 9:", "8")
+        carol.answer("Choose 1 to 10:", "9")
         carol.answer("Choose 1 to 3:", "1")
         carol.out.wait_for("What now?", carol.heard)
         assert "Join it" not in carol.out.getvalue()
