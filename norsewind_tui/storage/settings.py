@@ -15,7 +15,7 @@ either (``trust.py``), and the next write simply replaces it.
 >>> from pathlib import Path
 >>> store = SettingsStore(Path(tempfile.mkdtemp()))
 >>> store.load("bob")
-(Settings(format=1, turn_bell=True, hints='expert', muted=(), notice=None), None)
+(Settings(format=1, turn_bell=True, hints='expert', muted=(), notice=None, puzzles=False), None)
 >>> store.save("bob", Settings(turn_bell=False))
 >>> store.load("bob")[0].turn_bell
 False

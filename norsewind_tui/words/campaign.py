@@ -45,7 +45,7 @@ def progress_lists(recent: Sequence[str], daily: Sequence[str], best: Sequence[s
     lines: list[str] = []
     for heading, found, keys in (
         ("Recent games", recent, ""),
-        ("Daily deals", daily, f" ({puzzles})" if puzzles else ""),
+        ("Daily deals" + (f" ({puzzles})" if puzzles else ""), daily, ""),
         ("Best games", best, " (1, 2: review)"),
     ):
         lines += [f"{heading}{keys}:", *found] if found else [f"{heading}: none yet"]
