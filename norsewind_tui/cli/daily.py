@@ -22,6 +22,7 @@ from . import UsageError
 if TYPE_CHECKING:  # the rest when a command runs: `norsewind` alone starts faster (issue 16)
     from ..storage.halloffame import Entry, Hall
     from ..storage.ratings import Ladder
+    from ..tui.fame import Trophies
 
 WIDTH = 80
 
@@ -67,7 +68,11 @@ def result_line(e: Entry) -> str:
 
 
 def hall_lines(
-    hall: Hall, level: int | None = None, day: date | None = None, ladder: Ladder | None = None
+    hall: Hall,
+    level: int | None = None,
+    day: date | None = None,
+    ladder: Ladder | None = None,
+    trophies: Trophies | None = None,
 ) -> list[str]:
     """The hall of fame as text lines (within 80 columns), then its notices; ``ladder``: the players'
     ratings, in a column once any of them has one."""
@@ -82,7 +87,7 @@ def hall_lines(
     held: dict[str, str] = {}
 
     def rows(entries: list[Entry]) -> list[str]:
-        held.update(trophy_marks(hall, (e for e in entries if e.player not in held)))
+        held.update(trophy_marks(hall, (e for e in entries if e.player not in held), trophies))
         return entry_rows(entries, ratings, held)
 
     lines: list[str] = []
@@ -120,8 +125,12 @@ def cmd_halloffame(args: Options) -> int:
     """``norsewind halloffame [--level L] [--daily DATE]``."""
 
     _check_level(args.level)
-    profiles = AppContext(args).profiles
-    for line in hall_lines(profiles.hall(), args.level, args.daily, profiles.ladder()):
+    context = AppContext(args)
+    profiles = context.profiles
+    hall = profiles.hall()
+    for line in hall_lines(
+        hall, args.level, args.daily, profiles.ladder(), lambda names: context.trophies(names, hall)
+    ):
         print(line)
     return 0
 

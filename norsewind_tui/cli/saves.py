@@ -358,7 +358,8 @@ def cmd_progress(args: Options) -> int:
     if standing.games:  # once a table or hot-seat game counted (issue 27)
         games = f"{standing.games} game{'s' if standing.games != 1 else ''}"
         console.print(Text(f"Rating {standing.rating.display} over {games} (norsewind ratings: everyone's)."))
-    for line in trophy_lines(profile.trophies, profile.streak(utc_today())):
+    held = context.trophies([profile.name], games=profile.games).get(profile.name, ())
+    for line in trophy_lines(held, profile.streak(utc_today())):
         console.print(Text(line))
     from ..puzzles import standing_words
 

@@ -8,6 +8,8 @@ here, and nothing above the storage layer changes (docs/ARCHITECTURE.md).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Collection, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..options import Options
 from ..rules import GameConfig
 from ..rules.cards import CardDB
+from ..rules.trophies import Trophy
 from .cardfile import load_card_file
 from .clock import Clock, system_clock
 from .commands import typed
@@ -22,6 +25,7 @@ from .engines import HostEngines, load_engines
 from .errors import StorageError
 from .format import SeatMeta
 from .gamefile import Place
+from .halloffame import Hall
 from .identity import player_identity
 from .notices import HostNotices, TurnNotices, load_notices
 from .paths import resolve_saves_dir
@@ -29,11 +33,13 @@ from .pg.url import has_password as has_password  # the command line refuses a p
 from .pg.url import resolve_database
 from .presence import PRESENCE_DIR, PresenceStore
 from .profiles import CampaignRow, Profiles, default_profile_name
+from .puzzles import PuzzleBook, puzzle_trophies
 from .records import GameRecord
 from .saves import GameStore, SavedGame, SaveSummary
 from .settings import SettingsStore
 from .tables import TABLES_DIR, TableStore, is_table_file
-from .tournaments import TOURNAMENTS_DIR, FileTournaments, TournamentDocs, Tournaments
+from .tournaments import TOURNAMENTS_DIR, FileTournaments, TournamentDocs, Tournaments, tournament_trophies
+from .trophies import earned, merged
 from .watch import LookWatch
 
 if TYPE_CHECKING:
@@ -153,6 +159,32 @@ class AppContext:
 
             docs = DbTournaments(self.home)
         return Tournaments(docs, self.tables, self.profiles.ladder, self.clock)
+
+    def trophies(
+        self, names: Collection[str], hall: Hall | None = None, games: Sequence[GameRecord] | None = None
+    ) -> dict[str, tuple[Trophy, ...]]:
+        """Issue 44.3: the trophies of ``names`` from every record that holds them: the profiles' (of
+        ``hall``, or of ``games`` when one player's records are in hand), the puzzle book's tries and
+        the tournaments' results; never raises (a record that cannot be read gives none)."""
+        base = hall.trophies(names) if hall is not None else {}
+        if games is not None:
+            base = {name: earned(games) for name in names}
+        try:
+            tries = PuzzleBook(self.saves_dir).load().tries
+        except (StorageError, OSError):
+            tries = ()
+        docs = []
+        with contextlib.suppress(StorageError, OSError):
+            for name in self.tournaments.docs.names():
+                with contextlib.suppress(StorageError, OSError):
+                    if (doc := self.tournaments.docs.read(name)) is not None:
+                        docs.append(doc)
+        out = {}
+        for name in names:
+            held = merged(base.get(name, ()), puzzle_trophies(tries, name), tournament_trophies(docs, name))
+            if held:
+                out[name] = held
+        return out
 
     def _table_store(self) -> TableStore:
         place = self._place("table", self.saves_dir / TABLES_DIR)

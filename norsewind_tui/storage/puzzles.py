@@ -26,6 +26,7 @@ import msgspec
 
 from ..rules.moves import Move
 from ..rules.state import GameConfig
+from ..rules.trophies import PUZZLE_STREAK, Trophy, streak_day
 from .atomic import atomic_write, read_limited, set_aside
 from .errors import SaveError
 from .ratings import Rating, model, newcomer
@@ -181,3 +182,14 @@ def standing_of(tries: Sequence[Try], player: str, today: date) -> Standing:
         streak += 1
         day -= timedelta(days=1)
     return Standing(ratings_of(tries).get(player, newcomer()), len(mine), streak)
+
+
+def puzzle_trophies(tries: Sequence[Try], player: str) -> tuple[Trophy, ...]:
+    """The puzzle streak: the day's puzzle solved on ``PUZZLE_STREAK`` days in a row (the book's tries)."""
+    days = []
+    for t in tries:
+        if t.player == player and t.daily and t.right:
+            with contextlib.suppress(ValueError):
+                days.append(date.fromisoformat(t.day))
+    day = streak_day(days, PUZZLE_STREAK)
+    return (Trophy("puzzle-streak", day),) if day is not None else ()

@@ -29,6 +29,7 @@ from typing import Annotated, Literal, Protocol
 import msgspec
 
 from ..rules.scoring import final_result
+from ..rules.trophies import Trophy
 from ..words import tournaments as say
 from .atomic import FileLock, atomic_write, read_limited
 from .clock import Clock, system_clock
@@ -83,6 +84,10 @@ class Tournament(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     made: tuple[Round, ...] = ()  # the rounds decided so far
     withdrawn: tuple[Key, ...] = ()  # left: paired no more (a table they sit at goes on)
     clock: TableClock | None = None  # every table's clock (``tableclock.parse_clock``; None: none)
+    # once over (written once, by the first look that finds it over): who came first (tied firsts
+    # all), and when; the "tournament won" trophy reads them (issue 44.3)
+    won: tuple[Key, ...] = ()
+    ended: Stamp | None = None
     generation: Annotated[int, msgspec.Meta(ge=0)] = 0
 
     def entrant(self, key: str) -> Entrant | None:
@@ -314,7 +319,20 @@ class Tournaments:
         results = self.results(doc)
         over = doc.started is not None and len(doc.made) == doc.rounds and all(self.round_done(doc, r) for r in results)
         placed = [r.placed for round_ in results for r in round_ if r.placed is not None]
-        return Look(doc, results, tuple(standings([e.key for e in doc.entrants], placed)), over)
+        table = tuple(standings([e.key for e in doc.entrants], placed))
+        if over and doc.ended is None and table:
+            first = table[0]
+            won = tuple(
+                s.entrant
+                for s in table
+                if (s.points, s.buchholz, s.margin) == (first.points, first.buchholz, first.margin)
+            )
+            with contextlib.suppress(TournamentRefused):  # another app wrote it first
+                doc = self._change(
+                    name,
+                    lambda d: d if d.ended is not None else msgspec.structs.replace(d, won=won, ended=self.clock()),
+                )
+        return Look(doc, results, table, over)
 
     def due(self, doc: Tournament, results: Sequence[Sequence[TableResult]]) -> bool:
         if doc.started is None or len(doc.made) >= doc.rounds:
@@ -406,3 +424,9 @@ def result_of(table: SharedTable, name: str, entrants: tuple[str, ...], past_dea
 
 def deadline_passed(round_: Round, now: datetime) -> bool:
     return now >= round_.deadline
+
+
+def tournament_trophies(docs: Sequence[Tournament], player: str) -> tuple[Trophy, ...]:
+    """A tournament won: first in a finished tournament's standings (its record says who, once)."""
+    days = [d.ended.date() for d in docs if d.ended is not None and player in d.won]
+    return (Trophy("tournament", min(days)),) if days else ()

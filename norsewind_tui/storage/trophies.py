@@ -48,7 +48,9 @@ class _Facts:
             return all(self.medals.get(level) for level in LEVELS)
         if kind == "king":
             return "platinum" in self.medals.get(7, set())
-        return longest_streak(self.days) >= DAILY_STREAK
+        if kind == "daily-streak":
+            return longest_streak(self.days) >= DAILY_STREAK
+        return False  # the puzzles' and the tournaments' trophies are in their own records
 
 
 def earned(games: Sequence[GameRecord]) -> tuple[Trophy, ...]:
@@ -72,3 +74,13 @@ def current_streak(games: Sequence[GameRecord], today: date) -> int:
     while day in days:
         run, day = run + 1, day - timedelta(days=1)
     return run
+
+
+def merged(*groups: Sequence[Trophy]) -> tuple[Trophy, ...]:
+    """One trophy of each kind (the earliest), in ``KINDS`` order."""
+    first: dict[TrophyKind, Trophy] = {}
+    for group in groups:
+        for t in group:
+            if t.kind not in first or t.earned < first[t.kind].earned:
+                first[t.kind] = t
+    return tuple(first[k] for k in KINDS if k in first)

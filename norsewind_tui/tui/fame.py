@@ -7,10 +7,11 @@ columns, so a row stays within 80 columns whatever a profile holds.  A player's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from rich.cells import cell_len, set_cell_size
 
+from ..rules.trophies import Trophy
 from ..storage.halloffame import NAME_WIDTH, Entry, Hall
 from ..storage.ratings import Ladder, person_key
 from ..words.trophies import marks
@@ -35,9 +36,16 @@ def cell(text: str, width: int = NAME_WIDTH, mark: str = "") -> str:
     return set_cell_size(f"{shown} {mark}" if mark else shown, width)
 
 
-def trophy_marks(hall: Hall, entries: Iterable[Entry]) -> dict[str, str]:
-    """The trophies' marks of the players of ``entries``, by name, of those who hold any."""
-    return {name: marks(held) for name, held in hall.trophies({e.player for e in entries}).items()}
+Trophies = Callable[[Collection[str]], Mapping[str, tuple[Trophy, ...]]]
+
+
+def trophy_marks(hall: Hall, entries: Iterable[Entry], trophies: Trophies | None = None) -> dict[str, str]:
+    """The trophies' marks of the players of ``entries``, by name, of those who hold any; ``trophies``:
+    where they are found (``AppContext.trophies``: the profiles, the puzzles, the tournaments), else
+    the hall's profiles alone."""
+    names = {e.player for e in entries}
+    found = trophies(names) if trophies is not None else hall.trophies(names)
+    return {name: marks(held) for name, held in found.items()}
 
 
 def header(ratings: Mapping[str, int] | None = None) -> str:

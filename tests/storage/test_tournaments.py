@@ -104,6 +104,13 @@ def test_a_round_robin_of_two_people_and_two_computers_runs_two_rounds(where: Op
     assert {s.entrant: s.points for s in final.standings} == points
     assert {s.entrant: s.buchholz for s in final.standings} == {e: sum(points[m] for m in met[e]) for e in points}
     assert [s.points for s in final.standings] == sorted(points.values(), reverse=True)
+    # the winner's trophy (issue 44.3): the record says who came first, once; nobody else has it
+    winners = tuple(s.entrant for s in final.standings if s.points == final.standings[0].points)
+    assert final.doc.won == winners and final.doc.ended is not None
+    held = AppContext(where).trophies(["alice", "bob"])
+    assert {name for name, trophies in held.items() if any(t.kind == "tournament" for t in trophies)} == (
+        {"alice", "bob"} & set(winners)
+    )
     # the ratings: each table with a person counted once, by its game
     ladder = AppContext(where).profiles.ladder()
     assert ladder.standing("alice").games == 2 and ladder.standing("bob").games == 2

@@ -4,7 +4,7 @@ and never for a profile that did not earn them."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from norsewind_tui.options import Options
 from norsewind_tui.rules.trophies import Trophy, longest_streak
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.profiles import GameRecord, Profiles
+from norsewind_tui.storage.puzzles import Try, puzzle_trophies
 from norsewind_tui.storage.trophies import current_streak, earned
 
 
@@ -98,9 +99,24 @@ def test_progress_says_each_trophy_with_its_day_and_what_earns_the_others(
         assert profiles.record("alice", game)
     assert main([*where[:2], "progress", *where[2:], "--profile", "alice"]) == 0
     lines = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
-    assert lines[lines.index("Not yet ♔ King of all Kings (platinum on level 7).") :][:4] == [
+    assert lines[lines.index("Not yet ♔ King of all Kings (platinum on level 7).") :][:6] == [
         "Not yet ♔ King of all Kings (platinum on level 7).",
+        "Not yet ♛ tournament won (first in a tournament's standings).",
         "Trophy ✪ medal on every level, earned 2026-11-07 (a medal on all 7 levels).",
         "Trophy ⚑ 7 dailies in a row, earned 2026-11-26 (the daily deal 7 days running).",
+        "Not yet ✦ 7 puzzles (7 days of the daily puzzle solved).",
         "Daily streak 0 days.",  # the last daily was Nov 26: long before today
     ]
+
+
+def test_seven_daily_puzzles_solved_in_a_row_earn_the_puzzle_streak_and_a_miss_breaks_it() -> None:
+    def tries(days: int, wrong_on: int | None = None) -> list[Try]:
+        return [
+            Try("ann", f"{i:016x}", (date(2026, 11, 20) + timedelta(days=i)).isoformat(), i != wrong_on, daily=True)
+            for i in range(days)
+        ]
+
+    assert puzzle_trophies(tries(6), "ann") == ()
+    assert puzzle_trophies(tries(7), "ann") == (Trophy("puzzle-streak", date(2026, 11, 26)),)
+    assert puzzle_trophies(tries(8, wrong_on=3), "ann") == ()  # 3 then 4 days: no 7 in a row
+    assert puzzle_trophies(tries(7), "bob") == ()

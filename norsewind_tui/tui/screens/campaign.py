@@ -16,7 +16,7 @@ from ...rules.engine import SOLO_LEVELS
 from ...storage import CampaignRow, GameRecord, SeatMeta, StorageError
 from ...storage.daily import utc_today
 from ...storage.ratings import Ladder
-from ...storage.trophies import current_streak, earned
+from ...storage.trophies import current_streak
 from ...words import campaign as say
 from ...words.trophies import trophy_line
 from ..text import safe_text
@@ -104,7 +104,9 @@ class CampaignScreen(NorsewindScreen[None]):
         with Vertical(classes="page"):
             yield Static(Text(say.page_title(heading, who)), classes="page-title")
             if not self.pick:  # the title is a trophy (issue 44.3): one line for them all
-                line = trophy_line(earned(games), current_streak(games, utc_today()))
+                name = self.context.profile_name
+                held = self.context.trophies([name], games=games).get(name, ())
+                line = trophy_line(held, current_streak(games, utc_today()))
                 yield Static(Text(line), classes="medal" if title else "", id="trophies")
             elif title:
                 yield Static(Text(say.title(title)), classes="medal")

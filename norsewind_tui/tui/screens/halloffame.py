@@ -19,18 +19,20 @@ from ...storage.daily import utc_today
 from ...storage.halloffame import Hall
 from ...storage.ratings import Ladder, person_key
 from ...words import campaign as say
-from ..fame import entry_rows, header, shown_ratings, trophy_marks
+from ..fame import Trophies, entry_rows, header, shown_ratings, trophy_marks
 from ..text import safe_text
 from .base import NorsewindScreen
 
 
-def page_lines(hall: Hall, level: int, day: date, ladder: Ladder | None = None) -> list[str]:
+def page_lines(
+    hall: Hall, level: int, day: date, ladder: Ladder | None = None, trophies: Trophies | None = None
+) -> list[str]:
     """The page's lines; ``ladder``: the players' ratings, shown beside those who have one."""
     best, assisted = hall.best(level), hall.best(level, assisted=True)
     daily = [e for e in hall.daily(day, level) if not e.game.assisted]
     shown = {person_key(e.player) for e in (*best, *assisted, *daily)}
     ratings = {k: v for k, v in shown_ratings(ladder).items() if k in shown} if ladder is not None else {}
-    held = trophy_marks(hall, (*best, *assisted, *daily))
+    held = trophy_marks(hall, (*best, *assisted, *daily), trophies)
     lines = [say.fame_level(level)]
     lines += [header(ratings), *entry_rows(best, ratings, held)] if best else [say.NO_GAME]
     if assisted:
@@ -60,6 +62,7 @@ class HallOfFameScreen(NorsewindScreen[None]):
         self.level = level
         self.day = day or utc_today()
         self.hall = Hall()
+        self.trophies: Trophies | None = None  # issue 44.3: every record's (AppContext.trophies), once read
         self.ladder: Ladder | None = None
 
     def compose(self) -> ComposeResult:
@@ -70,13 +73,15 @@ class HallOfFameScreen(NorsewindScreen[None]):
 
     def on_mount(self) -> None:
         self.hall = self.context.profiles.hall()
+        hall = self.hall
+        self.trophies = lambda names: self.context.trophies(names, hall)
         self.ladder = self.context.profiles.ladder()
         self.refresh_page()
 
     def refresh_page(self) -> None:
         self.query_one("#fame-title", Static).update(Text(say.fame_title(self.level)))
         self.query_one("#fame-body", Static).update(
-            Text("\n".join(page_lines(self.hall, self.level, self.day, self.ladder)))
+            Text("\n".join(page_lines(self.hall, self.level, self.day, self.ladder, self.trophies)))
         )
 
     def action_level(self, step: int) -> None:

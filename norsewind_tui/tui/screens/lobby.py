@@ -30,6 +30,7 @@ from textual.worker import get_current_worker
 
 from ... import words
 from ...bots import STRENGTHS
+from ...rules.trophies import Trophy
 from ...storage import StorageError
 from ...storage.clock import Clock, system_clock
 from ...storage.context import AppContext
@@ -129,6 +130,7 @@ class LobbyScreen(NorsewindScreen[None]):
         self.status = notice
         self.ladder: Ladder | None = None  # the ratings shown next to the names (issue 27)
         self.hall: Hall | None = None  # the players' records, whose trophies are marked by their names (44.3)
+        self.held: dict[str, tuple[Trophy, ...]] = {}  # the trophies of the holders seen, read once
 
     @property
     def identity(self) -> str:
@@ -195,8 +197,7 @@ class LobbyScreen(NorsewindScreen[None]):
 
     def trophy_marks(self, holder: str) -> str:
         """The marks of ``holder``'s trophies ("" for none, or before the hall is read)."""
-        held = self.hall.trophies([holder]) if self.hall is not None else {}
-        return trophy_marks(held.get(holder, ()))
+        return trophy_marks(self.held.get(holder, ()))
 
     def row_cells(self, row: TableSummary) -> list[Text]:
         """Table | its seats, then a line per person: where they are | whose turn, since when.
@@ -263,7 +264,10 @@ class LobbyScreen(NorsewindScreen[None]):
         keep = chosen.name if chosen is not None else None
         self.rows = rows
         if self.hall is not None:  # every holder's trophies in one read (issue 42), not one per seat
-            self.hall.trophies({seat.holder for row in rows for seat in row.seats if seat.holder is not None})
+            holders = {seat.holder for row in rows for seat in row.seats if seat.holder is not None}
+            if unread := holders - self.held.keys():
+                found = self.context.trophies(unread, self.hall)
+                self.held |= {name: found.get(name, ()) for name in unread}
         table.clear()
         for row in rows:
             table.add_row(*self.row_cells(row), key=row.name, height=None)
