@@ -140,6 +140,12 @@ def test_a_table_alice_in_lines_bob_in_the_app_both_over_ssh(config: ServeConfig
                 alice.send("1")  # two seats
                 await alice.expect("Choose 1 to 5")
                 alice.send("1")  # seat 2 open
+                await alice.expect("Which clock?")
+                await alice.expect("Choose 1 to 5")
+                alice.send("1")  # none (issue 41)
+                await alice.expect("Who may watch?")
+                await alice.expect("Choose 1 to 3")
+                alice.send("1")  # anyone on the host
                 await alice.expect("At the table alice-table, seat 1.")
 
                 await bob.wait_for(TITLE)
