@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from pgserver import PgServer
 from tables.test_lobby import aio
+from tui.screens import table_screen
 from tui.waits import Seen, until
 
 from norsewind_tui.options import Options
@@ -69,11 +70,10 @@ async def test_the_app_through_the_pooler_goes_on_through_restarts_of_postgresql
         async with app.run_test(size=(80, 24), message_hook=Seen(GameChanged)) as pilot:
             app.open_table(context.tables.open(NAME, "carol"))  # watching: every decision comes from host B
             await until(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table")
-            screen = app.screen
+            screen = table_screen(app)
 
             def shown() -> int:
-                generation: int = screen.table.generation  # type: ignore[attr-defined]
-                return generation
+                return screen.table.generation
 
             async def catches_up(outage: str) -> float:
                 """A decision on host B once it is back; seconds until the app shows it."""
@@ -97,7 +97,7 @@ async def test_the_app_through_the_pooler_goes_on_through_restarts_of_postgresql
             async def away(stop: Callable[[], None], start: Callable[[], None]) -> None:
                 """An outage the app sees (it looks meanwhile): one line; then the decision after it."""
                 stop()
-                screen.wake_worker()  # type: ignore[attr-defined]  # a look while it is away
+                screen.wake_worker()  # a look while it is away
                 count = len(said)
                 await until(pilot, lambda: len(troubles(app, said)) > count, "the database is away")
                 start()
