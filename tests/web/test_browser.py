@@ -144,8 +144,10 @@ def test_log_in_play_reload_and_continue_in_chromium(
                 await until(None, lambda: moves_saved(saves) == [1], "the decision saved", show=tab.text)
 
                 def drawn() -> bool:  # the cursor's line: "Northumbria then: ...", or when the move says
-                    # more (a ship's coins), "Enter: you place the Ship in ..." (the deal is any)
-                    return " then: " in tab.text() or "Enter: you place " in tab.text()
+                    # more, "Enter: " and what it does ("you place the Ship in ...", "you gain 5 coins
+                    # from the ship. ...": the deal is any, so is the sentence)
+                    text = tab.text()
+                    return " then: " in text or any(line.lstrip().startswith("Enter: ") for line in text.splitlines())
 
                 await until(None, drawn, "the cursor's line", show=tab.text)
                 decision = tab.text().splitlines()[-4:]  # the prompt, the cursor's line and the keys
