@@ -4,11 +4,12 @@ two computer levels over two rounds, tables made exactly once, the standings and
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from tournament_play import play_out, sit
 
 from norsewind_tui.options import Options
 from norsewind_tui.rules.engine import legal_moves
@@ -18,7 +19,6 @@ from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.errors import StorageError
 from norsewind_tui.storage.format import TableClock
 from norsewind_tui.storage.tableclock import parse_clock
-from norsewind_tui.storage.tables import SharedTable
 from norsewind_tui.storage.tournaments import TournamentRefused, Tournaments, round_seed
 from norsewind_tui.tournament import advance
 
@@ -35,6 +35,9 @@ def service(where: Options) -> Tournaments:
     return AppContext(where).tournaments
 
 
+PEOPLE = ("alice", "bob")
+
+
 def cup(where: Options) -> Tournaments:
     """alice's round-robin "cup" for two rounds at 2 seats; greedy and easy entered; bob joined; started."""
     t = service(where)
@@ -44,36 +47,6 @@ def cup(where: Options) -> Tournaments:
     return t
 
 
-def seated(t: Tournaments, name: str, people: Sequence[str]) -> list[SharedTable]:
-    """Each of ``people`` whose seat ``name`` keeps sits down at it: their handles."""
-    handles = []
-    for person in people:
-        table = t.tables.open(name, person)
-        kept = next((i for i in range(len(table.state.players)) if table.view.invited(i) == person), None)
-        if kept is None:
-            table.close()
-            continue
-        table.join(kept)
-        handles.append(table)
-    return handles
-
-
-def play_round(t: Tournaments, tables: list[str], people: Sequence[str] = ("alice", "bob")) -> None:
-    """At each table its people sit down and play first legal moves; the computers move by ``advance``."""
-    for name in tables:
-        handles = seated(t, name, people)
-        while True:
-            advance(t, "cup")
-            for handle in handles:
-                handle.reload()
-            mover = next((h for h in handles if h.is_my_turn()), None)
-            if mover is None:
-                break
-            mover.push(legal_moves(mover.state)[0])
-        for handle in handles:
-            handle.close()
-
-
 def test_a_round_robin_of_two_people_and_two_computers_runs_two_rounds(where: Options) -> None:
     t = cup(where)
     first = advance(t, "cup")
@@ -81,10 +54,10 @@ def test_a_round_robin_of_two_people_and_two_computers_runs_two_rounds(where: Op
     assert first.doc.made[0].seed == round_seed("cup", 1)
     assert [r.name for r in first.rounds[0]] == ["cup-r1-t1", "cup-r1-t2"]
     assert first.rounds[0][1].finished  # the computers' table played by whoever looked
-    play_round(t, ["cup-r1-t1"])
+    play_out(t, "cup", ["cup-r1-t1"], PEOPLE)
     second = advance(t, "cup")
     assert [r.tables for r in second.doc.made][1] == (("alice", "easy (computer)"), ("bob", "greedy (computer)"))
-    play_round(t, ["cup-r2-t1", "cup-r2-t2"])
+    play_out(t, "cup", ["cup-r2-t1", "cup-r2-t2"], PEOPLE)
     final = advance(t, "cup")
     assert final.over and len(final.doc.made) == 2
     # the standings, counted here from the tables' own results: a win 1, a loss 0, a tie 1/2 each
@@ -160,7 +133,8 @@ def test_a_player_who_leaves_mid_round_loses_that_table_at_its_deadline_and_is_p
     t.join("cup", "bob")
     t.start("cup", "alice")
     advance(t, "cup")
-    (alice,) = seated(t, "cup-r1-t1", ["alice"])
+    alice = sit(t, "cup-r1-t1", "alice")
+    assert alice is not None
     while alice.is_my_turn():  # alice plays; bob never sits down
         alice.push(legal_moves(alice.state)[0])
     alice.close()
