@@ -54,6 +54,9 @@ from pathlib import Path
 
 import asyncssh
 import pyte
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+from procs import cpu_ns, cpu_seconds, kib  # tests/procs.py: /proc figures, shared with the tests
 from ssh import children, database_of, start_server  # bench/ssh.py
 
 from norsewind_tui.activity import ELSEWHERE, VARIABLE, Explained, explain, spans_by_player
@@ -63,7 +66,6 @@ MAX_SESSIONS = 150
 TITLE = "New game"
 KEYS = ("\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A", "\r", "\r")  # cursor moves and decisions
 NAMES = {"\x1b[C": "right", "\x1b[D": "left", "\x1b[B": "down", "\x1b[A": "up", "\r": "Enter"}
-TICK = os.sysconf("SC_CLK_TCK")
 SLOW = 0.5  # seconds: a key slower than this is explained from its app's activity (issue 28)
 
 
@@ -203,33 +205,9 @@ async def table(port: int, t: int, args: argparse.Namespace, result: Round, time
 def pss(pid: int) -> int:
     """PSS of a process in KiB (0 when it is gone)."""
     try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
+        return kib(pid, "smaps_rollup", "Pss")[0]
     except OSError:
-        pass
-    return 0
-
-
-def cpu(pid: int) -> float:
-    """CPU seconds (user + system) a process has used (0 when it is gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def cpu_ns(pid: int) -> int:
-    """Nanoseconds on a CPU of a process's live threads (0 when it is gone)."""
-    total = 0
-    with contextlib.suppress(OSError):
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                total += int(f.read().split()[0])
-    return total
+        return 0
 
 
 def connections(url: str) -> tuple[int, int]:
@@ -341,11 +319,11 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
     while time.monotonic() < warm:
         await asyncio.sleep(0.5)
     apps = children(server)
-    cpu_before = {p: cpu(p) for p in [server, *apps]}
+    cpu_before = {p: cpu_seconds(p) for p in [server, *apps]}
     db_pid = postmaster(args.database) if args.database else None
     bouncer = pooler_pid() if args.database else None
     db_before = tree_cpu(db_pid) if db_pid else 0.0
-    bouncer_before = cpu(bouncer) if bouncer else 0.0
+    bouncer_before = cpu_seconds(bouncer) if bouncer else 0.0
     wall = time.monotonic()
     seen: list[tuple[int, int]] = []
     more: list[tuple[int, int]] = []
@@ -357,10 +335,10 @@ async def one_round(port: int, server: int, n: int, args: argparse.Namespace) ->
     elapsed = time.monotonic() - wall
     app_pss = [pss(p) for p in apps]
     server_pss = pss(server)
-    app_cpu = sum(cpu(p) - cpu_before.get(p, 0.0) for p in apps)
-    server_cpu = cpu(server) - cpu_before[server]
+    app_cpu = sum(cpu_seconds(p) - cpu_before.get(p, 0.0) for p in apps)
+    server_cpu = cpu_seconds(server) - cpu_before[server]
     db_cpu = tree_cpu(db_pid) - db_before if db_pid else None
-    bouncer_cpu = cpu(bouncer) - bouncer_before if bouncer else None
+    bouncer_cpu = cpu_seconds(bouncer) - bouncer_before if bouncer else None
     if counting is not None:
         await counting
     await asyncio.gather(*tasks)

@@ -15,8 +15,11 @@ under the same flood; 474-692 MB in the issue's runs).
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))  # tests/procs.py, pty_flood's
 
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage.context import AppContext

@@ -43,6 +43,9 @@ from typing import Any
 import asyncssh
 import pyte
 
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+from procs import cpu_seconds, kib  # tests/procs.py: /proc figures, shared with the tests
+
 TITLE = "New game"
 QUIET = 0.3
 
@@ -125,13 +128,7 @@ async def open_client(port: int, name: str, cols: int, rows: int) -> tuple[async
 
 def memory(pid: int) -> tuple[int, int]:
     """(RSS, PSS) of a process in KiB."""
-    rss = pss = 0
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            if line.startswith("Rss:"):
-                rss = int(line.split()[1])
-            elif line.startswith("Pss:"):
-                pss = int(line.split()[1])
+    rss, pss = kib(pid, "smaps_rollup", "Rss", "Pss")
     return rss, pss
 
 
@@ -253,15 +250,6 @@ def table_store(saves: Path, database: str | None) -> Any:
     from norsewind_tui.storage.pg.games import database_place
 
     return TableStore(saves, place=database_place(database, "table", saves / TABLES_DIR))
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds (user + system) a process has used (0 when it is gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def database_connections(url: str) -> int:
@@ -448,7 +436,6 @@ def database_of(url: str | None, pooler: bool = False) -> Iterator[str | None]:
     if url != "auto":
         yield url
         return
-    sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
     from pgserver import PgServer
 
     server = PgServer.start()

@@ -35,7 +35,6 @@ import os
 import pty
 import select
 import shutil
-import signal
 import statistics
 import struct
 import subprocess
@@ -47,6 +46,9 @@ import time
 from collections.abc import Iterator
 from fcntl import ioctl
 from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+from procs import cpu_ns, end_child  # tests/procs.py: shared with the tests
 
 QUIET = 0.15  # seconds without output that end a keypress's answer
 
@@ -92,11 +94,7 @@ class Terminal:
 
     def cpu(self) -> float:
         """CPU seconds the app has used so far, all its threads (Linux: /proc/PID/task/*/schedstat)."""
-        total = 0
-        for task in os.listdir(f"/proc/{self.pid}/task"):
-            with contextlib.suppress(OSError), open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
-                total += int(f.read().split()[0])  # nanoseconds on a CPU
-        return total / 1e9
+        return cpu_ns(self.pid) / 1e9
 
     def settle(self) -> int:
         """Bytes written until the app is quiet for ``QUIET`` seconds."""
@@ -116,11 +114,7 @@ class Terminal:
         return len(first) + self.settle() if first else 0
 
     def close(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGTERM)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(self.pid, 0)
-        os.close(self.fd)
+        end_child(self.pid, self.fd)
 
 
 def command() -> list[str]:

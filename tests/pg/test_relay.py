@@ -3,7 +3,6 @@ sessions on one host, that host holds at most 10 connections"); ``relay.py``, ``
 
 from __future__ import annotations
 
-import contextlib
 import os
 import select
 import signal
@@ -15,6 +14,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from kills import fork
+from procs import end_child
 
 from norsewind_tui.storage.pg.relay import wake_folder
 from norsewind_tui.storage.tables import SharedTable
@@ -81,11 +81,7 @@ class Follower:
                 (self.seen,) = struct.unpack("Q", data)
 
     def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(self.pid, 0)
-        os.close(self.fd)
+        end_child(self.pid, self.fd, signal.SIGKILL)
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from procs import cpu_seconds, kib
+
 PLAYER = "flood"  # NORSEWIND_PLAYER of the app: a game of this profile is offered as "Continue"
 TITLE_DRAWN = b"Solo campaign"  # a menu entry: the title screen is up and reading keys
 CTRL_C = b"\x03"
@@ -46,20 +48,9 @@ def _peak_kb(pid: int) -> int:
     try:
         if b"norsewind_tui.cli" not in Path(f"/proc/{pid}/cmdline").read_bytes():
             return 0
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
+        return kib(pid, "status", "VmHWM")[0]
     except OSError:
-        pass
-    return 0
-
-
-def _cpu_seconds(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0
 
 
 def flood(saves: Path, keys: bytes, limit: float = 120.0, repo: Path | None = None) -> Flooded:
@@ -104,7 +95,7 @@ def flood(saves: Path, keys: bytes, limit: float = 120.0, repo: Path | None = No
             peak = max(peak, _peak_kb(pid))
             if started and not todo and not quitting:
                 # every key written: quit once the app has been idle for QUIET seconds
-                now, cpu = time.monotonic(), _cpu_seconds(pid)
+                now, cpu = time.monotonic(), cpu_seconds(pid)
                 if cpu - idle_cpu > 0.05 * QUIET:
                     idle_since, idle_cpu = now, cpu
                 elif now - idle_since >= QUIET:
