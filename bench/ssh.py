@@ -45,6 +45,7 @@ import pyte
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
 from procs import cpu_seconds, kib  # tests/procs.py: /proc figures, shared with the tests
+from quiet import until_quiet  # tests/quiet.py
 
 TITLE = "New game"
 QUIET = 0.3
@@ -89,13 +90,7 @@ class Client(Screen, asyncssh.SSHClientSession[bytes]):
         self.changed.set()
 
     async def quiet(self, gap: float = QUIET, timeout: float = 10) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), gap)
-            except TimeoutError:
-                return
+        await until_quiet(self.changed, gap, timeout)
 
     async def press(self, key: str, gap: float = QUIET) -> int:
         """Bytes received because of one keypress (until ``gap`` seconds pass without any)."""
@@ -142,14 +137,19 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def summary(label: str, sizes: list[int]) -> None:
-    if not sizes:
-        print(f"  {label}: no keys measured")
+def spread(
+    label: str, values: list[float], what: str, unit: str, scale: float = 1, none: str = "nothing measured"
+) -> None:
+    """One line on ``values`` (times ``scale``, in ``unit``): how many ``what``, the median, worst and best."""
+    if not values:
+        print(f"  {label}: {none}")
         return
-    print(
-        f"  {label}: {len(sizes)} keys, median {statistics.median(sizes):.0f} B, worst {max(sizes)} B, "
-        f"best {min(sizes)} B"
-    )
+    median, worst, best = (v * scale for v in (statistics.median(values), max(values), min(values)))
+    print(f"  {label}: {len(values)} {what}, median {median:.0f}{unit}, worst {worst:.0f}{unit}, best {best:.0f}{unit}")
+
+
+def summary(label: str, sizes: list[int]) -> None:
+    spread(label, [float(s) for s in sizes], "keys", " B", none="no keys measured")
 
 
 async def bench(port: int, server_pid: int, sessions: int, cols: int, rows: int) -> None:
@@ -233,13 +233,7 @@ async def changed(client: Client, before: str, started: float, timeout: float = 
 
 
 def report(label: str, delays: list[float]) -> None:
-    if not delays:
-        print(f"  {label}: nothing measured")
-        return
-    print(
-        f"  {label}: {len(delays)} decisions, median {statistics.median(delays) * 1000:.0f} ms, "
-        f"worst {max(delays) * 1000:.0f} ms, best {min(delays) * 1000:.0f} ms"
-    )
+    spread(label, delays, "decisions", " ms", 1000)
 
 
 def table_store(saves: Path, database: str | None) -> Any:

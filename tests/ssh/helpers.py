@@ -12,6 +12,7 @@ from typing import TypeVar
 
 import asyncssh
 import pyte
+from quiet import until_quiet
 
 from norsewind_tui.ssh.lifecycle import Server
 from norsewind_tui.ssh.server import GameServer, ServeConfig
@@ -114,13 +115,7 @@ class Screen:
 
     async def quiet(self, gap: float = 0.3, timeout: float = WAIT) -> None:
         """Wait until nothing has arrived for ``gap`` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), gap)
-            except TimeoutError:
-                return
+        await until_quiet(self.changed, gap, timeout)
 
 
 class Terminal(Screen):
