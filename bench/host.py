@@ -57,7 +57,7 @@ import pyte
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
 from procs import cpu_ns, cpu_seconds, kib  # tests/procs.py: /proc figures, shared with the tests
-from ssh import children, database_of, start_server  # bench/ssh.py
+from ssh import children, database_of, start_server, stopping  # bench/ssh.py
 
 from norsewind_tui.activity import ELSEWHERE, VARIABLE, Explained, explain, spans_by_player
 
@@ -531,14 +531,10 @@ def rounds(counts: list[int], args: argparse.Namespace) -> None:
             (Path(tmp) / "saves").mkdir()
             if not args.idle:  # the server's, passed on to its apps (idle: nothing to explain, no cost added)
                 os.environ[VARIABLE] = str(activity)
-            server, port = serve(Path(tmp) / "saves", n, args)
-            try:
+            with stopping(serve(Path(tmp) / "saves", n, args), timeout=60) as (server, port):
                 round_args = argparse.Namespace(**{**vars(args), "warmup": warmup, "activity": activity})
                 measure = idle_round if args.idle else one_round
                 asyncio.run(measure(port, server.pid, n, round_args))
-            finally:
-                server.terminate()
-                server.wait(timeout=60)
 
 
 def describe(e: Explained) -> str:

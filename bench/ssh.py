@@ -466,41 +466,41 @@ def start_server(saves: Path, sessions: int, database: str | None, *options: str
     return start([*SERVE, "--saves", str(saves), "--max-sessions", str(sessions), *options], database=database)
 
 
+@contextlib.contextmanager
+def stopping(
+    started: tuple[subprocess.Popen[str], int], timeout: float = 30
+) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """A started server and its port (``start``'s answer), terminated at the end of the block."""
+    try:
+        yield started
+    finally:
+        started[0].terminate()
+        started[0].wait(timeout=timeout)
+
+
 def two_hosts(args: argparse.Namespace, url: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         a, b = Path(tmp) / "host-a", Path(tmp) / "host-b"
         a.mkdir()
         b.mkdir()
-        host_a, port_a = start_server(a, 8, url)
-        try:
-            host_b, port_b = start_server(b, 8, url)
-            try:
-                asyncio.run(table_latency(port_a, a, args.cols, args.rows, args.decisions, port_b, url))
-                wake_latency(a, args.decisions, url)
-            finally:
-                host_b.terminate()
-                host_b.wait(timeout=30)
-        finally:
-            host_a.terminate()
-            host_a.wait(timeout=30)
+        with stopping(start_server(a, 8, url)) as (_, port_a), stopping(start_server(b, 8, url)) as (_, port_b):
+            asyncio.run(table_latency(port_a, a, args.cols, args.rows, args.decisions, port_b, url))
+            wake_latency(a, args.decisions, url)
     return 0
 
 
 def one_host(args: argparse.Namespace) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
         # room for the shared table's three clients while the others hang up
-        server, port = start_server(Path(tmp), args.sessions + 3, None)
-        try:
+        with stopping(start_server(tmp, args.sessions + 3, None)) as (server, port):
             if not args.table_only:
                 asyncio.run(bench(port, server.pid, args.sessions, args.cols, args.rows))
-            asyncio.run(table_latency(port, Path(tmp), args.cols, args.rows, args.decisions))
+            asyncio.run(table_latency(port, tmp, args.cols, args.rows, args.decisions))
             from norsewind_tui.storage.tables import SharedTable
 
             if hasattr(SharedTable, "watch"):  # not in a tree from before tables were notified
-                wake_latency(Path(tmp), args.decisions)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+                wake_latency(tmp, args.decisions)
     return 0
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from host import children, connect, print_load, seated, serve  # the same server, logins and table as host.py
+from ssh import stopping  # bench/ssh.py
 
 ROW = re.compile(r"^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)\s*$")
 
@@ -142,13 +143,8 @@ def main() -> int:
     parser.add_argument("--database", metavar="URL", help="the host on this database")
     args = parser.parse_args()
     args.tables, args.connect = 1, 2  # what host.serve and host.seated read
-    with tempfile.TemporaryDirectory() as tmp:
-        server, port = serve(Path(tmp), 3 + args.others, args)
-        try:
-            asyncio.run(bench(port, server.pid, args))
-        finally:
-            server.terminate()
-            server.wait(timeout=60)
+    with tempfile.TemporaryDirectory() as tmp, stopping(serve(Path(tmp), 3 + args.others, args), 60) as (server, port):
+        asyncio.run(bench(port, server.pid, args))
     return 0
 
 
