@@ -148,6 +148,32 @@ def notification_works(folder: Path, mounts: str | None = None) -> bool:
     return file_system_type(folder, mounts) not in NETWORK_FILE_SYSTEMS
 
 
+class _WakePipe:
+    """An ``interrupt``'s wake-up: a pipe, waited on beside the watch, that any thread may write."""
+
+    def __init__(self) -> None:
+        self.r, self.w = os.pipe()
+        os.set_blocking(self.r, False)
+        os.set_blocking(self.w, False)
+
+    def wake(self) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self.w, b"!")
+
+    def drain(self) -> bool:
+        """Read the wake-ups: was there any?"""
+        try:
+            return bool(os.read(self.r, 4096))
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        for fd in (self.r, self.w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.r = self.w = -1
+
+
 class FileWatch:
     """Wakes a follower when one of ``names`` in ``folder`` changes; at the latest every ``period`` s.
 
@@ -165,9 +191,7 @@ class FileWatch:
         self._notify: Changes | None = None  # elsewhere: watchfiles, which looks every STEP
         self._closing = threading.Event()  # watchfiles' stop event: set by close() alone
         self._started = False  # the first wait returns at once: the file may have changed before the watch
-        self._wake_r, self._wake_w = os.pipe()  # ``interrupt``'s wake-up, waited on with the watch
-        os.set_blocking(self._wake_r, False)
-        os.set_blocking(self._wake_w, False)
+        self._wake = _WakePipe()
         if not notify:
             return
         if not notification_works(self.folder):
@@ -215,14 +239,7 @@ class FileWatch:
 
     def interrupt(self) -> None:
         """End the current wait now, or the next one if none is under way (it returns False)."""
-        with contextlib.suppress(OSError):
-            os.write(self._wake_w, b"!")
-
-    def _interrupted(self) -> bool:
-        try:
-            return bool(os.read(self._wake_r, 4096))
-        except OSError:
-            return False
+        self._wake.wake()
 
     def wait(self, stopped: Callable[[], bool] = lambda: False) -> bool:
         """Until one of the files changes (True), ``period`` passes, or an ``interrupt`` (False).
@@ -240,7 +257,7 @@ class FileWatch:
             if left <= 0:
                 return False
             if self._notify is not None:
-                if self._interrupted():
+                if self._wake.drain():
                     return False
                 try:
                     if next(self._notify):  # only changes of ``names`` pass the filter
@@ -251,10 +268,10 @@ class FileWatch:
                 continue
             inotify = self._inotify
             try:
-                ready, _, _ = select.select([self._wake_r] + ([inotify.fd] if inotify else []), [], [], left)
+                ready, _, _ = select.select([self._wake.r] + ([inotify.fd] if inotify else []), [], [], left)
             except (OSError, ValueError):  # closed by another thread meanwhile
                 return False
-            if self._wake_r in ready and self._interrupted():
+            if self._wake.r in ready and self._wake.drain():
                 return False
             if inotify is not None and inotify.fd in ready:
                 if self._changed(inotify):
@@ -295,10 +312,7 @@ class FileWatch:
         self._closing.set()
         self.interrupt()  # a wait under way in another thread returns
         self._release()
-        for fd in (self._wake_r, self._wake_w):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-        self._wake_r = self._wake_w = -1
+        self._wake.close()
 
     def __enter__(self) -> FileWatch:
         return self
@@ -339,9 +353,7 @@ class LookWatch:
         self.why_polling: str | None = None
         self._watches: dict[str, Inotify] = {}  # by folder name ("" for the root)
         self._closed = False
-        self._wake_r, self._wake_w = os.pipe()
-        os.set_blocking(self._wake_r, False)
-        os.set_blocking(self._wake_w, False)
+        self._wake = _WakePipe()
         if not notification_works(self.root):
             self.why_polling = f"{self.root} is on a network file system ({file_system_type(self.root)})"
         else:
@@ -383,8 +395,7 @@ class LookWatch:
         self._watches.clear()
 
     def interrupt(self) -> None:
-        with contextlib.suppress(OSError):
-            os.write(self._wake_w, b"!")
+        self._wake.wake()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Until a wanted change (True), the period (``poll`` where nothing notifies), ``timeout``
@@ -397,15 +408,14 @@ class LookWatch:
                 return False
             by_fd = {watch.fd: key for key, watch in self._watches.items()}
             try:
-                ready, _, _ = select.select([self._wake_r, *by_fd], [], [], left)
+                ready, _, _ = select.select([self._wake.r, *by_fd], [], [], left)
             except (OSError, ValueError):  # closed by another thread meanwhile
                 return False
             # the changes first: an interrupt that comes with one still brings the look it calls for
             if any(self._changed(by_fd[fd]) for fd in ready if fd in by_fd):
                 return True
-            if self._wake_r in ready:
-                with contextlib.suppress(OSError):
-                    os.read(self._wake_r, 4096)
+            if self._wake.r in ready:
+                self._wake.drain()
                 return False
         return False
 
@@ -430,10 +440,7 @@ class LookWatch:
         for watch in self._watches.values():
             watch.close()
         self._watches.clear()
-        for fd in (self._wake_r, self._wake_w):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-        self._wake_r = self._wake_w = -1
+        self._wake.close()
 
     def __enter__(self) -> LookWatch:
         return self
