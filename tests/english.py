@@ -18,7 +18,7 @@ FILE_ERRORS = {
 }  # fmt: skip
 # a file's label in a message about it: a lock's or a claim's holder, a listing's entries; a check of
 # a save's field (said after the field's path: "$.meta.by_computer[1]: ...")
-FILE_LABELS = {"lock", "claim", "list_bounded", "FileLock"}
+FILE_LABELS = {"lock", "claim", "list_bounded", "list_noting", "FileLock"}
 FILE_CHECKS = {"marks_problem"}
 # a formatted value naming a path, a file error or the database: the sentence around it is about that file
 FILE_NAMED = re.compile(r"(path|folder|dir|main|backup|file|source|exc|error|url|database|where)$", re.IGNORECASE)

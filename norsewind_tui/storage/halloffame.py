@@ -20,7 +20,7 @@ from ..rules.trophies import Trophy
 from .atomic import read_limited
 from .dailyseed import trusted_daily as trusted_daily  # where the hall's readers have taken it from
 from .errors import SaveError
-from .listing import list_bounded
+from .listing import list_noting
 from .paths import SUFFIX, sanitise_name
 from .records import GameRecord, decode_profile
 from .trophies import earned
@@ -82,15 +82,16 @@ def _rank(e: Entry) -> tuple[int, float, str]:
 def read_hall(profiles: Path) -> Hall:
     """Every profile file in ``profiles`` (``saves/profiles``), read as untrusted input; never raises."""
     hall = Hall()
-    try:
-        listing = list_bounded(profiles, _is_profile_name, MAX_PROFILES, "profiles")
-    except FileNotFoundError:
+    listing = list_noting(
+        profiles,
+        _is_profile_name,
+        MAX_PROFILES,
+        "profiles",
+        hall.notices,
+        lambda exc: f"{profiles}: cannot read the profiles folder: {(exc.strerror or str(exc)).lower()}",
+    )
+    if listing is None:
         return hall
-    except OSError as exc:
-        hall.notices.append(f"{profiles}: cannot read the profiles folder: {(exc.strerror or str(exc)).lower()}")
-        return hall
-    if listing.notice is not None:
-        hall.notices.append(listing.notice)
     for entry in listing.entries:
         file_name = entry.name
         path = profiles / file_name

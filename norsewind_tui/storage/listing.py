@@ -53,3 +53,26 @@ def list_bounded(
         notes.append(f"{len(kept)} {what}; only the first {cap} (by name) are read")
         kept = kept[:cap]
     return Listing(kept, f"{folder}: {'; '.join(notes)}" if notes else None)
+
+
+def list_noting(
+    folder: Path,
+    wanted: Callable[[str], bool],
+    cap: int,
+    what: str,
+    notes: list[str],
+    cannot: Callable[[OSError], str],
+    scanned: int = MAX_SCANNED,
+) -> Listing | None:
+    """``list_bounded``, its notice added to ``notes``; ``None`` when ``folder`` is missing (no
+    note) or cannot be listed (the line ``cannot`` makes of the error is added to ``notes``)."""
+    try:
+        listing = list_bounded(folder, wanted, cap, what, scanned)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        notes.append(cannot(exc))
+        return None
+    if listing.notice is not None:
+        notes.append(listing.notice)
+    return listing

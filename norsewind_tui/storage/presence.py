@@ -63,7 +63,7 @@ from .clock import Clock, system_clock
 from .errors import SaveError
 from .format import Stamp, decode_json
 from .identity import IDENTITY_RE
-from .listing import list_bounded
+from .listing import list_bounded, list_noting
 from .paths import ensure_dir
 
 PRESENCE_DIR = "presence"
@@ -204,20 +204,17 @@ class PresenceStore:
         self.problems = []
         found: list[tuple[Path, PresenceRecord]] = []
         prefix = f"{identity}@"
-        try:  # temporary files of a write in progress and junk are not records
-            if identity is None:
-                listing = list_bounded(self.dir, _is_record_name, MAX_RECORDS, "presence records")
-                self._cut = listing.notice is not None
-            else:  # the names alone are looked at (~0.1 s for 100,000): only this identity's are read
-                own = lambda n: n.startswith(prefix) and _is_record_name(n)  # noqa: E731
-                listing = list_bounded(self.dir, own, MAX_RECORDS, "presence records", scanned=sys.maxsize)
-        except FileNotFoundError:
+        cannot = lambda exc: f"{self.dir}: cannot list: {exc.strerror or exc}"  # noqa: E731
+        # temporary files of a write in progress and junk are not records
+        if identity is None:
+            listing = list_noting(self.dir, _is_record_name, MAX_RECORDS, "presence records", self.problems, cannot)
+        else:  # the names alone are looked at (~0.1 s for 100,000): only this identity's are read
+            own = lambda n: n.startswith(prefix) and _is_record_name(n)  # noqa: E731
+            listing = list_noting(self.dir, own, MAX_RECORDS, "presence records", self.problems, cannot, sys.maxsize)
+        if listing is None:
             return found
-        except OSError as exc:
-            self.problems.append(f"{self.dir}: cannot list: {exc.strerror or exc}")
-            return found
-        if listing.notice is not None:
-            self.problems.append(listing.notice)
+        if identity is None:
+            self._cut = listing.notice is not None
         cache: dict[str, tuple[tuple[int, int, int], PresenceRecord]] = {}
         for entry in listing.entries:
             name = entry.name
