@@ -301,11 +301,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _want_output(self, on: bool) -> None:
         if self._master is None or self._output_done.is_set() or on == self._reading_output:
             return
-        loop = asyncio.get_running_loop()
-        if on:
-            loop.add_reader(self._master, self._on_output)
-        else:
-            loop.remove_reader(self._master)
+        _watch(self._master, on, self._on_output, writable=False)
         self._reading_output = on
 
     def _on_output(self) -> None:
@@ -348,11 +344,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _want_input_writable(self, on: bool) -> None:
         if self._master is None or on == self._writing_input:
             return
-        loop = asyncio.get_running_loop()
-        if on:
-            loop.add_writer(self._master, self._flush_input)
-        else:
-            loop.remove_writer(self._master)
+        _watch(self._master, on, self._flush_input, writable=True)
         self._writing_input = on
 
     def _pause_input_if_full(self) -> None:
@@ -378,3 +370,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
 
 SessionFactory = Callable[[], GameSession]
+
+
+def _watch(fd: int, on: bool, callback: Callable[[], None], *, writable: bool) -> None:
+    """Have the running loop call ``callback`` when ``fd`` is readable (or ``writable``), or stop."""
+    loop = asyncio.get_running_loop()
+    if on:
+        (loop.add_writer if writable else loop.add_reader)(fd, callback)
+    else:
+        (loop.remove_writer if writable else loop.remove_reader)(fd)
