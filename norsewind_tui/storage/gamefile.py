@@ -45,8 +45,31 @@ from .watch import FileWatch, Watch
 COMPUTER_SUFFIX = ".json.computer"  # the claim lock of whoever plays a table's computer seats now
 
 
+class Current(ABC):
+    """What a snapshot says of its game: a snapshot's own, an open game's current one's."""
+
+    @abstractmethod
+    def _current(self) -> Snapshot: ...
+
+    @property
+    def generation(self) -> int:
+        return self._current().save.generation
+
+    @property
+    def meta(self) -> SaveMeta:
+        return self._current().save.meta
+
+    @property
+    def seats(self) -> tuple[SeatMeta, ...]:
+        return self._current().save.meta.seats
+
+    @property
+    def state(self) -> State:
+        return self._current().session.state
+
+
 @dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Current):
     """One generation of a game file as this process knows it."""
 
     save: SaveFile
@@ -56,21 +79,8 @@ class Snapshot:
     notice: str | None = None  # for the user: the backup was used, the format was migrated...
     warning: str | None = None  # written, but the disk failed after: it may not survive a power cut
 
-    @property
-    def generation(self) -> int:
-        return self.save.generation
-
-    @property
-    def meta(self) -> SaveMeta:
-        return self.save.meta
-
-    @property
-    def seats(self) -> tuple[SeatMeta, ...]:
-        return self.save.meta.seats
-
-    @property
-    def state(self) -> State:
-        return self.session.state
+    def _current(self) -> Snapshot:
+        return self
 
     def with_meta(self, meta: SaveMeta) -> Snapshot:
         """This snapshot with other metadata (not written yet)."""
@@ -119,14 +129,8 @@ class GameDoc(Protocol):
 
     def peek(self) -> int | None: ...
 
-    def write(
-        self,
-        session: Session,
-        meta: SaveMeta,
-        cards: CardDB,
-        base: Snapshot | None = None,
-        stamp: datetime | None = None,
-    ) -> Snapshot: ...
+    def write(self, save: SaveFile, session: Session, base: Snapshot | None) -> Snapshot:
+        """Write ``save``, ``session``'s document as the generation after ``base`` (``write_next``)."""
 
     def lock(self, what: str) -> Lock:
         """The game's writer's hold (a saved game: for a session; a table: around one write)."""
@@ -231,22 +235,9 @@ class GameFiles:
         except (SaveError, FileNotFoundError):
             return None
 
-    def write(
-        self,
-        session: Session,
-        meta: SaveMeta,
-        cards: CardDB,
-        base: Snapshot | None = None,
-        stamp: datetime | None = None,
-    ) -> Snapshot:
-        """Write ``session`` as the generation after ``base`` (None: the first); the one on disk becomes
-        the backup.  ``SaveError`` when the disk refuses (the file is then unchanged).
-
-        ``stamp`` (default: now) is the write's ``updated``, and its ``turn_since`` when the player to
-        move is not ``base``'s (a first write always); otherwise ``meta.turn_since`` is kept (a file
-        without it: its ``updated`` before this write, what it read as until now).
-        """
-        save = next_save(session, meta, cards, base, stamp)
+    def write(self, save: SaveFile, session: Session, base: Snapshot | None) -> Snapshot:
+        """The one on disk becomes the backup.  ``SaveError`` when the disk refuses (the file is then
+        unchanged)."""
         data = encode_save(save)
         before = stamp_of(self.main)
         try:
@@ -280,7 +271,24 @@ class GameFiles:
             return True
 
 
-def next_save(
+def write_next(
+    doc: GameDoc,
+    session: Session,
+    meta: SaveMeta,
+    cards: CardDB,
+    base: Snapshot | None = None,
+    stamp: datetime | None = None,
+) -> Snapshot:
+    """Write ``session`` to ``doc`` as the generation after ``base`` (None: the first).
+
+    ``stamp`` (default: now) is the write's ``updated``, and its ``turn_since`` when the player to
+    move is not ``base``'s (a first write always); otherwise ``meta.turn_since`` is kept (a file
+    without it: its ``updated`` before this write, what it read as until now).
+    """
+    return doc.write(_next_save(session, meta, cards, base, stamp), session, base)
+
+
+def _next_save(
     session: Session, meta: SaveMeta, cards: CardDB, base: Snapshot | None, stamp: datetime | None
 ) -> SaveFile:
     """The document of the generation after ``base`` (what every store writes: ``GameDoc.write``)."""
@@ -369,13 +377,10 @@ def check_name(name: str, path: Path, what: str) -> None:
         raise SaveError(f"{path}: not a valid {what} name (rename it to {sanitise_name(name)}{SUFFIX})")
 
 
-class OpenGame(ABC):
+class OpenGame(Current):
     """What every open game answers from its current snapshot (``_current``) and its files."""
 
     _files: GameDoc
-
-    @abstractmethod
-    def _current(self) -> Snapshot: ...
 
     @property
     def name(self) -> str:
@@ -388,22 +393,6 @@ class OpenGame(ABC):
     @property
     def session(self) -> Session:
         return self._current().session
-
-    @property
-    def state(self) -> State:
-        return self._current().state
-
-    @property
-    def seats(self) -> tuple[SeatMeta, ...]:
-        return self._current().seats
-
-    @property
-    def meta(self) -> SaveMeta:
-        return self._current().meta
-
-    @property
-    def generation(self) -> int:
-        return self._current().generation
 
     @property
     def assisted(self) -> bool:

@@ -59,6 +59,7 @@ from .gamefile import (
     cannot_list,
     check_name,
     snapshot_of,
+    write_next,
 )
 from .handle import Change, Decide, GameHandle
 from .paths import SUFFIX, ensure_dir, profiles_dir, sanitise_name
@@ -282,7 +283,7 @@ class GameStore:
                     raise SaveError(f"a game named {candidate} already exists {self.place.where}")
                 continue
             try:
-                written = files.write(session, meta, self.cards, stamp=stamp)
+                written = write_next(files, session, meta, self.cards, stamp=stamp)
             except BaseException:
                 lock.release()
                 raise
@@ -521,7 +522,7 @@ class SavedGame(OpenGame):
         self._writable()
         self._check_version()
         meta = self.meta if meta is None else meta
-        self._snap = self._files.write(self.session, meta, self.store.cards, self._snap)
+        self._snap = write_next(self._files, self.session, meta, self.store.cards, self._snap)
 
     def save(self) -> None:
         """Write now (every change already does; for a game converted from an old format)."""

@@ -71,7 +71,7 @@ from .clock import Clock, system_clock
 from .errors import NOT_TAKEN, GameLocked, SaveConflict, SaveError, StoreUnreachable
 from .format import ENGINE_NAME, STANDIN_CHOICES, WATCHING_CHOICES, SaveMeta, SeatMeta, TableClock, Watching
 from .format import StandIn as Minutes
-from .gamefile import GameDoc, Listed, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of
+from .gamefile import GameDoc, Listed, OpenGame, Place, Snapshot, cannot_list, check_name, snapshot_of, write_next
 from .handle import Change, Decide
 from .identity import identity_problem, player_identity
 from .notices import TurnNotices
@@ -900,7 +900,7 @@ class SharedTable(OpenGame):
     def _write(self, current: TableView, session: Session, meta: SaveMeta) -> TableView:
         now = self.store.clock()
         meta = _clocked(self.store.clocks, current, session, meta, now)
-        view = _view(self._files.write(session, meta, self.store.cards, current, now))
+        view = _view(write_next(self._files, session, meta, self.store.cards, current, now))
         self._wrote = (view.meta.id, view.generation)
         self._held = view.generation
         state = view.state

@@ -20,8 +20,8 @@ from ...rules.cards import CardDB
 from ...rules.session import Session
 from ..atomic import Generation, Stamp
 from ..errors import GameLocked, SaveConflict, SaveError
-from ..format import SaveMeta, encode_save
-from ..gamefile import GameDoc, Listed, Lock, Snapshot, next_save
+from ..format import SaveFile, encode_save
+from ..gamefile import GameDoc, Listed, Lock, Snapshot
 from ..paths import SUFFIX, sanitise_name
 from ..verify import Loaded, load_bytes
 from ..watch import Watch
@@ -132,16 +132,8 @@ class DbGameFiles:
         row = self._one("SELECT generation, octet_length(document), updated FROM games WHERE kind = %s AND name = %s")
         return None if row is None else _stamp(*row)
 
-    def write(
-        self,
-        session: Session,
-        meta: SaveMeta,
-        cards: CardDB,
-        base: Snapshot | None = None,
-        stamp: datetime | None = None,
-    ) -> Snapshot:
-        """The next generation, in one transaction checked against ``base``'s generation."""
-        save = next_save(session, meta, cards, base, stamp)
+    def write(self, save: SaveFile, session: Session, base: Snapshot | None) -> Snapshot:
+        """In one transaction checked against ``base``'s generation."""
         data = encode_save(save)
         args = (self.kind, self.name, save.generation, data)
 
