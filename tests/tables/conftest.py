@@ -90,6 +90,11 @@ def store(request: pytest.FixtureRequest, saves: Path) -> TableStore:
 @pytest.fixture
 def pair(store: TableStore) -> tuple[SharedTable, SharedTable]:
     """alice opened a two-seat table and bob joined it."""
+    return seated_pair(store)
+
+
+def seated_pair(store: TableStore) -> tuple[SharedTable, SharedTable]:
+    """alice opens a two-seat table of ``store`` and bob joins it (``pair``, ``folder_pair``)."""
     alice = store.create("alice", ["me", "open"], seed=5)
     bob = store.open(alice.name, "bob")
     assert bob.join() == 1
@@ -147,8 +152,4 @@ def folder_store(saves: Path) -> TableStore:
 @pytest.fixture
 def folder_pair(folder_store: TableStore) -> tuple[SharedTable, SharedTable]:
     """``pair`` at a table of the saves folder."""
-    alice = folder_store.create("alice", ["me", "open"], seed=5)
-    bob = folder_store.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    return alice, bob
+    return seated_pair(folder_store)
