@@ -93,13 +93,16 @@ def pair(store: TableStore) -> tuple[SharedTable, SharedTable]:
     return seated_pair(store)
 
 
-def seated_pair(store: TableStore) -> tuple[SharedTable, SharedTable]:
-    """alice opens a two-seat table of ``store`` and bob joins it (``pair``, ``folder_pair``)."""
-    alice = store.create("alice", ["me", "open"], seed=5)
-    bob = store.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    return alice, bob
+def seated_pair(
+    store: TableStore, players: tuple[str, str] = ("alice", "bob"), seed: int = 5, name: str | None = None
+) -> tuple[SharedTable, SharedTable]:
+    """The first player opens a two-seat table of ``store`` and the second joins it (``pair``,
+    ``folder_pair``): both players' tables, each up to date."""
+    first = store.create(players[0], ["me", "open"], seed=seed, name=name)
+    second = store.open(first.name, players[1])
+    assert second.join() == 1
+    first.poll()
+    return first, second
 
 
 # --------------------------------------------------------------------------- either store
