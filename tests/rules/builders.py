@@ -29,6 +29,7 @@ from norsewind_tui.rules import (
     IllegalMove,
     Kingdom,
     Move,
+    Player,
     State,
     apply,
     apply_logged,
@@ -133,18 +134,22 @@ def tile(state: State, seat: int, effect: str) -> int:
     return tile_index(db_of(state), state.players[seat].colour, effect)
 
 
+def start_placed(player: Player) -> bool:
+    """Whether the player's starting card is in one of their kingdoms (variant 1: not yet, at first)."""
+    return any(player.start_card in k.buildings for k in player.kingdoms)
+
+
 def census(state: State) -> Counter[int]:
-    """How many times each card appears somewhere in the state."""
+    """How many times each card appears somewhere in the state (a starting card still in hand too,
+    unless a test boxed it)."""
     where: list[int] = [c for c in state.market if c >= 0]
     where += state.display + state.deck + state.reserve + state.box
     for p in state.players:
-        placed = False
         for k in p.kingdoms:
             where += k.buildings
             if k.castle >= 0:
                 where.append(k.castle)
-            placed = placed or p.start_card in k.buildings
-        if not placed and p.start_card >= 0 and p.start_card not in state.box:
+        if not start_placed(p) and p.start_card >= 0 and p.start_card not in state.box:
             where.append(p.start_card)  # variant: the starting card is still in hand
     for row in state.vikings:
         where += row
