@@ -1,4 +1,4 @@
-"""Campaign records of the day a daily-deal test sets (the command line's tests and the app's)."""
+"""Campaign records of the day a daily-deal test sets (the command line's tests, the storage's and the app's)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,33 @@ from norsewind_tui.storage.profiles import GameRecord
 DAY = date(2026, 11, 30)
 
 
-def record(level: int, margin: int, daily: bool = False, hour: int = 18, assisted: bool = False) -> GameRecord:
-    """A finished solo game of ``DAY`` (the day's deal if ``daily``), its medal by its margin (R21)."""
+def game_record(
+    day: date,
+    level: int,
+    margin: int,
+    *,
+    vikings: int,
+    seed: int,
+    daily: bool = False,
+    hour: int = 18,
+    assisted: bool = False,
+) -> GameRecord:
+    """A finished solo game of ``day`` against ``vikings`` points (the day's deal, with that day's seed,
+    when ``daily``; else ``seed``), its medal by its margin (R21) unless ``assisted``."""
     return GameRecord(
         game=os.urandom(16).hex(),
-        date=datetime(DAY.year, DAY.month, DAY.day, hour, 0, tzinfo=UTC),
+        date=datetime(day.year, day.month, day.day, hour, 0, tzinfo=UTC),
         level=level,
-        score=60 + margin,
-        vikings=60,
+        score=vikings + margin,
+        vikings=vikings,
         margin=margin,
         medal=None if assisted else medal_for(margin),
-        seed=daily_seed(DAY, level) if daily else 11,
+        seed=daily_seed(day, level) if daily else seed,
         assisted=assisted,
-        daily=DAY.isoformat() if daily else None,
+        daily=day.isoformat() if daily else None,
     )
+
+
+def record(level: int, margin: int, daily: bool = False, hour: int = 18, assisted: bool = False) -> GameRecord:
+    """A finished solo game of ``DAY`` (the day's deal if ``daily``), its medal by its margin (R21)."""
+    return game_record(DAY, level, margin, vikings=60, seed=11, daily=daily, hour=hour, assisted=assisted)

@@ -44,6 +44,14 @@ def kill_and_collect(pid: int, r: int, delay: float) -> list[int]:
     return [v for (v,) in struct.iter_unpack("Q", data[: len(data) // 8 * 8])]
 
 
+def kill_at_random(body: Callable[[int], None], delay: float, acked: int) -> int:
+    """Run ``body`` as a writer (``fork``) and SIGKILL it after ``delay`` seconds: the last generation
+    it reported written, else ``acked`` (the last acknowledged before it)."""
+    pid, r = fork(body)
+    reported = kill_and_collect(pid, r, delay)
+    return reported[-1] if reported else acked
+
+
 def write_at_random(game: SavedGame, w: int) -> NoReturn:
     """Decide at random, undo now and then, rewrite a finished game, for ever: a writer's ``body``;
     each generation written is reported on ``w``."""

@@ -60,25 +60,27 @@ def test_halloffame_per_level(saves: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 def test_halloffame_of_one_level_and_of_a_day(saves: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, lines, _ = run(capsys, "--saves", str(saves), "halloffame", "--level", "3")
-    assert code == 0
-    assert lines == [
-        "Hall of fame, level 3: the best game of each player",
-        "  no game yet",
-        "note: skipped mallory.json: $.name: contains the control character U+001B",
-    ]
-    code, lines, _ = run(capsys, "--saves", str(saves), "halloffame", "--daily", "2026-11-30")
-    assert code == 0
-    assert lines == [
-        "Daily deal of 2026-11-30, level 1",
-        " #  Player                Margin  Medal       You  Vikings  Date",
-        " 1  bob                      +21  gold         81       60  2026-11-30",
-        " 2  alice                    +17  gold         77       60  2026-11-30",
-        "Daily deal of 2026-11-30, level 2",
-        " #  Player                Margin  Medal       You  Vikings  Date",
-        " 1  alice                     +9  silver       69       60  2026-11-30",
-        "note: skipped mallory.json: $.name: contains the control character U+001B",
-    ]
+    by_args = {
+        ("--level", "3"): [
+            "Hall of fame, level 3: the best game of each player",
+            "  no game yet",
+            "note: skipped mallory.json: $.name: contains the control character U+001B",
+        ],
+        ("--daily", "2026-11-30"): [
+            "Daily deal of 2026-11-30, level 1",
+            " #  Player                Margin  Medal       You  Vikings  Date",
+            " 1  bob                      +21  gold         81       60  2026-11-30",
+            " 2  alice                    +17  gold         77       60  2026-11-30",
+            "Daily deal of 2026-11-30, level 2",
+            " #  Player                Margin  Medal       You  Vikings  Date",
+            " 1  alice                     +9  silver       69       60  2026-11-30",
+            "note: skipped mallory.json: $.name: contains the control character U+001B",
+        ],
+    }
+    for args, expected in by_args.items():
+        code, lines, _ = run(capsys, "--saves", str(saves), "halloffame", *args)
+        assert code == 0, args
+        assert lines == expected
     code, lines, _ = run(capsys, "--saves", str(saves), "halloffame", "--daily", "2026-12-01", "--level", "1")
     assert lines[:2] == ["Daily deal of 2026-12-01, level 1", "  no result yet"]
 

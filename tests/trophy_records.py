@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 
-from norsewind_tui.rules import medal_for
-from norsewind_tui.storage.dailyseed import daily_seed
+from daily_records import game_record
+
 from norsewind_tui.storage.profiles import GameRecord
 
 START = date(2026, 11, 1)
@@ -16,18 +15,7 @@ def record(
     day: date, level: int, margin: int, assisted: bool = False, daily: bool = False, seed: int = 7
 ) -> GameRecord:
     """A finished solo game of ``day`` (a daily deal's, with that day's seed, when ``daily``)."""
-    return GameRecord(
-        game=os.urandom(16).hex(),
-        date=datetime(day.year, day.month, day.day, 18, 0, tzinfo=UTC),
-        level=level,
-        score=100 + margin,
-        vikings=100,
-        margin=margin,
-        medal=None if assisted else medal_for(margin),
-        seed=daily_seed(day, level) if daily else 7,
-        assisted=assisted,
-        daily=day.isoformat() if daily else None,
-    )
+    return game_record(day, level, margin, vikings=100, seed=seed, daily=daily, assisted=assisted)
 
 
 def campaign(last_margin: int) -> list[GameRecord]:

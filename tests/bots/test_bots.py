@@ -7,6 +7,7 @@ import re
 
 import msgspec
 import pytest
+from rules.builders import detach
 
 from norsewind_tui import words
 from norsewind_tui.bots import GreedyBot, Hint, MCTSBot, RandomBot, SearchConfig, bot_names, hint, make_bot
@@ -222,18 +223,6 @@ def test_at_the_end_the_evaluation_is_the_score() -> None:
     assert evaluate(solo, 0) == final_result(solo).margin
 
 
-def _detach(state: State, cards: set[int]) -> State:
-    """Take ``cards`` out of the market, display, decks and box (to place them elsewhere)."""
-    return replace(
-        state,
-        market=tuple(-1 if c in cards else c for c in state.market),
-        display=tuple(c for c in state.display if c not in cards),
-        deck=tuple(c for c in state.deck if c not in cards),
-        reserve=tuple(c for c in state.reserve if c not in cards),
-        box=tuple(c for c in state.box if c not in cards),
-    )
-
-
 def _castle_saves_a_kingdom() -> tuple[State, int]:
     """The last turn; the player to move has 10 coins, a kingdom at risk full of citizens (its row is
     returned too) and the display holds one castle: A-35 (cost 10, 10 shields, 2 prestige)."""
@@ -244,7 +233,7 @@ def _castle_saves_a_kingdom() -> tuple[State, int]:
     seat = state.current
     me = state.players[seat]
     row = next(r for r, k in enumerate(me.kingdoms) if not k.buildings and db.tiles[me.colour][k.tile].helmets == 2)
-    state = _detach(state, {castle, *farms})
+    state = detach(state, {castle, *farms})
     state = replace(state, box=state.box + tuple(state.display), display=(castle,))
     # the draw deck is empty: the next refill triggers the end (R15); this may be the last turn
     state = replace(state, deck=(), box=state.box + state.deck)
@@ -301,7 +290,7 @@ def _pump_position() -> State:
     rows = [["A-17", "A-19"], [], ["A-20"], ["A-21", "A-22"]]
     castles = ["A-33", "A-31", "A-32", "A-34"]
     used = {ids[c] for r in rows for c in r} | {ids[c] for c in castles} | {ids["A-30"]}
-    state = _detach(state, used)
+    state = detach(state, used)
     me = state.players[0]
     box = list(state.box) + [b for k in me.kingdoms for b in k.buildings] + list(state.display)
     kingdoms = tuple(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tables.conftest import seated_pair
+
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.tables import SharedTable
@@ -15,12 +17,7 @@ def context(tmp_path: Path, url: str) -> AppContext:
 
 def alice_and_bob(tmp_path: Path, url: str) -> tuple[SharedTable, SharedTable]:
     """A table of two made by alice, joined by bob (seat 1)."""
-    tables = context(tmp_path, url).tables
-    alice = tables.create("alice", ["me", "open"], seed=5)
-    bob = tables.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    return alice, bob
+    return seated_pair(context(tmp_path, url).tables)
 
 
 def to_move(*tables: SharedTable) -> SharedTable:

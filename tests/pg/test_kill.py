@@ -14,7 +14,7 @@ import struct
 import time
 from pathlib import Path
 
-from kills import fork, kill_and_collect, write_at_random
+from kills import kill_at_random, write_at_random
 
 from norsewind_tui.rules import GameConfig
 from norsewind_tui.rules.moves import Move
@@ -40,10 +40,7 @@ def test_sigkill_a_solo_game_writer_at_random_moments(tmp_path: Path, pg_url: st
 
     rng = random.Random(25)
     for _ in range(KILLS):
-        pid, r = fork(writer)
-        reported = kill_and_collect(pid, r, rng.uniform(0.05, 0.3))
-        if reported:
-            acked = reported[-1]
+        acked = kill_at_random(writer, rng.uniform(0.05, 0.3), acked)
         game = store.open("g")  # the killed writer's lock went with its connection; replayed to its digest
         assert acked <= game.generation <= acked + 1
         acked = game.generation
@@ -75,10 +72,7 @@ def test_sigkill_a_table_player_at_random_moments(tmp_path: Path, pg_url: str) -
 
     rng = random.Random(26)
     for _ in range(KILLS):
-        pid, r = fork(writer)
-        reported = kill_and_collect(pid, r, rng.uniform(0.02, 0.15))
-        if reported:
-            acked = reported[-1]
+        acked = kill_at_random(writer, rng.uniform(0.02, 0.15), acked)
         table = tables().open(name, "x")  # replayed and checked against its digest
         assert acked <= table.generation <= acked + 1
         moves = list(table.session.moves)

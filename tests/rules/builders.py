@@ -29,6 +29,7 @@ from norsewind_tui.rules import (
     IllegalMove,
     Kingdom,
     Move,
+    Player,
     State,
     apply,
     apply_logged,
@@ -133,18 +134,22 @@ def tile(state: State, seat: int, effect: str) -> int:
     return tile_index(db_of(state), state.players[seat].colour, effect)
 
 
+def start_placed(player: Player) -> bool:
+    """Whether the player's starting card is in one of their kingdoms (variant 1: not yet, at first)."""
+    return any(player.start_card in k.buildings for k in player.kingdoms)
+
+
 def census(state: State) -> Counter[int]:
-    """How many times each card appears somewhere in the state."""
+    """How many times each card appears somewhere in the state (a starting card still in hand too,
+    unless a test boxed it)."""
     where: list[int] = [c for c in state.market if c >= 0]
     where += state.display + state.deck + state.reserve + state.box
     for p in state.players:
-        placed = False
         for k in p.kingdoms:
             where += k.buildings
             if k.castle >= 0:
                 where.append(k.castle)
-            placed = placed or p.start_card in k.buildings
-        if not placed and p.start_card >= 0 and p.start_card not in state.box:
+        if not start_placed(p) and p.start_card >= 0 and p.start_card not in state.box:
             where.append(p.start_card)  # variant: the starting card is still in hand
     for row in state.vikings:
         where += row
@@ -160,8 +165,8 @@ def check_census(state: State) -> State:
     return state
 
 
-def _detach(state: State, cards: Iterable[int]) -> State:
-    """Take ``cards`` out of the market, display, decks, box and Viking rows."""
+def detach(state: State, cards: Iterable[int]) -> State:
+    """Take ``cards`` out of the market, display, decks, box and Viking rows (to place them elsewhere)."""
     gone = set(cards)
     if not gone:
         return state
@@ -205,7 +210,7 @@ def with_kingdom(
     state = with_player(state, seat, kingdoms=tuple(kingdoms))
     ids = [cid(state, b) for b in buildings]
     castle_id = cid(state, castle) if castle else -1
-    state = _detach(state, [*ids, castle_id] if castle_id >= 0 else ids)
+    state = detach(state, [*ids, castle_id] if castle_id >= 0 else ids)
     k = Kingdom(
         tile=old.tile if tile_effect is None else tile(state, seat, tile_effect),
         buildings=tuple(ids),
@@ -243,7 +248,7 @@ def with_market(state: State, cards: Sequence[str | None]) -> State:
     state = _to_box(state, state.market)
     state = replace(state, market=(-1,) * 5)
     ids = [cid(state, c) if c else -1 for c in cards]
-    state = _detach(state, [c for c in ids if c >= 0])
+    state = detach(state, [c for c in ids if c >= 0])
     return replace(state, market=tuple(ids))
 
 
@@ -259,13 +264,13 @@ def with_display(state: State, cards: Sequence[str]) -> State:
     state = _to_box(state, state.display)
     state = replace(state, display=())
     ids = [cid(state, c) for c in cards]
-    return replace(_detach(state, ids), display=tuple(ids))
+    return replace(detach(state, ids), display=tuple(ids))
 
 
 def with_deck(state: State, top: Sequence[str], rest: bool = True) -> State:
     """Put ``top`` on top of the draw deck, keeping the rest below it (or boxing it)."""
     ids = [cid(state, c) for c in top]
-    state = _detach(state, ids)
+    state = detach(state, ids)
     below = state.deck if rest else ()
     if not rest:
         state = _to_box(state, state.deck)
@@ -275,7 +280,7 @@ def with_deck(state: State, top: Sequence[str], rest: bool = True) -> State:
 def with_reserve(state: State, cards: Sequence[str]) -> State:
     state = _to_box(state, state.reserve)
     ids = [cid(state, c) for c in cards]
-    return replace(_detach(replace(state, reserve=()), ids), reserve=tuple(ids))
+    return replace(detach(replace(state, reserve=()), ids), reserve=tuple(ids))
 
 
 def with_vikings(state: State, rows: Sequence[Sequence[str]], red: Sequence[bool] | None = None) -> State:
@@ -284,7 +289,7 @@ def with_vikings(state: State, rows: Sequence[Sequence[str]], red: Sequence[bool
         state = _to_box(state, row)
     state = replace(state, vikings=((), (), (), ()))
     ids = [[cid(state, c) for c in row] for row in rows]
-    state = _detach(state, [c for row in ids for c in row])
+    state = detach(state, [c for row in ids for c in row])
     state = replace(state, vikings=tuple(tuple(row) for row in ids))
     if red is not None:
         state = replace(state, viking_red=tuple(red))

@@ -50,12 +50,13 @@ from norsewind_tui.rules.cards import GreenTile
 from norsewind_tui.rules.engine import DISC_COUNT, NEUTRAL_PER_PLAYER, SUPPLY_SIZE
 from norsewind_tui.rules.state import CASTLE, DISCS, NEUTRAL, PRESTIGE, SHIELD, TILE
 
+from .builders import NAMES, census, start_placed, with_player
+
 SCALE = max(1, int(os.environ.get("NORSEWIND_EXAMPLES_SCALE", "1")))
 # A game cannot run forever: a building turn uses up a deck card and a round of passes triggers
 # the end; castle swaps are the only turns that use up nothing, and they cost coins.  Random games
 # take about 50 (solo) to 200 (4 players) moves, at most 223 in 1600 games: this bound is 20 times that.
 MAX_MOVES = 5000
-NAMES = ("Ana", "Bo", "Cy", "Di")
 COLOUR_INDEX = {"purple": 0, "yellow": 1, "blue": 2, "red": 3}
 
 # Every move shape with in-range and out-of-range values: whatever is not legal must be refused.
@@ -78,24 +79,12 @@ ALL_MOVES: tuple[Move, ...] = (
 def check_cards(state: State) -> None:
     """Each of the 73 cards is in exactly one place."""
     db = cards_for(state)
-    places: list[int] = [*state.deck, *state.reserve, *state.display, *state.box]
-    places += [c for c in state.market if c >= 0]
-    if state.held >= 0:
-        places.append(state.held)
-    for row in state.vikings:
-        places += row
     for p in state.players:
-        placed_start = False
-        for k in p.kingdoms:
-            places += k.buildings
-            if k.castle >= 0:
-                places.append(k.castle)
-            placed_start = placed_start or p.start_card in k.buildings
-        if not placed_start:
+        if not start_placed(p):
             # Only the start-choice variant's first decisions leave a starting card in hand.
             assert state.phase == "place_start", f"{p.name}'s starting card is nowhere"
-            places.append(p.start_card)
-    counts = Counter(places)
+            assert p.start_card >= 0 and p.start_card not in state.box, f"{p.name}'s starting card is not in hand"
+    counts = census(state)
     dupes = {db.ids[c]: n for c, n in counts.items() if n > 1}
     assert not dupes, f"cards in more than one place: {dupes}"
     assert sorted(counts) == list(range(len(db.cards))) == list(range(73)), "a card is missing"
@@ -378,8 +367,7 @@ def _midgame() -> State:
 
 
 def _corrupt_player(state: State, **changes: object) -> State:
-    p = msgspec.structs.replace(state.players[0], **changes)
-    return msgspec.structs.replace(state, players=(p, *state.players[1:]))
+    return with_player(state, 0, **changes)
 
 
 def _corrupt_kingdom(state: State, pred: str, **changes: object) -> State:

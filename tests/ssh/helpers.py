@@ -20,6 +20,7 @@ from norsewind_tui.ssh.server import GameServer, ServeConfig
 WAIT = 30.0  # seconds: the most any screen may take to appear on a busy 2-core machine
 APP = [sys.executable, "-m", "norsewind_tui.cli"]  # the norsewind command, of this tree
 SERVE = [*APP, "serve"]
+TITLE = "Resume a saved game"  # a title-screen menu entry
 
 
 def make_key(folder: Path, name: str) -> asyncssh.SSHKey:
@@ -203,6 +204,14 @@ async def connect(port: int, user: str, key: asyncssh.SSHKey | None) -> asyncssh
         password=None,
         gss_host=None,
     )
+
+
+async def at_the_title(port: int, *logins: tuple[str, asyncssh.SSHKey]) -> list[Terminal]:
+    """Each (player name, key) logged in, one after the other, then each one's title screen waited for."""
+    terms = [await Terminal.connect(port, user, key) for user, key in logins]
+    for term in terms:
+        await term.wait_for(TITLE)
+    return terms
 
 
 async def alice_opens_a_table(term: Screen) -> None:

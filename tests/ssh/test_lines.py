@@ -23,9 +23,8 @@ from norsewind_tui.storage.tables import TableStore, TableView
 from norsewind_tui.words import past, prompt
 
 from .conftest import Keys
-from .helpers import WAIT, Terminal, serving
+from .helpers import TITLE, WAIT, Terminal, serving
 
-TITLE = "Resume a saved game"
 ASK = re.compile(r"^Choose 1( to (\d+))?, or type a word")
 
 
@@ -66,17 +65,18 @@ class Lines:
     def send(self, line: str) -> None:
         self.term.press(line + "\r")
 
+    async def answer(self, question: str, reply: str) -> None:
+        """Wait for the line that starts with ``question``, then send ``reply``: one step of a dialogue."""
+        await self.expect(question)
+        self.send(reply)
+
 
 async def _new_solo(lines: Lines) -> None:
     await lines.expect("What would you like to do?")
-    await lines.expect("Choose 1 to 10")
-    lines.send("2")
-    await lines.expect("Choose 1 to 4")
-    lines.send("1")
-    await lines.expect("Choose 1 (Enter: 1)")
-    lines.send("")
-    await lines.expect("Player 1's name (Enter: alice)")
-    lines.send("")
+    await lines.answer("Choose 1 to 10", "2")
+    await lines.answer("Choose 1 to 4", "1")
+    await lines.answer("Choose 1 (Enter: 1)", "")
+    await lines.answer("Player 1's name (Enter: alice)", "")
 
 
 def test_ssh_host_lines_plays_and_quitting_says_log_in_again(config: ServeConfig, keys: Keys, saves: Path) -> None:
@@ -88,10 +88,8 @@ def test_ssh_host_lines_plays_and_quitting_says_log_in_again(config: ServeConfig
                 await _new_solo(lines)
                 await lines.expect("Solo game, level 1: score more than the Vikings. alice begins.")
                 for _ in range(2):
-                    await lines.expect("?")
-                    lines.send("1")
-                await lines.expect("?")
-                lines.send("quit")
+                    await lines.answer("?", "1")
+                await lines.answer("?", "quit")
                 saved = await lines.expect("Your game is saved as ")
                 assert lines.lines[saved].endswith(": log in again to continue")
                 assert await term.finished() == 0
@@ -111,8 +109,7 @@ def test_the_mode_variable_asks_for_lines_too(config: ServeConfig, keys: Keys) -
             lines = Lines(term)
             try:
                 await lines.expect("Norsewind, in lines.")
-                await lines.expect("Choose 1 to 10")
-                lines.send("quit")
+                await lines.answer("Choose 1 to 10", "quit")
                 assert await term.finished() == 0
             finally:
                 await term.close()
@@ -132,20 +129,14 @@ def test_a_table_alice_in_lines_bob_in_the_app_both_over_ssh(config: ServeConfig
             alice = Lines(term)
             bob = await Terminal.connect(server.port, "bob", keys.bob)
             try:
-                await alice.expect("Choose 1 to 10")
-                alice.send("6")  # shared tables
-                await alice.expect("Choose 1 to 2")
-                alice.send("1")  # open a new one
-                await alice.expect("Choose 1 to 3")
-                alice.send("1")  # two seats
-                await alice.expect("Choose 1 to 5")
-                alice.send("1")  # seat 2 open
+                await alice.answer("Choose 1 to 10", "6")  # shared tables
+                await alice.answer("Choose 1 to 2", "1")  # open a new one
+                await alice.answer("Choose 1 to 3", "1")  # two seats
+                await alice.answer("Choose 1 to 5", "1")  # seat 2 open
                 await alice.expect("Which clock?")
-                await alice.expect("Choose 1 to 5")
-                alice.send("1")  # none (issue 41)
+                await alice.answer("Choose 1 to 5", "1")  # none (issue 41)
                 await alice.expect("Who may watch?")
-                await alice.expect("Choose 1 to 3")
-                alice.send("1")  # anyone on the host
+                await alice.answer("Choose 1 to 3", "1")  # anyone on the host
                 await alice.expect("At the table alice-table, seat 1.")
 
                 await bob.wait_for(TITLE)

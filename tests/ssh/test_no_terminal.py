@@ -276,32 +276,19 @@ def test_forced_by_sshd_looks_at_the_parent_processes(tmp_path: Path) -> None:
     sshd = str(fake_sshd(tmp_path))
     probe = "from norsewind_tui.tui.terminal import forced_by_sshd; print(forced_by_sshd())"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    direct = subprocess.run(
-        [sshd, "-c", "import subprocess, sys; subprocess.run([sys.argv[1], '-c', sys.argv[2]])", sys.executable, probe],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=WAIT,
+
+    def under_sshd(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+        """Run ``code`` with ``args`` in the process called sshd, the probe somewhere below it."""
+        return subprocess.run([sshd, "-c", code, *args], capture_output=True, text=True, env=env, timeout=WAIT)
+
+    direct = under_sshd(
+        "import subprocess, sys; subprocess.run([sys.argv[1], '-c', sys.argv[2]])", sys.executable, probe
     )
     assert direct.stdout == "True\n", direct.stderr
-    through_shell = subprocess.run(
-        [sshd, "-c", SSHD_CODE, "/bin/sh", f"{sys.executable} -c '{probe}'; true"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=WAIT,
-    )
+    through_shell = under_sshd(SSHD_CODE, "/bin/sh", f"{sys.executable} -c '{probe}'; true")
     assert through_shell.stdout == "True\n", through_shell.stderr
-    interactive = subprocess.run(
-        [
-            sshd,
-            "-c",
-            "import subprocess, sys; subprocess.run(['/bin/sh', '-i'], input=sys.argv[1], text=True)",
-            f"{sys.executable} -c '{probe}'\n",
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=WAIT,
+    interactive = under_sshd(
+        "import subprocess, sys; subprocess.run(['/bin/sh', '-i'], input=sys.argv[1], text=True)",
+        f"{sys.executable} -c '{probe}'\n",
     )
     assert interactive.stdout == "False\n", interactive.stderr

@@ -18,9 +18,7 @@ from norsewind_tui.ssh.server import ServeConfig
 from norsewind_tui.storage import GameStore
 
 from .conftest import Keys
-from .helpers import Terminal, serving
-
-TITLE = "Resume a saved game"  # a title-screen menu entry
+from .helpers import TITLE, Terminal, at_the_title, serving
 
 
 def run(coro: Coroutine[Any, Any, None], timeout: float = 150) -> None:
@@ -111,10 +109,8 @@ def test_two_players_at_once_each_have_their_own_app_and_name(config: ServeConfi
 
     async def main() -> None:
         async with serving(config) as server:
-            alice = await Terminal.connect(server.port, "alice", keys.alice)
-            erik = await Terminal.connect(server.port, "erik", keys.bob)
+            alice, erik = await at_the_title(server.port, ("alice", keys.alice), ("erik", keys.bob))
             for term in (alice, erik):
-                await term.wait_for(TITLE)
                 term.press("n")
                 await term.wait_for("Solo level")
             assert "alice" in alice.screen.display[row_of(alice, "Player 1")]

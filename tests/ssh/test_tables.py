@@ -17,9 +17,7 @@ from norsewind_tui.storage.tables import TableStore, TableView
 from norsewind_tui.words import prompt
 
 from .conftest import Keys
-from .helpers import BOB_SITS, Terminal, alice_opens_a_table, serving
-
-TITLE = "Resume a saved game"
+from .helpers import BOB_SITS, TITLE, Terminal, alice_opens_a_table, at_the_title, serving
 
 
 def run(coro: Coroutine[Any, Any, None], timeout: float = 180) -> None:
@@ -39,10 +37,7 @@ def test_two_players_at_one_table_each_see_the_others_decisions(config: ServeCon
 
     async def main() -> None:
         async with serving(config) as server:
-            alice = await Terminal.connect(server.port, "alice", keys.alice)
-            bob = await Terminal.connect(server.port, "bob", keys.bob)
-            for term in (alice, bob):
-                await term.wait_for(TITLE)
+            alice, bob = await at_the_title(server.port, ("alice", keys.alice), ("bob", keys.bob))
             await alice_opens_a_table(alice)
 
             await bob.steps(("t", "alice-table"))

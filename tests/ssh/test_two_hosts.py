@@ -21,9 +21,8 @@ from norsewind_tui.storage.pg.home import close_all
 from norsewind_tui.storage.tables import TABLES_DIR, TableStore, TableView
 from norsewind_tui.words import prompt
 
-from .helpers import BOB_SITS, SERVE, Terminal, alice_opens_a_table
+from .helpers import BOB_SITS, SERVE, TITLE, Terminal, alice_opens_a_table
 
-TITLE = "Resume a saved game"
 GAME_TIMEOUT = 900.0  # seconds for the whole game (78 decisions; a loaded machine)
 
 

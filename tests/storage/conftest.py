@@ -35,6 +35,15 @@ def solo(store: GameStore, seed: int = 3, level: int = 1, name: str | None = Non
     return store.create(GameConfig(players=(player,), level=level), seed, [SeatMeta(player)], name=name)
 
 
+def saved_solo(store: GameStore, name: str, moves: int, rng: random.Random) -> SavedGame:
+    """A solo game ``name`` of ``store`` with ``moves`` random decisions (``play``), closed: its files
+    are there for a test to damage or read."""
+    game = solo(store, name=name)
+    play(game, moves, rng)
+    game.close()
+    return game
+
+
 def duo(store: GameStore, seed: int = 5, name: str | None = None, computer: bool = True) -> SavedGame:
     seats = [SeatMeta("Ana"), SeatMeta("Bot", "computer", "random") if computer else SeatMeta("Bo")]
     return store.create(GameConfig(players=("Ana", seats[1].name)), seed, seats, name=name)

@@ -11,8 +11,8 @@ from pathlib import Path
 import msgspec
 import psycopg
 import pytest
+from daily_records import DAY, record
 
-from norsewind_tui.rules import medal_for
 from norsewind_tui.rules.cards import default_cards
 from norsewind_tui.storage import GameStore, SaveError
 from norsewind_tui.storage.atomic import read_limited
@@ -26,7 +26,6 @@ from norsewind_tui.storage.profiles import GameRecord, Profiles, ProfileStore, d
 
 from .conftest import play, play_to_end, solo
 
-DAY = date(2026, 11, 30)
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "profiles"
 
 
@@ -140,8 +139,8 @@ def test_only_a_game_both_named_and_seeded_as_the_deal_is_marked_daily(campaign_
     game = solo(store, seed=400973191, name="daily-2026-11-30-L1-fake", player="Ana")  # not Ana's profile name
     play_to_end(game, random.Random(5))
     game.close()
-    record = store.profiles.load("Ana").games[0]
-    assert record.daily == "2026-11-30"  # named and seeded as the deal: it is one
+    recorded = store.profiles.load("Ana").games[0]
+    assert recorded.daily == "2026-11-30"  # named and seeded as the deal: it is one
     game = solo(store, seed=7, name="daily-2026-11-30-L1-other", player="Bo")
     play_to_end(game, random.Random(5))
     game.close()
@@ -172,8 +171,8 @@ def test_a_format_1_profile_is_read_and_rewritten_as_format_2(tmp_path: Path) ->
     before = profiles.load("Ana")
     assert before.notice is None and [g.margin for g in before.games] == [12, -3]
     assert all(g.daily is None for g in before.games)
-    record = _record(DAY, 1, 20, daily=True)
-    assert profiles.record("Ana", record)
+    daily = record(1, 20, daily=True)
+    assert profiles.record("Ana", daily)
     written = json.loads((folder / "Ana.json").read_bytes())
     assert written["format"] == 2
     assert [g["margin"] for g in written["games"]] == [12, -3, 20]
@@ -186,24 +185,10 @@ def test_a_profile_of_a_newer_format_is_not_written(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "Ana.json").write_text('{"format": 3, "name": "Ana", "games": []}', encoding="utf-8")
     with pytest.raises(SaveError, match="profile format 3 is newer than this Norsewind reads \\(2\\)"):
-        ProfileStore(folder).record("Ana", _record(DAY, 1, 3))
+        ProfileStore(folder).record("Ana", record(1, 3))
 
 
 # --------------------------------------------------------------------------- hostile profiles
-
-
-def _record(day: date, level: int, margin: int, daily: bool = False, seed: int | None = None) -> GameRecord:
-    return GameRecord(
-        game=os.urandom(16).hex(),
-        date=datetime(day.year, day.month, day.day, 18, 0, tzinfo=UTC),
-        level=level,
-        score=60 + margin,
-        vikings=60,
-        margin=margin,
-        medal=medal_for(margin),
-        seed=seed if seed is not None else (daily_seed(day, level) if daily else 11),
-        daily=day.isoformat() if daily else None,
-    )
 
 
 def _profile(name: str, *games: GameRecord) -> bytes:
@@ -213,16 +198,16 @@ def _profile(name: str, *games: GameRecord) -> bytes:
 def test_hostile_profiles_are_skipped_with_a_notice(tmp_path: Path) -> None:
     folder = tmp_path / "profiles"
     folder.mkdir()
-    (folder / "ana.json").write_bytes(_profile("ana", _record(DAY, 1, 10, daily=True)))
+    (folder / "ana.json").write_bytes(_profile("ana", record(1, 10, daily=True)))
     (folder / "junk.json").write_bytes(b"\x00\xff not json")
-    (folder / "esc.json").write_bytes(_profile("esc\x1b[2J", _record(DAY, 1, 40)))
-    (folder / "thief.json").write_bytes(_profile("ana", _record(DAY, 1, 50)))  # claims another's name
+    (folder / "esc.json").write_bytes(_profile("esc\x1b[2J", record(1, 40)))
+    (folder / "thief.json").write_bytes(_profile("ana", record(1, 50)))  # claims another's name
     (folder / "big.json").write_bytes(b" " * (5 * 1024 * 1024))
     (folder / "link.json").symlink_to(folder / "ana.json")
     (folder / "deep.json").write_bytes(b"[" * 100_000)
-    forged = msgspec.structs.replace(_record(DAY, 1, 30), daily=DAY.isoformat(), seed=5)  # not the day's deal
-    no_day = msgspec.structs.replace(_record(DAY, 1, 31), daily="2026-13-45")  # fits the pattern, not a date
-    (folder / "cheat.json").write_bytes(_profile("cheat", forged, no_day, _record(DAY, 2, 1)))
+    forged = msgspec.structs.replace(record(1, 30), daily=DAY.isoformat(), seed=5)  # not the day's deal
+    no_day = msgspec.structs.replace(record(1, 31), daily="2026-13-45")  # fits the pattern, not a date
+    (folder / "cheat.json").write_bytes(_profile("cheat", forged, no_day, record(2, 1)))
     (folder / "dir.json").mkdir()
     hall = read_hall(folder)
     assert [e.player for e in hall.daily(DAY)] == ["ana"]
@@ -259,9 +244,9 @@ def test_the_best_game_of_each_player_per_level_assisted_apart(
 ) -> None:
     folder = tmp_path / "profiles"
     folder.mkdir()
-    assisted = msgspec.structs.replace(_record(DAY, 1, 60), assisted=True, medal=None)
-    (folder / "ana.json").write_bytes(_profile("ana", _record(DAY, 1, 5), _record(DAY, 1, 17), assisted))
-    (folder / "bo.json").write_bytes(_profile("bo", _record(DAY, 1, 9), _record(DAY, 3, 25)))
+    assisted = msgspec.structs.replace(record(1, 60), assisted=True, medal=None)
+    (folder / "ana.json").write_bytes(_profile("ana", record(1, 5), record(1, 17), assisted))
+    (folder / "bo.json").write_bytes(_profile("bo", record(1, 9), record(3, 25)))
     hall = read_hall(folder) if place == "folder" else imported(tmp_path, request).hall()
     assert [(e.player, e.game.margin, e.game.medal) for e in hall.best(1)] == [("ana", 17, "gold"), ("bo", 9, "silver")]
     assert [(e.player, e.game.margin) for e in hall.best(1, assisted=True)] == [("ana", 60)]
@@ -281,19 +266,19 @@ def test_hostile_rows_are_left_out_with_a_notice(request: pytest.FixtureRequest)
     """As hostile profile files (above): rows written by hand past the program are checked."""
     url: str = request.getfixturevalue("pg_url")
     profiles = PgProfileStore(home(url))
-    profiles.record("ana", _record(DAY, 1, 10, daily=True))
-    profiles.record("cheat", _record(DAY, 2, 1))
+    profiles.record("ana", record(1, 10, daily=True))
+    profiles.record("cheat", record(2, 1))
     with pytest.raises(SaveError, match=r"^not recording the game: its seed is not the daily deal of 2026-11-30$"):
-        profiles.record("cheat", msgspec.structs.replace(_record(DAY, 1, 30), daily=DAY.isoformat(), seed=5))
-    forged = msgspec.structs.replace(_record(DAY, 1, 30), daily=DAY.isoformat(), seed=5)
-    no_day = msgspec.structs.replace(_record(DAY, 1, 31), daily="2026-13-45")
+        profiles.record("cheat", msgspec.structs.replace(record(1, 30), daily=DAY.isoformat(), seed=5))
+    forged = msgspec.structs.replace(record(1, 30), daily=DAY.isoformat(), seed=5)
+    no_day = msgspec.structs.replace(record(1, 31), daily="2026-13-45")
     with psycopg.connect(url) as conn:
         conn.execute("INSERT INTO profiles VALUES ('esc', 'esc\x1b[2J'), ('thief', 'ana')")
         for key, game in (
             ("cheat", forged),
             ("cheat", no_day),
-            ("esc", _record(DAY, 1, 40)),
-            ("thief", _record(DAY, 1, 50)),
+            ("esc", record(1, 40)),
+            ("thief", record(1, 50)),
         ):
             record_into(conn, key, key, game)
     hall = profiles.hall()
@@ -309,9 +294,9 @@ def test_hostile_rows_are_left_out_with_a_notice(request: pytest.FixtureRequest)
 
 def test_a_tie_goes_to_the_earlier_game_then_to_the_one_recorded_first(profiles: Profiles) -> None:
     """Hall.best: the highest margin, then the earliest game; an exact tie keeps the first recorded."""
-    late = _record(DAY, 1, 10)
-    early = msgspec.structs.replace(_record(DAY, 1, 10), date=datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
+    late = record(1, 10)
+    early = msgspec.structs.replace(record(1, 10), date=datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
     same = msgspec.structs.replace(early, game=os.urandom(16).hex(), seed=12)
-    for game in (late, early, same, _record(DAY, 1, 9)):
+    for game in (late, early, same, record(1, 9)):
         assert profiles.record("ana", game)
     assert [e.game for e in profiles.hall().best(1)] == [early]

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from kills import fork, kill_and_collect, write_at_random
+from kills import fork, kill_at_random, write_at_random
 
 from norsewind_tui.rules import GameConfig, medal_for
 from norsewind_tui.storage import GameStore, SeatMeta
@@ -66,10 +66,7 @@ def test_sigkill_a_save_writer_at_random_moments(tmp_path: Path) -> None:
     rng = random.Random(99)
     leftovers = mid_write = 0
     for _ in range(KILLS):
-        pid, r = fork(_game_writer(tmp_path))
-        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
-        if reported:
-            acked = reported[-1]
+        acked = kill_at_random(_game_writer(tmp_path), rng.uniform(0.0, 0.03), acked)
         gen = _check_saves(store, acked)
         mid_write += gen == acked + 1
         leftovers += any(p.name.endswith(".tmp") for p in tmp_path.iterdir())
@@ -116,10 +113,7 @@ def test_sigkill_a_profile_writer_at_random_moments(tmp_path: Path) -> None:
     rng = random.Random(7)
     acked = 0
     for _ in range(KILLS):
-        pid, r = fork(_recorder(lambda: ProfileStore(folder)))
-        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.03))
-        if reported:
-            acked = reported[-1]
+        acked = kill_at_random(_recorder(lambda: ProfileStore(folder)), rng.uniform(0.0, 0.03), acked)
         for path in folder.iterdir():
             if path.name.endswith((".json", ".json.bak")):
                 decode_profile(read_limited(path), str(path))
@@ -142,10 +136,7 @@ def test_sigkill_a_database_recorder_at_random_moments(pg_url: str) -> None:
     rng = random.Random(7)
     acked = 0
     for _ in range(KILLS // 5):  # a connection per record: slower than a file, 40 kills are plenty
-        pid, r = fork(_recorder(lambda: PgProfileStore(home(pg_url))))
-        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.1))
-        if reported:
-            acked = reported[-1]
+        acked = kill_at_random(_recorder(lambda: PgProfileStore(home(pg_url))), rng.uniform(0.0, 0.1), acked)
         profile = PgProfileStore(home(pg_url)).load("Ana")  # every row checks (SaveError otherwise)
         count = len(profile.games)
         assert acked <= count <= acked + 1

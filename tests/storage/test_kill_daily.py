@@ -19,7 +19,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from kills import fork, kill_and_collect
+from kills import kill_at_random
 
 from norsewind_tui.rules.cards import default_cards
 from norsewind_tui.storage import GameStore
@@ -81,10 +81,7 @@ def test_sigkill_a_daily_player_at_random_moments(place: str, tmp_path: Path, re
     rng = random.Random(13)
     acked = 0
     for _ in range(KILLS):
-        pid, r = fork(_daily_player(saves, url))
-        reported = kill_and_collect(pid, r, rng.uniform(0.0, 0.5))
-        if reported:
-            acked = reported[-1]
+        acked = kill_at_random(_daily_player(saves, url), rng.uniform(0.0, 0.5), acked)
         for path in saves.glob("*.json*"):
             if path.name.endswith((".json", ".json.bak")):
                 load_bytes(read_limited(path), str(path), default_cards())

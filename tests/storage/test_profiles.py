@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -150,22 +151,34 @@ def test_hand_edited_medal_is_refused(folder_profiles: ProfileStore) -> None:
         profiles.load("Ana")
 
 
-def test_concurrent_recorders_lose_nothing(profiles: Profiles) -> None:
+def exit_codes(processes: int, body: Callable[[int], int], failed: int) -> list[int]:
+    """Run ``body(i)`` in ``processes`` forked children at once (i = 0, 1, ...), each exiting with what it
+    returns (``failed`` if it raises): their exit codes, in that order."""
     children = []
-    for _ in range(4):
+    for i in range(processes):
         pid = os.fork()
         if pid == 0:
-            code = 0
+            code = failed
             try:
-                for i in range(15):
-                    profiles.record("Ana", rec(1 + i % 7, i))
-            except BaseException:
-                code = 1
-            os._exit(code)
+                code = body(i)
+            finally:
+                os._exit(code)
         children.append(pid)
+    codes = []
     for pid in children:
         _, status = os.waitpid(pid, 0)
-        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+        assert os.WIFEXITED(status)
+        codes.append(os.WEXITSTATUS(status))
+    return codes
+
+
+def test_concurrent_recorders_lose_nothing(profiles: Profiles) -> None:
+    def fifteen_games(_: int) -> int:
+        for i in range(15):
+            profiles.record("Ana", rec(1 + i % 7, i))
+        return 0
+
+    assert exit_codes(4, fifteen_games, failed=1) == [0, 0, 0, 0]
     assert len(profiles.load("Ana").games) == 60
 
 
@@ -194,22 +207,11 @@ def test_profile_names_are_checked_and_made_safe(profiles: Profiles) -> None:
 
 def test_the_same_game_recorded_by_four_processes_at_once_is_recorded_once(profiles: Profiles) -> None:
     games = [rec(1 + i % 7, i) for i in range(12)]
-    children = []
-    for _ in range(4):
-        pid = os.fork()
-        if pid == 0:
-            code = 100
-            try:
-                code = sum(profiles.record("Ana", g) for g in games)  # how many this one added
-            finally:
-                os._exit(code)
-        children.append(pid)
-    added = 0
-    for pid in children:
-        _, status = os.waitpid(pid, 0)
-        assert os.WIFEXITED(status)
-        added += os.WEXITSTATUS(status)
-    assert added == 12
+
+    def added(_: int) -> int:  # how many this one added
+        return sum(profiles.record("Ana", g) for g in games)
+
+    assert sum(exit_codes(4, added, failed=100)) == 12
     assert sorted(g.game for g in profiles.load("Ana").games) == sorted(g.game for g in games)
 
 
@@ -246,20 +248,12 @@ def test_a_row_edited_by_hand_is_refused(request: pytest.FixtureRequest) -> None
 def test_four_hosts_recording_the_days_result_at_once_keep_one(profiles: Profiles) -> None:
     """The one daily result per player, day and level holds across processes (hosts) recording at once."""
     day, seed = "2026-11-30", 400973191
-    children = []
-    for i in range(4):
-        pid = os.fork()
-        if pid == 0:
-            code = 1
-            try:
-                game = msgspec.structs.replace(rec(1, 10 + i, seed=seed), daily=day)
-                code = 0 if profiles.record("Ana", game) else 2
-            finally:
-                os._exit(code)
-        children.append(pid)
-    for pid in children:
-        _, status = os.waitpid(pid, 0)
-        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0  # each game is recorded
+
+    def record_the_day(i: int) -> int:
+        game = msgspec.structs.replace(rec(1, 10 + i, seed=seed), daily=day)
+        return 0 if profiles.record("Ana", game) else 2
+
+    assert exit_codes(4, record_the_day, failed=1) == [0, 0, 0, 0]  # each game is recorded
     games = profiles.load("Ana").games
     assert len(games) == 4
     assert [g.daily for g in games].count(day) == 1  # the first recorded is the day's

@@ -25,7 +25,7 @@ from norsewind_tui.storage import (
 )
 from norsewind_tui.storage.atomic import login_name
 
-from .conftest import STORES, document, duo, either_store, play, solo
+from .conftest import STORES, document, duo, either_store, play, saved_solo, solo
 
 # a test of the files themselves (a backup, a broken or hand-written file, a failing disk): the folder's
 FILES_ONLY = pytest.mark.parametrize("store", ["folder"], indirect=True)
@@ -123,9 +123,7 @@ def test_broken_main_file_opens_the_backup_and_says_so(store: GameStore) -> None
 
 @FILES_ONLY
 def test_missing_main_file_opens_the_backup(store: GameStore) -> None:
-    game = solo(store, name="m")
-    play(game, 3, random.Random(3))
-    game.close()
+    game = saved_solo(store, "m", 3, random.Random(3))
     game.path.unlink()
     again = store.open("m")
     assert again.notice is not None and "missing" in again.notice
@@ -135,9 +133,7 @@ def test_missing_main_file_opens_the_backup(store: GameStore) -> None:
 
 @FILES_ONLY
 def test_both_broken_is_refused_with_both_reasons(store: GameStore) -> None:
-    game = solo(store, name="x")
-    play(game, 3, random.Random(3))
-    game.close()
+    game = saved_solo(store, "x", 3, random.Random(3))
     game.path.write_bytes(b"{")
     (store.dir / "x.json.bak").write_bytes(b"")
     with pytest.raises(SaveError) as info:
@@ -249,9 +245,7 @@ def test_illegal_move_is_raised_untouched_and_nothing_is_written(store: GameStor
 
 @FILES_ONLY
 def test_card_set_mismatch_is_refused_saying_so(store: GameStore, tmp_path: Path) -> None:
-    game = solo(store, name="c")
-    play(game, 3, random.Random(5))
-    game.close()
+    game = saved_solo(store, "c", 3, random.Random(5))
     data = (Path(__file__).resolve().parents[2] / "norsewind_tui/rules/data/reconstructed.toml").read_bytes()
     other = compile_card_set(data.replace(b"helmets = 1", b"helmets = 2", 1), "mine.toml")  # one value differs
     before = document(store, game.name)

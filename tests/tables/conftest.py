@@ -90,11 +90,19 @@ def store(request: pytest.FixtureRequest, saves: Path) -> TableStore:
 @pytest.fixture
 def pair(store: TableStore) -> tuple[SharedTable, SharedTable]:
     """alice opened a two-seat table and bob joined it."""
-    alice = store.create("alice", ["me", "open"], seed=5)
-    bob = store.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    return alice, bob
+    return seated_pair(store)
+
+
+def seated_pair(
+    store: TableStore, players: tuple[str, str] = ("alice", "bob"), seed: int = 5, name: str | None = None
+) -> tuple[SharedTable, SharedTable]:
+    """The first player opens a two-seat table of ``store`` and the second joins it (``pair``,
+    ``folder_pair``): both players' tables, each up to date."""
+    first = store.create(players[0], ["me", "open"], seed=seed, name=name)
+    second = store.open(first.name, players[1])
+    assert second.join() == 1
+    first.poll()
+    return first, second
 
 
 # --------------------------------------------------------------------------- either store
@@ -147,8 +155,4 @@ def folder_store(saves: Path) -> TableStore:
 @pytest.fixture
 def folder_pair(folder_store: TableStore) -> tuple[SharedTable, SharedTable]:
     """``pair`` at a table of the saves folder."""
-    alice = folder_store.create("alice", ["me", "open"], seed=5)
-    bob = folder_store.open(alice.name, "bob")
-    assert bob.join() == 1
-    alice.poll()
-    return alice, bob
+    return seated_pair(folder_store)

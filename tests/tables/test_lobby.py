@@ -27,6 +27,8 @@ from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.lobby import LobbyScreen
 from norsewind_tui.tui.screens.review import ReviewScreen
 
+from .conftest import seated_pair
+
 SIZE = (100, 32)
 
 
@@ -134,9 +136,7 @@ async def test_each_sees_the_others_decision(saves: Path) -> None:
     """alice's screen shows bob's decisions by itself (polling); alice's own decision (Enter)
     is in the file for bob's next look; Enter while it is bob's turn says whose turn it is."""
     store = TableStore(saves)
-    bob = store.create("bob", ["me", "open"], seed=1)
-    store.open(bob.name, "alice").join()
-    bob.poll()
+    bob, _alice = seated_pair(store, ("bob", "alice"), seed=1)
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
         table = await first_table(pilot)  # alice holds a seat: resume it
@@ -166,9 +166,7 @@ async def test_watch_a_full_table_read_only(saves: Path) -> None:
     """carol (this app) finds every seat taken: Enter watches; the screen says so, choosing and undo
     are refused, and decisions still appear."""
     store = TableStore(saves)
-    bob = store.create("bob", ["me", "open"], seed=1)
-    store.open(bob.name, "dave").join()
-    bob.poll()
+    bob, _dave = seated_pair(store, ("bob", "dave"), seed=1)
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
         table = await first_table(pilot)
@@ -188,8 +186,7 @@ async def test_watch_a_full_table_read_only(saves: Path) -> None:
 async def test_undo_at_a_table_from_the_keyboard(saves: Path) -> None:
     """u takes back alice's own decision; after bob has decided, u says why it cannot."""
     store = TableStore(saves)
-    bob = store.create("bob", ["me", "open"], seed=2)  # seed 2: seat 2 (alice) begins
-    store.open(bob.name, "alice").join()
+    bob, _alice = seated_pair(store, ("bob", "alice"), seed=2)  # seed 2: seat 2 (alice) begins
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
         table = await first_table(pilot)
@@ -288,17 +285,19 @@ async def test_a_table_only_its_backup_holds_is_listed_marked(saves: Path) -> No
         assert "bob-table" in text_of(app) and "bob, open" in text_of(app)  # the backup: before carol joined
 
 
-def finish(store: TableStore, seed: int) -> tuple[SharedTable, SharedTable]:
-    alice = store.create("alice", ["me", "open"], seed=seed)
-    bob = store.open(alice.name, "bob")
-    bob.join()
-    while not alice.finished:
-        for table in (alice, bob):
+def finish(
+    store: TableStore, seed: int, players: tuple[str, str] = ("alice", "bob"), name: str | None = None
+) -> tuple[SharedTable, SharedTable]:
+    """A two-seat table the first player opens and the second joins, played to the end (each takes
+    the first choice): both players' tables."""
+    first, second = seated_pair(store, players, seed, name)
+    while not first.finished:
+        for table in (first, second):
             table.poll()
             if table.is_my_turn():
                 table.push(table.legal_moves()[0])
-    bob.poll()
-    return alice, bob
+    second.poll()
+    return first, second
 
 
 @aio
@@ -388,14 +387,7 @@ async def test_r_reviews_a_table_you_sat_at_and_refuses_one_you_did_neither_at(s
 
     store = TableStore(saves)
     mine, _bob = finish(store, seed=2)  # alice-table: alice and bob
-    theirs = store.create("bob", ["me", "open"], seed=3, name="bobs")
-    dave = store.open(theirs.name, "dave")
-    dave.join()
-    while not theirs.finished:
-        for table in (theirs, dave):
-            table.poll()
-            if table.is_my_turn():
-                table.push(table.legal_moves()[0])
+    theirs, _dave = finish(store, seed=3, players=("bob", "dave"), name="bobs")
     files = {t.name: t.path.read_bytes() for t in (mine, theirs)}
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:

@@ -9,6 +9,8 @@ import random
 import stat
 import threading
 import time
+from collections.abc import Callable
+from functools import partial
 from multiprocessing.queues import Queue
 from pathlib import Path
 
@@ -201,6 +203,19 @@ def play_randomly(table: SharedTable, acked: list[tuple[int, Move]], stop: threa
             continue
 
 
+def in_threads(store: TableStore, name: str, positions: int, *players: Callable[[threading.Event], None]) -> None:
+    """Run each of ``players`` in a thread of its own until the table ``name`` has ``positions`` decisions
+    (or stops moving on: ``progressing``), then stop them (the event each is given) and wait for them."""
+    stop = threading.Event()
+    threads = [threading.Thread(target=player, args=(stop,), daemon=True) for player in players]
+    for t in threads:
+        t.start()
+    progressing(lambda: store.open(name, "x").session.position, positions)
+    stop.set()
+    for t in threads:
+        t.join(30)
+
+
 def test_concurrent_writers_never_lose_a_decision(store: TableStore) -> None:
     """alice at two terminals, bob, and a computer seat that all three play, in four threads with no
     pause: every decision a push acknowledged is in the file at the place it was made, nothing else
@@ -211,16 +226,7 @@ def test_concurrent_writers_never_lose_a_decision(store: TableStore) -> None:
     alice2 = store.open(alice.name, "alice")
     tables = [alice, alice2, bob]
     acked: list[list[tuple[int, Move]]] = [[] for _ in tables]
-    stop = threading.Event()
-    threads = [
-        threading.Thread(target=play_randomly, args=(t, acked[i], stop, i), daemon=True) for i, t in enumerate(tables)
-    ]
-    for t in threads:
-        t.start()
-    progressing(lambda: store.open(alice.name, "x").session.position, 60)
-    stop.set()
-    for t in threads:
-        t.join(30)
+    in_threads(store, alice.name, 60, *(partial(play_randomly, t, acked[i], seed=i) for i, t in enumerate(tables)))
     final = verified(store, alice.name)
     assert final.position >= 60
     human = [pair for log in acked for pair in log]
@@ -253,9 +259,8 @@ def test_computers_played_by_every_process_at_once_play_the_game_a_lone_process_
     a single process computes alone, so no computer decision was made twice or skipped."""
     alice = store.create("alice", ["me", "random", "greedy"], seed=4)
     others = [store.open(alice.name, name) for name in ("bob", "carol", "dave")]
-    stop = threading.Event()
 
-    def run(table: SharedTable) -> None:
+    def run(table: SharedTable, stop: threading.Event) -> None:
         while not stop.is_set() and not table.finished:
             try:
                 table.poll()
@@ -266,13 +271,7 @@ def test_computers_played_by_every_process_at_once_play_the_game_a_lone_process_
             except (TableMoved, TableRefused):
                 continue
 
-    threads = [threading.Thread(target=run, args=(t,), daemon=True) for t in (alice, *others)]
-    for t in threads:
-        t.start()
-    progressing(lambda: store.open(alice.name, "x").session.position, 45)
-    stop.set()
-    for t in threads:
-        t.join(30)
+    in_threads(store, alice.name, 45, *(partial(run, t) for t in (alice, *others)))
     final = store.open(alice.name, "x").session
     assert final.position >= 45
     alone = Session(final.config, final.seed, store.cards)
