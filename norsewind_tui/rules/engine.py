@@ -590,6 +590,7 @@ def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
                 if (kinds is None or kind not in kinds) and cost + (helmet_tax and taxed) <= coins:
                     moves.append(_BUILDING[slot])
                     break
+    buildable = bool(moves)  # a building the player can place: so one they can pay for, and no refresh
     returned = state.returned
     castle_cost = db.cost
     for i, card in enumerate(state.display):
@@ -601,7 +602,7 @@ def _action_moves(db: CardDB, state: State, player: Player) -> list[Move]:
         moves.append(_CASTLE[i] if i < len(_CASTLE) else m.PickCastle(i))
     # R12: a refresh only when every market building costs more than the player has in every
     # kingdom (``building_cost``); a card's cheapest row is a taxed one only when every row is taxed.
-    if not state.refreshed and state.deck and not state.triggered:
+    if not buildable and not state.refreshed and state.deck and not state.triggered:
         cards = [c for c in state.market if c >= 0]
         if cards:
             all_taxed = all(effect[k.tile] == "helmet_tax" for k in player.kingdoms)
@@ -717,9 +718,14 @@ def _apply(state: State, move: Move, ev: list[Event] | None) -> State:
 
 
 def _set_player(state: State, player: Player, **changes: Any) -> State:
+    return _replace(state, players=_with_player(state, player), **changes)
+
+
+def _with_player(state: State, player: Player) -> tuple[Player, ...]:
+    """The players with ``player`` in the seat of the player to move."""
     players = list(state.players)
     players[state.current] = player
-    return _replace(state, players=tuple(players), **changes)
+    return tuple(players)
 
 
 def _set_kingdom(player: Player, row: int, kingdom: Kingdom, coins: int) -> Player:
@@ -812,20 +818,24 @@ def _build(db: CardDB, state: State, move: Move, ev: Events) -> State:
     cost = t.base_cost[card] + (t.effect[player.colour][k.tile] == "helmet_tax" and t.heavy[card])  # building_cost
     if ev is not None:
         ev.append(Event("placed", me, card, row, value=cost))
-    player = _set_kingdom(player, row, _replace(k, buildings=(*k.buildings, card)), player.coins - cost)
-    player = _gain_income(db, t, player, row, card, ev, me)
-    state = _set_player(state, player, held=-1, row=row)
+    ks = list(player.kingdoms)
+    ks[row] = _replace(k, buildings=(*k.buildings, card))
+    kingdoms = tuple(ks)
+    coins = _income(db, t, player.colour, kingdoms, row, card, player.coins - cost, ev, me)
+    player = _replace(player, kingdoms=kingdoms, coins=coins)  # one copy of the player, one of the state
+    players = list(state.players)
+    players[me] = player
     slot = state.slot
     takes: list[Move] = [_TAKE[s] for s in (slot, (slot + 1) % 5) if _supply_usable(db, t, state, player, s)]
     if takes:
-        state = _replace(state, phase="supply")
+        state = _replace(state, players=tuple(players), held=-1, row=row, phase="supply")
         # These are the supply step's legal moves (``_generate``): keep them for the next call.
         global _last
         _last = (state, [*takes, DECLINE])
         return state
     if ev is not None:  # skipped: said, as B3 says it of the neutral citizen
         ev.append(Event("no_supply", me, slot=slot))
-    return _finish_building_turn(db, state, ev)
+    return _finish_building_turn(db, state, ev, {"players": tuple(players), "held": -1, "row": row})
 
 
 def _take_from_supply(db: CardDB, state: State, move: Move, ev: Events) -> State:
@@ -849,10 +859,11 @@ def _place_figure(db: CardDB, state: State, move: Move, ev: Events) -> State:
     neutral = state.phase == "neutral_space"
     player = state.players[state.current]
     player = _place_citizen(_tables(db), player, move, NEUTRAL if neutral else state.taken, ev, state.current)
-    state = _set_player(state, player, taken=-1)
+    changes = {"players": _with_player(state, player), "taken": -1}
     if neutral:
-        return _end_turn(_replace(state, neutral=state.neutral - 1), ev=ev)
-    return _finish_building_turn(db, state, ev)
+        changes["neutral"] = state.neutral - 1
+        return _end_turn(state, ev, changes)
+    return _finish_building_turn(db, state, ev, changes)
 
 
 def _place_upgrade_disc(db: CardDB, state: State, move: Move, ev: Events) -> State:
@@ -867,8 +878,7 @@ def _place_upgrade_disc(db: CardDB, state: State, move: Move, ev: Events) -> Sta
     )
     if ev is not None:
         ev.append(Event("disc", me, row=move.row, holder=move.holder, value=cost, what=SIDE_NAMES[move.side]))
-    state = _set_player(state, player, taken=-1)
-    return _finish_building_turn(db, state, ev)
+    return _finish_building_turn(db, state, ev, {"players": _with_player(state, player), "taken": -1})
 
 
 def _choose_castle_kingdom(db: CardDB, state: State, move: Move, ev: Events) -> State:
@@ -938,19 +948,27 @@ def _place_citizen(
     return _set_kingdom(player, move.row, k, coins)
 
 
-def _gain_income(
-    db: CardDB, t: _Tables, player: Player, row: int, placed: int, ev: list[Event] | None, me: int
-) -> Player:
-    """Step 2 (and B2): ship coins, income from the other kingdoms; the green 4th-building bonus."""
-    coins = player.coins
+def _income(
+    db: CardDB,
+    t: _Tables,
+    colour: int,
+    kingdoms: tuple[Kingdom, ...],
+    row: int,
+    placed: int,
+    coins: int,
+    ev: list[Event] | None,
+    me: int,
+) -> int:
+    """Step 2 (and B2): the coins after the ship's coins, income from the other kingdoms and the
+    green 4th-building bonus (``kingdoms`` already hold the card just placed in ``row``)."""
     if placed >= 0 and db.type[placed] == "ship":
         coins += db.coins[placed]
         if ev is not None:
             ev.append(Event("ship_coins", me, placed, row, value=db.coins[placed]))
-    kind, value = t.income[player.colour][row]
+    kind, value = t.income[colour][row]
     types = db.type
     count = 0
-    for r, k in enumerate(player.kingdoms):
+    for r, k in enumerate(kingdoms):
         if r != row:
             for b in k.buildings:
                 if types[b] == kind:
@@ -959,13 +977,13 @@ def _gain_income(
         coins += count * value
         if ev is not None:
             ev.append(Event("income", me, row=row, value=count * value, extra=count, what=kind))
-    k = player.kingdoms[row]
-    if placed >= 0 and t.effect[player.colour][k.tile] == "fourth_building" and len(k.buildings) == 4:
-        bonus = t.tile_bonus[player.colour][k.tile]
+    k = kingdoms[row]
+    if placed >= 0 and t.effect[colour][k.tile] == "fourth_building" and len(k.buildings) == 4:
+        bonus = t.tile_bonus[colour][k.tile]
         coins += bonus
         if ev is not None:
             ev.append(Event("fourth_bonus", me, row=row, value=bonus))
-    return _replace(player, coins=coins)
+    return coins
 
 
 def _place_castle(db: CardDB, t: _Tables, state: State, row: int, ev: list[Event] | None) -> State:
@@ -987,8 +1005,11 @@ def _place_castle(db: CardDB, t: _Tables, state: State, row: int, ev: list[Event
     # a returned castle out here; only a reveal can, and a reveal clears the marks.)
     returned = (*state.returned, old) if old >= 0 else state.returned
     k = _replace(k, castle=card, discs=tuple(d for d in k.discs if d[0] != CASTLE))
-    player = _set_kingdom(player, row, k, player.coins - db.cost[card])
-    player = _gain_income(db, t, player, row, -1, ev, me)
+    ks = list(player.kingdoms)
+    ks[row] = k
+    kingdoms = tuple(ks)
+    coins = _income(db, t, player.colour, kingdoms, row, -1, player.coins - db.cost[card], ev, me)
+    player = _replace(player, kingdoms=kingdoms, coins=coins)
     state = _set_player(
         state,
         player,
@@ -1032,6 +1053,11 @@ def _after_castle_discs(db: CardDB, t: _Tables, state: State, ev: list[Event] | 
 
 def _reveal(db: CardDB, state: State, slot: int, ev: list[Event] | None, may_trigger: bool = True) -> State:
     """Fill an empty market slot: castles go to the display; an empty deck triggers the end (R15)."""
+    return _replace(state, **_revealed(db, state, slot, ev, may_trigger))
+
+
+def _revealed(db: CardDB, state: State, slot: int, ev: list[Event] | None, may_trigger: bool = True) -> dict[str, Any]:
+    """``_reveal``'s changes to the state, for a caller that makes more changes in the same copy."""
     deck, reserve = state.deck, state.reserve
     display = list(state.display)
     box = state.box
@@ -1066,27 +1092,37 @@ def _reveal(db: CardDB, state: State, slot: int, ev: list[Event] | None, may_tri
         break
     market = list(state.market)
     market[slot] = placed
-    return _replace(
-        state,
-        deck=deck,
-        reserve=reserve,
-        display=tuple(display),
-        box=state.box if box_list is None else tuple(box_list),
-        market=tuple(market),
-        triggered=triggered,
-        revealed=revealed,
-        refill=placed,
+    return {
+        "deck": deck,
+        "reserve": reserve,
+        "display": tuple(display),
+        "box": state.box if box_list is None else tuple(box_list),
+        "market": tuple(market),
+        "triggered": triggered,
+        "revealed": revealed,
+        "refill": placed,
         # R23: a refill from a deck frees the castles just returned (a slot left empty does not)
-        returned=() if revealed > state.revealed else state.returned,
-    )
+        "returned": () if revealed > state.revealed else state.returned,
+    }
 
 
-def _finish_building_turn(db: CardDB, state: State, ev: list[Event] | None) -> State:
-    """A4: replenish the slot; in solo the Vikings' turn follows (only after action A)."""
-    state = _reveal(db, state, state.slot, ev)
+def _finish_building_turn(
+    db: CardDB, state: State, ev: list[Event] | None, changes: dict[str, Any] | None = None
+) -> State:
+    """A4: replenish the slot; in solo the Vikings' turn follows (only after action A).
+
+    ``changes`` are the move's own changes to ``state`` (none of the market's fields): with 2-4
+    players they, the refill and the end of the turn make one copy of the state."""
     if state.solo:
+        if changes:
+            state = _replace(state, **changes)
+        state = _reveal(db, state, state.slot, ev)
         state = _vikings_turn(db, state, ev)
-    return _end_turn(state, ev=ev)
+        return _end_turn(state, ev=ev)
+    refill = _revealed(db, state, state.slot, ev)
+    if changes:
+        refill.update(changes)
+    return _end_turn(state, ev, refill)
 
 
 class _Trace(list[Event]):
@@ -1157,29 +1193,33 @@ def _vikings_turn(db: CardDB, state: State, ev: list[Event] | None) -> State:
     return state
 
 
-def _end_turn(state: State, ev: list[Event] | None) -> State:
-    """Close the turn: count it, check the end (R15/R16), hand over to the next player."""
+def _end_turn(state: State, ev: list[Event] | None, changes: dict[str, Any] | None = None) -> State:
+    """Close the turn: count it, check the end (R15/R16), hand over to the next player.
+
+    ``changes`` are the rest of the move's changes to ``state``, made in the same copy."""
+    if changes is None:
+        changes = {}
     me = state.current
-    players = list(state.players)
+    players = list(changes.get("players", state.players))
     players[me] = _replace(players[me], turns=players[me].turns + 1)
     n = len(players)
     current, turn = me, state.turn
+    triggered = changes.get("triggered", state.triggered)
     if n == 1:
         # R16: only a refill triggers the end, and in solo every refill belongs to a turn
         # that the Vikings' turn closes: so the game is over as soon as it is triggered.
-        over = state.triggered
+        over = triggered
         if not over:
             turn += 1
     else:
-        over = state.triggered and me == (state.start_player - 1) % n
+        over = triggered and me == (state.start_player - 1) % n
         if not over:
             current = (me + 1) % n
             if current == state.start_player:
                 turn += 1
     if over and ev is not None:
         ev.append(Event("game_over"))
-    return _replace(
-        state,
+    changes.update(
         players=tuple(players),
         phase="over" if over else "action",
         current=current,
@@ -1192,6 +1232,7 @@ def _end_turn(state: State, ev: list[Event] | None) -> State:
         first_castle=False,
         refreshed=False,
     )
+    return _replace(state, **changes)
 
 
 def _refresh(db: CardDB, state: State, ev: list[Event] | None) -> State:

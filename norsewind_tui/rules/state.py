@@ -50,7 +50,7 @@ class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return len(self.players) == 1
 
 
-class Kingdom(msgspec.Struct, frozen=True, array_like=True):
+class Kingdom(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """One row of a player's play area."""
 
     tile: int  # index among the player colour's 10 tiles (0-4 green, 5-9 red)
@@ -60,7 +60,7 @@ class Kingdom(msgspec.Struct, frozen=True, array_like=True):
     discs: tuple[tuple[int, int], ...] = ()  # (holder, side) ; one disc per holder and side
 
 
-class Player(msgspec.Struct, frozen=True, array_like=True):
+class Player(msgspec.Struct, frozen=True, array_like=True, gc=False):
     name: str
     colour: int
     coins: int
@@ -69,7 +69,7 @@ class Player(msgspec.Struct, frozen=True, array_like=True):
     turns: int = 0
 
 
-class State(msgspec.Struct, frozen=True, array_like=True):
+class State(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """A whole game at one decision point.  Read it; change it only through ``apply``."""
 
     cards: str  # digest of the card set
