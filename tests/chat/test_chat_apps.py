@@ -8,27 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lines.pty_lines import APP, LinePty, line_env
 from tables.test_lobby import aio
 from tui.waits import until
 
+from chat.two_apps import NAME, alice_app, at_table, bob_seated
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.talk import Said, Talk, line_words
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.chat import ChatScreen
-from norsewind_tui.tui.screens.table import TableScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
-
-NAME = "friday"
-
-
-@pytest.fixture(params=["files", "postgresql"])
-def store_url(request: pytest.FixtureRequest) -> str | None:
-    if request.param == "files":
-        return None
-    url: str = request.getfixturevalue("pg_url")
-    return url
 
 
 def status(app: NorsewindApp) -> str:
@@ -44,22 +33,10 @@ async def test_a_line_of_the_line_mode_reaches_the_app_with_an_unread_mark_and_b
     tables = AppContext(options).tables
     tables.create("alice", ["me", "open"], seed=5, name=NAME)
     assert tables.open(NAME, "bob").join() == 1
-    env = line_env(saves, "bob", **({"NORSEWIND_DATABASE": store_url} if store_url else {}))
-    bob = LinePty([*APP, "play", "--lines"], env)
-    try:
-        bob.expect_text("6. Shared tables")
-        bob.send("6")
-        bob.expect_text(f"1. {NAME}: ")
-        bob.send("1")
-        bob.expect_text(f"At the table {NAME}, seat 2.")
-        monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
-        context = AppContext(Options(saves=str(saves), database=store_url, profile="alice"))
-        app = NorsewindApp(context, seed=5, computer_delay=0.0, theme="norsewind")
+    with bob_seated(saves, store_url) as bob:
+        app = alice_app(saves, store_url, monkeypatch)
         async with app.run_test(size=(80, 24)) as pilot:
-            app.open_table(context.tables.open(NAME, "alice"))
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
+            screen = await at_table(app, pilot)
             await until(pilot, screen.chat.ready.is_set, "the chat's first look")
             carol = Talk(tables.open(NAME, "carol"))  # a spectator says a line first: nobody seated reads it
             assert isinstance(carol.say("go alice"), Said)
@@ -87,5 +64,3 @@ async def test_a_line_of_the_line_mode_reaches_the_app_with_an_unread_mark_and_b
         assert [line_words(x) for x in carol.lines()] == ["carol (watching): go alice"]  # never the players'
         bob.end_input()
         assert bob.finish() == 0
-    finally:
-        bob.close()

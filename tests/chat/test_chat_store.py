@@ -20,14 +20,6 @@ from norsewind_tui.talk import NotSaid, Quiet, Said, Talk, line_words, spoken
 WAIT = 30.0
 
 
-@pytest.fixture(params=["files", "postgresql"])
-def store_url(request: pytest.FixtureRequest) -> str | None:
-    if request.param == "files":
-        return None
-    url: str = request.getfixturevalue("pg_url")
-    return url
-
-
 def three(tmp_path: Path, url: str | None) -> tuple[SharedTable, SharedTable, SharedTable]:
     """alice's table of two, bob in seat 2, carol watching."""
     tables = AppContext(Options(saves=str(tmp_path / "saves"), database=url)).tables

@@ -11,29 +11,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lines.pty_lines import APP, LinePty, line_env
 from tables.test_lobby import aio
 from tui.waits import until
 
+from chat.two_apps import NAME, alice_app, at_table, bob_seated
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.format import TableClock
-from norsewind_tui.tui.app import NorsewindApp
-from norsewind_tui.tui.screens.table import TableScreen
 from norsewind_tui.tui.widgets.log import GameLog
 
-NAME = "friday"
 BANK = 8  # seconds on each clock at first: bob's runs out while the apps start, or just after
 ADD = 30  # seconds given back after each decision: alice's own, made by the test at once, never run out
 WAIT = 120.0
-
-
-@pytest.fixture(params=["files", "postgresql"])
-def store_url(request: pytest.FixtureRequest) -> str | None:
-    if request.param == "files":
-        return None
-    url: str = request.getfixturevalue("pg_url")
-    return url
 
 
 @aio
@@ -47,22 +36,10 @@ async def test_a_clock_running_out_is_played_by_the_standin_marked_and_the_playe
     while alice.is_my_turn():  # alice's first turn, at once: then bob's clock runs
         alice.push(alice.legal_moves()[0])
     assert alice.state.current == 1
-    env = line_env(saves, "bob", **({"NORSEWIND_DATABASE": store_url} if store_url else {}))
-    bob = LinePty([*APP, "play", "--lines"], env)
-    try:
-        bob.expect_text("6. Shared tables", WAIT)
-        bob.send("6")
-        bob.expect_text(f"1. {NAME}: ", WAIT)
-        bob.send("1")
-        bob.expect_text(f"At the table {NAME}, seat 2.", WAIT)
-        monkeypatch.setenv("NORSEWIND_PLAYER", "alice")
-        context = AppContext(Options(saves=str(saves), database=store_url, profile="alice"))
-        app = NorsewindApp(context, seed=5, computer_delay=0.0, theme="norsewind")
+    with bob_seated(saves, store_url, WAIT) as bob:
+        app = alice_app(saves, store_url, monkeypatch)
         async with app.run_test(size=(80, 24)) as pilot:
-            app.open_table(context.tables.open(NAME, "alice"))
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
+            screen = await at_table(app, pilot)
             # out of time: the stand-in's decision, marked in the line mode and in the app's log
             bob.expect_text("Computer for bob: ", WAIT)
             await until(pilot, lambda: bool(screen.table.view.by_computer(1)), "the stand-in's decision", wait=WAIT)
@@ -82,5 +59,3 @@ async def test_a_clock_running_out_is_played_by_the_standin_marked_and_the_playe
             assert screen.table.view.session.states[position].current == 1
         bob.end_input()
         assert bob.finish(WAIT) == 0
-    finally:
-        bob.close()

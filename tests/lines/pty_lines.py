@@ -86,6 +86,12 @@ class LinePty:
     def send(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\n")
 
+    def talk(self, *steps: tuple[str, str]) -> None:
+        """For each (prompt, answer): wait for a line that starts with the prompt, then type the answer."""
+        for prompt, answer in steps:
+            self.expect_text(prompt)
+            self.send(answer)
+
     def end_input(self) -> None:
         """Ctrl+D at the start of a line: the end of the input, as a screen reader's user ends it."""
         os.write(self.master, b"\x04")
@@ -102,6 +108,22 @@ class LinePty:
             self.proc.kill()
         self.proc.wait()
         os.close(self.master)
+
+    def __enter__(self) -> LinePty:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def resumed_one_decision(pty: LinePty, name: str) -> None:
+    """A resumed game (``name``) in the line mode: its first line, one decision (choice 1), the next
+    decision asked, then the end of the input (the game is saved: the caller reads what it said)."""
+    pty.expect_text(f"Resuming {name} at turn ")
+    pty.ask()
+    pty.send("1")
+    pty.ask()
+    pty.end_input()
 
 
 OVER = "Final scores:"

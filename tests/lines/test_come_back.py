@@ -9,7 +9,7 @@ from pathlib import Path
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
 
-from .pty_lines import APP, LinePty, line_env
+from .pty_lines import APP, LinePty, line_env, resumed_one_decision
 from .test_pty import _two_decisions
 
 SAVED = "Your game is saved as "
@@ -47,17 +47,10 @@ def test_the_closing_line_carries_the_saves_folder_and_runs_as_printed(tmp_path:
     name, command = pty.lines[said].removeprefix(SAVED).split(": ", 1)
     assert command == f"norsewind --saves '{mine}' resume {name} --lines"
     argv = shlex.split(command)
-    resumed = LinePty([*APP, *argv[1:]], env)
-    try:
-        resumed.expect_text(f"Resuming {name} at turn ")
-        resumed.ask()
-        resumed.send("1")
-        resumed.ask()
-        resumed.end_input()
+    with LinePty([*APP, *argv[1:]], env) as resumed:
+        resumed_one_decision(resumed, name)
         assert resumed.lines[resumed.expect_text(SAVED)] == f"{SAVED}{name}: {command}"
         assert resumed.finish() == 0
-    finally:
-        resumed.close()
     with AppContext(Options(saves=str(mine))).games.open(name, read_only=True) as game:
         assert game.session.position == 3
     # --saves after the command, as play takes it: resume takes it too

@@ -205,19 +205,23 @@ def test_the_end_of_a_game_says_what_to_do_next(saves: Path) -> None:
     assert end[-1] == f"The game is saved as {name}. To go over it again: norsewind review {name}"
 
 
+def told(lines: list[str], start: str, count: int) -> list[str]:
+    """The ``count`` lines from the first that starts with ``start``."""
+    first = next(i for i, line in enumerate(lines) if line.startswith(start))
+    return lines[first : first + count]
+
+
 def test_a_long_answer_is_broken_between_sentences(tmp_path: Path) -> None:
     """39.7: a line over 200 characters was broken in the middle of a phrase ("kingdom 1")."""
     game = GameStore(tmp_path).create(GameConfig(players=("Ana",)), 7, [SeatMeta("Ana")])
     lines = conversation_said(game, b"kingdom 1\nkingdom 3\n")
-    first = next(i for i, line in enumerate(lines) if line.startswith("Northumbria: "))
-    assert lines[first : first + 2] == [
+    assert told(lines, "Northumbria: ", 2) == [
         "Northumbria: 2 helmets against 1 shield: at risk, scores -7 now; 1 more shield makes it safe. "
         "Building here pays 1 coin per blacksmith in your other kingdoms.",
         "1/4 buildings; red tile, 1 helmet: a castle here must cost at least 7. Free: 1 empty citizen space. "
         "Vikings: 6 helmets beat your 1 shield: they score 6 per card in their row, 0 cards now = 0.",
     ]
-    third = next(i for i, line in enumerate(lines) if line.startswith("Mercia: "))
-    assert lines[third : third + 3] == [
+    assert told(lines, "Mercia: ", 3) == [
         "Mercia: 2 helmets against 0 shields: at risk, scores -7 now; 2 more shields make it safe. "
         "Building here pays 1 coin per inn in your other kingdoms.",
         "0/4 buildings; green tile, 2 helmets: a shield space worth 4; a disc there costs 1 coin. "
@@ -238,29 +242,35 @@ def test_another_players_kingdom_pays_in_their_other_kingdoms(tmp_path: Path) ->
     game.close()
 
 
+def in_another_session(name: str) -> str:
+    """The pattern of the one line that refuses the game ``name`` open in another session of this user."""
+    return (
+        rf"The game {name} is open in another session \({getpass.getuser()}'s, since \d\d:\d\d\)\. "
+        rf"To watch it: norsewind resume {name} --watch --lines"
+    )
+
+
+def the_refusal(env: dict[str, str], *steps: tuple[str, str], back_at_menu: bool = False) -> str:
+    """The line mode's refusal of a game open elsewhere, reached from its menu by ``steps`` (prompts and
+    answers); then (``back_at_menu``: once the menu is asked again) "quit", and a clean end."""
+    with LinePty([*APP, "play", "--lines"], env) as pty:
+        pty.talk(*steps)
+        at = pty.expect_text("The game ")
+        if back_at_menu:
+            pty.expect_text("Choose 1 to 10:")
+        pty.send("quit")
+        assert pty.finish() == 0
+    return pty.lines[at]
+
+
 def test_a_game_held_by_another_session_is_refused_in_plain_words(saves: Path) -> None:
     """39.9: the second tab's refusal showed a pid, a host name and an ISO time."""
     held = GameStore(saves).create(GameConfig(players=("Ana",)), 5, [SeatMeta("Ana")])
     try:
-        pty = LinePty([*APP, "play", "--lines"], line_env(saves, "ana"))
-        try:
-            pty.expect_text("Choose 1 to 10:")
-            pty.send("3")
-            pty.expect_text("Choose 1 to 2:")
-            pty.send("1")
-            at = pty.expect_text("The game ")
-            pty.send("quit")
-            assert pty.finish() == 0
-        finally:
-            pty.close()
+        refused = the_refusal(line_env(saves, "ana"), ("Choose 1 to 10:", "3"), ("Choose 1 to 2:", "1"))
     finally:
         held.close()
-    user = getpass.getuser()
-    assert re.fullmatch(
-        rf"The game {held.name} is open in another session \({user}'s, since \d\d:\d\d\)\. "
-        rf"To watch it: norsewind resume {held.name} --watch --lines",
-        pty.lines[at],
-    )
+    assert re.fullmatch(in_another_session(held.name), refused)
 
 
 def test_a_viking_ship_that_does_not_move_stays() -> None:
@@ -297,26 +307,12 @@ def test_todays_deal_held_by_another_session_is_refused_in_plain_words(saves: Pa
     held = start_daily(context.games, "ana", 1, today=lambda: today).game
     assert held is not None
     try:
-        pty = LinePty([*APP, "play", "--lines"], line_env(saves, "ana", USER="ana", LOGNAME="ana"))
-        try:
-            pty.expect_text("Choose 1 to 10:")
-            pty.send("5")
-            pty.expect_text("Choose 1 (Enter: 1):")
-            pty.send("")
-            at = pty.expect_text("The game ")
-            pty.expect_text("Choose 1 to 10:")  # back at the menu
-            pty.send("quit")
-            assert pty.finish() == 0
-        finally:
-            pty.close()
+        env = line_env(saves, "ana", USER="ana", LOGNAME="ana")
+        steps = [("Choose 1 to 10:", "5"), ("Choose 1 (Enter: 1):", "")]
+        refused = the_refusal(env, *steps, back_at_menu=True)
     finally:
         held.close()
-    name = daily_save_name(today, 1, "ana")
-    assert re.fullmatch(
-        rf"The game {name} is open in another session \({getpass.getuser()}'s, since \d\d:\d\d\)\. "
-        rf"To watch it: norsewind resume {name} --watch --lines",
-        pty.lines[at],
-    )
+    assert re.fullmatch(in_another_session(daily_save_name(today, 1, "ana")), refused)
 
 
 def test_resume_lines_of_a_held_game_is_refused_in_plain_words(saves: Path) -> None:
@@ -329,11 +325,7 @@ def test_resume_lines_of_a_held_game_is_refused_in_plain_words(saves: Path) -> N
     finally:
         held.close()
     assert done.returncode == 2
-    assert re.fullmatch(
-        rf"The game {held.name} is open in another session \({getpass.getuser()}'s, since \d\d:\d\d\)\. "
-        rf"To watch it: norsewind resume {held.name} --watch --lines\n",
-        done.stderr.decode(),
-    )
+    assert re.fullmatch(in_another_session(held.name) + "\n", done.stderr.decode())
 
 
 def test_the_watch_command_of_a_held_game_carries_the_saves_folder_given(saves: Path) -> None:

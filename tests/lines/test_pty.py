@@ -12,7 +12,7 @@ from pathlib import Path
 from norsewind_tui.options import Options
 from norsewind_tui.storage.context import AppContext
 
-from .pty_lines import APP, LinePty, line_env
+from .pty_lines import APP, LinePty, line_env, resumed_one_decision
 
 LONGEST = 200
 
@@ -114,17 +114,10 @@ def test_the_end_of_the_input_leaves_the_game_saved_and_the_menu_resumes_it(save
         again.close()
     _clean(again)
     # what that line says to type
-    resumed = LinePty([*APP, "resume", name, "--lines"], env)
-    try:
-        resumed.expect_text(f"Resuming {name} at turn ")
-        resumed.ask()
-        resumed.send("1")
-        resumed.ask()
-        resumed.end_input()
+    with LinePty([*APP, "resume", name, "--lines"], env) as resumed:
+        resumed_one_decision(resumed, name)
         resumed.expect_text(f"Your game is saved as {name}: norsewind resume {name} --lines")
         assert resumed.finish() == 0
-    finally:
-        resumed.close()
     with context.games.open(name, read_only=True) as game:
         assert game.session.position == 3
 

@@ -12,6 +12,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from norsewind_tui.rules import GameConfig, legal_moves
+from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.app import NorsewindApp
@@ -68,6 +69,17 @@ async def new_table_form(app: NorsewindApp, pilot: Pilot[Any]) -> NewTableScreen
 def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:
     context = AppContext.at(str(saves), profile=PROFILE)
     return context.new_game(GameConfig(players=names, level=level, **config), seed, [SeatMeta(n) for n in names])
+
+
+def first_pick(game: Any) -> int:
+    """The market slot of the first building the player to move may pick."""
+    slot: int = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
+    return slot
+
+
+async def pick_a_building(pilot: Pilot[Any], game: Any) -> None:
+    """Press the digit key of the first building the player to move may pick."""
+    await pilot.press(str(first_pick(game) + 1))
 
 
 def finished_game(saves: Path, names: tuple[str, ...], seed: int = 3) -> Any:

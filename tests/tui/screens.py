@@ -7,10 +7,13 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.table import TableScreen
+
+from .waits import until
 
 S = TypeVar("S", bound=Screen[Any])
 
@@ -20,6 +23,14 @@ def on_screen(app: App[Any], kind: type[S]) -> S:
     screen = app.screen
     assert isinstance(screen, kind), f"{type(screen).__name__} is shown, not a {kind.__name__}"
     return screen
+
+
+async def opened(pilot: Pilot[Any], key: str, kind: type[S]) -> S:
+    """Press ``key``, wait until a ``kind`` screen is shown and drawn; that screen."""
+    await pilot.press(key)
+    await until(pilot, lambda: isinstance(pilot.app.screen, kind), f"a {kind.__name__}")
+    await pilot.pause()
+    return on_screen(pilot.app, kind)
 
 
 def game_screen(app: App[Any]) -> GameScreen:

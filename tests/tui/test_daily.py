@@ -23,6 +23,7 @@ from norsewind_tui.tui.screens.halloffame import HallOfFameScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app, shown
+from .screens import opened
 
 
 def _today() -> date:
@@ -34,9 +35,7 @@ async def test_the_title_opens_the_daily_deal_and_enter_deals_the_days_game(save
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         assert "Daily deal              d" in await shown(pilot)
-        await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, DailyScreen)
+        await opened(pilot, "d", DailyScreen)
         app.show(DailyScreen(today=_today))
         text = await shown(pilot)
         assert f"Daily deal of 2026-11-30 (profile {PROFILE})" in text

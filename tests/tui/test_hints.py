@@ -25,10 +25,11 @@ from norsewind_tui.storage.context import AppContext
 from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.messages import GameChanged, HintReady
+from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.targets import key_of
 
-from .helpers import PROFILE, aio, make_app, new_game, shown
-from .screens import game_screen
+from .helpers import PROFILE, aio, first_pick, make_app, new_game, shown
+from .screens import game_screen, opened
 from .waits import WAIT, Gate, Seen, shows_latest, until
 
 
@@ -188,7 +189,7 @@ async def test_a_hint_is_ignored_when_the_position_changed_meanwhile(
 async def test_undo_drops_a_pending_hint(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     release, finished = _blocking_ask(monkeypatch)
     game = new_game(saves, ("Ana", "Bo"), seed=24)
-    slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
+    slot = first_pick(game)
     game.push(PickBuilding(slot))
     app = make_app(saves, game=game)
     seen = Seen(HintReady, GameChanged)
@@ -328,9 +329,8 @@ async def test_any_seat_can_be_a_computer_of_each_strength_from_the_new_game_scr
         screen.query_one("#kind-2").value = "normal"
         await pilot.pause()
         assert screen.query_one("#name-2").value == "Normal bot 3"
-        await pilot.press("ctrl+s")
+        game: Any = (await opened(pilot, "ctrl+s", GameScreen)).game
         assert type(app.screen).__name__ == "GameScreen"
-        game: Any = game_screen(app).game
         kinds = [(seat.kind, seat.bot) for seat in game.seats]
         assert kinds == [("computer", "easy"), ("human", None), ("computer", "normal")]
         assert game.state.players[2].name == "Normal bot 3"
@@ -346,9 +346,8 @@ async def test_the_expert_plays_its_seat_in_the_app(saves: Path) -> None:
         screen.query_one("#kind-1").value = "expert"
         await pilot.pause()
         assert screen.query_one("#name-1").value == "Expert bot 2"
-        await pilot.press("ctrl+s")
+        game: Any = (await opened(pilot, "ctrl+s", GameScreen)).game
         assert type(app.screen).__name__ == "GameScreen"
-        game: Any = game_screen(app).game
         assert [(seat.kind, seat.bot) for seat in game.seats] == [("human", None), ("computer", "expert")]
 
         def expert_moved() -> bool:

@@ -5,12 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from norsewind_tui.bots import make_bot
-from norsewind_tui.rules import legal_moves
-from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.review import ReviewScreen
 
-from .helpers import aio, footer_line, make_app, new_game, shown
+from .helpers import aio, footer_line, make_app, new_game, pick_a_building, shown
 
 
 @aio
@@ -35,10 +33,9 @@ async def test_the_palette_names_each_key_as_the_footer_does(saves: Path) -> Non
 @aio
 async def test_the_decline_button_is_named_as_the_footer_names_d(saves: Path) -> None:
     game = new_game(saves, ("Ana",), seed=4)
-    slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(str(slot + 1))
+        await pick_a_building(pilot, game)
         await pilot.press("enter")  # the kingdom under the cursor
         assert game.state.phase == "supply"
         text = await shown(pilot)

@@ -27,6 +27,7 @@ from norsewind_tui.words.lessons import FIELD
 from norsewind_tui.words.tutorial import ask_for
 
 from .helpers import aio, make_app, shown
+from .screens import opened
 from .test_lessons import decisions_before
 
 
@@ -311,10 +312,7 @@ async def test_help_in_the_tutorial_lists_its_own_keys(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
+        help_screen = await opened(pilot, "question_mark", HelpScreen)
         console = Console(width=80, record=True, file=io.StringIO())
         console.print(keys_table(help_screen.extra))
         rows = [" ".join(line.split()) for line in console.export_text().splitlines()]

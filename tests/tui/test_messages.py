@@ -46,14 +46,19 @@ async def test_a_key_that_does_nothing_at_the_market_says_why(saves: Path, key: 
         assert game.session.position == 0
 
 
+async def status_after(saves: Path, phase: Phase, key: str) -> str:
+    """What the status line says once ``key`` is pressed at the first ``phase`` decision of Ana and Bo."""
+    app = make_app(saves, game=game_at(saves, ("Ana", "Bo"), phase))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        return status(app)
+
+
 @aio
 async def test_c_while_choosing_a_kingdom_says_why(saves: Path) -> None:
-    game = game_at(saves, ("Ana", "Bo"), "building_kingdom")
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        assert status(app).startswith("c: a castle is bought instead of a building")
+    said = await status_after(saves, "building_kingdom", "c")
+    assert said.startswith("c: a castle is bought instead of a building")
 
 
 @pytest.mark.parametrize(("phase", "footer"), [("action", "1-5 Pick"), ("building_kingdom", "1-4 Kingdom")])
@@ -85,13 +90,9 @@ def test_wording() -> None:
 
 @aio
 async def test_the_preview_speaks_of_what_would_happen(saves: Path) -> None:
-    game = game_at(saves, ("Ana", "Bo"), "citizen_space")
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("right")
-        await pilot.pause()
-        assert status(app).startswith("Enter: you put "), status(app)
-        assert " put " in status(app) and "Ana put" not in status(app)
+    said = await status_after(saves, "citizen_space", "right")
+    assert said.startswith("Enter: you put "), said
+    assert " put " in said and "Ana put" not in said
 
 
 @aio

@@ -8,11 +8,13 @@ markers, or the same characters typed; the events it makes are posted to the app
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
 from textual.drivers import linux_driver
 from textual.message import Message
+from textual.pilot import Pilot
 
 from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.new_game import NameInput
@@ -36,6 +38,16 @@ def terminal_events(app: NorsewindApp, *chunks: str) -> list[Message]:
     return made
 
 
+async def first_name(app: NorsewindApp, pilot: Pilot[Any], before: str) -> NameInput:
+    """The new game's first name field, focused, holding ``before`` with the cursor at its end."""
+    await pilot.press("n")
+    field = app.screen.query_one("#name-0", NameInput)
+    field.focus()
+    field.value = before
+    field.cursor_position = len(before)
+    return field
+
+
 @pytest.mark.parametrize(
     ("chunks", "before", "name"),
     [
@@ -53,11 +65,7 @@ async def test_a_name_keeps_its_printable_characters_in_order_from_the_terminal(
 ) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        field = app.screen.query_one("#name-0", NameInput)
-        field.focus()
-        field.value = before
-        field.cursor_position = len(before)
+        field = await first_name(app, pilot, before)
         for message in terminal_events(app, *chunks):
             app.post_message(message)
         await pilot.pause()
@@ -68,11 +76,7 @@ async def test_a_name_keeps_its_printable_characters_in_order_from_the_terminal(
 async def test_a_pasted_colour_code_stays_in_place_in_a_real_paste_event(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        field = app.screen.query_one("#name-0", NameInput)
-        field.focus()
-        field.value = "Ann"
-        field.cursor_position = 3
+        field = await first_name(app, pilot, "Ann")
         field.post_message(events.Paste("\x1b[31mRed\x1b[0m"))
         await pilot.pause()
         assert field.value == "Ann[31mRed[0m"  # the escape character dropped, the rest where it was
@@ -82,10 +86,7 @@ async def test_a_pasted_colour_code_stays_in_place_in_a_real_paste_event(saves: 
 async def test_the_cut_notice_goes_once_the_name_is_short_again(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        field = app.screen.query_one("#name-0", NameInput)
-        field.focus()
-        field.value = ""
+        field = await first_name(app, pilot, "")
         field.post_message(events.Paste("Bartholomew-Alexandrinus-the-Long"))
         await pilot.pause()
         assert field.value == "Bartholomew-Alexandrinus"

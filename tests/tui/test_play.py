@@ -22,7 +22,7 @@ from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
-from .helpers import aio, make_app, new_game, play_out, shown
+from .helpers import aio, first_pick, make_app, new_game, pick_a_building, play_out, shown
 from .screens import game_screen, on_screen
 from .waits import Gate, Seen, until
 
@@ -121,7 +121,7 @@ async def test_escape_steps_back_within_the_turn(saves: Path) -> None:
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
+        slot = first_pick(game)
         await pilot.press(str(slot + 1))
         assert game.state.phase == "building_kingdom"
         assert "choose the kingdom" in await shown(pilot)
@@ -152,7 +152,7 @@ async def test_clicking_a_slot_and_a_row_plays_them(saves: Path) -> None:
     game = new_game(saves, ("Ana",), seed=8)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
+        slot = first_pick(game)
         market = app.screen.query_one("#market", MarketView)
         x = next(x0 for y0, y1, x0, x1, key in market._regions if key == ("slot", slot))
         await pilot.click("#market", offset=(x + 2, 2))
@@ -223,8 +223,7 @@ async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None
     game = new_game(saves, ("Ana", "Bo"), seed=4)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
-        await pilot.press(str(slot + 1))
+        await pick_a_building(pilot, game)
         assert game.session.position == 1
         await pilot.press("ctrl+p")
         await pilot.press(*"undo")

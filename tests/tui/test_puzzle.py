@@ -15,6 +15,7 @@ from norsewind_tui.tui.screens.puzzle import PuzzleScreen
 from norsewind_tui.tui.screens.title import TitleScreen
 
 from .helpers import PROFILE, aio, make_app, shown
+from .screens import opened
 
 
 @aio
@@ -26,10 +27,7 @@ async def test_the_title_opens_the_puzzle_and_one_pick_gives_the_answer(saves: P
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         assert "Daily puzzle" in await shown(pilot)
-        await pilot.press("z")
-        await pilot.pause()
-        assert isinstance(app.screen, PuzzleScreen)
-        screen = app.screen
+        screen = await opened(pilot, "z", PuzzleScreen)
         assert screen.shown is not None
         right = [c.move for c in screen.shown.order].index(found.answer)
         for _ in range(right):

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from norsewind_tui.rules import legal_moves
-from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.tui.summaries import summaries
 
-from .helpers import aio, make_app, new_game, shown
+from .helpers import aio, make_app, new_game, pick_a_building, shown
 from .screens import game_screen
 
 
@@ -76,8 +74,7 @@ async def test_undo_within_a_turn_needs_no_confirmation(saves: Path) -> None:
     game = new_game(saves, ("Ana", "Bo"), seed=23)
     app = make_app(saves, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        slot = next(m.slot for m in legal_moves(game.state) if isinstance(m, PickBuilding))
-        await pilot.press(str(slot + 1))
+        await pick_a_building(pilot, game)
         assert game.session.position == 1
         await pilot.press("ctrl+z")
         assert type(app.screen).__name__ == "GameScreen"

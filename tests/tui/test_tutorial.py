@@ -17,6 +17,7 @@ from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialEndScreen, T
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
 from .helpers import PROFILE, aio, make_app, shown
+from .screens import opened
 
 NEXT, ENTER = "Press n to go on.", "Press Enter."
 
@@ -123,10 +124,7 @@ async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarte
         title = await shown(pilot)
         assert isinstance(app.screen, TitleScreen)
         assert "Continue: tutorial-Ana" in title
-        await pilot.press("l")
-        await pilot.pause()
-        again = app.screen
-        assert isinstance(again, TutorialScreen)
+        again = await opened(pilot, "l", TutorialScreen)
         assert (again.game.session.position, again.tutorial.index) == (position, index)
         assert "goes on where you left it" in await shown(pilot)
         await pilot.press("R")
@@ -143,10 +141,7 @@ async def test_the_tutorial_is_left_and_resumed_where_it_was_and_can_be_restarte
 async def test_other_decisions_are_refused_kindly_and_the_page_waits_for_n(saves: Path) -> None:
     app = make_app(saves, seed=None)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TutorialScreen)
+        screen = await opened(pilot, "l", TutorialScreen)
         await pilot.press("enter")  # the welcome page is read first
         assert "First read the lesson above: press n to go on." in await shown(
             pilot
