@@ -77,20 +77,12 @@ def no_best(index: int) -> str:
     return f"There is no best game {index + 1} yet: finish a solo game without undoing over a card."
 
 
-def cannot_review(why: object) -> str:
-    return f"That game cannot be reviewed: {why}"
-
-
 def save_reused(save: str) -> str:
     return f"The save {save} now holds another game: the recorded one is gone."
 
 
 def daily_title(day: str, profile: str) -> str:
     return f"Daily deal of {day} (profile {profile})"
-
-
-def profile_unavailable(why: object) -> str:
-    return f"profile unavailable: {why}"
 
 
 def daily_cell(margin: int, medal: str) -> str:

@@ -103,10 +103,6 @@ def remove_question(who: str, table: str) -> str:
     )
 
 
-def cannot_open(why: str) -> str:
-    return f"Cannot open the table: {why}"
-
-
 def opened(table: str, waiting: bool) -> str:
     """A new table's notice (``waiting``: a seat is open for a person)."""
     return f"Table {table} is open" + (": others join it from Shared tables." if waiting else ".")

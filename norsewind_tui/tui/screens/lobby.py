@@ -53,7 +53,7 @@ from ...storage.tables import (
 from ...words import clock as clock_say
 from ...words import lobby as say
 from ...words import table as where
-from ...words.app import computer
+from ...words.app import computer, trouble
 from ...words.trophies import marks as trophy_marks
 from ..computer import LABELS
 from ..messages import TablesListed
@@ -631,7 +631,7 @@ class NewTableScreen(FormScreen):
                 watching=watching if isinstance(watching, str) else "anyone",
             )
         except Exception as exc:  # bad identity, name taken, disk: one line
-            self.say(say.cannot_open(words.error(exc)))
+            self.say(trouble("open-table", words.error(exc)))
             return
         notice = say.opened(table.name, "open" in seats)
         self.norsewind.open_table(table, notice)
