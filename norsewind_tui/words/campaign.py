@@ -4,6 +4,7 @@ are in ``lines.py``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from .nouns import plural
 
@@ -95,21 +96,19 @@ def daily_done(level: int, margin: int | None) -> str:
     return f"Done: level {level} today, {what}. One attempt a day; f: hall of fame."
 
 
-def fame_level(level: int) -> str:
-    return f"Level {level}: the best game of each player"
-
-
-def fame_assisted(level: int) -> str:
-    return f"Assisted games (no medal), level {level}"
-
-
-def fame_daily(day: str, level: int) -> str:
-    return f"Daily deal of {day}, level {level}"
-
-
 def note(text: str) -> str:
     return f"note: {text}"
 
 
-def fame_title(level: int) -> str:
-    return f"Hall of fame: level {level} of 7"
+# The hall of fame's headings (``fame`` puts in ``level`` and, for a daily deal, its ``day``).
+Fame = Literal["level", "assisted", "daily", "title"]
+FAME: dict[Fame, str] = {
+    "level": "Level {level}: the best game of each player",
+    "assisted": "Assisted games (no medal), level {level}",
+    "daily": "Daily deal of {day}, level {level}",
+    "title": "Hall of fame: level {level} of 7",
+}
+
+
+def fame(kind: Fame, level: int, day: str = "") -> str:
+    return FAME[kind].format(level=level, day=day)
