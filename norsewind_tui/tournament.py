@@ -154,4 +154,4 @@ def name_problem(name: str) -> str | None:
         clean = sanitise_name(name)
     except StorageError as exc:
         return str(exc)
-    return None if clean == name else say.bad_name(clean)
+    return None if clean == name else say.refusal("bad-name", clean)

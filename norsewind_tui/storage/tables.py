@@ -479,7 +479,7 @@ class TableStore:
             choices = ", ".join(str(m) for m in STANDIN_CHOICES[1:])
             raise TableRefused(say.standin_choice(choices, wanted))
         if standin_engine is not None and not _ENGINE_NAME.match(standin_engine):
-            raise TableRefused(say.not_an_engine(standin_engine[:40]))
+            raise TableRefused(say.seat_refusal("not-an-engine", standin_engine[:40]))
         seen = next((w for w in WATCHING_CHOICES if w == watching), None)
         if seen is None:
             raise TableRefused(say.not_a_watching_rule(watching[:40]))
@@ -569,7 +569,7 @@ class TableStore:
         for i, (kind, who) in enumerate(seats):
             if kind == "person":
                 if (why := identity_problem(who)) is not None:
-                    raise TableRefused(say.seat_problem(i, why))
+                    raise TableRefused(say.seat_refusal("problem", why, i))
                 players.append(who)
                 metas.append(SeatMeta(OPEN))
             else:
@@ -594,7 +594,7 @@ class TableStore:
             raise TableRefused(f"{table.name}: {say.REMATCH_AFTER}")
         mine = view.seat_of(identity)
         if mine is None:
-            raise TableRefused(f"{table.name}: {say.no_rematch_seat(identity)}")
+            raise TableRefused(f"{table.name}: {say.seat_refusal('no-rematch-seat', identity)}")
         name = rematch_name(table.name)
         if not self._games.exists(name):
             players: list[str] = []
@@ -710,7 +710,7 @@ class TableStore:
 def computer_seat(i: int, level: str) -> SeatMeta:
     """Seat ``i`` (from 0) given to the computer ``level``; ``TableRefused`` for a name no bot has."""
     if not level or len(level) > 32 or not level.isidentifier():
-        raise TableRefused(say.not_a_seat_kind(i, level))
+        raise TableRefused(say.seat_refusal("seat-kind", level, i))
     label = seat_label(i, "computer", level)
     return SeatMeta(label, "computer", level)
 
@@ -1063,7 +1063,7 @@ class SharedTable(OpenGame):
 
             def change(current: TableView) -> tuple[Session, SaveMeta, None]:
                 if self.computer_to_move(current, standin) != turn:  # presence read again, under the lock
-                    raise TableMoved(say.computer_moved_on(self.name))
+                    raise TableMoved(say.seat_refusal("moved", self.name))
                 session = current.session.copy()
                 session.push(move)
                 if current.seats[seat].kind == "computer":
@@ -1144,7 +1144,7 @@ class SharedTable(OpenGame):
         def change(current: TableView) -> tuple[Session, SaveMeta, int]:
             mine = current.seat_of(self.identity)
             if mine is not None:
-                raise self._refuse(say.already_seated(self.identity, mine))
+                raise self._refuse(say.seat_refusal("seated", self.identity, mine))
             if current.state.is_over:
                 raise self._refuse(say.JOIN_OVER)
             for_me = (None, self.identity)
@@ -1154,11 +1154,11 @@ class SharedTable(OpenGame):
             if chosen is None:
                 raise self._refuse(say.ALL_TAKEN)
             if not 0 <= chosen < len(current.seats):
-                raise self._refuse(say.no_seat(chosen))
+                raise self._refuse(say.seat_refusal("no-seat", seat=chosen))
             if not current.is_open(chosen):
-                raise self._refuse(say.seat_taken(chosen, current.who(chosen)))
+                raise self._refuse(say.seat_refusal("taken", current.who(chosen), chosen))
             if (invited := current.invited(chosen)) not in (None, self.identity):
-                raise self._refuse(say.seat_kept(chosen, invited or ""))
+                raise self._refuse(say.seat_refusal("kept", invited or "", chosen))
             s = current.session
             players = list(s.config.players)
             players[chosen] = self.identity
@@ -1179,7 +1179,7 @@ class SharedTable(OpenGame):
         def change(current: TableView) -> tuple[Session, SaveMeta, SeatChange]:
             mine = current.seat_of(self.identity)
             if mine is None:
-                raise self._refuse(say.nothing_to_leave(self.identity))
+                raise self._refuse(say.seat_refusal("nothing-to-leave", self.identity))
             return self._vacate(current, mine)
 
         view, what = self._transact(self._view, change)
@@ -1193,7 +1193,7 @@ class SharedTable(OpenGame):
         def change(current: TableView) -> tuple[Session, SaveMeta, SeatChange]:
             kept = [i for i in range(len(current.seats)) if current.invited(i) == self.identity]
             if not kept:
-                raise self._refuse(say.nothing_to_decline(self.identity))
+                raise self._refuse(say.seat_refusal("nothing-to-decline", self.identity))
             return self._to_computer(current, kept[0], self.identity, "declined")
 
         view, what = self._transact(self._view, change)
@@ -1205,9 +1205,9 @@ class SharedTable(OpenGame):
         view = view or self._view
         invited = view.invited(seat) if 0 <= seat < len(view.seats) else None
         if invited is None:
-            return say.kept_for_nobody(seat)
+            return say.seat_refusal("kept-for-nobody", seat=seat)
         if self.identity != view.meta.creator:
-            return say.only_proposer(view.meta.creator or "")
+            return say.seat_refusal("not-proposer", view.meta.creator or "")
         if view.state.is_over:
             return say.RESULT_STANDS
         return None
@@ -1249,15 +1249,15 @@ class SharedTable(OpenGame):
         if creator is None:
             return say.NO_CREATOR
         if self.identity != creator:
-            return say.only_creator(creator)
+            return say.seat_refusal("not-creator", creator)
         if identity == self.identity:
             return say.NOT_YOURSELF
         if view.seat_of(identity) is None:
-            return say.holds_no_seat(identity)
+            return say.seat_refusal("holds-no-seat", identity)
         if view.state.is_over:
             return say.RESULT_STANDS
         if standin.away_for(identity) is None:
-            return say.is_here(identity)
+            return say.seat_refusal("here", identity)
         return None
 
     def remove(self, identity: str, standin: StandIn) -> SeatChange:

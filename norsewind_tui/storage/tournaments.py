@@ -222,7 +222,7 @@ class Tournaments:
             raise TournamentRefused(why)
         clean = sanitise_name(name)  # SaveError (one line) for a name full of escapes or slashes
         if clean != name:
-            raise TournamentRefused(say.bad_name(clean))
+            raise TournamentRefused(say.refusal("bad-name", clean))
         entrants = [Entrant("person", creator), *(Entrant("computer", c) for c in computers)]
         doc = Tournament(
             TOURNAMENT_FORMAT,
@@ -239,19 +239,19 @@ class Tournaments:
         try:
             doc = msgspec.convert(msgspec.to_builtins(doc), Tournament)  # the record's limits, checked now
         except msgspec.ValidationError as exc:
-            raise TournamentRefused(say.limits(name, str(exc))) from None
+            raise TournamentRefused(say.refusal("limits", name, str(exc))) from None
         if not self.docs.add(doc):
-            raise TournamentRefused(say.taken(name))
+            raise TournamentRefused(say.refusal("taken", name))
         return doc
 
     def join(self, name: str, identity: str) -> Tournament:
         def enter(doc: Tournament) -> Tournament:
             if doc.started is not None:
-                raise TournamentRefused(say.started(name))
+                raise TournamentRefused(say.refusal("started", name))
             if doc.entrant(identity) is not None:
-                raise TournamentRefused(say.already_in(identity, name))
+                raise TournamentRefused(say.refusal("already-in", name, identity))
             if len(doc.entrants) >= MAX_ENTRANTS:
-                raise TournamentRefused(say.full(name, MAX_ENTRANTS))
+                raise TournamentRefused(say.refusal("full", name, MAX_ENTRANTS))
             return msgspec.structs.replace(doc, entrants=(*doc.entrants, Entrant("person", identity)))
 
         if (why := identity_problem(identity)) is not None:
@@ -263,11 +263,11 @@ class Tournaments:
 
         def begin(doc: Tournament) -> Tournament:
             if identity != doc.creator:
-                raise TournamentRefused(say.only_creator(doc.creator, name))
+                raise TournamentRefused(say.refusal("only-creator", name, doc.creator))
             if doc.started is not None:
-                raise TournamentRefused(say.started_already(name))
+                raise TournamentRefused(say.refusal("started-already", name))
             if len(doc.entrants) < 2:
-                raise TournamentRefused(say.too_few(name))
+                raise TournamentRefused(say.refusal("too-few", name))
             rounds = doc.rounds
             if doc.pairing == "round-robin" and doc.seats == 2 and rounds == 1:
                 rounds = max(len(doc.entrants) + len(doc.entrants) % 2 - 1, 1)  # everyone meets everyone
@@ -280,9 +280,9 @@ class Tournaments:
 
         def leave(doc: Tournament) -> Tournament:
             if doc.entrant(identity) is None:
-                raise TournamentRefused(say.not_in(identity, name))
+                raise TournamentRefused(say.refusal("not-in", name, identity))
             if identity in doc.withdrawn:
-                raise TournamentRefused(say.left_already(identity, name))
+                raise TournamentRefused(say.refusal("left-already", name, identity))
             if doc.started is None:
                 kept = tuple(e for e in doc.entrants if e.key != identity)
                 return msgspec.structs.replace(doc, entrants=kept)
@@ -294,11 +294,11 @@ class Tournaments:
         for _ in range(20):  # another app wrote in between: read again, decide again
             doc = self.docs.read(name)
             if doc is None:
-                raise TournamentRefused(say.unknown(name))
+                raise TournamentRefused(say.refusal("unknown", name))
             new = change(doc)
             if self.docs.replace(new):
                 return msgspec.structs.replace(new, generation=new.generation + 1)
-        raise TournamentRefused(say.busy(name))
+        raise TournamentRefused(say.refusal("busy", name))
 
     # ------------------------------------------------------------------ the rounds
 
@@ -306,7 +306,7 @@ class Tournaments:
         """The tournament now: the next round decided when it is due (once), its tables made."""
         doc = self.docs.read(name)
         if doc is None:
-            raise TournamentRefused(say.unknown(name))
+            raise TournamentRefused(say.refusal("unknown", name))
         results = self.results(doc)
         if self.due(doc, results):
             with contextlib.suppress(TournamentRefused):  # another app decided it first: read it
@@ -345,7 +345,7 @@ class Tournaments:
     def decide(self, doc: Tournament, results: Sequence[Sequence[TableResult]]) -> Tournament:
         """``doc`` with its next round: the pairing of its rule over those still in, the round's seed."""
         if not self.due(doc, results):
-            raise TournamentRefused(say.decided(doc.name))
+            raise TournamentRefused(say.refusal("decided", doc.name))
         number = len(doc.made) + 1
         playing = [e.key for e in doc.entrants if e.key not in doc.withdrawn]
         placed = [r.placed for round_ in results for r in round_ if r.placed is not None]

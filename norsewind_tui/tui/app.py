@@ -296,7 +296,7 @@ class NorsewindApp(App[str]):
             self.goto_title(say.tutorial_locked(exc.user, exc.pid))
             return
         except (StorageError, LessonError) as exc:
-            self.goto_title(say.no_tutorial(exc))
+            self.goto_title(say.trouble("tutorial", exc))
             return
         self.start_game(game, game.notice or "")
 
@@ -323,7 +323,7 @@ class NorsewindApp(App[str]):
         try:
             game = self.context.new_game(config, seed, seats)
         except (ConfigError, StorageError) as exc:  # one line for the player
-            on_error(say.cannot_start(words.error(exc)))
+            on_error(say.trouble("start", words.error(exc)))
             return
         self.start_game(game)
 
@@ -459,7 +459,7 @@ class NorsewindApp(App[str]):
             try:
                 changed = watch.wait(max(0.0, due - time.monotonic()))
             except Exception as exc:  # never the app's end: the look says what is wrong
-                self.post_message(PresenceTrouble(say.look_stopped(exc)))
+                self.post_message(PresenceTrouble(say.trouble("look", exc)))
                 return
 
     def stop_around(self) -> None:

@@ -1,10 +1,13 @@
 """Every message the app's workers and screens post, in one place.
 
 Workers post these (they never touch widgets); the screens' ``on_*`` handlers act on them.
+Dataclasses, as Textual's own messages are: the generated ``__init__`` sets the fields and
+calls ``Message.__post_init__``, which readies the message.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -20,75 +23,65 @@ if TYPE_CHECKING:  # annotations only: the title screen is drawn without the bot
     from ..storage.ratings import Ladder
 
 
+@dataclass
 class AnalysisProgress(Message):
-    def __init__(self, done: int, total: int) -> None:
-        self.done = done
-        self.total = total
-        super().__init__()
+    done: int
+    total: int
 
 
+@dataclass
 class AnalysisDone(Message):
-    def __init__(self, analysis: Analysis) -> None:
-        self.analysis = analysis
-        super().__init__()
+    analysis: Analysis
 
 
+@dataclass
 class AnalysisFailed(Message):
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__()
+    reason: str
 
 
+@dataclass
 class GameChanged(Message):
     """The game's follower (``tui/driver.py``) found a change made elsewhere, or the computer's
     decision (``change``), or could not look or decide (``trouble``, one line)."""
 
-    def __init__(self, change: Change | None, trouble: str = "") -> None:
-        self.change = change
-        self.trouble = trouble
-        super().__init__()
+    change: Change | None
+    trouble: str = ""
 
 
+@dataclass
 class HintReady(Message):
-    def __init__(self, state: State, answer: HintAnswer) -> None:
-        self.state = state
-        self.answer = answer
-        super().__init__()
+    state: State
+    answer: HintAnswer
 
 
+@dataclass
 class HintFailed(Message):
-    def __init__(self, state: State, reason: str) -> None:
-        self.state = state
-        self.reason = reason
-        super().__init__()
+    state: State
+    reason: str
 
 
+@dataclass
 class TablesListed(Message):
-    def __init__(self, rows: list[TableSummary], ladder: Ladder | None = None) -> None:
-        self.rows = rows
-        self.ladder = ladder  # the players' ratings, read again with the rows (a game may have ended)
-        super().__init__()
+    rows: list[TableSummary]
+    ladder: Ladder | None = None  # the players' ratings, read again with the rows (a game may have ended)
 
 
+@dataclass
 class AroundSeen(Message):
     """The app's slow look found the tables or someone's presence changed (``tui/presence.py``)."""
 
-    def __init__(self, around: Around) -> None:
-        self.around = around
-        super().__init__()
+    around: Around
 
 
+@dataclass
 class PresenceTrouble(Message):
     """This app's presence record could not be written (said once; the game goes on)."""
 
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__()
+    reason: str
 
 
+@dataclass
 class EngineNotice(Message):
     """An outside engine failed (or the app has none for an engine's seat): greedy plays on (one line)."""
 
-    def __init__(self, line: str) -> None:
-        self.line = line
-        super().__init__()
+    line: str

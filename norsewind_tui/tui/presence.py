@@ -83,7 +83,7 @@ class PresenceKeeper:
                 except (OSError, StorageError) as exc:
                     if not self._failed:  # once: the next beat may well work
                         self._failed = True
-                        failed(say.presence_failed(exc))
+                        failed(say.trouble("presence", exc))
 
     def _apply(self, op: str, table: str) -> None:
         if op == "enter":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from .nouns import plural
 
@@ -17,6 +18,23 @@ YOUR_TURN = "Your turn"
 TOO_MANY_KEYS = "Too many keys at once: the extra ones were ignored."
 NOTHING_TO_EXPLAIN = "Nothing to explain here: move the cursor onto a card, a supply or a kingdom."
 OUTSIDE_ENGINE = "Outside engine"
+
+# What went wrong, in one line (``trouble`` puts ``why``, an exception or its words, in it).
+Trouble = Literal["tutorial", "start", "open-table", "review", "profile", "analysis", "look", "presence"]
+TROUBLES: dict[Trouble, str] = {
+    "tutorial": "Cannot open the tutorial: {why}",
+    "start": "Cannot start the game: {why}",
+    "open-table": "Cannot open the table: {why}",
+    "review": "That game cannot be reviewed: {why}",
+    "profile": "profile unavailable: {why}",
+    "analysis": "The analysis failed: {why}",
+    "look": "The look at the tables stopped: {why}",
+    "presence": "Your presence could not be written ({why}); the game goes on.",
+}
+
+
+def trouble(kind: Trouble, why: object) -> str:
+    return TROUBLES[kind].format(why=why)
 
 
 def computer(bot: str) -> str:
@@ -37,14 +55,6 @@ def tutorial_locked(user: str, pid: int) -> str:
     return f"The tutorial is open in another app ({user}, pid {pid})."
 
 
-def no_tutorial(why: object) -> str:
-    return f"Cannot open the tutorial: {why}"
-
-
-def cannot_start(why: str) -> str:
-    return f"Cannot start the game: {why}"
-
-
 def watch_locked(why: object) -> str:
     """A game open in another app: watch it instead? (``why``: the lock's one line)."""
     return f"{why}. Watch it read-only?"
@@ -54,19 +64,11 @@ def played_on(position: int, game: str, new: str) -> str:
     return f"Playing on from decision {position} of {game} as {new}: a new game that earns no medal."
 
 
-def look_stopped(why: object) -> str:
-    return f"The look at the tables stopped: {why}"
-
-
 def turn_notice(tables: Sequence[str]) -> str:
     """The bell's notice: "Your turn at the table friday." (three tables named at most)."""
     names = ", ".join(tables[:3]) + (" and more" if len(tables) > 3 else "")
     where = "the table" if len(tables) == 1 else "the tables"
     return f"Your turn at {where} {names}."
-
-
-def presence_failed(why: object) -> str:
-    return f"Your presence could not be written ({why}); the game goes on."
 
 
 def turns(count: int) -> str:

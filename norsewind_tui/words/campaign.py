@@ -4,6 +4,7 @@ are in ``lines.py``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from .nouns import plural
 
@@ -77,20 +78,12 @@ def no_best(index: int) -> str:
     return f"There is no best game {index + 1} yet: finish a solo game without undoing over a card."
 
 
-def cannot_review(why: object) -> str:
-    return f"That game cannot be reviewed: {why}"
-
-
 def save_reused(save: str) -> str:
     return f"The save {save} now holds another game: the recorded one is gone."
 
 
 def daily_title(day: str, profile: str) -> str:
     return f"Daily deal of {day} (profile {profile})"
-
-
-def profile_unavailable(why: object) -> str:
-    return f"profile unavailable: {why}"
 
 
 def daily_cell(margin: int, medal: str) -> str:
@@ -103,21 +96,19 @@ def daily_done(level: int, margin: int | None) -> str:
     return f"Done: level {level} today, {what}. One attempt a day; f: hall of fame."
 
 
-def fame_level(level: int) -> str:
-    return f"Level {level}: the best game of each player"
-
-
-def fame_assisted(level: int) -> str:
-    return f"Assisted games (no medal), level {level}"
-
-
-def fame_daily(day: str, level: int) -> str:
-    return f"Daily deal of {day}, level {level}"
-
-
 def note(text: str) -> str:
     return f"note: {text}"
 
 
-def fame_title(level: int) -> str:
-    return f"Hall of fame: level {level} of 7"
+# The hall of fame's headings (``fame`` puts in ``level`` and, for a daily deal, its ``day``).
+Fame = Literal["level", "assisted", "daily", "title"]
+FAME: dict[Fame, str] = {
+    "level": "Level {level}: the best game of each player",
+    "assisted": "Assisted games (no medal), level {level}",
+    "daily": "Daily deal of {day}, level {level}",
+    "title": "Hall of fame: level {level} of 7",
+}
+
+
+def fame(kind: Fame, level: int, day: str = "") -> str:
+    return FAME[kind].format(level=level, day=day)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 TITLE = "Shared tables"
 COLUMNS = ("Table", "Seats and presence", "Turn")  # the list's heads (a head's first word keys it)
 EMPTY = "No tables yet: n opens one, and the others on this host join it here."
@@ -27,21 +29,51 @@ OPEN_BUTTON = "Open"
 JOIN_HOW = "Others on this host join from Shared tables on the title screen (ssh or norsewind serve)."
 
 
-def standin_by_computer(bot: str) -> str:
-    return f"The computer ({bot})"
+# What the lobby says, in one line (``said`` puts in ``table``: its name, ``text``: a person, an
+# identity, the clock's or the storage's words, ``seat``: counted from 0, as the code counts).
+Said = Literal[
+    "standin-by-computer",
+    "outside-engine",
+    "you-are",
+    "since",
+    "sit-question",
+    "rematch-question",
+    "review-first",
+    "sat",
+    "deleted",
+    "delete-question",
+    "nobody-removed",
+    "changed",
+    "remove-question",
+]
+SAID: dict[Said, str] = {
+    "standin-by-computer": "The computer ({text})",
+    "outside-engine": "Outside engine {text}",
+    "you-are": "you ({text})",
+    "since": "since {text}",  # since when it is that seat's turn
+    "sit-question": "Sit at seat {seat} of the table {table} as {text}?",
+    "rematch-question": "Sit down for the rematch {table} (seat {seat}, kept for you)?",
+    "review-first": "You can review only a table you sat at or watched: w watches {table} first.",
+    "sat": "You sit at seat {seat} of {table}.",
+    "deleted": "The table {table} is deleted.",
+    "delete-question": "Delete the table {table} and its game?",
+    "nobody-removed": "Nobody removed from {table}: {text}.",
+    "changed": "{table}: {text}.",
+    "remove-question": (
+        "Remove {text}, who is away, from the table {table}? "
+        "Their seat goes to the computer (before the first decision: it opens again)."
+    ),
+}
 
 
-def outside_engine(name: str) -> str:
-    return f"Outside engine {name}"
+def said(kind: Said, table: str = "", text: object = "", seat: int = 0) -> str:
+    """One of ``SAID``."""
+    return SAID[kind].format(table=table, text=text, seat=seat + 1)
 
 
 def seat_label(seat: int) -> str:
     """The form's label of a seat (``seat``: from 1)."""
     return f"Seat {seat}"
-
-
-def you_are(identity: str) -> str:
-    return f"you ({identity})"
 
 
 def who_line(identity: str, problem: str | None) -> str:
@@ -54,57 +86,9 @@ def who_line(identity: str, problem: str | None) -> str:
     )
 
 
-def since(when: str) -> str:
-    """Since when it is that seat's turn (``when``: the clock's words)."""
-    return f"since {when}"
-
-
-def sit_question(table: str, seat: int, identity: str) -> str:
-    return f"Sit at seat {seat + 1} of the table {table} as {identity}?"
-
-
-def rematch_question(table: str, seat: int) -> str:
-    return f"Sit down for the rematch {table} (seat {seat + 1}, kept for you)?"
-
-
 def watching(full: bool) -> str:
     """Why a table is opened to watch: every seat is taken, or this identity cannot sit."""
     return f"Watching: {'every seat is taken' if full else 'you cannot sit at a table'}."
-
-
-def review_first(table: str) -> str:
-    return f"You can review only a table you sat at or watched: w watches {table} first."
-
-
-def sat(seat: int, table: str) -> str:
-    return f"You sit at seat {seat + 1} of {table}."
-
-
-def deleted(table: str) -> str:
-    return f"The table {table} is deleted."
-
-
-def delete_question(table: str) -> str:
-    return f"Delete the table {table} and its game?"
-
-
-def nobody_removed(table: str, why: str) -> str:
-    return f"Nobody removed from {table}: {why}."
-
-
-def changed(table: str, what: str) -> str:
-    return f"{table}: {what}."
-
-
-def remove_question(who: str, table: str) -> str:
-    return (
-        f"Remove {who}, who is away, from the table {table}? "
-        "Their seat goes to the computer (before the first decision: it opens again)."
-    )
-
-
-def cannot_open(why: str) -> str:
-    return f"Cannot open the table: {why}"
 
 
 def opened(table: str, waiting: bool) -> str:

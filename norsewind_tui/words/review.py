@@ -68,10 +68,6 @@ def analysing(name: str) -> str:
     return f"Analysing {name}'s decisions with the hard computer player..."
 
 
-def failed(why: object) -> str:
-    return f"The analysis failed: {why}"
-
-
 def progress(done: int, total: int) -> str:
     return f"Analysing: decision {done} of {total}..."
 

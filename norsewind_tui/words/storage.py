@@ -8,6 +8,7 @@ what became of a seat left, what a game left says, who is at a table and since w
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Literal
 
 FINISHED = "the game is finished and its result recorded"
 GAME_OVER = "the game is over"
@@ -134,52 +135,49 @@ NO_CREATOR = "this table does not say who opened it: nobody can remove a player 
 NOT_YOURSELF = "you cannot remove yourself: leave the table instead"
 
 
-def computer_moved_on(table: str) -> str:
-    return f"{table}: not the computer's turn any more"
+# A table's refusals, one line each: ``{text}`` is the name or words the line carries, ``{seat}``
+# the seat counted from 1 (``seat_refusal`` fills them).
+SeatRefusal = Literal[
+    "moved",
+    "seated",
+    "no-seat",
+    "taken",
+    "kept",
+    "nothing-to-leave",
+    "nothing-to-decline",
+    "kept-for-nobody",
+    "not-proposer",
+    "not-creator",
+    "holds-no-seat",
+    "here",
+    "problem",
+    "seat-kind",
+    "no-rematch-seat",
+    "not-an-engine",
+]
+SEAT_REFUSALS: dict[SeatRefusal, str] = {
+    "moved": "{text}: not the computer's turn any more",
+    "seated": "you ({text}) already sit at seat {seat}",
+    "no-seat": "there is no seat {seat}",
+    "taken": "seat {seat} is taken by {text}",
+    "kept": "seat {seat} is kept for {text} (a rematch): they sit down or decline",
+    "nothing-to-leave": "you ({text}) hold no seat here: there is nothing to leave",
+    "nothing-to-decline": "no seat is kept for you ({text}) here: there is nothing to decline",
+    "kept-for-nobody": "seat {seat} is kept for nobody",
+    "not-proposer": "only {text}, who proposed this rematch, can give a player's seat to the computer",
+    "not-creator": "only {text}, who opened this table, can remove a player",
+    "holds-no-seat": "{text} holds no seat at this table",
+    "here": "{text} is here: only a player who is away can be removed",
+    "problem": "seat {seat}: {text}",
+    "seat-kind": "seat {seat}: {text!r} is neither 'open' nor a computer player's name",
+    "no-rematch-seat": "you ({text}) held no seat at this table: no rematch to propose",
+    "not-an-engine": "{text!r} is not an engine's name (a lower-case letter, then up to 31 of a-z, 0-9, - and _)",
+}
 
 
-def already_seated(identity: str, seat: int) -> str:
-    return f"you ({identity}) already sit at seat {seat + 1}"
-
-
-def no_seat(seat: int) -> str:
-    return f"there is no seat {seat + 1}"
-
-
-def seat_taken(seat: int, who: str) -> str:
-    return f"seat {seat + 1} is taken by {who}"
-
-
-def seat_kept(seat: int, invited: str) -> str:
-    return f"seat {seat + 1} is kept for {invited} (a rematch): they sit down or decline"
-
-
-def nothing_to_leave(identity: str) -> str:
-    return f"you ({identity}) hold no seat here: there is nothing to leave"
-
-
-def nothing_to_decline(identity: str) -> str:
-    return f"no seat is kept for you ({identity}) here: there is nothing to decline"
-
-
-def kept_for_nobody(seat: int) -> str:
-    return f"seat {seat + 1} is kept for nobody"
-
-
-def only_proposer(creator: str) -> str:
-    return f"only {creator}, who proposed this rematch, can give a player's seat to the computer"
-
-
-def only_creator(creator: str) -> str:
-    return f"only {creator}, who opened this table, can remove a player"
-
-
-def holds_no_seat(identity: str) -> str:
-    return f"{identity} holds no seat at this table"
-
-
-def is_here(identity: str) -> str:
-    return f"{identity} is here: only a player who is away can be removed"
+def seat_refusal(kind: SeatRefusal, text: str = "", seat: int = 0) -> str:
+    """One of ``SEAT_REFUSALS`` (``seat``: counted from 0, as the code counts)."""
+    return SEAT_REFUSALS[kind].format(text=text, seat=seat + 1)
 
 
 # ---------------------------------------------------------------------- opening a table, a rematch
@@ -200,18 +198,6 @@ def standin_choice(choices: str, wanted: int) -> str:
 def standin_words(minutes: int) -> str:
     """How the form and the docs say the stand-in option."""
     return "off" if minutes == 0 else f"after {minutes} minutes away"
-
-
-def not_an_engine(name: str) -> str:
-    return f"{name!r} is not an engine's name (a lower-case letter, then up to 31 of a-z, 0-9, - and _)"
-
-
-def not_a_seat_kind(seat: int, what: str) -> str:
-    return f"seat {seat + 1}: {what!r} is neither 'open' nor a computer player's name"
-
-
-def no_rematch_seat(identity: str) -> str:
-    return f"you ({identity}) held no seat at this table: no rematch to propose"
 
 
 def bad_identity(identity: str, variable: str) -> str:
@@ -266,7 +252,3 @@ def not_watchable(rule: str) -> str:
     """A watcher the table's rule keeps out (issue 41.3): ``rule`` "players" or "nobody"."""
     who = "only its players may watch it" if rule == "players" else "nobody may watch it"
     return f"this table is not open to watchers: {who}"
-
-
-def seat_problem(seat: int, why: str) -> str:
-    return f"seat {seat + 1}: {why}"

@@ -7,6 +7,8 @@ mode's table words are in ``lines.py``.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .lines import sentence
 
 KEYS = (
@@ -44,8 +46,47 @@ def invited_wait(invited: str, seat: int, creator: bool) -> str:
     return text + " R: the computer takes it." if creator else text
 
 
-def open_seat(seat: int) -> str:
-    return f"Seat {seat + 1} is open: waiting for a player to join this table (from the lobby)."
+# What the table screen says, in one line (``said`` puts in ``table``: its name, ``text``: a person
+# or the storage's words, ``seat``: counted from 0, as the code counts).
+Said = Literal[
+    "open-seat",
+    "rematch-proposed",
+    "sat-down",
+    "rematch-opened",
+    "rematch-declined",
+    "finished",
+    "left",
+    "nobody-replaced",
+    "give-kept-question",
+    "nobody-removed",
+    "remove-question",
+    "away-since",
+]
+SAID: dict[Said, str] = {
+    "open-seat": "Seat {seat} is open: waiting for a player to join this table (from the lobby).",
+    "rematch-proposed": "{text} proposes a rematch ({table}): n sits down, D declines (the computer takes your seat).",
+    "sat-down": "You sat down for the rematch {table}.",
+    "rematch-opened": (
+        "Rematch {table}: the others sit down from their score pad (n) or the lobby; "
+        "R gives the seat of one who stays away to the computer."
+    ),
+    "rematch-declined": "Rematch {table}: {text}.",
+    "finished": "The table {table} is finished.",
+    "left": "You left the table {table} for good ({text}).",
+    "nobody-replaced": "Nobody replaced: {text}.",
+    "give-kept-question": "{text} has not sat down for the rematch: the computer takes seat {seat}?",
+    "nobody-removed": "Nobody removed: {text}.",
+    "remove-question": (
+        "Remove {text}, who is away, from {table}? "
+        "Their seat goes to the computer (before the first decision: it opens again)."
+    ),
+    "away-since": "away since {text}",  # where a person whose terminal went away is (the clock's words)
+}
+
+
+def said(kind: Said, table: str = "", text: object = "", seat: int = 0) -> str:
+    """One of ``SAID``."""
+    return SAID[kind].format(table=table, text=text, seat=seat + 1)
 
 
 def waiting(holder: str, away_since: str | None, player: str, task: str) -> str:
@@ -66,65 +107,14 @@ def standin_wait(holder: str, since: str | None, left: float) -> str:
     return f"{away}; the computer plays for {holder} in {max(1, round(left / 60))} min."
 
 
-def rematch_proposed(creator: str | None, name: str) -> str:
-    return f"{creator} proposes a rematch ({name}): n sits down, D declines (the computer takes your seat)."
-
-
-def sat_down(name: str) -> str:
-    return f"You sat down for the rematch {name}."
-
-
-def rematch_opened(name: str) -> str:
-    return (
-        f"Rematch {name}: the others sit down from their score pad (n) or the lobby; "
-        "R gives the seat of one who stays away to the computer."
-    )
-
-
-def rematch_declined(name: str, what: str) -> str:
-    return f"Rematch {name}: {what}."
-
-
-def finished(name: str) -> str:
-    return f"The table {name} is finished."
-
-
 def leave_question(name: str, seat: int, started: bool) -> str:
     after = "the computer plays it" if started else "it opens again for another player"
     return f"Leave the table {name} for good? Seat {seat + 1}: {after}."
 
 
-def left(name: str, what: str) -> str:
-    return f"You left the table {name} for good ({what})."
-
-
-def nobody_replaced(why: str) -> str:
-    return f"Nobody replaced: {why}."
-
-
-def give_kept_question(who: str, seat: int) -> str:
-    return f"{who} has not sat down for the rematch: the computer takes seat {seat + 1}?"
-
-
-def nobody_removed(why: str | None) -> str:
-    return f"Nobody removed: {why}."
-
-
-def remove_question(who: str, table: str) -> str:
-    return (
-        f"Remove {who}, who is away, from {table}? "
-        "Their seat goes to the computer (before the first decision: it opens again)."
-    )
-
-
 def done(what: str) -> str:
     """What a change of the table did ("the computer plays seat 2"), as a sentence."""
     return what[:1].upper() + what[1:] + "."
-
-
-def away_since(when: str) -> str:
-    """Where a person whose terminal went away is (``when``: the clock's words, "10:42")."""
-    return f"away since {when}"
 
 
 def on_the_clock(before: str | None, left: str) -> str:

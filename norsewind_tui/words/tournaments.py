@@ -4,61 +4,44 @@ from __future__ import annotations
 
 from typing import Literal
 
-
-def bad_name(clean: str) -> str:
-    return f"{clean!r} would be its name: a tournament's name is letters, digits, - and _"
-
-
-def limits(name: str, problem: str) -> str:
-    return f"{name}: {problem}"
-
-
-def taken(name: str) -> str:
-    return f"{name}: there is a tournament of that name already"
-
-
-def started(name: str) -> str:
-    return f"{name} has started: it takes no more players"
-
-
-def already_in(identity: str, name: str) -> str:
-    return f"you ({identity}) are in {name} already"
-
-
-def full(name: str, most: int) -> str:
-    return f"{name} is full ({most} players)"
-
-
-def only_creator(creator: str, name: str) -> str:
-    return f"only {creator}, who made {name}, starts it"
-
-
-def started_already(name: str) -> str:
-    return f"{name} has started already"
-
-
-def too_few(name: str) -> str:
-    return f"{name} needs 2 players or more to start"
-
-
-def not_in(identity: str, name: str) -> str:
-    return f"you ({identity}) are not in {name}"
+# The one line a refused act gets: ``{name}`` is the tournament's (or the name refused), ``{detail}``
+# the identity, creator, problem or number of players the line carries (``refusal`` fills them).
+Refusal = Literal[
+    "bad-name",
+    "limits",
+    "taken",
+    "started",
+    "already-in",
+    "full",
+    "only-creator",
+    "started-already",
+    "too-few",
+    "not-in",
+    "left-already",
+    "unknown",
+    "busy",
+    "decided",
+]
+REFUSALS: dict[Refusal, str] = {
+    "bad-name": "{name!r} would be its name: a tournament's name is letters, digits, - and _",
+    "limits": "{name}: {detail}",
+    "taken": "{name}: there is a tournament of that name already",
+    "started": "{name} has started: it takes no more players",
+    "already-in": "you ({detail}) are in {name} already",
+    "full": "{name} is full ({detail} players)",
+    "only-creator": "only {detail}, who made {name}, starts it",
+    "started-already": "{name} has started already",
+    "too-few": "{name} needs 2 players or more to start",
+    "not-in": "you ({detail}) are not in {name}",
+    "left-already": "you ({detail}) left {name} already",
+    "unknown": "no tournament is called {name}",
+    "busy": "{name} is changing too fast here: try again",
+    "decided": "{name}: the round is decided already",
+}
 
 
-def left_already(identity: str, name: str) -> str:
-    return f"you ({identity}) left {name} already"
-
-
-def unknown(name: str) -> str:
-    return f"no tournament is called {name}"
-
-
-def busy(name: str) -> str:
-    return f"{name} is changing too fast here: try again"
-
-
-def decided(name: str) -> str:
-    return f"{name}: the round is decided already"
+def refusal(kind: Refusal, name: str, detail: str | int = "") -> str:
+    return REFUSALS[kind].format(name=name, detail=detail)
 
 
 # ---------------------------------------------------------------------- the pages (show, the app, the lines)

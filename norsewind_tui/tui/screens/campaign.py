@@ -18,6 +18,7 @@ from ...storage.daily import utc_today
 from ...storage.ratings import Ladder
 from ...storage.trophies import current_streak
 from ...words import campaign as say
+from ...words.app import trouble
 from ...words.trophies import trophy_line
 from ..text import safe_text
 from .base import NorsewindScreen
@@ -122,7 +123,7 @@ class CampaignScreen(NorsewindScreen[None]):
                 yield Static(Text("\n".join(progress_lines(games, recent, puzzles))), id="recent")
             yield Static("", id="campaign-status", classes="" if self.pick else "tight")
             if problem is not None:
-                yield Static(Text(safe_text(say.profile_unavailable(problem))), classes="hint")
+                yield Static(Text(safe_text(trouble("profile", problem))), classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -169,7 +170,7 @@ class CampaignScreen(NorsewindScreen[None]):
         try:
             game = self.context.games.open(record.save, read_only=True)
         except StorageError as exc:
-            self.say(say.cannot_review(exc))
+            self.say(trouble("review", exc))
             return
         if game.id != record.game:
             game.close()

@@ -17,6 +17,7 @@ from ...storage.daily import played, start_daily, utc_today
 from ...storage.dailyseed import daily_save_name
 from ...storage.profiles import Profile
 from ...words import campaign as say
+from ...words.app import trouble
 from ..text import safe_text
 from .base import NorsewindScreen
 from .halloffame import HallOfFameScreen
@@ -65,7 +66,7 @@ class DailyScreen(NorsewindScreen[None]):
         try:
             profile = self.context.profiles.load(self.context.profile_name)
         except StorageError as exc:
-            self.say(say.profile_unavailable(exc))
+            self.say(trouble("profile", exc))
         hall = self.context.profiles.hall()
         table = self.query_one(DataTable)
         for label in say.DAILY_COLUMNS:

@@ -33,11 +33,11 @@ def page_lines(
     shown = {person_key(e.player) for e in (*best, *assisted, *daily)}
     ratings = {k: v for k, v in shown_ratings(ladder).items() if k in shown} if ladder is not None else {}
     held = trophy_marks(hall, (*best, *assisted, *daily), trophies)
-    lines = [say.fame_level(level)]
+    lines = [say.fame("level", level)]
     lines += [header(ratings), *entry_rows(best, ratings, held)] if best else [say.NO_GAME]
     if assisted:
-        lines += ["", say.fame_assisted(level), *entry_rows(assisted, ratings, held)]
-    lines += ["", say.fame_daily(day.isoformat(), level)]
+        lines += ["", say.fame("assisted", level), *entry_rows(assisted, ratings, held)]
+    lines += ["", say.fame("daily", level, day.isoformat())]
     lines += [header(ratings), *entry_rows(daily, ratings, held)] if daily else [say.NO_RESULT]
     lines += [say.note(safe_text(n)) for n in hall.notices]
     if ladder is not None and ladder.notice:
@@ -79,7 +79,7 @@ class HallOfFameScreen(NorsewindScreen[None]):
         self.refresh_page()
 
     def refresh_page(self) -> None:
-        self.query_one("#fame-title", Static).update(Text(say.fame_title(self.level)))
+        self.query_one("#fame-title", Static).update(Text(say.fame("title", self.level)))
         self.query_one("#fame-body", Static).update(
             Text("\n".join(page_lines(self.hall, self.level, self.day, self.ladder, self.trophies)))
         )

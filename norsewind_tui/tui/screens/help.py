@@ -46,8 +46,8 @@ class HelpScreen(Screen[None]):
         Binding("escape,q,question_mark", "close", "Close", key_display="Esc", id="help-close"),
         Binding("down,j", "scroll('down')", "Scroll", show=False, id="help-down"),
         Binding("up,k", "scroll('up')", "Scroll", show=False, id="help-up"),
-        Binding("pagedown,space", "page('down')", "Page down", show=False, id="help-pgdn"),
-        Binding("pageup", "page('up')", "Page up", show=False, id="help-pgup"),
+        Binding("pagedown,space", "scroll('page-down')", "Page down", show=False, id="help-pgdn"),
+        Binding("pageup", "scroll('page-up')", "Page up", show=False, id="help-pgup"),
         Binding("b", "board_guide", "How to read the board", id="help-board"),
     ]
 
@@ -83,16 +83,13 @@ class HelpScreen(Screen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def action_scroll(self, direction: str) -> None:
+    def action_scroll(self, how: str) -> None:
+        """``how``: down, up, page-down or page-up, at once (no animation)."""
         scroll = self.query_one("#help", VerticalScroll)
-        if direction == "down":
-            scroll.scroll_down(animate=False)
-        else:
-            scroll.scroll_up(animate=False)
-
-    def action_page(self, direction: str) -> None:
-        scroll = self.query_one("#help", VerticalScroll)
-        if direction == "down":
-            scroll.scroll_page_down(animate=False)
-        else:
-            scroll.scroll_page_up(animate=False)
+        moves = {
+            "down": scroll.scroll_down,
+            "up": scroll.scroll_up,
+            "page-down": scroll.scroll_page_down,
+            "page-up": scroll.scroll_page_up,
+        }
+        moves[how](animate=False)

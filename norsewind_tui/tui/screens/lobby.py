@@ -53,7 +53,7 @@ from ...storage.tables import (
 from ...words import clock as clock_say
 from ...words import lobby as say
 from ...words import table as where
-from ...words.app import computer
+from ...words.app import computer, trouble
 from ...words.trophies import marks as trophy_marks
 from ..computer import LABELS
 from ..messages import TablesListed
@@ -64,7 +64,7 @@ from .form import FormScreen, Tick, form_buttons, read_seed, seed_field, variant
 
 LIST_INTERVAL = 1.0  # seconds between two looks at the tables folder
 STANDIN_LABELS = say.STANDIN_LABELS
-STANDIN_BY_COMPUTER = say.standin_by_computer(STANDIN_BOT)
+STANDIN_BY_COMPUTER = say.said("standin-by-computer", text=STANDIN_BOT)
 EMPTY = say.EMPTY
 
 
@@ -248,7 +248,7 @@ class LobbyScreen(NorsewindScreen[None]):
             return where.IN_APP
         if presence.since is None:
             return where.NOT_SEEN
-        return where.away_since(clock_words(presence.since, True, around.now))
+        return where.said("away-since", text=clock_words(presence.since, True, around.now))
 
     def turn_lines(self, row: TableSummary) -> list[str]:
         """'bob' then 'since 10:42' (whose turn, since that seat got it: ``TableSummary.turn_since``)."""
@@ -256,7 +256,7 @@ class LobbyScreen(NorsewindScreen[None]):
         if row.finished or row.turn_since is None or row.current < 0:
             return [short_name(who, TURN_W)]
         now = self.session.around.now if self.session.around is not None else self.context.clock()
-        return [short_name(who, TURN_W), say.since(clock_words(row.turn_since, True, now))]
+        return [short_name(who, TURN_W), say.said("since", text=clock_words(row.turn_since, True, now))]
 
     def show_rows(self, rows: list[TableSummary]) -> None:
         table = self.query_one(DataTable)
@@ -322,9 +322,9 @@ class LobbyScreen(NorsewindScreen[None]):
         kept = row.kept_for(self.identity)
         if (kept is not None or row.open_seats) and identity_problem(self.identity) is None:
             seat = kept if kept is not None else row.open_seats[0]
-            question = say.sit_question(safe_text(row.name), seat, safe_text(self.identity))
+            question = say.said("sit-question", safe_text(row.name), safe_text(self.identity), seat)
             if kept is not None:
-                question = say.rematch_question(safe_text(row.name), seat)
+                question = say.said("rematch-question", safe_text(row.name), seat=seat)
 
             def answer(yes: bool | None) -> None:
                 if yes:
@@ -346,7 +346,7 @@ class LobbyScreen(NorsewindScreen[None]):
             return
         row, store = picked
         if row.seat_of(self.identity) is None and row.name not in self.session.watched_tables:
-            self.say(say.review_first(row.name))
+            self.say(say.said("review-first", row.name))
             return
         try:
             table = store.open(row.name, self.identity)
@@ -361,7 +361,7 @@ class LobbyScreen(NorsewindScreen[None]):
             table = self.store.open(name, self.identity)
             if join is not None:
                 table.join(join)
-                notice = say.sat(join, table.name)
+                notice = say.said("sat", table.name, seat=join)
             if table.seat is None:
                 self.session.watched_tables.add(table.name)  # r may review it later
         except Exception as exc:  # taken meanwhile, unreadable: one line
@@ -389,10 +389,10 @@ class LobbyScreen(NorsewindScreen[None]):
             except Exception as exc:  # a write under way, a folder that refuses: one line
                 self.say(str(exc))
                 return
-            self.say(say.deleted(row.name))
+            self.say(say.said("deleted", row.name))
             self.show_rows([r for r in self.rows if r.name != row.name])
 
-        question = say.delete_question(safe_text(row.name))
+        question = say.said("delete-question", safe_text(row.name))
         self.app.push_screen(ConfirmScreen(question, "Delete", "Keep"), answer)
 
     def action_remove_player(self) -> None:
@@ -416,7 +416,7 @@ class LobbyScreen(NorsewindScreen[None]):
                 break
             problem = problem_of
         if target is None:
-            self.say(say.nobody_removed(row.name, problem))
+            self.say(say.said("nobody-removed", row.name, problem))
             return
 
         def answer(yes: bool | None) -> None:
@@ -427,9 +427,9 @@ class LobbyScreen(NorsewindScreen[None]):
             except Exception as exc:  # refused meanwhile (they came back), disk: one line
                 self.say(str(exc))
                 return
-            self.say(say.changed(row.name, str(what)))
+            self.say(say.said("changed", row.name, str(what)))
 
-        question = say.remove_question(safe_text(target), safe_text(row.name))
+        question = say.said("remove-question", safe_text(row.name), safe_text(target))
         self.app.push_screen(ConfirmScreen(question, "Remove", "Keep"), answer)
 
     def action_new(self) -> None:
@@ -513,7 +513,7 @@ class NewTableScreen(FormScreen):
                 )
             with Horizontal(classes="field seat", id="table-seat-1"):
                 yield Label(say.seat_label(1), classes="field-label")
-                yield Label(Text(say.you_are(safe_text(self.identity))))
+                yield Label(Text(say.said("you-are", text=safe_text(self.identity))))
             for seat in range(2, MAX_SEATS + 1):
                 with Horizontal(classes="field seat", id=f"table-seat-{seat}"):
                     yield Label(say.seat_label(seat), classes="field-label")
@@ -550,7 +550,10 @@ class NewTableScreen(FormScreen):
                 with Horizontal(classes="field"):
                     yield Label(say.STANDIN_BY_LABEL, classes="field-label")
                     yield Select(
-                        [(STANDIN_BY_COMPUTER, ""), *((say.outside_engine(name), name) for name in engines)],
+                        [
+                            (STANDIN_BY_COMPUTER, ""),
+                            *((say.said("outside-engine", text=name), name) for name in engines),
+                        ],
                         value="",
                         allow_blank=False,
                         compact=True,
@@ -631,7 +634,7 @@ class NewTableScreen(FormScreen):
                 watching=watching if isinstance(watching, str) else "anyone",
             )
         except Exception as exc:  # bad identity, name taken, disk: one line
-            self.say(say.cannot_open(words.error(exc)))
+            self.say(trouble("open-table", words.error(exc)))
             return
         notice = say.opened(table.name, "open" in seats)
         self.norsewind.open_table(table, notice)

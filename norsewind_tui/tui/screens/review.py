@@ -24,6 +24,7 @@ from ...storage.errors import StorageError
 from ...storage.handle import GameHandle
 from ...talk import marked_words, review_chat
 from ...words import review as say
+from ...words.app import trouble
 from ..analysis import analyse, verdict_words
 from ..messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from ..text import safe_text
@@ -365,7 +366,7 @@ class ReviewScreen(NorsewindScreen[None]):
                 should_stop=lambda: worker.is_cancelled,
             )
         except Exception as exc:  # a failing bot must not take the review down
-            self.post_message(AnalysisFailed(say.failed(exc)))
+            self.post_message(AnalysisFailed(trouble("analysis", exc)))
             return
         if found is not None:
             self.post_message(AnalysisDone(found))

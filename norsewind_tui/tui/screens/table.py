@@ -118,7 +118,7 @@ class TableEndScreen(EndScreen):
         if rematch is None or rematch.name == self.offered:
             return
         self.offered = rematch.name
-        self.say(say.rematch_proposed(rematch.view.meta.creator, rematch.name))
+        self.say(say.said("rematch-proposed", rematch.name, rematch.view.meta.creator))
 
     def action_rematch(self) -> None:
         """n: sit down in the rematch kept for you, else propose one (you sit down in your seat)."""
@@ -133,14 +133,14 @@ class TableEndScreen(EndScreen):
             rematch = table.store.invitation(table)
             if rematch is not None:
                 rematch.join()
-                notice = say.sat_down(rematch.name)
+                notice = say.said("sat-down", rematch.name)
             else:
                 rematch = table.store.rematch(table, seed)
                 if rematch.seat is None:  # another player proposed it at the same moment
                     rematch.join()
-                    notice = say.sat_down(rematch.name)
+                    notice = say.said("sat-down", rematch.name)
                 else:
-                    notice = say.rematch_opened(rematch.name)
+                    notice = say.said("rematch-opened", rematch.name)
         except (TableRefused, SaveError) as exc:
             self.say(str(exc))
             return
@@ -158,10 +158,10 @@ class TableEndScreen(EndScreen):
         except (TableRefused, SaveError) as exc:
             self.say(str(exc))
             return
-        self.say(say.rematch_declined(rematch.name, str(what)))
+        self.say(say.said("rematch-declined", rematch.name, str(what)))
 
     def action_menu(self) -> None:
-        self.norsewind.open_lobby(say.finished(self.game.name))
+        self.norsewind.open_lobby(say.said("finished", self.game.name))
 
 
 class TableScreen(GameScreen):
@@ -283,7 +283,7 @@ class TableScreen(GameScreen):
         elif (invited := table.view.invited(current)) is not None:
             text = say.invited_wait(short_name(invited), current, table.identity == table.view.meta.creator)
         elif table.holder(current) is None:
-            text = say.open_seat(current)
+            text = say.said("open-seat", seat=current)
         elif (wait := self.standin_wait()) is not None:
             text = wait  # their decision is left out: it is not this player's, and the two lines are full
         elif not table.is_my_turn():
@@ -333,7 +333,8 @@ class TableScreen(GameScreen):
             else:
                 tags[seat] = "(away)"
                 since = presence.since
-                words[seat] = say.away_since(clock_words(since, True, around.now)) if since is not None else say.AWAY
+                when = clock_words(since, True, around.now) if since is not None else None
+                words[seat] = say.AWAY if when is None else say.said("away-since", text=when)
         current = self.state.current
         try:
             left = None if self.state.is_over else table.clock_left()
@@ -409,7 +410,7 @@ class TableScreen(GameScreen):
                 self.say(str(exc), "error")
                 return
             self.driver.stop()
-            self.norsewind.open_lobby(say.left(table.name, str(what)))
+            self.norsewind.open_lobby(say.said("left", table.name, str(what)))
 
         self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answer)
 
@@ -422,10 +423,10 @@ class TableScreen(GameScreen):
         if kept:
             seat = view.state.current if view.state.current in kept else kept[0]
             if (why := table.invited_problem(seat)) is not None:
-                self.say(say.nobody_replaced(why), "error")
+                self.say(say.said("nobody-replaced", text=why), "error")
                 return
             who = safe_text(view.invited(seat) or "")
-            question = say.give_kept_question(who, seat)
+            question = say.said("give-kept-question", text=who, seat=seat)
             self.ask_change(question, "Computer", "Wait", lambda: table.give_to_computer(seat))
             return
         holders = [h for i in range(len(view.seats)) if (h := view.holder(i)) is not None and h != table.identity]
@@ -441,7 +442,7 @@ class TableScreen(GameScreen):
                 target = who
                 break
         if target is None:
-            self.say(say.nobody_removed(problem), "error")
+            self.say(say.said("nobody-removed", text=problem), "error")
             return
-        question = say.remove_question(safe_text(target), safe_text(table.name))
+        question = say.said("remove-question", safe_text(table.name), safe_text(target))
         self.ask_change(question, "Remove", "Keep", lambda: table.remove(target, self.standin))

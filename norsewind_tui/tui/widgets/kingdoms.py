@@ -20,6 +20,8 @@ from ..text import card_title, card_values, castle_values, fit, income_text, til
 from .board import COLOUR_CLASSES, Board, Cell
 
 ROW_HEIGHT = 3
+# spare cells go round the columns in this order: (column, cells one more costs, its widest)
+GROWTH = (("building", 4, 14), ("status", 1, 22), ("kingdom", 1, 16), ("castle", 1, 12))
 
 
 def widths(width: int) -> tuple[int, int, int, int, int]:
@@ -31,28 +33,17 @@ def widths(width: int) -> tuple[int, int, int, int, int]:
         building -= min(-spare + 3, 4) // 4
         spare = width - (gutter + castle + 1 + kingdom + 1 + 4 * (building + 1) + status)
         castle += min(spare, 0)
+    grown = {"building": building, "status": status, "kingdom": kingdom, "castle": castle}
     while spare > 0:
         grew = False
-        for col in ("building", "status", "kingdom", "castle"):
-            if col == "building" and spare >= 4 and building < 14:
-                building += 1
-                spare -= 4
-                grew = True
-            elif col == "status" and spare >= 1 and status < 22:
-                status += 1
-                spare -= 1
-                grew = True
-            elif col == "kingdom" and spare >= 1 and kingdom < 16:
-                kingdom += 1
-                spare -= 1
-                grew = True
-            elif col == "castle" and spare >= 1 and castle < 12:
-                castle += 1
-                spare -= 1
+        for col, cost, most in GROWTH:
+            if spare >= cost and grown[col] < most:
+                grown[col] += 1
+                spare -= cost
                 grew = True
         if not grew:
             break
-    return gutter, castle, kingdom, building, status
+    return gutter, grown["castle"], grown["kingdom"], grown["building"], grown["status"]
 
 
 POINTER = Style(reverse=True)  # the tutorial's pointer at one row: reverse video needs no colour (NO_COLOR, SSH)
