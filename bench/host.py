@@ -492,17 +492,24 @@ def serve(saves: Path, n: int, args: argparse.Namespace) -> tuple[subprocess.Pop
     return start_server(saves, sessions, args.database, *options)
 
 
+def host_options(doc: str | None) -> argparse.ArgumentParser:
+    """The options of a bench that starts the host (``serve`` and ``seated`` read them): the
+    players' terminal and the host's database; ``doc``: the bench's docstring, its first line said."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0] if doc else None)
+    parser.add_argument("--cols", type=int, default=80)
+    parser.add_argument("--rows", type=int, default=24)
+    parser.add_argument("--database", metavar="URL", help="the host on this database ('auto': a temporary one)")
+    return parser
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser = host_options(__doc__)
     parser.add_argument("--sessions", default="10,50,100", help="comma-separated N (each at most 150)")
     parser.add_argument("--seconds", type=float, default=60, help="measuring window per N")
     parser.add_argument("--warmup", type=float, default=0, help="seconds to log everyone in (default: 2 s a session)")
     parser.add_argument("--pace", type=float, default=1.5, help="mean seconds between one player's keys")
     parser.add_argument("--tables", type=int, default=1, help="shared tables of two players (0-5)")
     parser.add_argument("--connect", type=int, default=8, help="logins at once")
-    parser.add_argument("--cols", type=int, default=80)
-    parser.add_argument("--rows", type=int, default=24)
-    parser.add_argument("--database", metavar="URL", help="the host on this database ('auto': a temporary one)")
     parser.add_argument("--pooler", action="store_true", help="with --database auto: through PgBouncer (issue 42)")
     parser.add_argument("--idle", action="store_true", help="nobody plays: what waiting apps cost (issue 28)")
     args = parser.parse_args()

@@ -31,8 +31,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from host import children, connect, print_load, seated, serve  # the same server, logins and table as host.py
-from ssh import stopping  # bench/ssh.py
+from host import (  # the same server, logins and table as host.py
+    children,
+    connect,
+    host_options,
+    print_load,
+    seated,
+    serve,
+)
+from ssh import database_of, stopping  # bench/ssh.py
 
 ROW = re.compile(r"^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)\s*$")
 
@@ -133,17 +140,18 @@ async def bench(port: int, server: int, args: argparse.Namespace) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser = host_options(__doc__)
     parser.add_argument("--seconds", type=float, default=20, help="the strace window")
     parser.add_argument("--settle", type=float, default=8, help="seconds after seating before counting")
     parser.add_argument("--top", type=int, default=8, help="system calls named per app")
     parser.add_argument("--others", type=int, default=0, help="more apps waiting at the title on the host")
-    parser.add_argument("--cols", type=int, default=80)
-    parser.add_argument("--rows", type=int, default=24)
-    parser.add_argument("--database", metavar="URL", help="the host on this database")
     args = parser.parse_args()
     args.tables, args.connect = 1, 2  # what host.serve and host.seated read
-    with tempfile.TemporaryDirectory() as tmp, stopping(serve(Path(tmp), 3 + args.others, args), 60) as (server, port):
+    with (
+        database_of(args.database) as args.database,
+        tempfile.TemporaryDirectory() as tmp,
+        stopping(serve(Path(tmp), 3 + args.others, args), 60) as (server, port),
+    ):
         asyncio.run(bench(port, server.pid, args))
     return 0
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
 
 from hangs import run_bounded
 from textual.app import App
+from textual.message import Message
 from textual.pilot import Pilot
 
 from norsewind_tui.rules import GameConfig, legal_moves
@@ -66,9 +68,47 @@ async def new_table_form(app: NorsewindApp, pilot: Pilot[Any]) -> NewTableScreen
     return app.screen
 
 
-def new_game(saves: Path, names: tuple[str, ...], seed: int = 5, level: int = 1, **config: Any) -> Any:
+def new_game(
+    saves: Path,
+    names: tuple[str, ...],
+    seed: int = 5,
+    level: int = 1,
+    computers: Mapping[str, str] | None = None,
+    **config: Any,
+) -> Any:
+    """A new game saved under ``saves``; ``computers``: the seats the computer plays, by name, with their bot."""
+    bots = computers or {}
+    seats = [SeatMeta(n, "computer", bots[n]) if n in bots else SeatMeta(n) for n in names]
     context = AppContext.at(str(saves), profile=PROFILE)
-    return context.new_game(GameConfig(players=names, level=level, **config), seed, [SeatMeta(n) for n in names])
+    return context.new_game(GameConfig(players=names, level=level, **config), seed, seats)
+
+
+Hook = Callable[[Message], None]
+
+
+@contextlib.asynccontextmanager
+async def running(
+    saves: Path, game: Any, size: tuple[int, int] = (80, 24), hook: Hook | None = None
+) -> AsyncIterator[tuple[NorsewindApp, Pilot[Any]]]:
+    """The app opened on ``game``, run at ``size`` (``hook``: sees every message), and its pilot."""
+    app = make_app(saves, game=game)
+    async with app.run_test(size=size, message_hook=hook) as pilot:
+        yield app, pilot
+
+
+@contextlib.asynccontextmanager
+async def playing(
+    saves: Path,
+    names: tuple[str, ...],
+    seed: int,
+    size: tuple[int, int] = (80, 24),
+    hook: Hook | None = None,
+    **setup: Any,
+) -> AsyncIterator[tuple[Any, NorsewindApp, Pilot[Any]]]:
+    """A new game (``setup``: as ``new_game`` takes it) and the app running on it, with its pilot."""
+    game = new_game(saves, names, seed=seed, **setup)
+    async with running(saves, game, size, hook) as (app, pilot):
+        yield game, app, pilot
 
 
 def first_pick(game: Any) -> int:

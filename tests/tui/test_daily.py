@@ -22,7 +22,7 @@ from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.halloffame import HallOfFameScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import PROFILE, aio, make_app, shown
+from .helpers import PROFILE, aio, make_app, running, shown
 from .screens import opened
 
 
@@ -183,8 +183,7 @@ async def test_a_branch_of_the_daily_deal_is_not_the_attempt(saves: Path) -> Non
         start.game.push(start.game.legal_moves()[0])
     branch = store.branch(start.game, 3)
     start.game.close()
-    app = make_app(saves, game=branch)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, branch) as (app, pilot):
         await pilot.pause()
         assert "one attempt" not in app.screen.query_one(StatusLine).message
 

@@ -13,7 +13,7 @@ from norsewind_tui.storage.gamefile import GameFiles
 from norsewind_tui.storage.tables import SharedTable, TableStore
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, make_app, new_game, shown
+from .helpers import aio, make_app, playing, shown
 from .screens import table_screen
 from .waits import until
 
@@ -32,9 +32,7 @@ def _status_rows(text: str) -> str:
 
 @aio
 async def test_a_failing_disk_gets_one_line_and_the_game_plays_on(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = new_game(saves, ("Ana",), seed=21)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana",), 21) as (game, app, pilot):
         await pilot.press("enter")
         assert game.session.position == 1
 

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from norsewind_tui.tui.screens.final_board import FinalBoardScreen
 from norsewind_tui.tui.screens.vikings import VikingScreen
 
-from .helpers import aio, finished_game, footer_line, make_app, screen_text, shown
+from .helpers import aio, finished_game, footer_line, running, screen_text, shown
 
 
 async def final_board(pilot: Pilot[Any]) -> str:
@@ -25,8 +25,7 @@ async def final_board(pilot: Pilot[Any]) -> str:
 @aio
 async def test_in_solo_tab_and_v_show_the_final_viking_display(saves: Path) -> None:
     game = finished_game(saves, ("Ana",))
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         text = await final_board(pilot)
         assert isinstance(app.screen, FinalBoardScreen)
         assert "Your kingdoms as the game ended. Tab or v: the Viking display." in text
@@ -46,8 +45,7 @@ async def test_in_solo_tab_and_v_show_the_final_viking_display(saves: Path) -> N
 @aio
 async def test_with_players_tab_goes_on_and_v_says_why_there_is_no_viking_display(saves: Path) -> None:
     game = finished_game(saves, ("Ana", "Bo"))
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         text = await final_board(pilot)
         assert "Next player" in text.splitlines()[-1]
         await pilot.press("v")

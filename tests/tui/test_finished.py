@@ -21,7 +21,7 @@ from norsewind_tui.tui.targets import key_of
 from norsewind_tui.tui.widgets.prompt import StatusLine
 from norsewind_tui.words import past
 
-from .helpers import PROFILE, aio, footer_line, make_app, new_game, shown
+from .helpers import PROFILE, aio, footer_line, new_game, running, shown
 
 UNDO_REFUSED = "Not undone: the game is finished and its result recorded. L shows the game log."
 REDO_REFUSED = "Not redone: the game is finished and its result recorded. L shows the game log."
@@ -50,8 +50,7 @@ async def test_the_score_pad_offers_no_undo_and_every_way_back_says_why(saves: P
     context = AppContext.at(str(saves), profile=PROFILE)
     campaign = context.campaign()
     assert sum(row.played for row in campaign[0]) == 1  # the result is recorded, once
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         assert type(app.screen).__name__ == "EndScreen"
         footer = await footer_line(pilot)
         assert "Undo" not in footer and "Redo" not in footer  # not offered
@@ -82,8 +81,7 @@ async def test_the_score_pad_offers_no_undo_and_every_way_back_says_why(saves: P
 async def test_the_game_screen_refuses_undo_and_redo_once_the_game_is_over(saves: Path) -> None:
     """The last decision ends the game: before the score pad replaces the board, u and ctrl+y say why."""
     game, last = _one_from_the_end(saves, seed=103)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         screen.play(last)  # the score pad is on its way (switch_screen), the board still up
@@ -103,8 +101,7 @@ async def test_keys_pressed_as_the_game_ends_take_nothing_back(saves: Path) -> N
     """A key flood over the last decision: Enter ends the game, the undo keys after it are refused
     by whichever screen receives them."""
     game, last = _one_from_the_end(saves, seed=103)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         screen.cursor = key_of(last)

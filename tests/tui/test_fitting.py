@@ -12,7 +12,7 @@ from rich.text import Text
 from norsewind_tui.tui.fitting import squeeze, squeeze_text
 from norsewind_tui.tui.screens.tutorial import LessonPanel, TutorialScreen
 
-from .helpers import aio, make_app, new_game, screen_text
+from .helpers import aio, make_app, new_game, playing, running, screen_text
 from .screens import game_screen
 
 
@@ -98,30 +98,18 @@ def test_one_way_of_shortening_a_name(name: str, width: int, shown: str) -> None
 async def test_the_top_line_keeps_the_computer_seats_and_names_whose_kingdoms_are_shown(saves: Path) -> None:
     """Issues 23.4 and 23.18: at 80 columns "Normal bot 2" was "Normal.", and only ">Bar..." said whose
     kingdoms the rows are."""
-    from norsewind_tui.rules import GameConfig
-    from norsewind_tui.storage.context import AppContext
-    from norsewind_tui.storage.format import SeatMeta
-
-    from .helpers import PROFILE
-
     names = ("Bartholomew-Alexandrinus", "Normal bot 2", "Normal bot 3", "Normal bot 4")
-    context = AppContext.at(str(saves), profile=PROFILE)
-    seats = [SeatMeta(names[0])] + [SeatMeta(n, "computer", "normal") for n in names[1:]]
-    game = context.new_game(GameConfig(players=names), 1, seats)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, names, 1, computers=dict.fromkeys(names[1:], "normal")) as (_game, app, pilot):
         await pilot.pause()
         top = screen_text(app).splitlines()[0]
         assert all(f"bot {seat} " in top for seat in (2, 3, 4)), top  # each a computer seat still
     solo = new_game(saves, ("Ana",), seed=5)  # no castle on display: the counts are on its line
-    app = make_app(saves, game=solo)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, solo) as (app, pilot):
         await pilot.pause()
         top = screen_text(app).splitlines()[0]
         assert ">Ana 6$ " in top and "pt (kingdoms below)  Vikings 0pt" in top, top
     hot_seat = new_game(saves, ("Player 1", "Player 2"), seed=5)  # the new-game page's default names
-    app = make_app(saves, game=hot_seat)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, hot_seat) as (app, pilot):
         await pilot.pause()
         top = screen_text(app).splitlines()[0]
         mover = game_screen(app).game.state.current

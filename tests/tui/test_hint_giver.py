@@ -14,7 +14,7 @@ from norsewind_tui.tui.messages import HintReady
 from norsewind_tui.tui.screens.settings import SettingsScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, make_app, new_game
+from .helpers import aio, new_game, running
 from .waits import Seen, until
 
 
@@ -45,9 +45,8 @@ async def hint_shown(pilot: Any, app: Any, seen: Seen) -> str:
 async def test_the_hint_is_the_experts_unless_settings_choose_hard(saves: Path) -> None:
     game = new_game(saves, ("Ana",), seed=21)
     state = game.state
-    app = make_app(saves, game=game)
     seen = Seen(HintReady)
-    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+    async with running(saves, game, hook=seen) as (app, pilot):
         assert await hint_shown(pilot, app, seen) == "Thinking of a hint (what the expert computer player would do)..."
         assert status(app) == play.ask(state, 0, giver="expert").text
         app.push_screen(SettingsScreen())

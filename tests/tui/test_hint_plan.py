@@ -13,7 +13,7 @@ from norsewind_tui.rules.engine import building_cost, cards_for
 from norsewind_tui.tui.messages import HintReady
 from norsewind_tui.tui.targets import key_of
 
-from .helpers import aio, make_app
+from .helpers import aio, running
 from .helpers import new_game as saved_game
 from .test_hints import hinted
 from .waits import Seen
@@ -45,9 +45,8 @@ def test_a_building_hint_says_its_price_and_the_turns_net_apart() -> None:
 @aio
 async def test_a_hint_after_choosing_otherwise_says_why_it_changed(saves: Path) -> None:
     game = saved_game(saves, ("Ana",), seed=21)
-    app = make_app(saves, game=game)
     seen = Seen(HintReady)
-    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+    async with running(saves, game, hook=seen) as (app, pilot):
         screen: Any = app.screen
         first = play.ask(game.state, game.state.current)
         await hinted(pilot, seen)

@@ -19,16 +19,14 @@ from textual.pilot import Pilot
 from norsewind_tui import play, words
 from norsewind_tui.bots import hint
 from norsewind_tui.bots.registry import steady_bot
-from norsewind_tui.rules import GameConfig, legal_moves
+from norsewind_tui.rules import legal_moves
 from norsewind_tui.rules.moves import PickBuilding
 from norsewind_tui.storage.context import AppContext
-from norsewind_tui.storage.format import SeatMeta
-from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.messages import GameChanged, HintReady
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.targets import key_of
 
-from .helpers import PROFILE, aio, first_pick, make_app, new_game, shown
+from .helpers import PROFILE, aio, first_pick, make_app, new_game, playing, running, shown
 from .screens import game_screen, opened
 from .waits import WAIT, Gate, Seen, shows_latest, until
 
@@ -45,18 +43,10 @@ async def hinted(pilot: Pilot[Any], seen: Seen) -> str:
     return status(pilot.app)
 
 
-def with_computer(saves: Path, seed: int, bot: str = "easy") -> Any:
-    context = AppContext.at(str(saves), profile=PROFILE)
-    seats = [SeatMeta("Ana"), SeatMeta("Hal", "computer", bot)]
-    return context.new_game(GameConfig(players=("Ana", "Hal")), seed, seats)
-
-
 @aio
 async def test_h_points_at_the_expert_players_move_and_plays_nothing(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=21)
-    app = make_app(saves, game=game)
     seen = Seen(HintReady, GameChanged)
-    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+    async with playing(saves, ("Ana",), 21, hook=seen) as (game, app, pilot):
         screen: Any = app.screen
         first = play.ask(game.state, game.state.current)
         expert = steady_bot("expert")
@@ -98,9 +88,8 @@ async def test_a_hint_after_a_resume_mid_turn_continues_the_turns_plan(saves: Pa
     game.close()
     resumed = AppContext.at(str(saves), profile=PROFILE).games.open(game.name)
     assert resumed.session.position == 1
-    app = make_app(saves, game=resumed)
     seen = Seen(HintReady, GameChanged)
-    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+    async with running(saves, resumed, hook=seen) as (app, pilot):
         screen: Any = app.screen
         text = await hinted(pilot, seen)
         state = resumed.state
@@ -115,10 +104,8 @@ async def test_a_hint_after_a_resume_mid_turn_continues_the_turns_plan(saves: Pa
 
 @aio
 async def test_the_hint_is_in_words_with_its_reason(saves: Path) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=22)
-    app = make_app(saves, game=game)
     seen = Seen(HintReady, GameChanged)
-    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 22, hook=seen) as (game, app, pilot):
         state = game.state
         expected = hint(state, state.current)
         assert isinstance(expected.move, PickBuilding)
@@ -153,9 +140,8 @@ async def test_a_hint_is_ignored_when_the_position_changed_meanwhile(
     game = new_game(saves, ("Ana", "Bo"), seed=23)
     first = game.state
     stale = hint(first, first.current).move  # what the pending hint will answer
-    app = make_app(saves, game=game)
     seen = Seen(HintReady, GameChanged)
-    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+    async with running(saves, game, hook=seen) as (app, pilot):
         screen: Any = app.screen
         await pilot.press("h")
         assert "Thinking of a hint" in await shown(pilot)  # at once, before the answer
@@ -191,9 +177,8 @@ async def test_undo_drops_a_pending_hint(saves: Path, monkeypatch: pytest.Monkey
     game = new_game(saves, ("Ana", "Bo"), seed=24)
     slot = first_pick(game)
     game.push(PickBuilding(slot))
-    app = make_app(saves, game=game)
     seen = Seen(HintReady, GameChanged)
-    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+    async with running(saves, game, hook=seen) as (app, pilot):
         screen: Any = app.screen
         await pilot.press("h", "u")  # ask, then take the card back before the answer
         assert game.session.position == 0
@@ -206,37 +191,28 @@ async def test_undo_drops_a_pending_hint(saves: Path, monkeypatch: pytest.Monkey
 
 
 @aio
-async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_no_hint_on_a_computers_turn_when_watching_or_when_over(saves: Path, gate: Gate) -> None:
     # a computer's turn: Hal's decision is held at the gate while h is pressed; h says why not
-    gate = Gate()
-    monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
-    game = with_computer(saves, seed=25)
-    app = make_app(saves, game=game)
     seen = Seen(HintReady, GameChanged)
-    try:
-        async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
-            while game.state.current == 0:
-                await pilot.press("enter")
-            assert game.state.current == 1
-            state = game.state
-            assert await gate.asked() is state  # Hal is thinking
-            await pilot.press("h")
-            assert status(app) == "No hint: it is Hal's turn (a computer player)."
-            assert "No hint: it is Hal's turn (a computer player)." in await shown(pilot)
-            assert game.state is state and seen.counts[HintReady] == 0
-            gate.release()
-            await seen.next(pilot, GameChanged, 0)
-            assert game.session.states[game.session.position - 1] is state  # then Hal decides
-    finally:
-        gate.open()
+    async with playing(saves, ("Ana", "Hal"), 25, hook=seen, computers={"Hal": "easy"}) as (game, app, pilot):
+        while game.state.current == 0:
+            await pilot.press("enter")
+        assert game.state.current == 1
+        state = game.state
+        assert await gate.asked() is state  # Hal is thinking
+        await pilot.press("h")
+        assert status(app) == "No hint: it is Hal's turn (a computer player)."
+        assert "No hint: it is Hal's turn (a computer player)." in await shown(pilot)
+        assert game.state is state and seen.counts[HintReady] == 0
+        gate.release()
+        await seen.next(pilot, GameChanged, 0)
+        assert game.session.states[game.session.position - 1] is state  # then Hal decides
+    gate.open()  # no decision of Hal's left waiting
     game.close()
     # watching a game another session holds
     holder = new_game(saves, ("Ana", "Bo"), seed=26)
     watched = AppContext.at(str(saves), profile=PROFILE).games.open(holder.name, read_only=True)
-    app = make_app(saves, game=watched)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, watched) as (app, pilot):
         await pilot.press("h")
         assert "No hint while watching" in await shown(pilot)
         assert game_screen(app).hints.hint_for is None
@@ -263,43 +239,37 @@ async def hal_plays(pilot: Pilot[Any], game: Any, gate: Gate, seen: Seen) -> Non
 
 
 @aio
-async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    gate = Gate()  # Hal decides only when let through: Ana's turn is over before Hal's begins
-    monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
-    game = with_computer(saves, seed=28)
+async def test_each_computer_decision_is_logged_and_undo_goes_back_over_them(saves: Path, gate: Gate) -> None:
+    # the gate: Hal decides only when let through, so Ana's turn is over before Hal's begins
+    game = new_game(saves, ("Ana", "Hal"), seed=28, computers={"Hal": "easy"})
     app = make_app(saves, game=game, delay=0.3)
     seen = Seen(GameChanged)
-    try:
-        async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
-            log: Any = app.screen.query_one("#log")
-            await hal_plays(pilot, game, gate, seen)  # if Hal begins
-            while game.state.current == 0:
-                position = game.session.position
-                await pilot.press("enter")
-                await until(pilot, lambda p=position: game.session.position > p, "Ana's decision")  # type: ignore[misc]
-            mine = game.session.position - 1  # Ana's last decision of the turn
-            lines_before = len(log.plain_lines)
-            await hal_plays(pilot, game, gate, seen)
-            hal = [game.session.moves[i] for i in range(mine + 1, game.session.position)]
-            assert len(hal) >= 2  # a card and its kingdom at least
-            hal_lines = [line for line in log.plain_lines[lines_before:] if line.startswith("Hal ")]
-            assert len(hal_lines) >= len(hal)  # every decision of the computer is in the log
-            took = next(line for line in hal_lines if line.startswith("Hal took the "))
-            # back to Ana: the status line sums up the computer's turn (the log at 80x24 has 2 lines)
-            assert status(app).startswith("Hal (computer): " + took[len("Hal ") :].rstrip(".") + ";")
-            await pilot.press("u")
-            await until(pilot, lambda: game.session.position == mine or asks_to_confirm(app), "the undo")
-            if asks_to_confirm(app):  # Ana's last decision revealed a card
-                await pilot.press("y")
-                await until(pilot, lambda: game.session.position == mine, "the undo")
-            assert game.session.position == mine  # back to Ana's decision, over Hal's moves
-            assert game.state.current == 0
-            await pilot.pause()
-            assert type(app.screen).__name__ == "GameScreen"
-    finally:
-        gate.open()
+    async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+        log: Any = app.screen.query_one("#log")
+        await hal_plays(pilot, game, gate, seen)  # if Hal begins
+        while game.state.current == 0:
+            position = game.session.position
+            await pilot.press("enter")
+            await until(pilot, lambda p=position: game.session.position > p, "Ana's decision")  # type: ignore[misc]
+        mine = game.session.position - 1  # Ana's last decision of the turn
+        lines_before = len(log.plain_lines)
+        await hal_plays(pilot, game, gate, seen)
+        hal = [game.session.moves[i] for i in range(mine + 1, game.session.position)]
+        assert len(hal) >= 2  # a card and its kingdom at least
+        hal_lines = [line for line in log.plain_lines[lines_before:] if line.startswith("Hal ")]
+        assert len(hal_lines) >= len(hal)  # every decision of the computer is in the log
+        took = next(line for line in hal_lines if line.startswith("Hal took the "))
+        # back to Ana: the status line sums up the computer's turn (the log at 80x24 has 2 lines)
+        assert status(app).startswith("Hal (computer): " + took[len("Hal ") :].rstrip(".") + ";")
+        await pilot.press("u")
+        await until(pilot, lambda: game.session.position == mine or asks_to_confirm(app), "the undo")
+        if asks_to_confirm(app):  # Ana's last decision revealed a card
+            await pilot.press("y")
+            await until(pilot, lambda: game.session.position == mine, "the undo")
+        assert game.session.position == mine  # back to Ana's decision, over Hal's moves
+        assert game.state.current == 0
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
 
 
 def asks_to_confirm(app: Any) -> bool:

@@ -8,14 +8,12 @@ from norsewind_tui.bots import make_bot
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.review import ReviewScreen
 
-from .helpers import aio, footer_line, make_app, new_game, pick_a_building, shown
+from .helpers import aio, footer_line, make_app, new_game, pick_a_building, playing, shown
 
 
 @aio
 async def test_the_palette_names_each_key_as_the_footer_does(saves: Path) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=4)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 4) as (_game, app, pilot):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await shown(pilot)
@@ -32,9 +30,7 @@ async def test_the_palette_names_each_key_as_the_footer_does(saves: Path) -> Non
 
 @aio
 async def test_the_decline_button_is_named_as_the_footer_names_d(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=4)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana",), 4) as (game, _app, pilot):
         await pick_a_building(pilot, game)
         await pilot.press("enter")  # the kingdom under the cursor
         assert game.state.phase == "supply"

@@ -18,14 +18,12 @@ from norsewind_tui.rules import GameConfig, Move, apply, legal_moves
 from norsewind_tui.rules import new_game as rules_game
 from norsewind_tui.rules.scoring import score_breakdown
 from norsewind_tui.rules.state import Phase
-from norsewind_tui.storage.context import AppContext
-from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.messages import GameChanged, HintReady
 from norsewind_tui.tui.screens.end import EndScreen
 from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
-from .helpers import PROFILE, aio, make_app, new_game, screen_text
+from .helpers import PROFILE, aio, make_app, new_game, running, screen_text
 from .layout import LONG_NAMES, layout_problems
 from .screens import game_screen, on_screen
 from .waits import Seen, until
@@ -64,9 +62,7 @@ def moves_to(config: GameConfig, phase: Phase) -> tuple[int, list[Move]]:
 def game_at(saves: Path, names: tuple[str, ...], phase: Phase, **seats: str) -> Any:
     config = GameConfig(players=names, start_choice=phase == "place_start")
     seed, moves = moves_to(config, phase)
-    context = AppContext.at(str(saves), profile=PROFILE)
-    metas = [SeatMeta(n, "computer", seats[n]) if n in seats else SeatMeta(n) for n in names]
-    game = context.new_game(config, seed, metas)
+    game = new_game(saves, names, seed, computers=seats, start_choice=config.start_choice)
     for move in moves:
         game.push(move)
     return game
@@ -83,8 +79,7 @@ def assert_fits(app: Any, text: str | None = None) -> None:
 @aio
 async def test_every_decision_fits(saves: Path, phase: Phase, players: int, size: tuple[int, int]) -> None:
     game = game_at(saves, LONG_NAMES[:players], phase)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=size) as pilot:
+    async with running(saves, game, size) as (app, pilot):
         await pilot.pause()
         assert game_screen(app).game.state.phase == phase
         assert_fits(app)
@@ -101,8 +96,7 @@ async def test_every_decision_fits(saves: Path, phase: Phase, players: int, size
 @aio
 async def test_the_castle_display_prompt_fits(saves: Path, size: tuple[int, int]) -> None:
     game = game_at(saves, LONG_NAMES, "action")
-    app = make_app(saves, game=game)
-    async with app.run_test(size=size) as pilot:
+    async with running(saves, game, size) as (app, pilot):
         await pilot.press("c")
         await pilot.pause()
         assert "Castle display" in screen_text(app)
@@ -116,9 +110,8 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
     game = game_at(saves, names, "action", **{n: "normal" for n in names[1:]})
     while game.state.current != 0:
         game.push(legal_moves(game.state)[0])
-    app = make_app(saves, game=game)
     seen = Seen(GameChanged)
-    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
+    async with running(saves, game, SIZE, seen) as (app, pilot):
         turn = game.state.turn
         while game.state.current == 0 and game.state.turn == turn:
             position = game.session.position
@@ -138,8 +131,7 @@ async def test_the_computers_turns_summary_fits(saves: Path) -> None:
 async def test_the_vikings_turn_fits(saves: Path, size: tuple[int, int]) -> None:
     """Solo: after your turn the Vikings take their cards; the summary and the log fit."""
     game = game_at(saves, LONG_NAMES[:1], "action")
-    app = make_app(saves, game=game)
-    async with app.run_test(size=size) as pilot:
+    async with running(saves, game, size) as (app, pilot):
         turn = game.state.turn
         while game.state.turn == turn:
             position = game.session.position
@@ -153,9 +145,8 @@ async def test_the_vikings_turn_fits(saves: Path, size: tuple[int, int]) -> None
 @aio
 async def test_a_hint_fits(saves: Path, size: tuple[int, int]) -> None:
     game = game_at(saves, LONG_NAMES[:2], "action")
-    app = make_app(saves, game=game)
     seen = Seen(HintReady)
-    async with app.run_test(size=size, message_hook=seen) as pilot:
+    async with running(saves, game, size, seen) as (app, pilot):
         await pilot.press("h")
         await seen.next(pilot, HintReady, 0)
         assert game_screen(app).hints.hint_for is None
@@ -169,8 +160,7 @@ async def test_the_score_pad_fits(saves: Path, players: int, size: tuple[int, in
     game = new_game(saves, LONG_NAMES[:players], seed=3)
     while not game.state.is_over:
         game.push(legal_moves(game.state)[0])
-    app = make_app(saves, game=game)
-    async with app.run_test(size=size) as pilot:
+    async with running(saves, game, size) as (app, pilot):
         await pilot.pause()
         assert type(app.screen).__name__ == "EndScreen"
         assert_fits(app)
@@ -202,8 +192,6 @@ async def test_the_progress_page_fits_with_the_longest_records(saves: Path, size
     from norsewind_tui.rules import medal_for
     from norsewind_tui.storage import ProfileStore
     from norsewind_tui.storage.profiles import GameRecord
-
-    from .helpers import PROFILE
 
     profiles = ProfileStore(saves / "profiles")
     for i, margin in enumerate((-100, 100, -99, 99, -98, 98)):

@@ -14,7 +14,7 @@ from norsewind_tui.rules.state import Phase
 from norsewind_tui.tui.screens.game import digits
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, finished_game, footer_line, make_app, new_game, screen_text
+from .helpers import aio, finished_game, footer_line, make_app, playing, running, screen_text
 from .screens import game_screen
 from .tables_at import mover_and_watcher
 from .test_layout import game_at
@@ -36,9 +36,7 @@ def status(app: Any) -> str:
 )
 @aio
 async def test_a_key_that_does_nothing_at_the_market_says_why(saves: Path, key: str, why: str) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=7)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 7) as (game, app, pilot):
         assert f" {key} " not in " " + await footer_line(pilot)  # not offered in the footer
         await pilot.press(key)
         await pilot.pause()
@@ -65,8 +63,7 @@ async def test_c_while_choosing_a_kingdom_says_why(saves: Path) -> None:
 @aio
 async def test_the_footer_offers_the_digits_of_the_decision(saves: Path, phase: Phase, footer: str) -> None:
     game = game_at(saves, ("Ana", "Bo"), phase)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (_app, pilot):
         last = await footer_line(pilot)
         assert footer in last and ("1-5" in last) == (footer == "1-5 Pick")
         if phase == "building_kingdom":
@@ -98,8 +95,7 @@ async def test_the_preview_speaks_of_what_would_happen(saves: Path) -> None:
 @aio
 async def test_the_taken_castle_is_spaced_and_the_end_is_said_once(saves: Path) -> None:
     game = game_at(saves, ("Ana", "Bo"), "castle_kingdom")
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         await pilot.pause()
         assert "taken: $" in screen_text(app) and "taken:$" not in screen_text(app)
     app = make_app(saves, game=finished_game(saves, ("Ana",)))
@@ -167,9 +163,7 @@ async def test_the_income_is_written_as_the_help_teaches_it(saves: Path, size: t
     from norsewind_tui.tui.widgets.kingdoms import KingdomsView
     from norsewind_tui.words.help import NOTATION
 
-    game = new_game(saves, ("Ana",), seed=7)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=size) as pilot:
+    async with playing(saves, ("Ana",), 7, size) as (_game, app, pilot):
         await pilot.pause()
         widget = app.screen.query_one(KingdomsView)
         lines = [strip.text for strip in app.screen._compositor.render_strips()][widget.region.y : widget.region.bottom]

@@ -48,6 +48,15 @@ async def first_name(app: NorsewindApp, pilot: Pilot[Any], before: str) -> NameI
     return field
 
 
+async def pasted(app: NorsewindApp, pilot: Pilot[Any], before: str, text: str) -> NameInput:
+    """The first name field once ``text`` is pasted into it after ``before`` (a paste event, as the
+    terminal reader posts it) and the paste is handled."""
+    field = await first_name(app, pilot, before)
+    field.post_message(events.Paste(text))
+    await pilot.pause()
+    return field
+
+
 @pytest.mark.parametrize(
     ("chunks", "before", "name"),
     [
@@ -76,9 +85,7 @@ async def test_a_name_keeps_its_printable_characters_in_order_from_the_terminal(
 async def test_a_pasted_colour_code_stays_in_place_in_a_real_paste_event(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        field = await first_name(app, pilot, "Ann")
-        field.post_message(events.Paste("\x1b[31mRed\x1b[0m"))
-        await pilot.pause()
+        field = await pasted(app, pilot, "Ann", "\x1b[31mRed\x1b[0m")
         assert field.value == "Ann[31mRed[0m"  # the escape character dropped, the rest where it was
 
 
@@ -86,9 +93,7 @@ async def test_a_pasted_colour_code_stays_in_place_in_a_real_paste_event(saves: 
 async def test_the_cut_notice_goes_once_the_name_is_short_again(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        field = await first_name(app, pilot, "")
-        field.post_message(events.Paste("Bartholomew-Alexandrinus-the-Long"))
-        await pilot.pause()
+        field = await pasted(app, pilot, "", "Bartholomew-Alexandrinus-the-Long")
         assert field.value == "Bartholomew-Alexandrinus"
         assert CUT in screen_text(app)
         await pilot.press("ctrl+u")  # the field cleared (everything before the cursor)

@@ -14,7 +14,6 @@ from norsewind_tui.rules import final_result, legal_moves
 from norsewind_tui.rules.cards import CardDB
 from norsewind_tui.rules.events import VIKINGS_TURN, Event
 from norsewind_tui.rules.moves import ChooseKingdom, PickBuilding
-from norsewind_tui.tui.computer import Computer
 from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.screens.new_game import NewGameScreen
 from norsewind_tui.tui.summaries import summaries
@@ -22,7 +21,7 @@ from norsewind_tui.tui.widgets.log import GameLog
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
-from .helpers import aio, first_pick, make_app, new_game, pick_a_building, play_out, shown
+from .helpers import aio, first_pick, make_app, new_game, pick_a_building, play_out, playing, running, shown
 from .screens import game_screen, on_screen
 from .waits import Gate, Seen, until
 
@@ -106,8 +105,7 @@ async def test_illegal_choice_says_why_and_changes_nothing(saves: Path) -> None:
         game.close()
     else:  # pragma: no cover - the card set has expensive inns
         raise AssertionError("no deal with an unaffordable slot")
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (_app, pilot):
         before = game.session.position
         await pilot.press(str(blocked[0] + 1))
         text = await shown(pilot)
@@ -117,9 +115,7 @@ async def test_illegal_choice_says_why_and_changes_nothing(saves: Path) -> None:
 
 @aio
 async def test_escape_steps_back_within_the_turn(saves: Path) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=4)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 4) as (game, app, pilot):
         screen = app.screen
         slot = first_pick(game)
         await pilot.press(str(slot + 1))
@@ -135,9 +131,7 @@ async def test_escape_steps_back_within_the_turn(saves: Path) -> None:
 
 @aio
 async def test_tab_shows_the_other_players_kingdoms(saves: Path) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=4)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 4) as (game, app, pilot):
         screen = game_screen(app)
         me = game.state.current
         await pilot.press("tab")
@@ -149,9 +143,7 @@ async def test_tab_shows_the_other_players_kingdoms(saves: Path) -> None:
 
 @aio
 async def test_clicking_a_slot_and_a_row_plays_them(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=8)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana",), 8) as (game, app, pilot):
         slot = first_pick(game)
         market = app.screen.query_one("#market", MarketView)
         x = next(x0 for y0, y1, x0, x1, key in market._regions if key == ("slot", slot))
@@ -168,61 +160,47 @@ async def test_clicking_a_slot_and_a_row_plays_them(saves: Path) -> None:
 
 
 @aio
-async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from norsewind_tui.rules import GameConfig
-    from norsewind_tui.storage.context import AppContext
-    from norsewind_tui.storage.format import SeatMeta
-
-    gate = Gate()  # each of Hal's decisions waits in its worker until the test lets it through
-    monkeypatch.setattr(Computer, "decide", gate.wrap(Computer.decide))
-    context = AppContext.at(str(saves), profile="tester")
-    seats = [SeatMeta("Ana"), SeatMeta("Hal", "computer", "easy")]
-    game = context.new_game(GameConfig(players=("Ana", "Hal")), 12, seats)
-    app = make_app(saves, game=game)
+async def test_a_computer_seat_plays_its_turns_in_a_worker(saves: Path, gate: Gate) -> None:
+    # the gate: each of Hal's decisions waits in its worker until the test lets it through
     seen = Seen(GameChanged)
-    try:
-        async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
-            prompt = app.screen.query_one(PromptLine)
-            hal_decisions = 0
-            for _ in range(4000):
-                if type(app.screen).__name__ != "GameScreen":
-                    break
-                state = game.state
-                if state.current == 0:
-                    await pilot.press("enter")
-                    continue
-                # Hal's worker is thinking (held at the gate): the prompt says so, the keys are not needed
-                assert await gate.asked() is state
-                assert prompt.prompt == "Hal (computer) is thinking..."
-                assert "Hal (computer) is thinking..." in await shown(pilot)
-                await pilot.press("enter")  # not Ana's decision: changes nothing
-                assert game.state is state
-                moved = seen.counts[GameChanged]
-                gate.release()
-                await seen.next(pilot, GameChanged, moved)
-                assert game.session.states[game.session.position - 1] is state  # Hal's move is played
-                hal_decisions += 1
-            assert type(app.screen).__name__ == "EndScreen"
-            s = game.session
-            deciders = {s.states[i].current for i in range(s.position)}
-            assert deciders == {0, 1}  # both seats decided: Ana by keys, Hal by the worker
-            assert hal_decisions == sum(s.states[i].current == 1 for i in range(s.position))
-            # R25: a finished game is final; u on the score pad says so and takes nothing back
-            position = s.position
-            await pilot.press("u")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "EndScreen"
-            assert game.session.position == position and game.state.is_over
-            assert "Not undone: the game is finished and its result recorded" in await shown(pilot)
-    finally:
-        gate.open()
+    async with playing(saves, ("Ana", "Hal"), 12, hook=seen, computers={"Hal": "easy"}) as (game, app, pilot):
+        prompt = app.screen.query_one(PromptLine)
+        hal_decisions = 0
+        for _ in range(4000):
+            if type(app.screen).__name__ != "GameScreen":
+                break
+            state = game.state
+            if state.current == 0:
+                await pilot.press("enter")
+                continue
+            # Hal's worker is thinking (held at the gate): the prompt says so, the keys are not needed
+            assert await gate.asked() is state
+            assert prompt.prompt == "Hal (computer) is thinking..."
+            assert "Hal (computer) is thinking..." in await shown(pilot)
+            await pilot.press("enter")  # not Ana's decision: changes nothing
+            assert game.state is state
+            moved = seen.counts[GameChanged]
+            gate.release()
+            await seen.next(pilot, GameChanged, moved)
+            assert game.session.states[game.session.position - 1] is state  # Hal's move is played
+            hal_decisions += 1
+        assert type(app.screen).__name__ == "EndScreen"
+        s = game.session
+        deciders = {s.states[i].current for i in range(s.position)}
+        assert deciders == {0, 1}  # both seats decided: Ana by keys, Hal by the worker
+        assert hal_decisions == sum(s.states[i].current == 1 for i in range(s.position))
+        # R25: a finished game is final; u on the score pad says so and takes nothing back
+        position = s.position
+        await pilot.press("u")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EndScreen"
+        assert game.session.position == position and game.state.is_over
+        assert "Not undone: the game is finished and its result recorded" in await shown(pilot)
 
 
 @aio
 async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=4)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 4) as (game, app, pilot):
         await pick_a_building(pilot, game)
         assert game.session.position == 1
         await pilot.press("ctrl+p")
@@ -253,10 +231,8 @@ async def test_the_command_palette_offers_the_game_commands(saves: Path) -> None
 @aio
 async def test_both_variants_hot_seat_to_the_end(saves: Path) -> None:
     """Variants: each player places the starting card (within the tile), 4 random tiles."""
-    game = new_game(saves, ("Ana", "Bo", "Cy"), seed=41, start_choice=True, random_tiles=True)
-    assert game.state.phase == "place_start"
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo", "Cy"), 41, start_choice=True, random_tiles=True) as (game, app, pilot):
+        assert game.state.phase == "place_start"
         assert "choose the kingdom for your starting card" in await shown(pilot)
         await pilot.press("3")  # the first player's starting card goes to Mercia
         assert any(len(k.buildings) == 1 for k in game.state.players[game.state.start_player].kingdoms)

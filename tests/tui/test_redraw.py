@@ -18,7 +18,7 @@ from norsewind_tui.tui.widgets.footer import KeysFooter
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
-from .helpers import PROFILE, aio, footer_line, make_app, new_game, screen_text, shown
+from .helpers import PROFILE, aio, footer_line, make_app, new_game, playing, screen_text, shown
 from .painted import Painted, Rendered, changed, composed
 from .screens import game_screen
 from .waits import shows_latest, until
@@ -82,9 +82,7 @@ async def test_a_decision_renders_only_the_widgets_it_changed(saves: Path, monke
     """Issue 28: a decision renders again the widgets whose cells it changes, and no other; the
     footer keeps its keys; when the prompt takes a second line (a layout: the board a line shorter)
     the widgets it did not change are not written, and none of the board twice."""
-    game = new_game(saves, ("Ana", "Bo"), seed=7)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 7) as (_game, app, pilot):
         await footer_line(pilot)
         await until(pilot, lambda: shows_latest(app), "the first frame marked drawn")
         painted = Painted(app, monkeypatch)
@@ -122,9 +120,7 @@ async def test_the_screen_after_decisions_is_the_screen_drawn_afresh(
     """Issue 28: what the terminal shows after twenty decisions drawn change by change (cells that
     changed, keys hidden and shown again, layouts; at 120x40 the side panels too) is the screen of
     the game opened afresh."""
-    game = new_game(saves, ("Ana", "Bo"), seed=7)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=size) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 7, size) as (game, app, pilot):
         await footer_line(pilot)
         await until(pilot, lambda: shows_latest(app), "the first frame marked drawn")
         painted = Painted(app, monkeypatch)

@@ -20,7 +20,7 @@ from norsewind_tui.tui.timeline import Timeline
 from norsewind_tui.tui.widgets.chart import ScoreChart
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, footer_line, make_app, shown
+from .helpers import aio, footer_line, make_app, running, shown
 from .helpers import new_game as start_game
 
 
@@ -122,8 +122,7 @@ async def test_review_keys_walk_the_game(saves: Path) -> None:
 async def test_review_from_the_score_pad_and_back(saves: Path) -> None:
     game = played(saves, ("Astrid",), seed=7)
     before = game.path.read_bytes()
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         assert isinstance(app.screen, EndScreen)
         assert "r Review" in await footer_line(pilot)
         await pilot.press("r")

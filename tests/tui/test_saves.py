@@ -6,7 +6,7 @@ from pathlib import Path
 
 from norsewind_tui.tui.summaries import summaries
 
-from .helpers import aio, make_app, new_game, pick_a_building, shown
+from .helpers import aio, make_app, pick_a_building, playing, shown
 from .screens import game_screen
 
 
@@ -19,10 +19,8 @@ async def _one_turn(pilot, game) -> None:  # type: ignore[no-untyped-def]
 
 @aio
 async def test_quit_then_resume_from_the_title_screen(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=21)
-    name = game.name
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana",), 21) as (game, app, pilot):
+        name = game.name
         await _one_turn(pilot, game)
         await pilot.press("enter")  # one decision into the next turn
         position = game.session.position
@@ -48,9 +46,7 @@ async def test_quit_then_resume_from_the_title_screen(saves: Path) -> None:
 
 @aio
 async def test_undo_over_a_revealed_card_asks_first_and_marks_the_game_assisted(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=22)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana",), 22) as (game, app, pilot):
         await _one_turn(pilot, game)
         after_turn = game.session.position
         revealed = game.state.revealed
@@ -71,9 +67,7 @@ async def test_undo_over_a_revealed_card_asks_first_and_marks_the_game_assisted(
 
 @aio
 async def test_undo_within_a_turn_needs_no_confirmation(saves: Path) -> None:
-    game = new_game(saves, ("Ana", "Bo"), seed=23)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", "Bo"), 23) as (game, app, pilot):
         await pick_a_building(pilot, game)
         assert game.session.position == 1
         await pilot.press("ctrl+z")
@@ -84,10 +78,8 @@ async def test_undo_within_a_turn_needs_no_confirmation(saves: Path) -> None:
 
 @aio
 async def test_save_as_continues_under_the_new_name(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=24)
-    old = game.name
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana",), 24) as (game, app, pilot):
+        old = game.name
         await pilot.press("enter")
         await pilot.press("s")
         assert type(app.screen).__name__ == "NameScreen"

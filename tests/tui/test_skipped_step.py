@@ -13,7 +13,7 @@ from norsewind_tui.rules import GameConfig, apply_logged, cards_for, legal_moves
 from norsewind_tui.rules.moves import ChooseKingdom, Move
 from norsewind_tui.tui.widgets.log import GameLog
 
-from .helpers import aio, make_app, shown
+from .helpers import aio, running, shown
 from .helpers import new_game as saved_game
 
 SAID = "Ana can take no citizen or disc: the supplies next to slot 1 have none to place."
@@ -49,8 +49,7 @@ async def test_the_status_line_and_the_log_say_the_skipped_step(saves: Path) -> 
         game.push(move)
     last = legal_moves(game.state)[0]
     assert isinstance(last, ChooseKingdom)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         await pilot.pause()
         await pilot.press(str(last.row + 1))
         text = await shown(pilot)

@@ -6,12 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from norsewind_tui import words
-from norsewind_tui.rules import GameConfig
-from norsewind_tui.storage.context import AppContext
-from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import PROFILE, aio, make_app
+from .helpers import aio, playing
 from .waits import until
 
 BOTS = ("Normal bot 2", "Normal bot 3")
@@ -22,11 +19,7 @@ async def test_the_computers_summary_keeps_the_kingdoms_at_80x24(saves: Path) ->
     """Two computers' whole turns do not fit the status line's two lines at 80 columns: the summary
     that fits still says where each card went ("took the Blacksmith into Mercia"), not only
     "Normal bot 2 took the Blacksmith" with an empty line below."""
-    context = AppContext.at(str(saves), profile=PROFILE)
-    seats = [SeatMeta("Ana"), *(SeatMeta(name, "computer", "easy") for name in BOTS)]
-    game = context.new_game(GameConfig(players=("Ana", *BOTS)), 12, seats)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana", *BOTS), 12, computers=dict.fromkeys(BOTS, "easy")) as (game, app, pilot):
         status: Any = app.screen.query_one(StatusLine)
         for _ in range(2):  # the computers' turns after Ana's (twice, if they began)
             await until(pilot, lambda: game.state.current == 0, "Ana's turn")

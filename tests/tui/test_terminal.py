@@ -13,15 +13,13 @@ from norsewind_tui.rules.scoring import kingdom_score
 from norsewind_tui.tui.text import fit, safe_text
 from norsewind_tui.tui.theme import theme_name, wants_ansi
 
-from .helpers import aio, make_app, new_game, shown
+from .helpers import aio, make_app, new_game, playing, shown
 from .screens import game_screen
 
 
 @aio
 async def test_too_small_shows_a_notice_and_the_game_comes_back(saves: Path) -> None:
-    game = new_game(saves, ("Ana",), seed=31)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(saves, ("Ana",), 31) as (game, app, pilot):
         await pilot.press("enter")  # a decision taken before the resize
         state = game.state
         await pilot.resize_terminal(60, 20)

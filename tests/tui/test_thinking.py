@@ -17,16 +17,13 @@ from typing import Any
 import pytest
 
 from norsewind_tui.bots import MCTSBot
-from norsewind_tui.rules import GameConfig
 from norsewind_tui.rules.state import State
-from norsewind_tui.storage.context import AppContext
-from norsewind_tui.storage.format import SeatMeta
 from norsewind_tui.tui.messages import GameChanged
 from norsewind_tui.tui.screens.game import GameScreen
 from norsewind_tui.tui.screens.help import HelpScreen
 from norsewind_tui.tui.widgets.prompt import PromptLine
 
-from .helpers import aio, make_app, shown
+from .helpers import aio, playing, shown
 from .waits import WAIT, Seen
 
 Iterate = Callable[[MCTSBot, Any, State], None]
@@ -58,13 +55,9 @@ async def test_a_key_pressed_while_hard_thinks_is_answered_before_its_move(
 ) -> None:
     midway = Midway()
     monkeypatch.setattr(MCTSBot, "_iterate", midway.wrap(MCTSBot._iterate))
-    context = AppContext.at(str(saves), profile="tester")
-    seats = [SeatMeta("Hal", "computer", "hard"), SeatMeta("Ana")]
-    game = context.new_game(GameConfig(players=("Hal", "Ana")), 12, seats)
-    app = make_app(saves, game=game)
     seen = Seen(GameChanged)
     try:
-        async with app.run_test(size=(80, 24), message_hook=seen) as pilot:
+        async with playing(saves, ("Hal", "Ana"), 12, hook=seen, computers={"Hal": "hard"}) as (game, app, pilot):
             assert await asyncio.to_thread(midway.reached.wait, WAIT), "hard never began its search"
             screen = app.screen
             assert isinstance(screen, GameScreen)

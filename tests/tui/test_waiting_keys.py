@@ -12,7 +12,7 @@ from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.screens.table import TableScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import PROFILE, aio, footer_line, make_app, new_game
+from .helpers import PROFILE, aio, footer_line, make_app, new_game, running
 from .screens import game_screen
 from .tables_at import mover_and_watcher
 from .waits import until
@@ -26,8 +26,7 @@ def status(app: Any) -> str:
 async def test_a_watched_game_offers_no_choice_undo_or_hint(saves: Path) -> None:
     holder = new_game(saves, ("Ana", "Bo"), seed=26)
     watched = AppContext.at(str(saves), profile=PROFILE).games.open(holder.name, read_only=True)
-    app = make_app(saves, game=watched)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, watched) as (app, pilot):
         assert (await footer_line(pilot)).split() == ["?", "Help", "q", "Quit"]
         watching = "Watching, read-only: the board follows the game; tab shows the other players, ? the keys."
         assert status(app) == watching

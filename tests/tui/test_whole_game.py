@@ -10,7 +10,7 @@ from norsewind_tui.rules.scoring import viking_score
 from norsewind_tui.tui.screens.dialogs import LogScreen
 from norsewind_tui.tui.screens.vikings import VikingScreen, viking_lines
 
-from .helpers import aio, footer_line, make_app, new_game, screen_text
+from .helpers import aio, footer_line, new_game, running, screen_text
 from .layout import LONG_NAMES, layout_problems
 from .screens import on_screen
 
@@ -46,8 +46,7 @@ def test_each_viking_card_in_words(saves: Path) -> None:
 @aio
 async def test_tab_and_v_open_the_viking_display_in_solo(saves: Path) -> None:
     game = solo_game(saves)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         for key in ("tab", "v"):
             await pilot.press(key)
             await pilot.pause()
@@ -66,8 +65,7 @@ async def test_tab_and_v_open_the_viking_display_in_solo(saves: Path) -> None:
 @aio
 async def test_resizing_back_gives_the_fresh_layout(saves: Path) -> None:
     game = solo_game(saves, 12)
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         await pilot.pause()
         fresh, picture = screen_text(app), app.export_screenshot()
         await pilot.resize_terminal(120, 36)
@@ -87,8 +85,7 @@ async def test_the_score_pad_opens_the_final_board_and_the_whole_log(saves: Path
     game = new_game(saves, LONG_NAMES[:2], seed=3)
     while not game.state.is_over:
         game.push(legal_moves(game.state)[0])
-    app = make_app(saves, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(saves, game) as (app, pilot):
         await pilot.pause()
         assert type(app.screen).__name__ == "EndScreen"
         footer = await footer_line(pilot)
