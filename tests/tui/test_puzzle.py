@@ -14,8 +14,9 @@ from norsewind_tui.tui.app import NorsewindApp
 from norsewind_tui.tui.screens.puzzle import PuzzleScreen
 from norsewind_tui.tui.screens.title import TitleScreen
 
-from .helpers import PROFILE, aio, make_app, shown
+from .helpers import PROFILE, aio, make_app, screen_text, shown
 from .screens import opened
+from .waits import until
 
 
 @aio
@@ -53,9 +54,10 @@ async def test_norsewind_puzzle_opens_the_app_on_the_puzzle_and_esc_goes_to_the_
     context = AppContext.at(str(saves), profile=PROFILE)
     app = NorsewindApp(context, page="puzzle", theme="norsewind")
     async with app.run_test(size=(80, 24)) as pilot:
-        text = await shown(pilot)
+        # The page opens at its end: the question and its choices in sight, under the position.
+        await until(pilot, lambda: "take the Ship in slot 2" in screen_text(app), "the choices in sight")
         assert isinstance(app.screen, PuzzleScreen)
-        assert "Find the better decision (one try)." in text
+        assert "Find the better decision (one try)." in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

@@ -58,7 +58,10 @@ class PuzzleScreen(NorsewindScreen[None]):
         if self.shown is not None and self.shown.tried is not None:
             self._show(self.shown.answer(self.shown.tried.right))
         elif self.shown is not None:
-            self.query_one(OptionList).focus()
+            # Not focus()'s own scroll: run before the layout is final (a loaded machine), it could
+            # leave the page in the middle of the position, the choices out of sight.
+            self.query_one(OptionList).focus(scroll_visible=False)
+            self._to_the_end()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert self.shown is not None and event.option.id is not None
@@ -74,8 +77,12 @@ class PuzzleScreen(NorsewindScreen[None]):
             lines = [*lines, standing_line(standing(self.book, self.context.profile_name, self.day))]
         answer = self.query_one("#puzzle-answer", Static)
         answer.update(_text(lines))
+        self._to_the_end()  # the answer whole, at the bottom
+
+    def _to_the_end(self) -> None:
+        """The page's end in sight (the choices under their question, or the answer), once drawn."""
         scroll = self.query_one(VerticalScroll)
-        self.call_after_refresh(lambda: scroll.scroll_end(animate=False))  # the answer whole, at the bottom
+        self.call_after_refresh(lambda: scroll.scroll_end(animate=False))
 
     def action_back(self) -> None:
         self.norsewind.goto_title()
