@@ -37,13 +37,15 @@ from ..rules.session import Session
 from ..rules.state import State
 from ..storage.analysis import ANALYSIS_FORMAT, Analysis, Verdict, log_key
 from ..words import move_words
+from ..words import review as say
+from ..words.review import BLUNDER as BLUNDER  # re-exported: bench/analysis.py
+from ..words.review import INACCURACY
+from ..words.review import MISTAKE as MISTAKE
+from ..words.review import verdict_kind as verdict_kind
 from .timeline import Timeline
 
 BOT = "hard"
 SEED = 0
-INACCURACY = 3.0  # expected points: below this a different choice is a matter of taste
-MISTAKE = 6.0
-BLUNDER = 12.0
 THRESHOLD = INACCURACY  # a decision is costly (marked, n visits it) from an inaccuracy on
 # The hard player's budget, its CPU cap out of reach: the same verdicts on any machine, only later.
 SEARCH = STEADY
@@ -65,15 +67,6 @@ class Job:
     made: Move
     made_words: str
     threshold: float = THRESHOLD
-
-
-def verdict_kind(loss: float, threshold: float = THRESHOLD) -> str:
-    """lichess's word for a loss in expected points: "" (fine), inaccuracy, mistake or blunder."""
-    if loss >= BLUNDER:
-        return "blunder"
-    if loss >= MISTAKE:
-        return "mistake"
-    return "inaccuracy" if loss >= threshold else ""
 
 
 def weighed(job: Job) -> tuple[Estimate, Estimate, list[Estimate]]:
@@ -160,13 +153,5 @@ def analyse(
 
 
 def verdict_words(verdict: Verdict) -> str:
-    """ "Turn 7: Astrid took the Farm from slot 4: a mistake; to take the Inn in slot 2 into Mercia was
-    worth about +6."."""
-    made = verdict.made.rstrip(".")
-    if not verdict.best:
-        return f"Turn {verdict.turn}: {made}; the hard player agrees."
-    if not verdict.costly:
-        return f"Turn {verdict.turn}: {made}; the hard player would {verdict.best} (about the same)."
-    kind = verdict_kind(verdict.loss) or "costly"
-    article = "an" if kind[0] in "aeiou" else "a"
-    return f"Turn {verdict.turn}: {made}: {article} {kind}; to {verdict.best} was worth about +{round(verdict.loss)}."
+    """The verdict in words (``words/review.py``, the one place it is worded)."""
+    return say.verdict_words(verdict.turn, verdict.made, verdict.best, verdict.loss, verdict.costly)

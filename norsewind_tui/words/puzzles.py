@@ -9,6 +9,7 @@ from . import board
 from . import lines as say
 from .moves import move_words
 from .prompts import prompt
+from .review import costly_words, verdict_words
 
 MENU = "Today's puzzle (find the better decision, the same for every player)"
 FIND = "Find the better decision (one try)."
@@ -53,8 +54,7 @@ def answer_lines(
     if analysis:
         out.append(f"The analysis: {analysis}")
     elif made_cost > 0:
-        what = f"a {kind(made_cost)}; to {words} was worth about +{round(made_cost)}"
-        out.append(f"In the game the choice was to {made_words}: {what}.")
+        out.append(f"In the game the choice was to {made_words}: {costly_words(made_cost, words, 0.0)}.")
     else:
         out.append("In the game the better decision was made.")
     out.append(f"The rollouts ({deals} shared deals each, played to the end):")
@@ -65,13 +65,8 @@ def answer_lines(
 
 
 def analysis_words(turn: int, made: str, best: str, loss: float) -> str:
-    """The analysis's verdict on the decision made, as the review says it (tui/analysis.py)."""
-    return f"Turn {turn}: {made.rstrip('.')}: a {kind(loss)}; to {best} was worth about +{round(loss)}."
-
-
-def kind(loss: float) -> str:
-    """lichess's words, as the analysis's (tui/analysis.py): 12 a blunder, 6 a mistake, else an inaccuracy."""
-    return "blunder" if loss >= 12 else "mistake" if loss >= 6 else "inaccuracy"
+    """The analysis's verdict on the decision made, as the review says it (a costly one)."""
+    return verdict_words(turn, made, best, loss, True)
 
 
 def standing_words(rating: int, tries: int, streak: int) -> str:

@@ -80,3 +80,37 @@ def not_kept(why: object) -> str:
 def analysed(who: str, summary: str, costly: bool, note: str) -> str:
     more = ": n goes to the next one" if costly else ""
     return f"{who}: {summary}{more}.{note}"
+
+
+# The analysis's verdicts (tui/analysis.py, and the puzzles that quote it): lichess's words, with
+# thresholds in expected points.  Below the first a different choice is a matter of taste.
+INACCURACY = 3.0
+MISTAKE = 6.0
+BLUNDER = 12.0
+
+
+def verdict_kind(loss: float, threshold: float = INACCURACY) -> str:
+    """lichess's word for a loss in expected points: "" (fine), inaccuracy, mistake or blunder."""
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    return "inaccuracy" if loss >= threshold else ""
+
+
+def costly_words(loss: float, best: str, threshold: float = INACCURACY) -> str:
+    """ "a mistake; to take the Inn in slot 2 was worth about +6" """
+    kind = verdict_kind(loss, threshold) or "costly"
+    article = "an" if kind[0] in "aeiou" else "a"
+    return f"{article} {kind}; to {best} was worth about +{round(loss)}"
+
+
+def verdict_words(turn: int, made: str, best: str, loss: float, costly: bool) -> str:
+    """ "Turn 7: Astrid took the Farm from slot 4: a mistake; to take the Inn in slot 2 into Mercia was
+    worth about +6."."""
+    made = made.rstrip(".")
+    if not best:
+        return f"Turn {turn}: {made}; the hard player agrees."
+    if not costly:
+        return f"Turn {turn}: {made}; the hard player would {best} (about the same)."
+    return f"Turn {turn}: {made}: {costly_words(loss, best)}."
