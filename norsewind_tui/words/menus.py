@@ -17,6 +17,7 @@ MENU = (  # (entry, label, key)
     ("help", "Rules & keys", "?"),
     ("quit", "Quit", "q"),
 )
+NAME = "N O R S E W I N D"  # the title's one-line name, where its banner does not fit
 TAGLINE = "Anglo-Saxon kingdoms build against Viking raids. 1-4 players, or solo."
 
 HELP_TITLE = "Norsewind: keys"

@@ -128,6 +128,8 @@ class TitleScreen(NorsewindScreen[None]):
         with Vertical(id="title-box"):
             with Center():
                 yield Static(Text(BANNER), id="banner")
+            with Center():  # the game's name on one line where the banner does not fit
+                yield Static(Text(say.NAME), id="name")
             with Center():
                 yield Static(Text(say.TAGLINE), id="tagline")
             with Center():
@@ -178,7 +180,10 @@ class TitleScreen(NorsewindScreen[None]):
             return
         menu = self.query_one(OptionList)
         needed = BANNER_LINES + 2 + (1 if self.my_turns else 0) + menu.option_count + 2 + 2 + self._notice_lines()
-        self.query_one("#banner").display = needed <= self.app.size.height
+        height = self.app.size.height
+        fits = needed <= height
+        self.query_one("#banner").display = fits
+        self.query_one("#name").display = not fits and needed - BANNER_LINES + 1 <= height  # else the menu's room
 
     def around_changed(self) -> None:
         """The tables changed: the entries again, the cursor kept on the entry it was on."""
