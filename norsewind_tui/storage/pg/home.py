@@ -99,6 +99,14 @@ _TAKE = (
 )
 
 
+class _Lost(Exception):
+    """The connection went away during a work (``Home.run`` decides whether to try once more)."""
+
+    def __init__(self, error: psycopg.Error) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def _spoken(conn: Conn) -> bool:
     """Has the other end spoken on this idle connection (its end, or a last word before it: a restart of
     PostgreSQL or of the pooler, issue 42)?  Nothing is sent: an idle connection has nothing to read."""
@@ -157,9 +165,11 @@ class Home:
             if not self._checked:
                 check(conn, self.url)
                 self._checked = True
-        except BaseException:
+        except BaseException as exc:
             conn.close()
             self._free_slot()
+            if isinstance(exc, psycopg.Error):
+                raise _Lost(exc) from None  # lost while it checked: one line, as for any work
             raise
         self._conn = conn
         if self._closer is None or not self._closer.is_alive():
@@ -236,27 +246,45 @@ class Home:
         return DatabaseUnreachable(f"{LOST} ({self.shown}: {reason_of(exc, self.url)})")
 
     def run(self, work: Callable[[Conn], T], transaction: bool = True) -> T:
-        """``work(connection)`` under the lock, in one transaction unless told otherwise.
+        """``work(connection)`` under the lock, in one transaction; ``transaction=False``: a read, as is.
 
         ``DatabaseUnreachable`` when the connection is lost (the transaction is then rolled back
-        by the server: nothing of it was written).
+        by the server: nothing of it was written).  A kept connection lost before anything of the
+        work could be written (a read, or the transaction's ``BEGIN``) is not a lost connection to
+        the player: a restart of the server or the pooler closed it a moment before its use (the
+        look ``_spoken`` gives before it cannot see that), so the work runs once more on a new one.
         """
         with self._lock:
             self.uses += 1
-            conn = self._connection()
+            kept = self._conn is not None
+            began: list[bool] = []
             try:
-                if not transaction:
-                    return work(conn)
-                with conn.transaction():
-                    return work(conn)
-            except psycopg.OperationalError as exc:
-                raise self._lost(exc) from None
-            except psycopg.Error as exc:
-                if conn.closed or conn.broken:
-                    raise self._lost(exc) from None
-                raise DatabaseUnreachable(f"{self.shown}: {reason_of(exc, self.url)}") from None
-            finally:
-                self._used = time.monotonic()
+                return self._once(work, transaction, began)
+            except _Lost as lost:
+                if not kept or began:
+                    raise self._lost(lost.error) from None
+                self._drop()
+            try:
+                return self._once(work, transaction, began)
+            except _Lost as lost:
+                raise self._lost(lost.error) from None
+
+    def _once(self, work: Callable[[Conn], T], transaction: bool, began: list[bool]) -> T:
+        conn = self._connection()
+        try:
+            if not transaction:
+                return work(conn)
+            with conn.transaction():
+                began.append(True)
+                return work(conn)
+        except psycopg.OperationalError as exc:
+            raise _Lost(exc) from None
+        except psycopg.Error as exc:
+            if conn.closed or conn.broken:
+                raise _Lost(exc) from None
+            raise DatabaseUnreachable(f"{self.shown}: {reason_of(exc, self.url)}") from None
+        finally:
+            self._used = time.monotonic()
 
     # ------------------------------------------------------------------ leases
 
