@@ -1,13 +1,13 @@
 """The app through restarts of PostgreSQL and of the pooler (issue 42): a table of two hosts, the app
 (Textual, 80x24) watching it on host A through PgBouncer while alice and bob decide on host B.  Each
 outage the app sees is said in one line; the app keeps its screen, and catches up with the decision
-made once the database (or the pooler) is back without waiting for a fallback period; a restart it
-never saw costs it nothing, not even a line."""
+made once the database (or the pooler) is back; a restart it never saw costs it nothing, not even a
+line.  How soon it catches up (issue 42: within 2 s) is ``bench/outage.py``'s to measure: a loaded
+machine stretches any time a test could read."""
 
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -75,23 +75,22 @@ async def test_the_app_through_the_pooler_goes_on_through_restarts_of_postgresql
             def shown() -> int:
                 return screen.table.generation
 
-            async def catches_up(outage: str) -> float:
-                """A decision on host B once it is back; seconds until the app shows it."""
+            async def catches_up(outage: str) -> None:
+                """A decision on host B once it is back, until the app shows it."""
                 decide(seats, taken)
-                written, generation = time.monotonic(), max(t.generation for t in seats)
+                generation = max(t.generation for t in seats)
 
                 def caught_up() -> bool:
                     troubles(app, said)  # every status line shown meanwhile
                     return shown() == generation
 
                 await until(pilot, caught_up, outage)
-                return time.monotonic() - written
 
-            took = [await catches_up("a decision")]
+            await catches_up("a decision")
             restarted.restart_pooler()  # unseen by the app: its pooler's connection is closed, kept
-            took.append(await catches_up("after the pooler's restart"))
+            await catches_up("after the pooler's restart")
             restarted.pg_ctl("restart")  # unseen too: its listener connects again
-            took.append(await catches_up("after PostgreSQL's restart"))
+            await catches_up("after PostgreSQL's restart")
             assert troubles(app, said) == [], "a restart the app never saw says nothing"
 
             async def away(stop: Callable[[], None], start: Callable[[], None]) -> None:
@@ -101,15 +100,13 @@ async def test_the_app_through_the_pooler_goes_on_through_restarts_of_postgresql
                 count = len(said)
                 await until(pilot, lambda: len(troubles(app, said)) > count, "the database is away")
                 start()
-                took.append(await catches_up("after the outage"))
+                await catches_up("after the outage")
                 assert app.is_running and app.screen is screen
 
             await away(functools.partial(restarted.pg_ctl, "stop"), functools.partial(restarted.pg_ctl, "start"))
             await away(restarted.stop_pooler, restarted.start_pooler)
             assert [line.split(":")[0] for line in said] == ["Trouble", "Trouble"], said  # one line each
             assert all("cannot" in line for line in said), said
-            print("seconds from the decision to the app's screen:", [round(t, 2) for t in took])
-            assert max(took) < 2 * 2.0, took  # issue 42: within 2 s (doubled: a loaded machine)
         final = tables(host_b, tmp_path / "b").open(NAME, "x")
         assert list(final.session.moves) == taken and final.session.position == 5
     finally:
