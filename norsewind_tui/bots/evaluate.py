@@ -116,11 +116,30 @@ def _free_shield_disc(db: CardDB, player: Player, row: int) -> int:
 class _Facts:
     """What the evaluation needs of one kingdom; it depends on the kingdom alone."""
 
-    __slots__ = ("free_shield", "score")
+    __slots__ = ("castle", "fixable", "free_shield", "full", "points", "score", "with_castle")
 
-    def __init__(self, score: KingdomScore, free_shield: int) -> None:
+    def __init__(self, score: KingdomScore, free_shield: int, castle: bool) -> None:
         self.score = score
         self.free_shield = free_shield
+        # ``_projected``'s per-kingdom terms, worked out once: the castle's presence is the kingdom's.
+        self.castle = castle
+        self.points = float(score.points)
+        self.fixable = not score.safe and score.helmets - score.shields <= free_shield
+        self.full = score.prestige * score.citizens
+        # (weights, points with a future castle), kept as one tuple: the app may evaluate in a worker thread
+        self.with_castle: tuple[Weights, float] | None = None
+
+    def castle_value(self, w: Weights) -> float:
+        """The kingdom's points with a future castle, its price paid (a castle-less kingdom)."""
+        kept = self.with_castle
+        if kept is not None and kept[0] is w:
+            return kept[1]
+        ks = self.score
+        shields = ks.shields + w.castle_shields
+        prestige = ks.prestige + w.castle_prestige
+        value = (prestige * (ks.citizens + 1) if shields >= ks.helmets else -7.0) - w.castle_cost
+        self.with_castle = (w, value)
+        return value
 
 
 _FACTS: dict[tuple[str, int, int, Kingdom], _Facts] = {}
@@ -140,7 +159,7 @@ def _facts(db: CardDB, player: Player, row: int) -> _Facts:
     if f is None:
         if len(_FACTS) > 200_000:
             _FACTS.clear()
-        f = _FACTS[key] = _Facts(kingdom_score(db, player, row), _free_shield_disc(db, player, row))
+        f = _FACTS[key] = _Facts(kingdom_score(db, player, row), _free_shield_disc(db, player, row), k.castle >= 0)
     if len(_BY_ID) > 200_000:
         _BY_ID.clear()
     _BY_ID[id(k)] = (k, db.digest, player.colour, row, f)
@@ -169,24 +188,20 @@ def sigmoid(x: float) -> float:
 def _projected(player: Player, facts: list[_Facts], w: Weights, turns: float) -> list[float]:
     """Each kingdom's projected final points (``kingdom_views`` without the views: the greedy
     search's leaves need only these numbers)."""
-    kingdoms = player.kingdoms
-    future = min(1.0, turns / 3.0)  # little can change in the last turn or two
     values = []
+    if turns <= 0:
+        return [f.points for f in facts]
+    future = min(1.0, turns / 3.0)  # little can change in the last turn or two
     gains: list[tuple[float, int]] = []  # what a future castle would add, castle-less kingdoms
-    for r in range(4):
-        f = facts[r]
-        ks = f.score
-        value = float(ks.points)
-        if turns > 0:
-            if kingdoms[r].castle >= 0:
-                if not ks.safe and ks.helmets - ks.shields <= f.free_shield:
-                    value += w.fix_by_disc * future * (ks.prestige * ks.citizens - value)
-            else:
-                shields = ks.shields + w.castle_shields
-                prestige = ks.prestige + w.castle_prestige
-                with_castle = (prestige * (ks.citizens + 1) if shields >= ks.helmets else -7.0) - w.castle_cost
-                if with_castle > value:
-                    gains.append((with_castle - value, r))
+    for r, f in enumerate(facts):
+        value = f.points
+        if f.castle:
+            if f.fixable:
+                value += w.fix_by_disc * future * (f.full - value)
+        else:
+            with_castle = f.castle_value(w)
+            if with_castle > value:
+                gains.append((with_castle - value, r))
         values.append(value)
     if gains:
         # A castle takes a turn and coins: the player can buy only so many before the end.
