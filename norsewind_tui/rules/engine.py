@@ -480,9 +480,34 @@ def _supply_usable(db: CardDB, t: _Tables, state: State, player: Player, supply:
         return False
     kind = state.supply_kinds[supply]
     if kind == DISCS:
-        coins = player.coins
-        return any(cost <= coins for *_, cost in _disc_spaces(db, t, player))
+        return _has_disc_space(db, t, player)
     return _has_citizen_space(t, player, kind)
+
+
+def _has_disc_space(db: CardDB, t: _Tables, player: Player) -> bool:
+    """``any(cost <= coins for ... in _disc_spaces(...))``, stopping at the first space the player can pay."""
+    pc, coins = player.colour, player.coins
+    if coins < 0:  # no space is free of cost then (the rules never leave a player in debt)
+        return False
+    shield_space, prestige_space = db.shield_space, db.prestige_space
+    for k in player.kingdoms:
+        used = k.discs
+        if k.castle >= 0:
+            if shield_space[k.castle] and (CASTLE, SHIELD) not in used:
+                return True
+            if coins >= 2 and prestige_space[k.castle] and (CASTLE, PRESTIGE) not in used:
+                return True
+        value, cost = t.tile_shield[pc][k.tile]
+        if value and cost <= coins and (TILE, SHIELD) not in used:
+            return True
+        if coins >= 2 and t.tile_prestige[pc][k.tile] and (TILE, PRESTIGE) not in used:
+            return True
+        for i, b in enumerate(k.buildings):
+            if shield_space[b] and (i, SHIELD) not in used:
+                return True
+            if coins >= 2 and prestige_space[b] and (i, PRESTIGE) not in used:
+                return True
+    return False
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -1113,6 +1138,8 @@ def _finish_building_turn(
 
     ``changes`` are the move's own changes to ``state`` (none of the market's fields): with 2-4
     players they, the refill and the end of the turn make one copy of the state."""
+    if ev is None:
+        return _end_turn(state, None, {**_refill_changes(db, state), **(changes or {})})
     if state.solo:
         if changes:
             state = _replace(state, **changes)
@@ -1123,6 +1150,48 @@ def _finish_building_turn(
     if changes:
         refill.update(changes)
     return _end_turn(state, ev, refill)
+
+
+# What the refill (and in solo the Vikings' turn after it) reads, and the fields it changes.
+_REFILL_FIELDS = ("deck", "reserve", "display", "box", "market", "triggered", "revealed", "refill", "returned")
+_SOLO_FIELDS = (*_REFILL_FIELDS, "ship", "vikings")
+# The last refill's state and changes: a search's end states after the same pick (the same
+# slot, market, decks and display) share them, whatever the turn did with the card.
+_last_refill: tuple[State | None, dict[str, Any]] = (None, {})
+
+
+def _refill_changes(db: CardDB, state: State) -> dict[str, Any]:
+    """The refill's changes to ``state`` (in solo, with the Vikings' turn's), without events.
+
+    They depend only on the fields compared below (not on the player's area), so the last
+    answer serves the next end state of the same turn (the same objects: a search's end states
+    share them; a random game never does, and the first test fails at once); the caller copies
+    the dict before changing it."""
+    global _last_refill
+    last, changes = _last_refill  # one read: the app may play in a worker thread
+    if (
+        last is not None
+        and last.market is state.market
+        and last.deck is state.deck
+        and last.slot == state.slot
+        and last.display is state.display
+        and last.reserve is state.reserve
+        and last.box is state.box
+        and last.returned is state.returned
+        and last.triggered == state.triggered
+        and last.revealed == state.revealed
+        and last.ship == state.ship
+        and last.vikings is state.vikings
+        and last.cards == state.cards
+    ):
+        return changes
+    if state.solo:
+        after = _vikings_turn(db, _reveal(db, state, state.slot, None), None)
+        changes = {f: getattr(after, f) for f in _SOLO_FIELDS}
+    else:
+        changes = _revealed(db, state, state.slot, None)
+    _last_refill = (state, changes)
+    return changes
 
 
 class _Trace(list[Event]):
