@@ -74,13 +74,13 @@ def _deck_info(db: CardDB, state: State) -> _DeckInfo:
 
 def turns_left(state: State, seat: int) -> float:
     """About how many more turns ``seat`` will play (0 once the game is over)."""
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         return 0.0
-    db = cards_for(state)
     n = len(state.players)
-    mid_turn = state.current == seat and state.phase != "action"
+    mid_turn = state.current == seat and phase != "action"
     if state.triggered:
-        if state.solo:
+        if n == 1:
             return 0.0
         last = (state.start_player - 1) % n
         # seats still to play in this last round, from the current one to ``last``
@@ -88,8 +88,12 @@ def turns_left(state: State, seat: int) -> float:
         if mid_turn:
             order = order[1:]
         return 1.0 if seat in order else 0.0
-    info = _deck_info(db, state)
-    per_round = 2.0 if state.solo else float(n)  # buildings a round of A turns uses up
+    kept = _last_deck  # ``_deck_info``'s kept answer, read here: this runs at every leaf of a search
+    if kept is not None and kept[0] is state.deck and kept[1] == state.cards:
+        info = kept[2]
+    else:
+        info = _deck_info(cards_for(state), state)
+    per_round = 2.0 if n == 1 else float(n)  # buildings a round of A turns uses up
     rounds = info.buildings / (per_round * 0.85)  # some turns are castles (no refill)
     return max(rounds, 0.0) + (0.0 if mid_turn else 0.5)
 
@@ -112,23 +116,53 @@ def _free_shield_disc(db: CardDB, player: Player, row: int) -> int:
 class _Facts:
     """What the evaluation needs of one kingdom; it depends on the kingdom alone."""
 
-    __slots__ = ("free_shield", "score")
+    __slots__ = ("castle", "fixable", "free_shield", "full", "points", "score", "with_castle")
 
-    def __init__(self, score: KingdomScore, free_shield: int) -> None:
+    def __init__(self, score: KingdomScore, free_shield: int, castle: bool) -> None:
         self.score = score
         self.free_shield = free_shield
+        # ``_projected``'s per-kingdom terms, worked out once: the castle's presence is the kingdom's.
+        self.castle = castle
+        self.points = float(score.points)
+        self.fixable = not score.safe and score.helmets - score.shields <= free_shield
+        self.full = score.prestige * score.citizens
+        # (weights, points with a future castle), kept as one tuple: the app may evaluate in a worker thread
+        self.with_castle: tuple[Weights, float] | None = None
+
+    def castle_value(self, w: Weights) -> float:
+        """The kingdom's points with a future castle, its price paid (a castle-less kingdom)."""
+        kept = self.with_castle
+        if kept is not None and kept[0] is w:
+            return kept[1]
+        ks = self.score
+        shields = ks.shields + w.castle_shields
+        prestige = ks.prestige + w.castle_prestige
+        value = (prestige * (ks.citizens + 1) if shields >= ks.helmets else -7.0) - w.castle_cost
+        self.with_castle = (w, value)
+        return value
 
 
 _FACTS: dict[tuple[str, int, int, Kingdom], _Facts] = {}
+# The same facts by the kingdom's identity: a turn's end states share the kingdoms the turn left
+# alone, and an ``id`` look-up skips hashing a kingdom's nested tuples (the entry keeps the kingdom
+# alive, so its ``id`` is not reused while it is here).
+_BY_ID: dict[int, tuple[Kingdom, str, int, int, _Facts]] = {}
 
 
 def _facts(db: CardDB, player: Player, row: int) -> _Facts:
-    key = (db.digest, player.colour, row, player.kingdoms[row])
+    k = player.kingdoms[row]
+    hit = _BY_ID.get(id(k))
+    if hit is not None and hit[0] is k and hit[2] == player.colour and hit[3] == row and hit[1] == db.digest:
+        return hit[4]
+    key = (db.digest, player.colour, row, k)
     f = _FACTS.get(key)
     if f is None:
         if len(_FACTS) > 200_000:
             _FACTS.clear()
-        f = _FACTS[key] = _Facts(kingdom_score(db, player, row), _free_shield_disc(db, player, row))
+        f = _FACTS[key] = _Facts(kingdom_score(db, player, row), _free_shield_disc(db, player, row), k.castle >= 0)
+    if len(_BY_ID) > 200_000:
+        _BY_ID.clear()
+    _BY_ID[id(k)] = (k, db.digest, player.colour, row, f)
     return f
 
 
@@ -151,29 +185,23 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def kingdom_views(state: State, seat: int, w: Weights = DEFAULT, turns: float | None = None) -> list[KingdomView]:
-    """Each kingdom of ``seat`` with its projected final points."""
-    db = cards_for(state)
-    player = state.players[seat]
-    turns = turns_left(state, seat) if turns is None else turns
-    facts = [_facts(db, player, r) for r in range(4)]
-    scores = [f.score for f in facts]
-    castleless = [r for r in range(4) if player.kingdoms[r].castle < 0]
-    future = min(1.0, turns / 3.0)  # little can change in the last turn or two
+def _projected(player: Player, facts: list[_Facts], w: Weights, turns: float) -> list[float]:
+    """Each kingdom's projected final points (``kingdom_views`` without the views: the greedy
+    search's leaves need only these numbers)."""
     values = []
+    if turns <= 0:
+        return [f.points for f in facts]
+    future = min(1.0, turns / 3.0)  # little can change in the last turn or two
     gains: list[tuple[float, int]] = []  # what a future castle would add, castle-less kingdoms
-    for r, ks in enumerate(scores):
-        value = float(ks.points)
-        if turns > 0:
-            if r not in castleless:
-                if not ks.safe and ks.helmets - ks.shields <= facts[r].free_shield:
-                    value += w.fix_by_disc * future * (ks.prestige * ks.citizens - value)
-            else:
-                shields = ks.shields + w.castle_shields
-                prestige = ks.prestige + w.castle_prestige
-                with_castle = (prestige * (ks.citizens + 1) if shields >= ks.helmets else -7.0) - w.castle_cost
-                if with_castle > value:
-                    gains.append((with_castle - value, r))
+    for r, f in enumerate(facts):
+        value = f.points
+        if f.castle:
+            if f.fixable:
+                value += w.fix_by_disc * future * (f.full - value)
+        else:
+            with_castle = f.castle_value(w)
+            if with_castle > value:
+                gains.append((with_castle - value, r))
         values.append(value)
     if gains:
         # A castle takes a turn and coins: the player can buy only so many before the end.
@@ -181,14 +209,33 @@ def kingdom_views(state: State, seat: int, w: Weights = DEFAULT, turns: float | 
         castles = min(len(gains), w.castle_turns * turns, budget / w.castle_cost)
         for i, (gain, r) in enumerate(sorted(gains, reverse=True)):
             values[r] += w.castle_hope * max(0.0, min(1.0, castles - i)) * gain
-    return [KingdomView(ks, r not in castleless, values[r], facts[r].free_shield) for r, ks in enumerate(scores)]
+    return values
+
+
+def kingdom_views(state: State, seat: int, w: Weights = DEFAULT, turns: float | None = None) -> list[KingdomView]:
+    """Each kingdom of ``seat`` with its projected final points."""
+    db = cards_for(state)
+    player = state.players[seat]
+    turns = turns_left(state, seat) if turns is None else turns
+    facts = [_facts(db, player, r) for r in range(4)]
+    values = _projected(player, facts, w, turns)
+    return [KingdomView(f.score, player.kingdoms[r].castle >= 0, values[r], f.free_shield) for r, f in enumerate(facts)]
 
 
 def projected_points(state: State, seat: int, w: Weights = DEFAULT, turns: float | None = None) -> float:
     """``seat``'s score as projected to the end of the game (coins count 1 each)."""
+    db = cards_for(state)
     player = state.players[seat]
     turns = turns_left(state, seat) if turns is None else turns
-    return player.coins + sum(k.projected for k in kingdom_views(state, seat, w, turns))
+    facts = []
+    colour, digest = player.colour, db.digest
+    for row, k in enumerate(player.kingdoms):  # ``_facts`` inlined for a kingdom seen before
+        hit = _BY_ID.get(id(k))
+        if hit is not None and hit[0] is k and hit[2] == colour and hit[3] == row and hit[1] == digest:
+            facts.append(hit[4])
+        else:
+            facts.append(_facts(db, player, row))
+    return player.coins + sum(_projected(player, facts, w, turns))
 
 
 _last_rows: tuple[object, object, str, tuple[tuple[int, int, int], ...]] | None = None
@@ -238,6 +285,6 @@ def evaluate(state: State, seat: int, w: Weights = DEFAULT) -> float:
     """The greedy bots' number: projected points (solo: minus the Vikings' projection)."""
     turns = turns_left(state, seat)
     value = projected_points(state, seat, w, turns)
-    if state.solo:
+    if len(state.players) == 1:
         value -= projected_vikings(state, w, turns)
     return value

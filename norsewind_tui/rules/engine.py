@@ -480,9 +480,34 @@ def _supply_usable(db: CardDB, t: _Tables, state: State, player: Player, supply:
         return False
     kind = state.supply_kinds[supply]
     if kind == DISCS:
-        coins = player.coins
-        return any(cost <= coins for *_, cost in _disc_spaces(db, t, player))
+        return _has_disc_space(db, t, player)
     return _has_citizen_space(t, player, kind)
+
+
+def _has_disc_space(db: CardDB, t: _Tables, player: Player) -> bool:
+    """``any(cost <= coins for ... in _disc_spaces(...))``, stopping at the first space the player can pay."""
+    pc, coins = player.colour, player.coins
+    if coins < 0:  # no space is free of cost then (the rules never leave a player in debt)
+        return False
+    shield_space, prestige_space = db.shield_space, db.prestige_space
+    for k in player.kingdoms:
+        used = k.discs
+        if k.castle >= 0:
+            if shield_space[k.castle] and (CASTLE, SHIELD) not in used:
+                return True
+            if coins >= 2 and prestige_space[k.castle] and (CASTLE, PRESTIGE) not in used:
+                return True
+        value, cost = t.tile_shield[pc][k.tile]
+        if value and cost <= coins and (TILE, SHIELD) not in used:
+            return True
+        if coins >= 2 and t.tile_prestige[pc][k.tile] and (TILE, PRESTIGE) not in used:
+            return True
+        for i, b in enumerate(k.buildings):
+            if shield_space[b] and (i, SHIELD) not in used:
+                return True
+            if coins >= 2 and prestige_space[b] and (i, PRESTIGE) not in used:
+                return True
+    return False
 
 
 # --------------------------------------------------------------------------- legal moves

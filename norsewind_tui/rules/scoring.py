@@ -73,28 +73,54 @@ class Outcome(msgspec.Struct, frozen=True):
     level: int | None = None
 
 
+class _ScoreTables:
+    """Per card set: what scoring reads of each card and tile, in one tuple each."""
+
+    def __init__(self, db: CardDB) -> None:
+        self.card = tuple(zip(db.helmets, db.shields, db.prestige, db.citizens, strict=True))
+        # (helmets, citizens, R6's one-citizen-per-colour rule, disc space shield, disc space prestige)
+        self.tile = tuple(
+            tuple(
+                (
+                    t.helmets,
+                    t.citizens if isinstance(t, GreenTile) else 0,
+                    t.effect == "different_colours",
+                    tile_shield_space(db, colour, i)[0],
+                    tile_prestige_space(db, colour, i),
+                )
+                for i, t in enumerate(tiles)
+            )
+            for colour, tiles in enumerate(db.tiles)
+        )
+
+
+_SCORE_TABLES: dict[str, _ScoreTables] = {}
+
+
 def kingdom_score(db: CardDB, player: Player, row: int) -> KingdomScore:
     """A kingdom's helmets, shields, prestige and citizens (R4-R6) and its points."""
+    tables = _SCORE_TABLES.get(db.digest)
+    if tables is None:
+        tables = _SCORE_TABLES[db.digest] = _ScoreTables(db)
     k: Kingdom = player.kingdoms[row]
-    tile = db.tiles[player.colour][k.tile]
-    helmets = tile.helmets + sum(db.helmets[b] for b in k.buildings)
-    shields = sum(db.shields[b] for b in k.buildings)
-    prestige = sum(db.prestige[b] for b in k.buildings)
-    citizens = sum(db.citizens[b] for b in k.buildings)
-    if isinstance(tile, GreenTile):
-        citizens += tile.citizens
-    if k.castle >= 0:
-        shields += db.shields[k.castle]
-        prestige += db.prestige[k.castle]
+    helmets, citizens, per_colour, tile_shield, tile_prestige = tables.tile[player.colour][k.tile]
+    shields = prestige = 0
+    card = tables.card
+    for b in k.buildings:
+        h, s, p, c = card[b]
+        helmets += h
+        shields += s
+        prestige += p
+        citizens += c
+    castle = k.castle
+    if castle >= 0:
+        shields += db.shields[castle]
+        prestige += db.prestige[castle]
     for holder, side in k.discs:
         if holder == CASTLE:
-            value = db.shield_space[k.castle] if side == SHIELD else db.prestige_space[k.castle]
+            value = db.shield_space[castle] if side == SHIELD else db.prestige_space[castle]
         elif holder == TILE:
-            value = (
-                tile_shield_space(db, player.colour, k.tile)[0]
-                if side == SHIELD
-                else tile_prestige_space(db, player.colour, k.tile)
-            )
+            value = tile_shield if side == SHIELD else tile_prestige
         else:
             b = k.buildings[holder]
             value = db.shield_space[b] if side == SHIELD else db.prestige_space[b]
@@ -102,7 +128,7 @@ def kingdom_score(db: CardDB, player: Player, row: int) -> KingdomScore:
             prestige += value
         else:
             shields += value
-    if tile.effect == "different_colours":
+    if per_colour:
         citizens += len({colour for _, _, colour in k.figures})  # R6: one per colour, neutral its own
     else:
         citizens += len(k.figures)
