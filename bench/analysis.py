@@ -2,7 +2,7 @@
 
     python bench/analysis.py [--seed 7]
     python bench/analysis.py --planted [--games 4] [--every 6] [--rollouts 24] [--seed 7] [--jobs 2]
-    python bench/analysis.py --truth [--jobs 2] [--truth-file FILE]
+    python bench/analysis.py --truth [--jobs 2] [--truth-file FILE] [--dump FILE]
 
 ``--truth`` (issue 43): the analysis judged against the truth set (``bots/data/truth.json``, made
 by ``bench/truth.py``: real games' decisions, every candidate valued on 200 shared deals played to
@@ -10,7 +10,9 @@ the end).  Each decision is analysed afresh, and the confusion table printed: of
 truth calls costly (a cost of 6 points or more, its interval above 3) and fine (1 point or less),
 the share the analysis flags (goal: >= 95 % and <= 1 %); the agreement of the stated loss with the
 truth's; where the analysis's best and the hard search's choice differ, which the truth prefers; and
-the analysis's time per decision.
+the analysis's time per decision.  ``--dump FILE`` also writes, a JSON line per decision, the stated
+loss, its 95 % half-width, the deals the look used, whether it was flagged and the truth's cost and
+half-width: flag rules can then be weighed offline.
 
 Without ``--planted``: for a solo game and a 2-player game (every decision taken at random, so
 most of them are worth a look), the decisions analysed and the wall-clock time of the analysis
@@ -253,6 +255,7 @@ class Scored:
     verdict: Verdict
     best: Move  # the analysis's best
     cpu: float
+    deals: int  # the deals the sequential look used
 
     @property
     def truth(self) -> Candidate:
@@ -272,7 +275,7 @@ def _score(d: TruthDecision) -> Scored:
     cpu = time.process_time()
     job = Job(len(d.moves), d.state(), d.made, "")
     best, made, _ = weighed(job)
-    return Scored(d, verdict_of(job, best, made), best.move, time.process_time() - cpu)
+    return Scored(d, verdict_of(job, best, made), best.move, time.process_time() - cpu, len(made.margins))
 
 
 def read_truth(path: Path) -> TruthSet:
@@ -284,7 +287,18 @@ def read_truth(path: Path) -> TruthSet:
     return TruthSet(TRUTH_FORMAT, f"a partial run's log ({path}): not the finished set", 0, found)
 
 
-def truth(path: Path | None, jobs: int) -> None:
+def dump(scored: list[Scored], path: Path) -> None:
+    """A JSON line per decision: what the analysis stated and what the truth says."""
+    lines = []
+    for s in scored:
+        v, t = s.verdict, s.truth
+        row = {"kind": s.kind, "game": s.decision.kind, "player": s.decision.player, "decision": len(s.decision.moves)}
+        row |= {"loss": v.loss, "spread": v.spread, "deals": s.deals, "flagged": v.costly}
+        lines.append(msgspec.json.encode(row | {"truth_cost": t.cost, "truth_half": t.half}))
+    path.write_bytes(b"\n".join(lines) + b"\n")
+
+
+def truth(path: Path | None, jobs: int, dump_to: Path | None = None) -> None:
     found = read_truth(path) if path else shipped_truth()
     if found is None:
         print("no truth file: make it with `nice -n 19 python bench/truth.py` (about 40 minutes)")
@@ -299,6 +313,8 @@ def truth(path: Path | None, jobs: int) -> None:
             scored = list(pool.map(_score, work))
     else:
         scored = [_score(d) for d in work]
+    if dump_to is not None:
+        dump(scored, dump_to)
     print(f"\n{'truth':<30} {'flagged':>22} {'not flagged':>12}")
     for kind, label in (("costly", "costly (>= 6, interval > 3)"), ("between", "between"), ("fine", "fine (<= 1)")):
         group = [s for s in scored if s.kind == kind]
@@ -347,8 +363,9 @@ def truth(path: Path | None, jobs: int) -> None:
     )
     for s in scored:
         if (s.kind == "costly") != s.verdict.costly and s.kind != "between":
+            what = "missed" if s.kind == "costly" else "false alarm"
             print(
-                f"  missed: {s.decision.kind} {s.decision.player} decision {len(s.decision.moves)}: stated "
+                f"  {what}: {s.decision.kind} {s.decision.player} decision {len(s.decision.moves)}: stated "
                 f"{s.verdict.loss:+.1f} ±{s.verdict.spread:.1f}, truth {s.truth.cost:+.1f} ±{s.truth.half:.1f}"
             )
 
@@ -363,10 +380,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--truth", action="store_true", help="the analysis against the truth set")
     parser.add_argument("--truth-file", type=Path, default=None, help="another truth file than the shipped one")
+    parser.add_argument("--dump", type=Path, default=None, help="with --truth: a JSON line per decision to FILE")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if args.truth:
-        truth(args.truth_file, args.jobs)
+        truth(args.truth_file, args.jobs, args.dump)
     elif args.planted:
         planted(args.games, args.every, args.rollouts, args.seed, args.jobs)
     else:

@@ -24,7 +24,18 @@ from norsewind_tui.cli import main
 from norsewind_tui.rules import GameConfig, Session, apply, legal_moves
 from norsewind_tui.storage import GameStore, SavedGame, SeatMeta
 from norsewind_tui.storage.analysis import Verdict, analysis_path, log_key, read_analysis, write_analysis
-from norsewind_tui.tui.analysis import analyse, jobs_for, judge, verdict_kind, verdict_words, weighed
+from norsewind_tui.tui.analysis import (
+    BATCH,
+    CAP,
+    analyse,
+    flagged,
+    jobs_for,
+    judge,
+    settled,
+    verdict_kind,
+    verdict_words,
+    weighed,
+)
 from norsewind_tui.tui.messages import AnalysisDone, AnalysisFailed, AnalysisProgress
 from norsewind_tui.tui.screens.review import ReviewScreen
 from norsewind_tui.tui.widgets.prompt import StatusLine
@@ -49,19 +60,57 @@ def test_costly_decisions_are_said_in_words(saves: Path) -> None:
     game = random_game(saves, 7)
     jobs = jobs_for(game.session, 0)
     assert [j.decision for j in jobs] == [0, 1, 2, 3, 4, 5, 6]
-    verdict = judge(jobs[6])  # the quick look's 4.5 points; the second look, to the game's end
-    assert verdict.costly and (verdict.loss, verdict.spread) == (16.9, 9.8)
-    assert verdict_kind(verdict.loss) == "blunder"
+    verdict = judge(jobs[6])  # 8.0 after the look's cap of 8 deals, still ambiguous at 4
+    assert verdict.costly and (verdict.loss, verdict.spread) == (8.0, 7.4)
+    assert verdict_kind(verdict.loss) == "mistake"
     assert verdict_words(verdict) == (
-        "Turn 3: Astrid took the Blacksmith from slot 5: a blunder; "
-        "to take the Ship in slot 2 into Mercia was worth about +17."
+        "Turn 3: Astrid took the Blacksmith from slot 5: a mistake; "
+        "to take the Farm in slot 4 into East Anglia was worth about +8."
     )
-    calm = judge(jobs[5])
-    assert not calm.costly and (calm.loss, calm.spread) == (2.3, 0.3)
+    calm = judge(jobs[1])
+    assert not calm.costly and (calm.loss, calm.spread) == (0.7, 4.7)
     assert verdict_words(calm) == (
-        "Turn 2: Astrid took no citizen or disc; the hard player would take an upgrade disc for the kingdom "
-        "tile of Mercia, shield side up (about the same)."
+        "Turn 1: Astrid placed the Inn in East Anglia, paid 3; the hard player would build the Inn in "
+        "Northumbria (about the same)."
     )
+
+
+def test_the_look_stops_once_the_decision_is_clearly_fine_or_clearly_costly(saves: Path) -> None:
+    """The sequential look: batches of BATCH shared deals, every candidate in contention on each, until
+    the decision made is clearly fine or clearly costly (by the 95 % interval of its loss), or CAP."""
+    jobs = jobs_for(random_game(saves, 10).session, 0)
+    deals = []
+    for job in jobs:
+        _, made, estimates = weighed(job)
+        deals.append(len(made.margins))
+        assert all(len(e.margins) == len(made.margins) for e in estimates)  # the same deals for all
+        assert settled(estimates, made, job.threshold) or len(made.margins) == CAP
+    assert (BATCH, CAP) == (4, 8) and deals == [4, 8, 4, 4, 8, 8, 8, 4, 4, 4]
+    fine = judge(jobs[0])  # the search's choice, no other candidate near it: after one batch
+    assert (fine.best, fine.loss, fine.spread, fine.costly) == ("", 0.0, 0.0, False)
+    costly = judge(jobs[8])  # 5.4 points, its interval above the threshold of 3: after one batch
+    assert costly.costly and (costly.loss, costly.spread) == (5.4, 0.5)
+    ambiguous = judge(jobs[1])  # 0.7 points, but not clearly below 3 after one batch: up to the cap
+    assert not ambiguous.costly and (ambiguous.loss, ambiguous.spread) == (0.7, 4.7)
+
+
+def test_a_loss_is_flagged_only_when_its_interval_lies_above_0(saves: Path) -> None:
+    """A false alarm teaches a wrong lesson: a loss from the threshold whose 95 % interval reaches 0 (the
+    best may not beat the decision made at all) is stated but not flagged (truth set: 13 -> 1 of 101)."""
+    jobs = jobs_for(random_game(saves, 17).session, 0)
+    wide = judge(jobs[12])  # decision 13: 10.4 points after the cap of 8 deals, but +-27.2
+    assert jobs[12].decision == 13 and (wide.loss, wide.spread, wide.costly) == (10.4, 27.2, False)
+    assert verdict_words(wide) == (
+        "Turn 5: Astrid took the Ship from slot 2; the hard player would take the Church in slot 4 into Mercia "
+        "(about the same)."
+    )
+    assert [flagged(*x, 3.0) for x in ((3.0, 2.9), (3.0, 3.0), (2.96, 0.1), (2.94, 0.1), (40.0, 39.9))] == [
+        True,
+        False,
+        True,
+        False,
+        True,
+    ]
 
 
 def test_lichess_words_with_thresholds_in_expected_points() -> None:
@@ -76,19 +125,20 @@ def test_lichess_words_with_thresholds_in_expected_points() -> None:
 
 def test_the_computers_choice_never_looks_worse_than_the_move_made(saves: Path) -> None:
     """Over every decision of the seeded game: the loss is never below 0, and had the player made
-    the move judged best, the analysis would agree with it (the same search, the same deals)."""
+    the move judged best, the analysis would mostly agree with it (the same search, the same deals;
+    but the look's third candidate depends on the decision made, so once in this game it does not)."""
     game = random_game(saves, 10)
-    losses = []
+    losses, followed_losses = [], []
     for job in jobs_for(game.session, 0):
         best, made, estimates = weighed(job)
         assert all(best.mean >= e.mean for e in estimates) and made in estimates
         verdict = judge(job)
         losses.append(verdict.loss)
         assert verdict.loss >= 0 and verdict.loss == round(best.mean - made.mean, 1)
-        followed = judge(dataclasses.replace(job, made=best.move))
-        assert (followed.best, followed.loss, followed.costly) == ("", 0.0, False)
-    # decisions 1 and 6 were costly by the quick look (3.4 and 4.5); the second look cleared 1
-    assert losses == [0.2, 0.0, 1.7, 2.0, 0.9, 2.3, 16.9, 2.6, 2.2, 0.9]
+        followed_losses.append(judge(dataclasses.replace(job, made=best.move)).loss)
+    # a game of random choices: half of them cost 5 points or more by the sequential look
+    assert losses == [0.0, 0.7, 6.2, 0.0, 0.0, 7.3, 8.0, 0.0, 5.4, 9.1]
+    assert followed_losses == [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3.4, 0.0, 0.0, 0.0]
 
 
 def test_near_the_end_the_measure_plays_the_game_out() -> None:
@@ -126,7 +176,7 @@ def test_the_analysis_is_kept_beside_the_game_for_its_log(saves: Path) -> None:
     with store.open(game.name, read_only=True) as opened:
         session = opened.session
     found = analyse(session, 0, store.cards.digest)
-    assert found is not None and found.summary() == "1 costly decision, about 17 points"
+    assert found is not None and found.summary() == "3 costly decisions, about 22 points"
     path = write_analysis(saves, game.name, found)
     assert path == analysis_path(saves, game.name) and path.name == "random.json.analysis"
     key = log_key(session, store.cards.digest)
@@ -143,10 +193,10 @@ def test_review_analyse_on_the_command_line(saves: Path, capsys: pytest.CaptureF
     game = random_game(saves, 10)
     assert main(["--saves", str(saves), "review", game.name, "--analyse", "--jobs", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "random, Astrid: 1 costly decision, about 17 points."
+    assert out[-1] == "random, Astrid: 5 costly decisions, about 36 points."
     assert out[0] == (
-        "Turn 3: Astrid took the Blacksmith from slot 5: a blunder; "
-        "to take the Ship in slot 2 into Mercia was worth about +17."
+        "Turn 1: Astrid took no citizen or disc: a mistake; "
+        "to take a blue citizen for the Inn in East Anglia (building 1) was worth about +6."
     )
     path = analysis_path(saves, game.name)
     stamp = path.stat().st_mtime_ns
@@ -167,9 +217,9 @@ def test_an_analysis_of_format_1_is_made_again(saves: Path, capsys: pytest.Captu
     assert old["0"]["format"] == 1 and old["0"]["log_key"] == key and len(old["0"]["verdicts"]) == 10
     assert read_analysis(saves, game.name, key, 0) is None
     assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "random, Astrid: 1 costly decision, about 17 points."
+    assert capsys.readouterr().out.splitlines()[-1] == "random, Astrid: 5 costly decisions, about 36 points."
     again = read_analysis(saves, game.name, key, 0)
-    assert again is not None and again.format == 2 and len(again.costly) == 1
+    assert again is not None and again.format == 2 and len(again.costly) == 5
 
 
 def test_review_analyse_prints_the_verdicts_when_the_disk_cannot_keep_them(
@@ -182,8 +232,8 @@ def test_review_analyse_prints_the_verdicts_when_the_disk_cannot_keep_them(
     assert main(["--saves", str(saves), "review", game.name, "--analyse"]) == 0
     out, err = capsys.readouterr()
     assert disk.failed == 1 and not path.exists()
-    assert out.splitlines()[-1] == "random, Astrid: 1 costly decision, about 17 points."
-    assert len(out.splitlines()) == 2  # the verdict, then the summary
+    assert out.splitlines()[-1] == "random, Astrid: 5 costly decisions, about 36 points."
+    assert len(out.splitlines()) == 6  # the 5 verdicts, then the summary
     assert err == f"norsewind: {path}: cannot save the analysis: No space left on device (it is made again next time)\n"
 
 
@@ -209,10 +259,10 @@ async def test_a_in_review_analyses_in_a_worker_and_n_visits_the_costly_ones(sav
         await pilot.pause()
         assert not screen.analysing
         said = screen.query_one(StatusLine).message
-        assert said == "Astrid: 2 costly decisions, about 36 points: n goes to the next one."
+        assert said == "Astrid: 6 costly decisions, about 45 points: n goes to the next one."
         assert analysis_path(saves, game.name).exists()
         await pilot.press("home", "n")
-        assert screen.position == 7  # decision 7 (index 6), taking the Blacksmith, was the first costly one
-        assert screen.query_one(StatusLine).message.startswith("Costly: Turn 3: Astrid took the Blacksmith from slot 5")
+        assert screen.position == 3  # decision 3 (index 2), taking no citizen or disc, was the first costly one
+        assert screen.query_one(StatusLine).message.startswith("Costly: Turn 1: Astrid took no citizen or disc")
         await pilot.press("n")
-        assert screen.position == 17  # decision 17 (index 16), taking the castle, cost about 19
+        assert screen.position == 6  # decision 6 (index 5), again no citizen or disc, the next costly one
