@@ -138,14 +138,16 @@ def test_a_restart_mid_table_loses_nothing_and_doubles_nothing(
         move = mover.legal_moves()[0]
         mover.push(move)
         taken.append(move)
-    watch = alice.watch()
+    # the follower is carol, who watches and never looks meanwhile: a wake for a decision alice or bob
+    # already holds (they look before each decision) would not wake their own watches
+    carol = TableStore(tmp_path / "saves", place=alice.store.place).open(alice.name, "carol")
+    watch = carol.watch()
     assert watch.wait()  # the first: at once
-    woken = threading.Event()
+    woken, stop = threading.Event(), threading.Event()
 
     def wait() -> None:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:  # False: its fallback period passed (the restart is slow)
-            if watch.wait():
+        while not stop.is_set():  # False: its fallback period passed (the restart is slow)
+            if watch.wait(stop.is_set):
                 woken.set()
                 return
 
@@ -162,7 +164,9 @@ def test_a_restart_mid_table_loses_nothing_and_doubles_nothing(
         move = mover.legal_moves()[0]
         mover.push(move)
         taken.append(move)
-    assert woken.wait(WAIT)
+    assert woken.wait(WAIT), "the follower was woken"
+    stop.set()
+    watch.interrupt()
     waiter.join(WAIT)
     watch.close()
     final = TableStore(tmp_path / "saves", place=alice.store.place).open(alice.name, "x")
