@@ -26,18 +26,14 @@ import argparse
 import cProfile
 import gc
 import hashlib
-import io
-import os
 import platform
 import pstats
 import random
-import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
+
+import baseline  # bench/baseline.py: --baseline's two trees
 
 from norsewind_tui.rules import GameConfig, Move, Session, State, apply, apply_logged, legal_moves, new_game
 
@@ -174,75 +170,11 @@ def worker() -> int:
     return 0
 
 
-def _start_worker(root: Path) -> subprocess.Popen[str]:
-    env = dict(os.environ, PYTHONPATH=str(root))
-    return subprocess.Popen(
-        [sys.executable, __file__, "--worker"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=root,
-    )
-
-
-def _ask(proc: subprocess.Popen[str], n: int, first: int, count: int) -> tuple[float, int, str]:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(f"{n} {first} {count}\n")
-    proc.stdin.flush()
-    cpu, moves, digest = proc.stdout.readline().split()
-    return float(cpu), int(moves), digest
-
-
 def compare(commit: str, players: list[int], rounds: int, games: int) -> int:
     """The working tree against ``commit``: the same games, alternating, by CPU time."""
-    here = Path(__file__).resolve().parent.parent
-    archive = subprocess.run(
-        ["git", "-C", str(here), "archive", "--format=tar", commit, "norsewind_tui"],
-        check=True,
-        capture_output=True,
-    ).stdout
-    label = subprocess.run(
-        ["git", "-C", str(here), "rev-parse", "--short", commit], check=True, capture_output=True, text=True
-    ).stdout.strip()
-    print(f"Python {platform.python_version()}: working tree vs {commit} ({label}), same seeded games,")
-    print(f"{rounds} alternating rounds of {games} games per player count, each timed by its own CPU time")
-    worst = float("inf")
-    with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
-        base, tree = _start_worker(Path(tmp)), _start_worker(here)
-        try:
-            for n in players:
-                cpu = {"base": 0.0, "tree": 0.0}
-                moves = {"base": 0, "tree": 0}
-                same = True
-                for r in range(rounds):
-                    first = r * games
-                    order = [("base", base), ("tree", tree)] if r % 2 == 0 else [("tree", tree), ("base", base)]
-                    digests = {}
-                    for name, proc in order:
-                        c, m, d = _ask(proc, n, first, games)
-                        cpu[name] += c
-                        moves[name] += m
-                        digests[name] = d
-                    same &= digests["base"] == digests["tree"] and moves["base"] == moves["tree"]
-                played = rounds * games
-                gps = {k: played / cpu[k] for k in cpu}
-                ratio = gps["tree"] / gps["base"]
-                worst = min(worst, ratio)
-                print(
-                    f"\n{LABEL[n]}: {played} games ({moves['tree']} moves) each"
-                    f"\n  baseline {gps['base']:8.1f} games/CPU s   working tree {gps['tree']:8.1f} games/CPU s"
-                    f"   ratio {ratio:.2f}x   same final states: {'yes' if same else 'NO'}"
-                )
-                if not same:
-                    return 2
-        finally:
-            for proc in (base, tree):
-                assert proc.stdin is not None
-                proc.stdin.close()
-                proc.wait()
+    worst = baseline.compare(__file__, commit, {n: LABEL[n] for n in players}, rounds, games, "games", "moves")
+    if worst is None:
+        return 2
     print(f"\nlowest ratio: {worst:.2f}x (goal >= 1.2x)")
     return 0 if worst >= 1.2 else 1
 

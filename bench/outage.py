@@ -30,18 +30,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+from pg.test_pooler import decide, tables  # the seat whose turn it is decides (looking again while refused)
 from pgserver import PgServer  # tests/pgserver.py: initdb and pg_ctl in a temporary folder
 
 from norsewind_tui.storage.errors import StoreUnreachable
-from norsewind_tui.storage.pg.games import DbPlace
 from norsewind_tui.storage.pg.home import Home
-from norsewind_tui.storage.tables import TABLES_DIR, SharedTable, TableStore
+from norsewind_tui.storage.tables import SharedTable
 
 WAIT = 60.0  # seconds: a decision not caught up by then is a failure of the bench
-
-
-def tables(home: Home, saves: Path) -> TableStore:
-    return TableStore(saves, place=DbPlace(home, "table", saves / TABLES_DIR))
 
 
 class Follower:
@@ -87,24 +83,6 @@ class Follower:
         self.thread.join(WAIT)
 
 
-def decide(seats: tuple[SharedTable, ...]) -> int:
-    """The seat whose turn it is takes its first legal decision (looked again while B's own looks are
-    refused: the database coming back); the table's generation after it."""
-    deadline = time.monotonic() + WAIT
-    for t in seats:
-        while True:
-            try:
-                t.poll()
-                break
-            except StoreUnreachable:
-                if time.monotonic() > deadline:
-                    raise SystemExit("the database did not come back within a minute") from None
-                time.sleep(0.02)
-    mover = next(t for t in seats if t.is_my_turn())
-    mover.push(mover.legal_moves()[0])
-    return mover.generation
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10)
@@ -148,7 +126,8 @@ def main() -> None:
         for _ in range(args.rounds):
             for case, outage in cases.items():
                 outage()
-                generation = decide(seats)
+                decide(seats, [])
+                generation = max(t.generation for t in seats)
                 written = time.monotonic()
                 follower.reaches(generation)
                 took[case].append(time.monotonic() - written)

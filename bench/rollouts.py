@@ -25,18 +25,13 @@ import argparse
 import cProfile
 import gc
 import hashlib
-import io
-import os
 import platform
 import pstats
 import random
-import subprocess
 import sys
-import tarfile
-import tempfile
 import time
-from pathlib import Path
 
+import baseline  # bench/baseline.py: --baseline's two trees
 import msgspec
 
 from norsewind_tui.bots.judge import TO_THE_END, line, margin
@@ -95,72 +90,13 @@ def worker() -> int:
     return 0
 
 
-def _start_worker(root: Path) -> subprocess.Popen[str]:
-    env = dict(os.environ, PYTHONPATH=str(root))
-    return subprocess.Popen(
-        [sys.executable, __file__, "--worker"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=root,
-    )
-
-
-def _ask(proc: subprocess.Popen[str], n: int, first: int, count: int) -> tuple[float, int, str]:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(f"{n} {first} {count}\n")
-    proc.stdin.flush()
-    cpu, turns, digest = proc.stdout.readline().split()
-    return float(cpu), int(turns), digest
-
-
 def compare(commit: str, players: list[int], rounds: int, count: int) -> int:
     """The working tree against ``commit``: the same rollouts, alternating, by CPU time."""
-    here = Path(__file__).resolve().parent.parent
-    archive = subprocess.run(
-        ["git", "-C", str(here), "archive", "--format=tar", commit, "norsewind_tui"], check=True, capture_output=True
-    ).stdout
-    label = subprocess.run(
-        ["git", "-C", str(here), "rev-parse", "--short", commit], check=True, capture_output=True, text=True
-    ).stdout.strip()
-    print(f"Python {platform.python_version()}: working tree vs {commit} ({label}), same greedy rollouts to the end,")
-    print(f"{rounds} alternating rounds of {count} rollouts per player count, each timed by its own CPU time")
-    worst = float("inf")
-    with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
-        base, tree = _start_worker(Path(tmp)), _start_worker(here)
-        try:
-            for n in players:
-                cpu = {"base": 0.0, "tree": 0.0}
-                turns = {"base": 0, "tree": 0}
-                same = True
-                for r in range(rounds):
-                    order = [("base", base), ("tree", tree)] if r % 2 == 0 else [("tree", tree), ("base", base)]
-                    digests = {}
-                    for name, proc in order:
-                        c, t, d = _ask(proc, n, r * count, count)
-                        cpu[name] += c
-                        turns[name] += t
-                        digests[name] = d
-                    same &= digests["base"] == digests["tree"] and turns["base"] == turns["tree"]
-                played = rounds * count
-                rate = {k: played / cpu[k] for k in cpu}
-                ratio = rate["tree"] / rate["base"]
-                worst = min(worst, ratio)
-                print(
-                    f"\n{LABEL[n]}: {played} rollouts ({turns['tree']} greedy turns) each"
-                    f"\n  baseline {rate['base']:7.2f} rollouts/CPU s   working tree {rate['tree']:7.2f} rollouts/CPU s"
-                    f"   ratio {ratio:.2f}x   same final states: {'yes' if same else 'NO'}"
-                )
-                if not same:
-                    return 2
-        finally:
-            for proc in (base, tree):
-                assert proc.stdin is not None
-                proc.stdin.close()
-                proc.wait()
+    worst = baseline.compare(
+        __file__, commit, {n: LABEL[n] for n in players}, rounds, count, "rollouts", "greedy turns"
+    )
+    if worst is None:
+        return 2
     print(f"\nlowest ratio: {worst:.2f}x")
     return 0
 
