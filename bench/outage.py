@@ -14,8 +14,9 @@ follower holds it:
   refused meanwhile).
 
 Goal (issue 42): within 2 s of the database's (or the pooler's) return, without waiting out a
-fallback period.  The figures are the bench's to print: the tests check that the follower catches up
-and what it says (``tests/pg/test_restart_app.py``), not how fast on a loaded machine.
+fallback period; the bench exits 1 when its worst case is over it.  The bound is the bench's: the
+tests check that the follower catches up and what it says (``tests/pg/test_restart_app.py``), not
+how fast on a loaded machine.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from norsewind_tui.storage.errors import StoreUnreachable
 from norsewind_tui.storage.pg.home import Home
 from norsewind_tui.storage.tables import SharedTable
 
+GOAL = 2.0  # seconds from the decision to the follower (issue 42); over it the bench exits 1
 WAIT = 60.0  # seconds: a decision not caught up by then is a failure of the bench
 
 
@@ -83,7 +85,7 @@ class Follower:
         self.thread.join(WAIT)
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
@@ -137,6 +139,9 @@ def main() -> None:
         print(f"seconds from host B's decision to host A's follower holding it, {args.rounds} rounds (goal: 2 s)")
         for case, times in took.items():
             print(f"{case:<18} median {statistics.median(times):.2f}  worst {max(times):.2f}")
+        worst = max(max(times) for times in took.values())
+        print(f"worst {worst:.2f} s: {'within' if worst <= GOAL else 'OVER'} the goal of {GOAL:g} s")
+        return 0 if worst <= GOAL else 1
     finally:
         for home in homes:
             home.close()
@@ -144,4 +149,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
