@@ -41,6 +41,13 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in strips)
 
 
+def last_line(app: App[Any]) -> str:
+    """The screen's last line (the footer's), "" while the screen has drawn nothing yet (under load
+    a look may come before its first frame)."""
+    lines = screen_text(app).splitlines()
+    return lines[-1] if lines else ""
+
+
 async def shown(pilot: Pilot[Any]) -> str:
     """The screen as text once everything pending is drawn."""
     await pilot.pause()
@@ -50,8 +57,8 @@ async def shown(pilot: Pilot[Any]) -> str:
 async def footer_line(pilot: Pilot[Any]) -> str:
     """The footer's line once its keys are drawn: Textual fills the footer after the screen's first
     frame, so under load the first look can find it blank."""
-    await until(pilot, lambda: screen_text(pilot.app).splitlines()[-1].strip(), "the footer's keys")
-    return screen_text(pilot.app).splitlines()[-1]
+    await until(pilot, lambda: last_line(pilot.app).strip(), "the footer's keys")
+    return last_line(pilot.app)
 
 
 def make_app(saves: Path, seed: int | None = 5, game: Any = None, delay: float = 0.0) -> NorsewindApp:

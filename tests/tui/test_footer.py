@@ -15,7 +15,7 @@ from norsewind_tui.rules.queries import decision
 from norsewind_tui.storage.tables import TableStore
 from norsewind_tui.tui.screens.table import TableScreen
 
-from .helpers import aio, footer_line, make_app, new_game, screen_text
+from .helpers import aio, footer_line, last_line, make_app, new_game, screen_text
 from .layout import layout_problems
 from .waits import until
 
@@ -67,13 +67,13 @@ async def test_the_chat_key_is_never_cut_at_a_table_at_80x24(saves: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         screen = TableScreen(TableStore(saves).open("friday", "alice"))
         await app.push_screen(screen)
-        await until(pilot, lambda: "Castles" in screen_text(app).splitlines()[-1], "the decision's keys")
+        await until(pilot, lambda: "Castles" in last_line(app), "the decision's keys")
         keys = "Enter Choose 1-5 Pick c Castles Esc Back u Undo h Hint ? Help t Chat"
         assert screen_text(app).splitlines()[-1].rstrip() == keys
         assert not layout_problems(app)
         screen.unread = 1
         screen.refresh_bindings()
-        await until(pilot, lambda: "(new)" in screen_text(app).splitlines()[-1], "the unread mark")
+        await until(pilot, lambda: "(new)" in last_line(app), "the unread mark")
         assert screen_text(app).splitlines()[-1].rstrip() == keys + " (new)"
         assert not layout_problems(app)
         assert screen.check_action("redo", ())  # working, out of the footer

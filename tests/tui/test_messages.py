@@ -14,7 +14,7 @@ from norsewind_tui.rules.state import Phase
 from norsewind_tui.tui.screens.game import digits
 from norsewind_tui.tui.widgets.prompt import StatusLine
 
-from .helpers import aio, finished_game, footer_line, make_app, playing, running, screen_text
+from .helpers import aio, finished_game, footer_line, last_line, make_app, playing, running, screen_text
 from .screens import game_screen
 from .tables_at import mover_and_watcher
 from .test_layout import game_at
@@ -108,7 +108,7 @@ async def test_the_taken_castle_is_spaced_and_the_end_is_said_once(saves: Path) 
 async def test_the_title_footer_offers_t(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:  # the footer is drawn after the first frame
-        await until(pilot, lambda: "t Tables" in screen_text(app).splitlines()[-1], "the footer's t Tables")
+        await until(pilot, lambda: "t Tables" in last_line(app), "the footer's t Tables")
         assert "t Tables" in screen_text(app).splitlines()[-1]
 
 

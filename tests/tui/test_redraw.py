@@ -18,7 +18,7 @@ from norsewind_tui.tui.widgets.footer import KeysFooter
 from norsewind_tui.tui.widgets.market import MarketView
 from norsewind_tui.tui.widgets.prompt import PromptLine, StatusLine
 
-from .helpers import PROFILE, aio, footer_line, make_app, new_game, playing, screen_text, shown
+from .helpers import PROFILE, aio, footer_line, last_line, make_app, new_game, playing, screen_text, shown
 from .painted import Painted, Rendered, changed, composed
 from .screens import game_screen
 from .waits import shows_latest, until
@@ -70,7 +70,7 @@ async def decide(pilot: Pilot[Any], painted: Painted, footer: str) -> None:
         pilot,
         lambda: (
             game_screen(app).game.session.position > position
-            and screen_text(app).splitlines()[-1].rstrip() == footer
+            and last_line(app).rstrip() == footer
             and painted.cells == composed(app)
         ),
         f"the decision after position {position}, the footer {footer!r}",
