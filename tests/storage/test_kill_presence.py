@@ -17,6 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import msgspec
 from kills import fork, kill_and_collect
 
 from norsewind_tui.storage.atomic import read_limited
@@ -25,6 +26,7 @@ from norsewind_tui.storage.format import decode_json
 from norsewind_tui.storage.presence import PRESENCE_DIR, STALE, PresenceRecord, PresenceStore
 
 KILLS = 60
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _writer(saves: Path) -> Callable[[int], None]:
@@ -44,11 +46,17 @@ def _writer(saves: Path) -> Callable[[int], None]:
 
 
 def _records(folder: Path) -> dict[str, PresenceRecord]:
-    """Every record in the folder by file name, decoded strictly (a broken one fails the test)."""
+    """Every record in the folder by file name, decoded strictly (a broken one fails the test), each
+    seen at the later of its ``seen`` and its file's time, as every reader takes it (``beat`` sets
+    the file's time alone: a writer killed after a beat was last seen then)."""
     out = {}
     for path in folder.iterdir():
         if path.name.endswith(".json") and not path.name.startswith("."):
-            out[path.name] = decode_json(read_limited(path, 4096), PresenceRecord, str(path))
+            record = decode_json(read_limited(path, 4096), PresenceRecord, str(path))
+            touched = EPOCH + timedelta(microseconds=path.stat().st_mtime_ns // 1000)  # exactly, as written
+            if record.where != "away" and touched > record.seen:
+                record = msgspec.structs.replace(record, seen=touched)
+            out[path.name] = record
     return out
 
 
