@@ -16,7 +16,7 @@ from norsewind_tui.rules import GameConfig
 from norsewind_tui.storage import SeatMeta
 from norsewind_tui.storage.pg.games import DbPlace
 from norsewind_tui.storage.pg.home import Home
-from norsewind_tui.storage.pg.relay import CHANNEL, RelayWatch
+from norsewind_tui.storage.pg.relay import CHANNEL, Relay, RelayWatch
 from norsewind_tui.storage.tables import TABLES_DIR, TableStore
 
 from .tables_at import context
@@ -65,7 +65,7 @@ def test_a_wake_for_the_generation_a_follower_holds_reads_nothing(tmp_path: Path
         with psycopg.connect(pg_url, autocommit=True) as conn:  # a wake for generation 2, held already
             conn.execute(f"SELECT pg_notify('{CHANNEL}', %s)", (f"table 2 {alice.name}",))
         until(lambda: not looked.empty() or watch.skipped == 1, "the wake was not heard")
-        assert looked.empty() and hosts[0].uses == uses, "no look, no query"
+        assert looked.empty() and hosts[0].uses == uses, f"no look, no query: looked at {list(looked.queue)}"
         assert watch.skipped == 1
         assert not alice.is_my_turn()  # seed 5: bob decides first
         bob.push(bob.legal_moves()[0])  # bob's: news
@@ -117,3 +117,27 @@ def test_the_lobby_the_saves_and_presence_are_read_by_one_query_each(tmp_path: P
         "not a name": "away",
     }
     assert each == {who: presence.of(who) for who in each}
+
+
+def test_a_wake_file_is_never_read_empty_or_half_written(tmp_path: Path) -> None:
+    """A watch reads the wake file the moment it changes (``RelayWatch._news``): written in place, it
+    was read empty or torn ("" or "125" between "345" and "12"), which is news, so the follower looked
+    (a loaded run of test_a_wake_for_the_generation_a_follower_holds_reads_nothing failed so).  The
+    leader's thread writes while this one reads, as fast as both can."""
+    path = tmp_path / "table-x"
+    Relay._touch(path, "12")
+    seen: set[bytes] = set()
+    done = threading.Event()
+
+    def write() -> None:
+        for i in range(3000):
+            Relay._touch(path, "12" if i % 2 else "345")
+        done.set()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    while not done.is_set():
+        seen.add(path.read_bytes())
+    writer.join()
+    assert seen <= {b"12", b"345"}, seen
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table-x"], "no temporary file left"

@@ -203,18 +203,29 @@ class Relay:
 
     @staticmethod
     def _touch(path: Path, what: str) -> None:
+        """Say ``what`` in the wake file ``path``: written beside it and renamed onto it, so that a
+        watch never reads it empty or half written (a truncation and a write in place are two events,
+        which a loaded machine parts by more than a watch's ``GATHER``: the watch read "" or "125",
+        took it for news and looked)."""
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         with contextlib.suppress(OSError):
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
             try:
                 os.write(fd, what.encode())
             finally:
                 os.close(fd)
+            os.replace(temp, path)
 
     def _wake_all(self, prune: bool) -> None:
         now = time.time()
         with contextlib.suppress(OSError):
             for entry in os.scandir(self.folder):
                 if entry.name.endswith(".lock") or not entry.is_file(follow_symlinks=False):
+                    continue
+                if entry.name.startswith("."):  # a wake being written (or left by a killed leader)
+                    if prune and now - entry.stat(follow_symlinks=False).st_mtime > KEEP:
+                        with contextlib.suppress(OSError):
+                            os.unlink(entry.path)
                     continue
                 if prune and now - entry.stat(follow_symlinks=False).st_mtime > KEEP:
                     with contextlib.suppress(OSError):
