@@ -133,8 +133,9 @@ async def test_a_random_burst_of_keys_and_pastes_never_crashes_a_screen(saves: P
             await pilot.resize_terminal(60, 20)
         await until(pilot, lambda: app.screen.is_mounted, "the screen")
         await burst(pilot, random_keys(seed, 800), seen)
-        if app.is_running:  # (random keys may also choose "Quit" in a menu: a clean end)
-            assert app.return_code is None
+        # Random keys may also choose "Quit" in a menu: a clean end, and the app may still be
+        # running while it ends (return code 0 already set: a CI run saw it so).  A crash sets 1.
+        if app.is_running and app.return_code is None:
             # A known key still works: ctrl+c quits, from any screen.  Not pilot.press: it then
             # awaits Textual's animator, and a key of the burst still queued in a widget can start
             # a scroll after the app stopped its animator, so that wait never ended (a CI run hung).
