@@ -62,7 +62,7 @@ import msgspec
 
 from norsewind_tui.bots import make_bot
 from norsewind_tui.bots.evaluate import evaluate
-from norsewind_tui.bots.judge import Z95, Plan, margin, play_out_turn
+from norsewind_tui.bots.judge import TO_THE_END, Z95, Plan, line, margin, play_out_turn
 from norsewind_tui.bots.tournament import wilson
 from norsewind_tui.bots.truth import TRUTH_FORMAT, Candidate, TruthDecision, TruthSet, decode_truth, shipped_truth
 from norsewind_tui.bots.turns import bot_moves, turn_options
@@ -259,16 +259,11 @@ class Scored:
 
     @property
     def truth(self) -> Candidate:
-        found = self.decision.cost_of(self.decision.made)
-        assert found is not None  # the decision made is always a truth candidate
-        return found
+        return _made(self.decision)
 
     @property
     def kind(self) -> str:
-        t = self.truth
-        if t.cost >= COSTLY and t.cost - t.half > COSTLY_FLOOR:
-            return "costly"
-        return "fine" if t.cost <= FINE else "between"
+        return _kind(self.decision)
 
 
 def _score(d: TruthDecision) -> Scored:
@@ -368,6 +363,68 @@ def truth(path: Path | None, jobs: int, dump_to: Path | None = None) -> None:
                 f"  {what}: {s.decision.kind} {s.decision.player} decision {len(s.decision.moves)}: stated "
                 f"{s.verdict.loss:+.1f} ±{s.verdict.spread:.1f}, truth {s.truth.cost:+.1f} ±{s.truth.half:.1f}"
             )
+    measure_bound(work)
+
+
+BOUND_DEALS = (8, 16, 32, 64, 100, 200)
+
+
+def measure_bound(work: list[TruthDecision]) -> None:
+    """What the goal asks of any rollout measure: the truth's own, with fewer deals.
+
+    A look that valued the truth's candidates on ``n`` deals of the truth's own measure (greedy play
+    to the end), knew which is best and flagged a loss of 3 or more whose 95 % interval lies above 0,
+    would flag a truly costly decision of cost ``c`` and per-deal spread ``s`` (from the truth's
+    interval on its 200 deals) with probability ``P(X >= max(3, 1.96 s / sqrt(n)))``, ``X`` normal of
+    mean ``c`` and deviation ``s / sqrt(n)``; a truly fine one when any other candidate's gain over it
+    does so.  Expected shares, no rollout played; then the CPU a line to the end takes.
+    """
+    normal = statistics.NormalDist()
+    costly = [d for d in work if _kind(d) == "costly"]
+    fine = [d for d in work if _kind(d) == "fine"]
+
+    def flag_chance(gain: float, half: float, n: int) -> float:
+        se = max(half, 1e-9) * math.sqrt(work[0].deals) / Z95 / math.sqrt(n)
+        return 1 - normal.cdf((max(3.0, Z95 * se) - gain) / se)
+
+    print("\nthe truth's own measure on fewer deals (expected shares flagged, the same flag rule):")
+    for n in BOUND_DEALS:
+        caught = statistics.fmean(flag_chance(_made(d).cost, _made(d).half, n) for d in costly)
+        alarms = []
+        for d in fine:
+            made = _made(d)
+            missed = [
+                1 - flag_chance(made.cost - c.cost, max(c.half, made.half), n) for c in d.candidates if c is not made
+            ]
+            alarms.append(1 - math.prod(missed))
+        print(f"  {n:4d} deals: costly {caught:4.0%}, fine {statistics.fmean(alarms):5.1%}")
+    cpu, lines = time.process_time(), 0
+    for d in work[:: max(1, len(work) // 12)]:
+        view = public_state(d.state())
+        rng = random.Random(ROLLOUT_SEED)
+        for _ in range(2):
+            deal = determinise(view, rng)
+            for c in d.candidates:
+                line(deal, c.plan, TO_THE_END)
+                lines += 1
+    each = (time.process_time() - cpu) / lines
+    print(
+        f"  a line to the end: {each * 1000:.0f} ms of CPU ({lines} lines); 3 candidates on 100 deals: "
+        f"{300 * each:.1f} s a decision"
+    )
+
+
+def _made(d: TruthDecision) -> Candidate:
+    found = d.cost_of(d.made)
+    assert found is not None  # the decision made is always a truth candidate
+    return found
+
+
+def _kind(d: TruthDecision) -> str:
+    t = _made(d)
+    if t.cost >= COSTLY and t.cost - t.half > COSTLY_FLOOR:
+        return "costly"
+    return "fine" if t.cost <= FINE else "between"
 
 
 def main() -> None:
@@ -381,9 +438,16 @@ def main() -> None:
     parser.add_argument("--truth", action="store_true", help="the analysis against the truth set")
     parser.add_argument("--truth-file", type=Path, default=None, help="another truth file than the shipped one")
     parser.add_argument("--dump", type=Path, default=None, help="with --truth: a JSON line per decision to FILE")
+    parser.add_argument(
+        "--bound", action="store_true", help="with --truth: only the truth's own measure on fewer deals"
+    )
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    if args.truth:
+    if args.truth and args.bound:
+        found = read_truth(args.truth_file) if args.truth_file else shipped_truth()
+        if found is not None:
+            measure_bound(list(found.decisions))
+    elif args.truth:
         truth(args.truth_file, args.jobs, args.dump)
     elif args.planted:
         planted(args.games, args.every, args.rollouts, args.seed, args.jobs)
