@@ -90,6 +90,22 @@ def line(number: int, runs: int, run: Run) -> str:
     return f"run {number}/{runs}: {verdict}: {counts}; {run.seconds:.0f} s; load average up to {run.peak_load:.1f}"
 
 
+def installed_here() -> str | None:
+    """Why the suite cannot run from this checkout, or None: its apps and servers are started as
+    new processes outside the checkout, so the package must be installed from it (the README's
+    command).  An install from another tree failed 29 tests of a 15-minute run for that alone."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import norsewind_tui; print(norsewind_tui.__file__)"],
+        cwd=tempfile.gettempdir(),
+        capture_output=True,
+        text=True,
+    )
+    where = Path(found.stdout.strip()).resolve() if found.returncode == 0 else None
+    if where is not None and where.is_relative_to(REPO):
+        return None
+    return f"norsewind_tui is {'imported from ' + str(where) if where else 'not installed'}, not from {REPO}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     parser.add_argument("--runs", type=int, default=5, help="runs in a row (default 5)")
@@ -103,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGTERM, terminated)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl+C, even where started with it ignored
+    wrong = installed_here()
+    if wrong is not None:
+        print(f"{wrong}: install it with the README's test command first", file=sys.stderr)
+        return 2
     logs = Path(tempfile.mkdtemp(prefix="loaded-suite-"))
     cores = os.cpu_count() or 1
     print(f"{args.loops} busy loops on {cores} cores; python3 -m pytest {' '.join(pytest_args)}".rstrip(), flush=True)
