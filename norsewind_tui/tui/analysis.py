@@ -10,14 +10,17 @@ the end: on to it), then the seat's expected margin is read (``bots.judge.weigh`
 batch the rule is: stop when the decision made is clearly fine (every candidate's gain over it,
 deal by deal, below the threshold by its whole 95 % interval) or clearly costly (the best's gain
 above the threshold by its whole interval), or at ``CAP`` deals; a candidate clearly below the best
-is dropped.  The move judged best is the candidate of the highest mean; the stated loss is the
-decision made's difference from it, deal by deal, with its 95 % half-width.  The decision is flagged
-(costly) when that loss reaches the threshold *and* its 95 % interval lies above 0: the best surely
-beats the decision made.  A look stopped as clearly costly is always flagged; one that reaches ``CAP``
-with a wide interval is not, for a false alarm teaches a wrong lesson where a miss only loses one.
-Against the partial truth set (167 decisions, docs/BOTS.md): 15 of 27 truly costly decisions
-flagged, 1 of 101 fine ones (the loss alone: 19 and 13), 0.54 s of CPU a decision: not the goal
-(95 % and 1 %).
+is dropped.  A loss stated from the threshold at ``CAP`` whose interval still holds 0 is looked at
+longer: the best and the decision made alone, batch after batch under the same rule, until it is
+flagged, falls below the threshold or reaches ``LONG_CAP``.  The move judged best is the candidate
+of the highest mean; the stated loss is the decision made's difference from it, deal by deal, with
+its 95 % half-width.  The decision is flagged (costly) when that loss reaches the threshold *and* its
+95 % interval lies above 0: the best surely beats the decision made.  A look stopped as clearly
+costly is always flagged; one that reaches ``LONG_CAP`` with a wide interval is not, for a false
+alarm teaches a wrong lesson where a miss only loses one.  Against the truth set (306 decisions,
+docs/BOTS.md): 37 of 49 truly costly decisions flagged, 3 of 189 fine ones, 0.53 s of CPU a
+decision: not the goal (95 % and 1 %); the truth's own measure would need about 100 deals a decision
+to reach it, some 6 s of CPU (``bench/analysis.py --truth --bound``).
 
 The verdicts use lichess's words, with thresholds in expected points: an *inaccuracy* from
 ``INACCURACY``, a *mistake* from ``MISTAKE``, a *blunder* from ``BLUNDER``; below the first a
@@ -64,6 +67,9 @@ LOOK_CANDIDATES = 3
 BATCH = 4
 CAP = 8
 LOOK_ROUNDS = 5
+# A decision stated costly at CAP whose interval still holds 0 is looked at longer, the best and the
+# decision made alone, up to this many deals (the rule of each batch unchanged).
+LONG_CAP = 24
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
@@ -91,17 +97,30 @@ def weighed(job: Job) -> tuple[Estimate, Estimate, list[Estimate]]:
     margins: dict[Plan, tuple[float, ...]] = {p: () for p in plans}
     deals = 0
     while True:
-        found = weigh(view, list(margins), rng, min(BATCH, CAP - deals), LOOK_ROUNDS)
+        found = weigh(view, list(margins), rng, min(BATCH, (CAP if deals < CAP else LONG_CAP) - deals), LOOK_ROUNDS)
         deals += len(found[0].margins)
         for e in found:
             margins[e.plan] += e.margins
         estimates = [Estimate(p[0], p, statistics.fmean(m), m) for p, m in margins.items()]
         best, made = _best_and_made(estimates, job.made)
-        if deals >= CAP or settled(estimates, made, job.threshold):
+        if settled(estimates, made, job.threshold) or deals >= LONG_CAP:
             return best, made, estimates
+        if deals >= CAP:
+            if not undecided(best, made, job.threshold):
+                return best, made, estimates
+            margins = {p: m for p, m in margins.items() if p in (best.plan, made.plan)}  # the two alone
+            continue
         for e in estimates:
             if e is not best and e is not made and _clearly_below(e, best):
                 del margins[e.plan]
+
+
+def undecided(best: Estimate, made: Estimate, threshold: float) -> bool:
+    """A loss stated from ``threshold`` whose interval still holds 0: worth the longer look."""
+    if best is made:
+        return False
+    loss, spread = difference(best, made)
+    return round(loss, 1) >= threshold and not loss - spread > 0
 
 
 def look_plans(plans: list[Plan], made: Move) -> list[Plan]:
