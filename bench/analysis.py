@@ -2,7 +2,7 @@
 
     python bench/analysis.py [--seed 7]
     python bench/analysis.py --planted [--games 4] [--every 6] [--rollouts 24] [--seed 7] [--jobs 2]
-    python bench/analysis.py --truth [--jobs 2] [--truth-file FILE] [--dump FILE]
+    python bench/analysis.py --truth [--jobs 2] [--truth-file FILE] [--dump FILE] [--bound]
 
 ``--truth`` (issue 43): the analysis judged against the truth set (``bots/data/truth.json``, made
 by ``bench/truth.py``: real games' decisions, every candidate valued on 200 shared deals played to
@@ -12,7 +12,10 @@ the share the analysis flags (goal: >= 95 % and <= 1 %); the agreement of the st
 truth's; where the analysis's best and the hard search's choice differ, which the truth prefers; and
 the analysis's time per decision.  ``--dump FILE`` also writes, a JSON line per decision, the stated
 loss, its 95 % half-width, the deals the look used, whether it was flagged and the truth's cost and
-half-width: flag rules can then be weighed offline.
+half-width: flag rules can then be weighed offline.  Last, what the truth's own measure (play to the
+end, no bias) would flag on 8 to 200 deals under the same flag rule, from each decision's cost and
+spread, and the CPU of a line to the end: what the goal costs any rollout measure (``--bound``: that
+alone, no analysis run).
 
 Without ``--planted``: for a solo game and a 2-player game (every decision taken at random, so
 most of them are worth a look), the decisions analysed and the wall-clock time of the analysis
