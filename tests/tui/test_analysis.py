@@ -35,6 +35,7 @@ from norsewind_tui.tui.analysis import (
     settled,
     undecided,
     verdict_kind,
+    verdict_of,
     verdict_words,
     weighed,
 )
@@ -101,9 +102,10 @@ def test_a_loss_is_flagged_only_when_its_interval_lies_above_0(saves: Path) -> N
     best may not beat the decision made at all) is stated but not flagged (truth set: 13 -> 1 of 101),
     even after the longer look's LONG_CAP deals."""
     jobs = jobs_for(random_game(saves, 20).session, 0)
-    wide = judge(jobs[18])  # decision 19: 5.5 points after 24 deals, but +-7.4
+    best, made, _ = weighed(jobs[18])  # (judge's own look, once: judge is verdict_of(weighed))
+    wide = verdict_of(jobs[18], best, made)  # decision 19: 5.5 points after 24 deals, but +-7.4
     assert jobs[18].decision == 19 and (wide.loss, wide.spread, wide.costly) == (5.5, 7.4, False)
-    assert len(weighed(jobs[18])[1].margins) == LONG_CAP == 24
+    assert len(made.margins) == LONG_CAP == 24
     assert verdict_words(wide) == (
         "Turn 7: Astrid took the Farm from slot 2; the hard player would take the Church in slot 4 into Mercia "
         "(about the same)."
@@ -129,7 +131,7 @@ def test_a_loss_stated_at_the_cap_with_its_interval_holding_0_is_looked_at_longe
         15: (8, 2),  # settled at the cap: no longer look
         16: (20, 2),  # flagged at 20 deals: 13.8 +-10.1
     }
-    blunder = judge(jobs[15])
+    blunder = verdict_of(jobs[15], *looked[16][:2])
     assert jobs[15].decision == 16 and (blunder.loss, blunder.spread, blunder.costly) == (13.8, 10.1, True)
     assert flagged(blunder.loss, blunder.spread, 3.0) and not undecided(*looked[16][:2], 3.0)  # the rule ended it
     assert CAP < LONG_CAP and (LONG_CAP - CAP) % BATCH == 0
