@@ -222,16 +222,11 @@ class Relay:
             for entry in os.scandir(self.folder):
                 if entry.name.endswith(".lock") or not entry.is_file(follow_symlinks=False):
                     continue
-                if entry.name.startswith("."):  # a wake being written (or left by a killed leader)
-                    if prune and now - entry.stat(follow_symlinks=False).st_mtime > KEEP:
-                        with contextlib.suppress(OSError):
-                            os.unlink(entry.path)
-                    continue
                 if prune and now - entry.stat(follow_symlinks=False).st_mtime > KEEP:
                     with contextlib.suppress(OSError):
-                        os.unlink(entry.path)
-                    continue
-                self._touch(Path(entry.path), "?")
+                        os.unlink(entry.path)  # a table gone quiet, or a wake's temporary file left by a kill
+                elif not entry.name.startswith("."):  # (dot files: a wake being written)
+                    self._touch(Path(entry.path), "?")
 
 
 class RelayWatch:
