@@ -448,7 +448,9 @@ def main() -> None:
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if args.truth and args.bound:
         found = read_truth(args.truth_file) if args.truth_file else shipped_truth()
-        if found is not None:
+        if found is None:
+            print("no truth file: make it with `nice -n 19 python bench/truth.py`")
+        else:
             measure_bound(list(found.decisions))
     elif args.truth:
         truth(args.truth_file, args.jobs, args.dump)

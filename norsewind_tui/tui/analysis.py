@@ -120,7 +120,7 @@ def undecided(best: Estimate, made: Estimate, threshold: float) -> bool:
     if best is made:
         return False
     loss, spread = difference(best, made)
-    return round(loss, 1) >= threshold and not loss - spread > 0
+    return round(loss, 1) >= threshold and not flagged(loss, spread, threshold)
 
 
 def look_plans(plans: list[Plan], made: Move) -> list[Plan]:
